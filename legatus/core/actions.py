@@ -1,0 +1,87 @@
+"""Actions: small integers whose ``str()`` is their notation.
+
+A game builds one :class:`ActionTable` per configuration (board, variants). Every action of
+that configuration, chance outcomes included, is an interned :class:`Action` whose integer
+value is its index in the table, so adapters get an integer encoding for free and the
+engine can index tables with it, while people read and type the notation.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+from .errors import NotationError
+
+_SPACES = re.compile(r"\s+")
+_AROUND = re.compile(r"\s*([->])\s*")
+
+
+def normalize(text: str) -> str:
+    """The lookup key of a notation: lower case, single spaces, none around ``-`` and ``>``."""
+    return _AROUND.sub(r"\1", _SPACES.sub(" ", text.strip().lower()))
+
+
+class Action(int):
+    """An action of a game: an ``int`` whose ``str()`` is its notation.
+
+    >>> import legatus
+    >>> state = legatus.load("hispania").new_initial_state()
+    >>> action = state.legal_actions()[0]
+    >>> str(action), int(action) == action
+    ('roll 1', True)
+    """
+
+    __slots__ = ()
+    _texts: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self._texts[self]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {int(self)} {self._texts[self]!r}>"
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        # The class is made per table, so it cannot be pickled by name; across processes an
+        # action travels as its integer, which every state accepts.
+        return (int, (int(self),))
+
+
+class ActionTable:
+    """All actions of one game configuration, indexable by id and parseable from text."""
+
+    def __init__(self, game: str, texts: Iterable[str]) -> None:
+        texts = tuple(texts)
+        cls = type(f"{game.capitalize()}Action", (Action,), {"__slots__": (), "_texts": texts})
+        self.actions: tuple[Action, ...] = tuple(cls(i) for i in range(len(texts)))
+        self._by_key: dict[str, Action] = {}
+        for action, text in zip(self.actions, texts):
+            key = normalize(text)
+            if key in self._by_key:
+                raise ValueError(f"two actions share the notation {text!r}")
+            self._by_key[key] = action
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, index: int) -> Action:
+        return self.actions[index]
+
+    def alias(self, text: str, index: int) -> None:
+        """Let ``text`` also be read as action ``index`` (its ``str()`` does not change)."""
+        self._by_key.setdefault(normalize(text), self.actions[index])
+
+    def lookup(self, text: str) -> Action | None:
+        """The action written ``text``, or None."""
+        return self._by_key.get(normalize(text))
+
+    def parse(self, text: str, examples: Iterable[str] = ()) -> Action:
+        """The action written ``text``; a :class:`NotationError` with close matches if none."""
+        action = self.lookup(text)
+        if action is not None:
+            return action
+        close = difflib.get_close_matches(normalize(text), self._by_key, n=3, cutoff=0.75)
+        hint = [str(self._by_key[k]) for k in close] or list(examples)[:3]
+        near = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
+        raise NotationError(f"'{text.strip()}' is not an action of this game{near}")

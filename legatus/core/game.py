@@ -1,0 +1,177 @@
+"""The core contract every game implements (names follow OpenSpiel).
+
+A :class:`Game` is a configuration (options, seats, the action table); a :class:`State` is
+one position of it. Randomness is never inside a state: dice and draws are actions of the
+chance player (:data:`CHANCE`), which a driver samples with its own seeded generator or a
+person types in from a real table.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .actions import Action, ActionTable
+from .errors import IllegalActionError, OptionError
+
+CHANCE = -1
+"""``current_player()`` when the next action is a chance outcome (a die, a draw)."""
+TERMINAL = -4
+"""``current_player()`` when the game is over."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its default, a parser that normalises a value or raises
+    :class:`OptionError`, and one line of help."""
+
+    default: Any
+    parse: Callable[[Any], Any]
+    help: str
+
+
+def parse_seed(value: Any) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise OptionError(f"seed {value!r} must be an integer") from None
+
+
+class Game(abc.ABC):
+    """A game configuration. Build it with ``legatus.load(name, **options)``."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int] = 1
+    """The record format version of this game: bumped when old records would replay differently."""
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "seed": Option(None, parse_seed, "seed of the driver's dice (play loop, agents)"),
+    }
+
+    actions: ActionTable
+    seats: tuple[str, ...]
+
+    def __init__(self, **options: Any) -> None:
+        unknown = [k for k in options if k not in self.OPTIONS]
+        if unknown:
+            valid = ", ".join(sorted(self.OPTIONS))
+            raise OptionError(f"unknown option '{unknown[0]}' for {self.name}; valid options: {valid}")
+        self.options: dict[str, Any] = {
+            key: spec.parse(options[key]) if key in options else spec.default
+            for key, spec in self.OPTIONS.items()
+        }
+
+    @property
+    def seed(self) -> int | None:
+        return self.options["seed"]
+
+    def record_options(self) -> dict[str, Any]:
+        """The options as a record stores them: JSON values, unset ones left out."""
+        return {k: v for k, v in self.options.items() if v is not None}
+
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    def seat_index(self, name: str) -> int:
+        try:
+            return self.seats.index(name)
+        except ValueError:
+            raise OptionError(f"unknown seat '{name}'; seats: {', '.join(self.seats)}") from None
+
+    @abc.abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.record_options().items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State(abc.ABC):
+    """One position of a game. Mutable: ``apply_action`` changes it, ``clone`` copies it."""
+
+    __slots__ = ()
+    game: Game
+
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions of the player to move (the outcomes, at a chance node)."""
+
+    @abc.abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its probability; else empty."""
+
+    @abc.abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` (an :class:`Action` or its integer); raises
+        :class:`IllegalActionError` if it is not legal here."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's result: 0 until the game ends."""
+
+    @abc.abstractmethod
+    def clone(self) -> State: ...
+
+    @abc.abstractmethod
+    def history(self) -> list[Action]:
+        """Every action applied since the initial state, chance outcomes included."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-able dict of what ``seat`` may see (``None``: an observer who sees all a
+        game without secrets shows)."""
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not legal here (one phrase). Games refine this."""
+        return "it is not among the legal actions here"
+
+    def prompt(self) -> str:
+        """One sentence saying who decides what now (or which dice to roll)."""
+        if self.is_terminal():
+            return "The game is over."
+        return f"{self.seat_name(self.current_player()).capitalize()} to move."
+
+    def describe(self, action: int) -> str:
+        """The action's notation with what a person wants to know before choosing it (a cost)."""
+        return str(self.game.actions[action])
+
+    def to_text(self, markup: bool = False) -> str:
+        """The position drawn as text; with ``markup``, with rich colour markup."""
+        return str(self)
+
+    def reveals_information(self, action: int) -> bool:
+        """Whether applying ``action`` shows a secret to some seat (undo must not cross it)."""
+        return False
+
+    # --- Derived helpers -------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def parse_action(self, text: str) -> Action:
+        """The action whose notation is ``text`` (case and spacing do not matter)."""
+        return self.game.actions.parse(text, [str(a) for a in self.legal_actions()[:3]])
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    def check_legal(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise IllegalActionError(str(self.game.actions[action]), self.explain_illegal(action))
+
+    def seat_name(self, seat: int) -> str:
+        if seat == CHANCE:
+            return "chance"
+        if seat == TERMINAL:
+            return "nobody (the game is over)"
+        return self.game.seats[seat]

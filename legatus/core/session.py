@@ -1,0 +1,67 @@
+"""A game in progress as a person plays it: the state, its undo stack, dice from a seeded
+generator. The terminal and the web server both drive games through a Session."""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action
+from .errors import IllegalActionError, UndoError
+from .game import CHANCE, TERMINAL, State
+
+
+def sample_outcome(state: State, rng: random.Random) -> Action:
+    """A chance outcome of ``state`` drawn with ``rng`` by the outcomes' probabilities."""
+    outcomes = state.chance_outcomes()
+    x = rng.random()
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+class Session:
+    """A state with undo. Undo never crosses a chance outcome, a revealed secret or a
+    change of seat: the stack is cleared by each of them."""
+
+    def __init__(self, state: State, seed: int | None = None) -> None:
+        self.state = state
+        self.rng = random.Random(state.game.seed if seed is None else seed)
+        self._undo: list[tuple[State, int]] = []
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action (a decision or a chance outcome)."""
+        state = self.state
+        actor = state.current_player()
+        if actor == TERMINAL:
+            raise IllegalActionError(str(state.game.actions[action]), "the game is over")
+        state.check_legal(action)
+        before = state.clone() if actor != CHANCE else None
+        state.apply_action(action)
+        now = state.current_player()
+        if before is None or state.reveals_information(action) or now not in (actor, CHANCE):
+            self._undo.clear()
+        else:
+            self._undo.append((before, actor))
+
+    def roll(self) -> Action:
+        """Draw the pending chance outcome with the session's generator and apply it."""
+        action = sample_outcome(self.state, self.rng)
+        self.apply(action)
+        return action
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        return bool(self._undo) and (seat is None or self._undo[-1][1] == seat)
+
+    def undo(self, seat: int | None = None) -> Action:
+        """Take back the last decision (of ``seat``, if given); returns it."""
+        if not self._undo:
+            raise UndoError("nothing to undo: undo stops at dice, secrets and a change of player")
+        before, actor = self._undo[-1]
+        if seat is not None and actor != seat:
+            raise UndoError(f"the last decision was {before.seat_name(actor)}'s, not {before.seat_name(seat)}'s")
+        self._undo.pop()
+        undone = self.state.history()[len(before.history())]
+        self.state = before
+        return undone

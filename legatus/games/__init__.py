@@ -1,0 +1,5 @@
+"""The games legatus plays, registered by name (imported only when loaded)."""
+
+from legatus.core.registry import register
+
+register("hispania", "legatus.games.hispania.game:HispaniaGame")

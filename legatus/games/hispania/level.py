@@ -1,0 +1,57 @@
+"""Difficulty levels: five parameters, three values each, 3⁵ = 243 levels (rulebook, Setup).
+
+A level is written denarii-garrisons-fleets-roads-armies, easiest first in each table row:
+``7-5-4-5-1`` is the easiest, ``5-3-2-3-3`` the hardest, ``6-4-3-4-2`` the medium level.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import NamedTuple
+
+from legatus.core.errors import OptionError
+
+PARAMETERS = ("denarii", "garrisons", "fleets", "roads", "armies")
+VALUES = ((7, 6, 5), (5, 4, 3), (4, 3, 2), (5, 4, 3), (1, 2, 3))  # low, medium, high difficulty
+MEDIUM = "6-4-3-4-2"
+
+
+class Level(NamedTuple):
+    denarii: int
+    garrisons: int
+    fleets: int
+    roads: int
+    armies: int
+
+    def __str__(self) -> str:
+        return "-".join(str(v) for v in self)
+
+    @property
+    def difficulty(self) -> tuple[int, ...]:
+        """Each parameter's column in the rulebook's table: 0 low, 1 medium, 2 high."""
+        return tuple(VALUES[i].index(v) for i, v in enumerate(self))
+
+    @classmethod
+    def parse(cls, text: object) -> Level:
+        """The level written ``text``; an :class:`OptionError` saying what is wrong.
+
+        >>> Level.parse("6-4-3-4-2").fleets
+        3
+        """
+        if isinstance(text, Level):
+            return text
+        parts = str(text).strip().replace("|", "-").split("-")
+        example = f"five values {'-'.join(PARAMETERS)}, e.g. {MEDIUM}"
+        if len(parts) != 5 or not all(p.strip().isdigit() for p in parts):
+            raise OptionError(f"level '{text}' must be {example}")
+        values = [int(p) for p in parts]
+        for name, value, allowed in zip(PARAMETERS, values, VALUES):
+            if value not in allowed:
+                choices = ", ".join(str(a) for a in allowed)
+                raise OptionError(f"level '{text}': {name} is {value}, it must be one of {choices}")
+        return cls(*values)
+
+
+def all_levels() -> list[Level]:
+    """The 243 levels, easiest first in lexicographic order of difficulty."""
+    return [Level(*(VALUES[i][d] for i, d in enumerate(ds))) for ds in itertools.product(range(3), repeat=5)]

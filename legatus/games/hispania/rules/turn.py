@@ -1,0 +1,111 @@
+"""Game Sequence: a round is three turns, I (praetor of Ulterior), II (praetor of Citerior),
+III (consul) (R1); each turn is a Roman phase then a Hispanic phase; after turn III the
+round ends (:mod:`.end_of_round`).
+
+A general removed after a defeat enters at the start of his next turn (R17): a praetor in a
+city of his province without revolt, the consul on a fleet. Each general off the board
+blocks a denarius (R9).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..notation import ENTER
+from ..pieces import CONSUL, HOME, TITLES, TURN_NUMERALS
+from . import end_of_round, hispanic_phase, movement, phases
+
+if TYPE_CHECKING:
+    from ..state import HispaniaState
+
+
+def begin_turn(st: HispaniaState) -> None:
+    g = st.turn
+    st.actor = g
+    if st.general_at[g] >= 0:
+        begin_roman_phase(st)
+        return
+    if entry_actions(st):
+        st.phase = phases.ENTER
+        return
+    if not entry_spaces(st, g):
+        why = "no fleet is on the board" if g == CONSUL else "his whole province is in revolt"
+    else:
+        why = "every space he may enter holds a general, and he cannot move on from it"
+    st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} cannot enter the board ({why}); "
+           "no Roman phase")
+    hispanic_phase.begin(st)
+
+
+def money(st: HispaniaState) -> int:
+    """R9: the level's denarii, less one for each general off the board."""
+    return st.level.denarii - sum(1 for s in st.general_at if s < 0)
+
+
+def begin_roman_phase(st: HispaniaState, spent: int = 0) -> None:
+    """The acting general's Roman phase; ``spent`` is what his entering move cost."""
+    st.phase = phases.ROMAN
+    st.money = money(st) - spent
+    g = st.turn
+    st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} in {st.board.names[st.general_at[g]]}, "
+           f"{st.money} denari{'us' if st.money == 1 else 'i'}")
+    st.end_phase_if_idle()
+
+
+def entry_spaces(st: HispaniaState, g: int) -> list[int]:
+    """R17: where an absent general may enter."""
+    board = st.board
+    if g == CONSUL:
+        return [s for s in board.seas if st.fleets[s]]
+    return [c for c in board.province_cities[HOME[g]] if not st.revolts[c]]
+
+
+def entry_actions(st: HispaniaState) -> tuple[int, ...]:
+    """``enter X`` for a free space; ``enter X>Y`` where X holds a general: he enters and
+    leaves at once with his first action, a move he pays for (R17)."""
+    g = st.actor
+    notation = st.notation
+    base = notation.base[ENTER]
+    budget = money(st) + 1  # he recovers his blocked denarius as he enters
+    actions: list[int] = []
+    for space in entry_spaces(st, g):
+        if st.space_general[space] < 0:
+            actions.append(base + space)
+            continue
+        for dest, _ in movement.general_moves(st, space, budget):
+            actions.append(notation.enter_move_id[space, dest])
+    return tuple(actions)
+
+
+def apply_enter(st: HispaniaState, space: int, dest: int) -> None:
+    """The absent general enters in ``space``; with ``dest`` (a space held by another
+    general) he moves on at once to ``dest`` and pays for it."""
+    g = st.actor
+    names = st.board.names
+    if dest < 0:
+        st.put_general(g, space)
+        st.log(f"The {TITLES[g]} enters the board in {names[space]}")
+        begin_roman_phase(st)
+        return
+    cost = dict(movement.general_moves(st, space, money(st) + 1))[dest]
+    st.put_general(g, dest)
+    st.log(f"The {TITLES[g]} enters the board in {names[space]}, where another general stands, and moves on "
+           f"at once to {names[dest]} ({cost} denari{'us' if cost == 1 else 'i'})")
+    begin_roman_phase(st, spent=cost)
+
+
+def end_roman_phase(st: HispaniaState) -> None:
+    hispanic_phase.begin(st)
+
+
+def end_turn(st: HispaniaState) -> None:
+    if st.turn < 2:
+        st.turn += 1
+    else:
+        end_of_round.end_round(st)
+        if st.phase == phases.OVER:
+            return
+        st.round += 1
+        st.turn = 0
+    begin_turn(st)
+

@@ -1,0 +1,98 @@
+"""Building Hispania positions for tests: set the pieces directly, skip the setup.
+
+A built position has no history, so it cannot be replayed; tests of records start from
+``game.new_initial_state()`` instead.
+"""
+
+from __future__ import annotations
+
+import random
+
+import legatus
+from legatus.core.session import sample_outcome
+from legatus.games.hispania.pieces import COLOURS, GENERALS, N_REVOLTS
+from legatus.games.hispania.rules import phases
+from legatus.games.hispania.state import HispaniaState
+
+SETUP_EXAMPLE = [
+    "roll 4", "roll 5", "roll 2", "roll 4", "roll 3", "roll 6",  # R5
+    "roll II", "roll V",  # R6
+    "road Corduba-Emerita", "road Emerita-Capara", "road Tarraco-Ilerda", "road Basti-Carthago Nova",  # R7
+    "start Gades", "start Valentia", "start Mare Ibericum",  # R8
+]
+
+
+def position(
+    level: str = "6-4-3-4-2",
+    *,
+    generals: dict[str, str | None] | None = None,
+    fleets: tuple[str, ...] = ("Mare Balearicum", "Mare Ibericum", "Mare Gaditanum"),
+    revolts: dict[str, int] | None = None,
+    garrisons: dict[str, list[str]] | None = None,
+    armies: tuple[str, ...] = (),
+    roads: tuple[str, ...] = (),
+    turn: int = 0,
+    money: int | None = None,
+    time: int = 0,
+    **options: object,
+) -> HispaniaState:
+    """A position at the start of the Roman phase of general ``turn`` (0 = Ulterior),
+    with exactly the pieces given. Generals default to Gades, Valentia and Mare Ibericum;
+    give a general None to put him off the board."""
+    game = legatus.load("hispania", level=level, **options)
+    st = game.new_initial_state()
+    board = st.board
+    where = {"ulterior": "Gades", "citerior": "Valentia", "consul": "Mare Ibericum"}
+    where.update(generals or {})
+    n = board.n_spaces
+    st.revolts = [0] * n
+    st.garrisons = [()] * n
+    st.space_army = [-1] * n
+    st.space_general = [-1] * n
+    st.fleets = [0] * n
+    st.army_at = [-1] * len(st.army_at)
+    st.general_at = [-1] * 3
+    for sea in fleets:
+        st.fleets[board.space(sea)] = 1
+    for name, count in (revolts or {}).items():
+        st.revolts[board.space(name)] = count
+    for name in armies:
+        st.place_army(board.space(name))
+    for name, colours in (garrisons or {}).items():
+        st.garrisons[board.space(name)] = tuple(COLOURS.index(c) for c in colours)
+    for g, general in enumerate(GENERALS):
+        if where[general] is not None:
+            st.put_general(g, board.space(where[general]))
+    for road in roads:
+        a, b = road.split("-")
+        st.roads[board.link(board.space(a), board.space(b))] = 1
+    st.revolt_reserve = N_REVOLTS - sum(st.revolts) - time
+    st.time = time
+    st.garrison_reserve = [st.level.garrisons - sum(s.count(g) for s in st.garrisons) for g in range(3)]
+    st.turn = st.actor = turn
+    st.phase = phases.ROMAN
+    st.money = st.level.denarii - st.general_at.count(-1) if money is None else money
+    st.events = []
+    st.actions = []
+    st._legal = None
+    return st
+
+
+def act(st: HispaniaState, *texts: str) -> HispaniaState:
+    """Apply actions written in notation; returns the state."""
+    for text in texts:
+        st.apply_action(st.parse_action(text))
+    return st
+
+
+def legal(st: HispaniaState) -> set[str]:
+    return {str(a) for a in st.legal_actions()}
+
+
+def play_randomly(st: HispaniaState, rng: random.Random, max_steps: int = 10_000) -> HispaniaState:
+    steps = 0
+    while not st.is_terminal() and steps < max_steps:
+        action = sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions())
+        st.apply_action(action)
+        steps += 1
+    return st
