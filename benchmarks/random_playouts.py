@@ -40,7 +40,7 @@ def main() -> None:
     if args.game == "hispania":
         from legatus.games.hispania.level import all_levels
 
-        levels = [str(l) for l in all_levels()] if args.level is None else [args.level]
+        levels = [str(level) for level in all_levels()] if args.level is None else [args.level]
         games = {lv: legatus.load("hispania", level=lv) for lv in levels}
         pick = lambda: games[rng.choice(levels)]  # noqa: E731
     else:

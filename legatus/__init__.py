@@ -9,8 +9,16 @@ True
 
 from legatus import games as _games  # noqa: F401  (registers the games)
 from legatus.core.actions import Action
-from legatus.core.errors import (BoardError, IllegalActionError, LegatusError, NotationError, OptionError,
-                                 RecordError, UndoError, UnknownGameError)
+from legatus.core.errors import (
+                                 BoardError,
+                                 IllegalActionError,
+                                 LegatusError,
+                                 NotationError,
+                                 OptionError,
+                                 RecordError,
+                                 UndoError,
+                                 UnknownGameError,
+)
 from legatus.core.game import CHANCE, TERMINAL, Game, State
 from legatus.core.record import read_record, replay, to_record, write_record
 from legatus.core.registry import game_names, load

@@ -4,38 +4,38 @@ from __future__ import annotations
 
 import enum
 import json
-import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 import legatus
 from legatus.core.errors import LegatusError
-from legatus.core.record import new_game_state, read_record, replay as replay_record, apply_text
+from legatus.core.record import apply_text, new_game_state, read_record
+from legatus.core.record import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="legatus plays, referees and analyses board games of the Roman conquest.")
 
 
-class Dice(str, enum.Enum):
+class Dice(enum.StrEnum):
     auto = "auto"
     manual = "manual"
 
 
-def fail(message: str, status: int = 2) -> None:
+def fail(message: str, status: int = 2) -> NoReturn:
     typer.echo(f"legatus: {message}", err=True)
     raise typer.Exit(status)
 
 
 @app.command()
 def play(
-    game: Annotated[Optional[str], typer.Argument(help="the game, e.g. hispania")] = None,
-    level: Annotated[Optional[str], typer.Option(help="Hispania: denarii-garrisons-fleets-roads-armies")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="seed of the dice rolled by legatus")] = None,
-    dice: Annotated[Dice, typer.Option(help="auto: legatus rolls; manual: you type the dice of a real table")] = Dice.auto,
-    board: Annotated[Optional[Path], typer.Option(help="Hispania: a corrected board file")] = None,
-    load: Annotated[Optional[Path], typer.Option(help="continue the game saved in this record")] = None,
+    game: Annotated[str | None, typer.Argument(help="the game, e.g. hispania")] = None,
+    level: Annotated[str | None, typer.Option(help="Hispania: denarii-garrisons-fleets-roads-armies")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the dice rolled by legatus")] = None,
+    dice: Annotated[Dice, typer.Option(help="auto: legatus rolls; manual: you type a real table's dice")] = Dice.auto,
+    board: Annotated[Path | None, typer.Option(help="Hispania: a corrected board file")] = None,
+    load: Annotated[Path | None, typer.Option(help="continue the game saved in this record")] = None,
 ) -> None:
     """Play a game in the terminal (every seat at this screen)."""
     from legatus.terminal import TerminalPlay
@@ -82,9 +82,14 @@ def replay(
 
 @app.command()
 def games() -> None:
-    """List the games legatus plays."""
+    """List the games legatus plays, with their options."""
+    from legatus.core.registry import game_class
+
     for name in legatus.game_names():
-        typer.echo(name)
+        cls = game_class(name)
+        typer.echo(f"{name}: {cls.title}")
+        for option, spec in cls.OPTIONS.items():
+            typer.echo(f"  {option:<8} {spec.help} (default: {spec.default!r})")
 
 
 def main() -> None:
@@ -92,4 +97,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

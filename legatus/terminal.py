@@ -14,6 +14,7 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 
+from legatus.core.actions import Action, normalize
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, State
 from legatus.core.record import write_record
@@ -84,16 +85,17 @@ class TerminalPlay:
                 self._flush_log()
                 return
 
-    def _parse_roll(self, text: str) -> int | None:
+    def _parse_roll(self, text: str) -> Action | None:
         """A roll as the notation wants it ("roll IV-3"), or bare ("IV-3", "4-3", "4 3")."""
-        legal = {str(a).lower(): a for a, _ in self.state.chance_outcomes()}
-        words = text.strip().lower().removeprefix("roll").strip().replace(" ", "-")
+        outcomes = [a for a, _ in self.state.chance_outcomes()]
+        legal = {normalize(str(a)): a for a in outcomes}
+        words = normalize(text).removeprefix("roll").strip().replace(" ", "-")
         for candidate in (words, _arabic_to_roman_first(words)):
             action = legal.get(f"roll {candidate}")
             if action is not None:
                 return action
         self.console.print(f"[red]'{escape(text)}' is not a roll here; type one of: "
-                           f"{escape(', '.join(legal))}[/red]")
+                           f"{escape(', '.join(str(a) for a in outcomes))}[/red]")
         return None
 
     # --- Decisions -----------------------------------------------------------------------
@@ -115,7 +117,7 @@ class TerminalPlay:
                 self.session.apply(action)
                 return
 
-    def _pick(self, text: str, actions: list) -> int | None:
+    def _pick(self, text: str, actions: list[Action]) -> Action | None:
         text = text.strip()
         if text.isdigit():
             index = int(text) - 1
@@ -129,7 +131,8 @@ class TerminalPlay:
             self.console.print(f"[red]{escape(str(exc))}[/red]")
             return None
         if action not in actions:
-            self.console.print(f"[red]'{escape(str(action))}' is illegal: {escape(self.state.explain_illegal(action))}[/red]")
+            reason = self.state.explain_illegal(action)
+            self.console.print(f"[red]'{escape(str(action))}' is illegal: {escape(reason)}[/red]")
             return None
         return action
 
@@ -156,7 +159,6 @@ class TerminalPlay:
             except LegatusError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
             else:
-                self._shown = min(self._shown, len(self._log()))
                 self.console.print(f"Undone: {escape(str(undone))}")
         else:
             return False

@@ -56,7 +56,7 @@ class ActionTable:
         cls = type(f"{game.capitalize()}Action", (Action,), {"__slots__": (), "_texts": texts})
         self.actions: tuple[Action, ...] = tuple(cls(i) for i in range(len(texts)))
         self._by_key: dict[str, Action] = {}
-        for action, text in zip(self.actions, texts):
+        for action, text in zip(self.actions, texts, strict=True):
             key = normalize(text)
             if key in self._by_key:
                 raise ValueError(f"two actions share the notation {text!r}")

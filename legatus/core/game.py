@@ -9,7 +9,7 @@ person types in from a real table.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -35,9 +35,11 @@ class Option:
 def parse_seed(value: Any) -> int | None:
     if value is None:
         return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise OptionError(f"seed {value!r} must be an integer")
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except ValueError:
         raise OptionError(f"seed {value!r} must be an integer") from None
 
 
@@ -67,7 +69,8 @@ class Game(abc.ABC):
 
     @property
     def seed(self) -> int | None:
-        return self.options["seed"]
+        seed: int | None = self.options["seed"]
+        return seed
 
     def record_options(self) -> dict[str, Any]:
         """The options as a record stores them: JSON values, unset ones left out."""
@@ -162,12 +165,14 @@ class State(abc.ABC):
         """The action whose notation is ``text`` (case and spacing do not matter)."""
         return self.game.actions.parse(text, [str(a) for a in self.legal_actions()[:3]])
 
-    def is_legal(self, action: int) -> bool:
-        return action in self.legal_actions()
-
     def check_legal(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise IllegalActionError(str(self.game.actions[action]), self.explain_illegal(action))
+        """Raises :class:`IllegalActionError`, saying why, unless ``action`` is legal here."""
+        if action in self.legal_actions():
+            return
+        n = len(self.game.actions)
+        if not 0 <= action < n:
+            raise IllegalActionError(str(action), f"there is no action {action} (ids run from 0 to {n - 1})")
+        raise IllegalActionError(str(self.game.actions[action]), self.explain_illegal(action))
 
     def seat_name(self, seat: int) -> str:
         if seat == CHANCE:

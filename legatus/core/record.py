@@ -43,6 +43,8 @@ def check_record(record: Any) -> dict[str, Any]:
         raise RecordError(f"the record has an unknown key '{extra[0]}' (a record has {', '.join(KEYS)})")
     if not isinstance(record["game"], str):
         raise RecordError("the record's 'game' must be a game name")
+    if type(record["version"]) is not int:
+        raise RecordError(f"the record's 'version' must be an integer, not {record['version']!r}")
     if not isinstance(record["options"], dict):
         raise RecordError("the record's 'options' must be an object of option names and values")
     actions = record["actions"]
@@ -100,10 +102,13 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"record {path} is not a text file (a record is JSON in UTF-8)") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"record {path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise RecordError(f"record {path} is not valid JSON ({where}: {exc.msg})") from None
     try:
         return check_record(data)
     except RecordError as exc:

@@ -32,7 +32,9 @@ KNOWN_NUMBERS = {
 }
 DERTOSA_LINKS = {"Valentia", "Salduba", "Tarraco", "Mare Balearicum"}
 NOT_CAPITALS = ("Emerita", "Capara", "Ilerda", "Basti")
-SEA_FACTS = {"Mare Balearicum": 2, "Mare Ibericum": 3}  # a fleet there at the fewest fleets that need it
+# Named seas, with the highest number each may have: a fleet is in Mare Ibericum at the medium
+# level and in Mare Balearicum at every level (Proconsvl); the other two are only named.
+SEA_FACTS = {"Mare Balearicum": 2, "Mare Ibericum": 3, "Mare Atlanticum": 5, "Mare Cantabricum": 5}
 SETUP_EXAMPLE_REVOLTS = ("Salduba", "Segobriga", "Regina", "Conimbriga", "Asturica", "Flaviobriga")
 # Scenario texts name these cities (and the province where that matters).
 SCENARIO_CITIES = {
@@ -44,6 +46,10 @@ SCENARIO_CITIES = {
     "Lancia": "V", "Noega": "V", "Aracillum": "VI", "Flaviobriga": "VI",
 }
 NORTH_OF_DURIUS = ("V", "Pallantia", "Aracillum")  # The River of Oblivion
+SCENARIO_ARMIES = (("Puciala", "Castulo"),)  # The First Repression: armies in two provinces
+# The Siege of Numantia: setup revolts in Carpetania only on its cities 1-3-5, which must
+# therefore not be where the scenario puts Roman pieces.
+NUMANTIA_ROMAN_CITIES = ("Regina", "Toletum")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +83,7 @@ class Board:
     link_between: dict[tuple[int, int], int]
     near_province: tuple[frozenset[int], ...]  # per province: its cities and the spaces linked to them
     road_candidates: tuple[int, ...]  # links that may ever take a road: city-city, no capital (R7)
+    index: dict[str, int]  # lower-case name -> space
 
     @property
     def n_spaces(self) -> int:
@@ -98,14 +105,10 @@ class Board:
 
     def space(self, name: str) -> int:
         """The index of the space called ``name`` (any case)."""
-        index = self._index().get(name.strip().lower())
+        index = self.index.get(name.strip().lower())
         if index is None:
             raise KeyError(f"no space called '{name}' on the board")
         return index
-
-    @cache
-    def _index(self) -> dict[str, int]:
-        return {n.lower(): i for i, n in enumerate(self.names)}
 
     def city(self, province: int, number: int) -> int:
         return self.province_cities[province][number - 1]
@@ -122,7 +125,7 @@ class Board:
         return f"{ROMAN_NUMERALS[province]} {name}" if province < 6 else name
 
     def coordinate(self, space: int) -> str:
-        """"I-5" for a Hispanic city, "Ulterior-2" for a Roman one, "sea 1" for a sea."""
+        """The rulebook's name of a city: "I-5" (Ilerda), "Ulterior-2"; "sea 1" for a sea."""
         if self.is_sea(space):
             return f"sea {self.number[space]}"
         p = self.province[space]
@@ -149,6 +152,12 @@ def load_board(path: str | None = None) -> Board:
         return build_board(data, source)
     except BoardError as exc:
         raise BoardError(f"board file {source}: {exc}") from None
+
+
+def _known_keys(entry: Any, keys: set[str], where: str) -> None:
+    extra = set(entry) - keys if isinstance(entry, dict) else set()
+    if extra:
+        raise BoardError(f"{where} has an unknown key '{sorted(extra)[0]}' (keys: {', '.join(sorted(keys))})")
 
 
 def _field(entry: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -179,6 +188,7 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
         if key in prov_names:
             raise BoardError(f"province '{key}' is listed twice")
         prov_names[key] = _field(entry, "name", str, f"province {key}")
+        _known_keys(entry, {"key", "name", "colour"}, f"province {key}")
         prov_colours[key] = entry.get("colour")
     missing = [k for k in PROVINCE_KEYS if k not in prov_names]
     if missing:
@@ -196,6 +206,7 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
         number = _field(entry, "number", int, where)
         lon = float(_field(entry, "lon", (int, float), where))
         lat = float(_field(entry, "lat", (int, float), where))
+        _known_keys(entry, {"name", "province", "number", "lon", "lat"}, where)
         if name.lower() in seen:
             raise BoardError(f"the space name '{name}' is used twice")
         seen.add(name.lower())
@@ -216,6 +227,7 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
         number = _field(entry, "number", int, f"sea {name}")
         lon = float(_field(entry, "lon", (int, float), f"sea {name}"))
         lat = float(_field(entry, "lat", (int, float), f"sea {name}"))
+        _known_keys(entry, {"name", "number", "lon", "lat"}, f"sea {name}")
         if name.lower() in seen:
             raise BoardError(f"the space name '{name}' is used twice")
         seen.add(name.lower())
@@ -254,9 +266,7 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
         if road and (a >= n_cities or b >= n_cities):
             raise BoardError(f"{where} has a road but roads join two cities")
         river = entry.get("river")
-        extra = set(entry) - {"a", "b", "segments", "road", "river"}
-        if extra:
-            raise BoardError(f"{where} has an unknown key '{sorted(extra)[0]}'")
+        _known_keys(entry, {"a", "b", "segments", "road", "river"}, where)
         link_between[(a, b)] = link_between[(b, a)] = len(links)
         links.append(Link(a, b, segments, road, river))
 
@@ -282,9 +292,10 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
         land=tuple(tuple(sorted(n for n, _, _ in a if n < n_cities)) for a in adj),
         link_between=link_between,
         road_candidates=tuple(
-            li for li, l in enumerate(links)
-            if max(l.a, l.b) < n_cities and not any(province[e] < 6 and number[e] == 6 for e in (l.a, l.b))
+            li for li, link in enumerate(links)
+            if max(link.a, link.b) < n_cities and not any(province[e] < 6 and number[e] == 6 for e in (link.a, link.b))
         ),
+        index=index,
         near_province=tuple(
             frozenset(cities) | {x for c in cities for x, _, _ in adj[c]} for cities in province_cities
         ),
@@ -316,10 +327,10 @@ def _check_topology(board: Board) -> None:
     if not _connected(list(board.seas), board.neighbours):
         raise BoardError("the seas are not connected to each other")
     for p in (ULTERIOR, CITERIOR):
-        roads = [l for l in board.links if l.road and board.province[l.a] == p == board.province[l.b]]
+        roads = [link for link in board.links if link.road and board.province[link.a] == p == board.province[link.b]]
         if len(roads) != 3:
             raise BoardError(f"{board.province_names[p]} must have 3 printed roads inside it (found {len(roads)})")
-    if sum(l.road for l in board.links) != 6:
+    if sum(link.road for link in board.links) != 6:
         raise BoardError("printed roads must lie inside the Roman provinces, 3 in each")
 
 
@@ -337,7 +348,8 @@ def _check_facts(board: Board) -> None:
     dertosa = need("Dertosa")
     linked = {board.names[n] for n in board.neighbours[dertosa]}
     if linked != DERTOSA_LINKS:
-        raise BoardError(f"Dertosa must be linked to exactly {', '.join(sorted(DERTOSA_LINKS))} (found {', '.join(sorted(linked))})")
+        raise BoardError(f"Dertosa must be linked to exactly {', '.join(sorted(DERTOSA_LINKS))} "
+                         f"(found {', '.join(sorted(linked))})")
     for name in NOT_CAPITALS:
         if board.is_capital(need(name)):
             raise BoardError(f"{name} cannot be a capital (a road reaches it in the setup example)")
@@ -345,10 +357,20 @@ def _check_facts(board: Board) -> None:
         s = need(name)
         if not board.is_sea(s) or board.number[s] > most:
             raise BoardError(f"{name} must be a sea numbered at most {most}")
-    for name, pkey in SCENARIO_CITIES.items():
+    for name, province_key in SCENARIO_CITIES.items():
         s = need(name)
-        if pkey is not None and PROVINCE_KEYS[board.province[s]] != pkey:
-            raise BoardError(f"{name} must be in province {pkey} (scenario setup)")
+        if board.is_sea(s):
+            raise BoardError(f"{name} must be a city (scenario setup)")
+        if province_key is not None and PROVINCE_KEYS[board.province[s]] != province_key:
+            raise BoardError(f"{name} must be in province {province_key} (scenario setup)")
+    for names in SCENARIO_ARMIES:
+        if len({board.province[need(n)] for n in names}) < len(names):
+            raise BoardError(f"{' and '.join(names)} must be in different provinces (a scenario puts an army in each)")
+    for name in NUMANTIA_ROMAN_CITIES:
+        s = need(name)
+        if PROVINCE_KEYS[board.province[s]] == "III" and board.number[s] % 2:
+            raise BoardError(f"{name} must not be city 1, 3 or 5 of Carpetania (The Siege of Numantia puts Roman "
+                             "pieces there and revolts only on those)")
     _check_setup_example_roads(board)
     _check_durius(board)
 
@@ -358,7 +380,7 @@ def _check_setup_example_roads(board: Board) -> None:
     between Basti and Carthago Nova, legally (R7), around its six revolt cities."""
     from .rules.setup import legal_roads
 
-    roads = [l.road for l in board.links]
+    roads = [link.road for link in board.links]
     revolts = [0] * board.n_spaces
     for name in SETUP_EXAMPLE_REVOLTS:
         revolts[board.space(name)] = 1
@@ -367,8 +389,8 @@ def _check_setup_example_roads(board: Board) -> None:
              ("towards Ilerda", board.space("Ilerda"), None),
              ("Basti-Carthago Nova", board.space("Basti"), board.space("Carthago Nova"))]
     for label, end, other in steps:
-        options = [li for li, l in enumerate(board.links)
-                   if end in (l.a, l.b) and (other is None or other in (l.a, l.b))
+        options = [li for li, link in enumerate(board.links)
+                   if end in (link.a, link.b) and (other is None or other in (link.a, link.b))
                    and li in legal_roads(board, roads, revolts)]
         if not options:
             raise BoardError(f"the setup example's road {label} cannot be placed legally (R7)")
@@ -380,12 +402,8 @@ def _check_durius(board: Board) -> None:
     the land crosses the Durius, and every link marked Durius does (The River of Oblivion)."""
     north = {s for s in board.cities if PROVINCE_KEYS[board.province[s]] == "V"}
     north |= {board.space(n) for n in NORTH_OF_DURIUS[1:]}
-    crossing = 0
     for link in board.links:
         crosses = (link.a in north) != (link.b in north) and not (board.is_sea(link.a) or board.is_sea(link.b))
         if crosses != (link.river == "Durius"):
             name = f"{board.names[link.a]}-{board.names[link.b]}"
             raise BoardError(f"link {name} must {'' if crosses else 'not '}be marked river = \"Durius\"")
-        crossing += crosses
-    if not crossing:
-        raise BoardError("no link crosses the Durius into Gallaecia, Pallantia or Aracillum")

@@ -7,9 +7,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .notation import (ATTACK, BESIEGE, END, ENTER, ENTER_MOVE, FLEET, GARRISON, MOVE, ROAD, ROLL_H, ROLL_R,
-                       ROLL_RH, START, UNGARRISON)
-from .pieces import CONSUL, HOME, MAX_DISCS, TITLES
+from .notation import (
+    ATTACK,
+    BESIEGE,
+    END,
+    ENTER,
+    ENTER_MOVE,
+    FLEET,
+    GARRISON,
+    MOVE,
+    ROAD,
+    ROLL_H,
+    ROLL_R,
+    ROLL_RH,
+    START,
+    UNGARRISON,
+)
+from .pieces import CONSUL, MAX_DISCS, PRAETOR_HOME, TITLES
 from .rules import movement, phases, turn
 
 if TYPE_CHECKING:
@@ -46,11 +60,11 @@ def _name(st: HispaniaState, space: int) -> str:
     return st.board.names[space]
 
 
-def _road(st: HispaniaState, link: int) -> str:
+def _road(st: HispaniaState, li: int) -> str:
     board = st.board
-    l = board.links[link]
-    ends = (l.a, l.b)
-    if st.roads[link]:
+    link = board.links[li]
+    ends = (link.a, link.b)
+    if st.roads[li]:
         return "that link has a road already"
     if any(board.is_sea(e) for e in ends):
         return "roads join two cities"
@@ -68,16 +82,18 @@ def _start(st: HispaniaState, space: int) -> str:
         return f"{_name(st, space)} holds a general already"
     if g == CONSUL:
         return "the consul starts on a sea with a fleet (R8)"
-    return f"the {TITLES[g]} starts in a city of {st.board.province_names[HOME[g]]} (R8)"
+    return f"the {TITLES[g]} starts in a city of {st.board.province_names[PRAETOR_HOME[g]]} (R8)"
 
 
 def _enter(st: HispaniaState, space: int, dest: int) -> str:
     g = st.actor
     if space not in turn.entry_spaces(st, g):
-        where = "a sea with a fleet" if g == CONSUL else f"a city of {st.board.province_names[HOME[g]]} without revolt"
+        home = "a sea with a fleet" if g == CONSUL else f"a city of {st.board.province_names[PRAETOR_HOME[g]]}"
+        where = home if g == CONSUL else f"{home} without revolt"
         return f"the {TITLES[g]} enters on {where} (R17)"
     if dest < 0:
-        return f"{_name(st, space)} holds a general: enter it only to move on at once, e.g. 'enter {_name(st, space)}>…'"
+        name = _name(st, space)
+        return f"{name} holds a general: enter it only to move on at once, e.g. 'enter {name}>…'"
     if st.space_general[space] < 0:
         return f"{_name(st, space)} is free: write 'enter {_name(st, space)}'"
     return _move(st, space, dest, turn.money(st) + 1)

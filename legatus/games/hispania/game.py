@@ -11,7 +11,6 @@ from legatus.core.game import Game, Option
 from .board import Board, load_board
 from .level import MEDIUM, Level
 from .notation import Notation, build_notation
-from .pieces import GENERALS
 
 
 def _parse_board(value: Any) -> str | None:
@@ -83,10 +82,7 @@ class HispaniaGame(Game):
         opts["seats"] = list(opts["seats"])
         return opts
 
-    def general_name(self, g: int) -> str:
-        return GENERALS[g]
-
-    def new_initial_state(self) -> "HispaniaState":
+    def new_initial_state(self) -> HispaniaState:
         return HispaniaState(self)
 
 

@@ -27,7 +27,8 @@ def violations(st: HispaniaState) -> list[str]:
     for g in range(3):
         placed = sum(stack.count(g) for stack in st.garrisons)
         if placed + st.garrison_reserve[g] != level.garrisons:
-            bad.append(f"general {g}: {placed} garrisons placed + {st.garrison_reserve[g]} in reserve != {level.garrisons}")
+            bad.append(f"general {g}: {placed} garrisons placed + {st.garrison_reserve[g]} in reserve "
+                       f"!= {level.garrisons}")
     for c in board.cities:
         if st.revolts[c] + len(st.garrisons[c]) > MAX_DISCS:
             bad.append(f"{names[c]} holds more than {MAX_DISCS} discs")

@@ -42,10 +42,10 @@ class Level(NamedTuple):
             return text
         parts = str(text).strip().replace("|", "-").split("-")
         example = f"five values {'-'.join(PARAMETERS)}, e.g. {MEDIUM}"
-        if len(parts) != 5 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 5 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise OptionError(f"level '{text}' must be {example}")
         values = [int(p) for p in parts]
-        for name, value, allowed in zip(PARAMETERS, values, VALUES):
+        for name, value, allowed in zip(PARAMETERS, values, VALUES, strict=True):
             if value not in allowed:
                 choices = ", ".join(str(a) for a in allowed)
                 raise OptionError(f"level '{text}': {name} is {value}, it must be one of {choices}")

@@ -14,9 +14,8 @@ from legatus.core.actions import ActionTable
 from .board import ROMAN_NUMERALS, Board
 
 # Action kinds
-ROLL_H, ROLL_R, ROLL_RH, END, GARRISON, UNGARRISON, MOVE, FLEET, BESIEGE, ATTACK, ROAD, START, ENTER, ENTER_MOVE = range(14)
-KIND_NAMES = ("roll", "roll", "roll", "end", "garrison", "remove garrison", "move", "fleet", "besiege",
-              "attack", "road", "start", "enter", "enter")
+(ROLL_H, ROLL_R, ROLL_RH, END, GARRISON, UNGARRISON, MOVE, FLEET, BESIEGE, ATTACK, ROAD, START, ENTER,
+ ENTER_MOVE) = range(14)
 MAX_SPEND = 3  # a combat costs 1–3 denarii
 
 

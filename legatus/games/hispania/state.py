@@ -44,6 +44,8 @@ class HispaniaState(State):
         "winner", "reason", "actions", "events", "move_costs", "_legal",
     )
 
+    game: HispaniaGame
+
     def __init__(self, game: HispaniaGame) -> None:
         board = game.board
         n = board.n_spaces
@@ -65,6 +67,7 @@ class HispaniaState(State):
         self.round = 1
         self.turn = 0  # 0, 1, 2: turn I, II, III (R1)
         self.money = 0
+        self.phase = phases.SETUP_REVOLTS
         self.actor = 0  # the general whose seat decides
         self.step = 0
         self.target = -1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import HISPANIC_PROVINCES, CITERIOR, ULTERIOR
+from .board import CITERIOR, HISPANIC_PROVINCES, ULTERIOR
 from .pieces import COLOURS, TIME_TRACK, TITLES, TURN_NUMERALS
 from .rules import phases
 
@@ -51,7 +51,7 @@ def render(st: HispaniaState, markup: bool = False) -> str:
     order = [*HISPANIC_PROVINCES, ULTERIOR, CITERIOR]
     blocks = [_block(st, p, markup) for p in order]
     out = [_header(st).replace("[", "\\[") if markup else _header(st)]
-    for left, right in zip(blocks[0::2], blocks[1::2]):
+    for left, right in zip(blocks[0::2], blocks[1::2], strict=True):
         out.append("")
         for i in range(max(len(left), len(right))):
             text, width = left[i] if i < len(left) else ("", 0)
@@ -67,7 +67,8 @@ def render(st: HispaniaState, markup: bool = False) -> str:
             mark += " " + "●" * st.revolts[s] + " pirates"
         seas.append(f"{board.number[s]} {board.names[s]}{mark}")
     out += ["", "Seas: " + " · ".join(seas)]
-    placed = [f"{board.names[l.a]}═{board.names[l.b]}" for li, l in enumerate(board.links) if st.roads[li] and not l.road]
+    placed = [f"{board.names[link.a]}═{board.names[link.b]}"
+              for li, link in enumerate(board.links) if st.roads[li] and not link.road]
     out.append("Roads placed: " + (", ".join(placed) if placed else "none") + " (plus the 6 printed ones)")
     reserve = ", ".join(_paint(f"{COLOURS[g]} {n}", COLOURS[g], markup) for g, n in enumerate(st.garrison_reserve))
     out.append(f"Reserves: {st.revolt_reserve} revolts, {st.armies_in_reserve()} armies; garrisons {reserve}")
@@ -102,7 +103,8 @@ def prompt(st: HispaniaState) -> str:
         return f"Setup: roll the Roman die to choose the province of an army ({st.step} to place)."
     if phase == phases.SETUP_ROADS:
         placed = st.level.roads - st.step + 1
-        return f"Setup: the {title} places road {placed} of {st.level.roads} (from the network, not to a revolt or capital)."
+        return (f"Setup: the {title} places road {placed} of {st.level.roads} "
+                "(from the network, not to a revolt or capital).")
     if phase == phases.SETUP_START:
         where = "on a fleet" if st.actor == 2 else f"in a city of {board.province_names[6 + st.actor]}"
         return f"Setup: the {title} chooses where he starts, {where}."

@@ -60,8 +60,8 @@ def view(st: HispaniaState, seat: int | None) -> dict[str, Any]:
         }
         for g, s in enumerate(st.general_at)
     }
-    roads = [{"link": [names[l.a], names[l.b]], "printed": l.road}
-             for li, l in enumerate(board.links) if st.roads[li]]
+    roads = [{"link": [names[link.a], names[link.b]], "printed": link.road}
+             for li, link in enumerate(board.links) if st.roads[li]]
     if mover == CHANCE:
         legal = [str(a) for a, _ in st.chance_outcomes()]
     elif mover != TERMINAL and seat in (None, mover):

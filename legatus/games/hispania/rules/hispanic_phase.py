@@ -63,7 +63,8 @@ def candidates(st: HispaniaState, army: int) -> list[int]:
     revolts = st.revolts
     options = [c for c in board.land[city] if board.province[c] == own]
     if all(revolts[c] for c in board.province_cities[own]):
-        options += [c for c in board.land[city] if board.province[c] != own and not st.province_has_army(board.province[c])]
+        options += [c for c in board.land[city]
+                    if board.province[c] != own and not st.province_has_army(board.province[c])]
     calm = [c for c in options if not revolts[c]]
     return calm or options
 

@@ -19,14 +19,15 @@ def path_costs(st: HispaniaState, src: int, budget: int) -> dict[int, int]:
     """The cheapest cost of each space a general can reach from ``src`` within ``budget``.
 
     A Dijkstra over (space, on a road run) with integer costs in buckets: continuing a road
-    run is free, starting one costs 1.
+    run is free, starting one costs 1. This is the hot path of legal-action generation.
     """
     adj = st.board.adj
     n_cities = st.board.n_cities
     revolts = st.revolts
     fleets = st.fleets
     roads = st.roads
-    best: dict[int, int] = {src * 2: 0}  # key: space * 2 + (1 if on a road run)
+    best = [budget + 1] * (2 * len(adj))  # index: space * 2 + (1 if on a road run)
+    best[src * 2] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(src * 2)
     reached: dict[int, int] = {}
@@ -45,10 +46,12 @@ def path_costs(st: HispaniaState, src: int, budget: int) -> dict[int, int]:
                 elif not fleets[nxt]:
                     continue
                 if roads[link]:
-                    c, k = (cost if on_road else cost + 1), nxt * 2 + 1
+                    k = nxt * 2 + 1
+                    c = cost if on_road else cost + 1
                 else:
-                    c, k = cost + segments, nxt * 2
-                if c <= budget and best.get(k, 99) > c:
+                    k = nxt * 2
+                    c = cost + segments
+                if c < best[k]:
                     best[k] = c
                     buckets[c].append(k)
     del reached[src]

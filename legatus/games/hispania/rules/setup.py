@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..board import ROMAN_NUMERALS, Board
 from ..notation import ROAD, START
-from ..pieces import CAPITALISED, CONSUL, GENERALS, HOME
+from ..pieces import CAPITALISED, CONSUL, GENERALS, PRAETOR_HOME
 from . import phases, turn
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def legal_roads(board: Board, roads: Sequence[int | bool], revolts: Sequence[int
     """R7: the links that can take a road: city–city links without one, touching a city that
     has a road, neither of whose cities holds a revolt or is a capital."""
     links = board.links
-    with_road = {end for li, l in enumerate(links) if roads[li] for end in (l.a, l.b)}
+    with_road = {end for li, link in enumerate(links) if roads[li] for end in (link.a, link.b)}
     return [li for li in board.road_candidates
             if not roads[li] and not revolts[links[li].a] and not revolts[links[li].b]
             and (links[li].a in with_road or links[li].b in with_road)]
@@ -97,11 +97,11 @@ def road_actions(st: HispaniaState) -> tuple[int, ...]:
     return tuple(base + li for li in legal_roads(st.board, st.roads, st.revolts))
 
 
-def apply_road(st: HispaniaState, link: int) -> None:
+def apply_road(st: HispaniaState, li: int) -> None:
     board = st.board
-    l = board.links[link]
-    st.roads[link] = 1
-    st.log(f"{CAPITALISED[st.actor]} places a road: {board.names[l.a]}-{board.names[l.b]}")
+    link = board.links[li]
+    st.roads[li] = 1
+    st.log(f"{CAPITALISED[st.actor]} places a road: {board.names[link.a]}-{board.names[link.b]}")
     st.step -= 1
     next_road(st)
 
@@ -116,7 +116,7 @@ def start_spaces(st: HispaniaState, general: int) -> list[int]:
     board = st.board
     if general == CONSUL:
         return [s for s in board.seas if st.fleets[s] and st.space_general[s] < 0]
-    home = HOME[general]
+    home = PRAETOR_HOME[general]
     return [c for c in board.province_cities[home] if not st.revolts[c] and st.space_general[c] < 0]
 
 

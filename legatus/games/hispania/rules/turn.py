@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import ENTER
-from ..pieces import CONSUL, HOME, TITLES, TURN_NUMERALS
+from ..pieces import CONSUL, PRAETOR_HOME, TITLES, TURN_NUMERALS
 from . import end_of_round, hispanic_phase, movement, phases
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def entry_spaces(st: HispaniaState, g: int) -> list[int]:
     board = st.board
     if g == CONSUL:
         return [s for s in board.seas if st.fleets[s]]
-    return [c for c in board.province_cities[HOME[g]] if not st.revolts[c]]
+    return [c for c in board.province_cities[PRAETOR_HOME[g]] if not st.revolts[c]]
 
 
 def entry_actions(st: HispaniaState) -> tuple[int, ...]:

@@ -1,0 +1,272 @@
+"""The ``legatus`` command (DESIGN, Errors: "Bad input from a person or a file ... gets one clear
+sentence that names the input and what would be valid, and a non-zero exit; nothing already
+saved is lost or changed")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import legatus
+from legatus.cli import app
+from legatus.core.record import replay as replay_record
+from tests.hispania.helpers import SETUP_EXAMPLE
+
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str | None = None) -> Any:
+    return runner.invoke(app, list(args), input=input)
+
+
+def one_error_line(result: Any) -> str:
+    """The run failed with exactly one line on stderr, prefixed by the program's name."""
+    assert result.exit_code != 0, result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("legatus: ")
+    return lines[0]
+
+
+def write(path: Path, record: Any) -> Path:
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+def record_of(actions: list[str], **options: Any) -> dict[str, Any]:
+    return {"game": "hispania", "version": 1, "options": options, "actions": actions}
+
+
+# --- games ---------------------------------------------------------------------------------
+def listed_games(stdout: str) -> list[str]:
+    """The games named at the start of an unindented line ("hispania" or "hispania: Hispania")."""
+    return [line.split(":")[0].strip() for line in stdout.splitlines() if line and not line[0].isspace()]
+
+
+def test_games_lists_hispania() -> None:
+    result = invoke("games")
+    assert result.exit_code == 0
+    assert "hispania" in listed_games(result.stdout)
+    assert listed_games(result.stdout) == legatus.game_names()
+
+
+def test_module_runs_as_a_program() -> None:
+    done = subprocess.run([sys.executable, "-m", "legatus.cli", "games"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "hispania" in listed_games(done.stdout)
+
+
+def test_no_command_prints_usage_and_fails() -> None:
+    result = invoke()
+    assert result.exit_code != 0
+    assert "play" in result.output and "replay" in result.output
+
+
+# --- play: bad input -----------------------------------------------------------------------
+@pytest.mark.parametrize("level, words", [
+    ("9-9", "level '9-9' must be five values denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2"),
+    ("6-4-3-4", "level '6-4-3-4' must be five values"),
+    ("six", "level 'six' must be five values"),
+    ("6-4-3-4-9", "level '6-4-3-4-9': armies is 9, it must be one of 1, 2, 3"),
+])
+def test_play_with_a_malformed_level(level: str, words: str) -> None:
+    assert words in one_error_line(invoke("play", "hispania", "--level", level))
+
+
+def test_play_an_unknown_game() -> None:
+    line = one_error_line(invoke("play", "chess"))
+    assert "unknown game 'chess'" in line
+    assert "hispania" in line  # what would be valid
+
+
+def test_play_without_a_game() -> None:
+    line = one_error_line(invoke("play"))
+    assert "name a game" in line and "hispania" in line and "--load" in line
+
+
+def test_play_with_a_missing_board_file(tmp_path: Path) -> None:
+    board = tmp_path / "board.toml"
+    line = one_error_line(invoke("play", "hispania", "--board", str(board)))
+    assert str(board) in line
+
+
+def test_play_load_of_a_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "missing.json"
+    line = one_error_line(invoke("play", "--load", str(path)))
+    assert str(path) in line
+    assert "cannot read record" in line
+
+
+@pytest.mark.parametrize("text, words", [
+    ("not json at all", "is not valid JSON"),
+    ("[]", "must be a JSON object"),
+    ('{"game": "hispania"}', "no 'version' key"),
+])
+def test_play_load_of_a_corrupt_file(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "corrupt.json"
+    path.write_text(text, encoding="utf-8")
+    line = one_error_line(invoke("play", "--load", str(path)))
+    assert str(path) in line
+    assert words in line
+    assert path.read_text(encoding="utf-8") == text  # nothing saved is changed
+
+
+def test_play_load_of_a_record_with_an_illegal_action(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE + ["move Regina"]))
+    before = path.read_bytes()
+    line = one_error_line(invoke("play", "--load", str(path)))
+    assert f"action {len(SETUP_EXAMPLE)} 'move Regina' is illegal: Regina is in revolt (R10)" in line
+    assert path.read_bytes() == before
+
+
+def test_play_load_with_a_game_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.json", record_of(["roll 4"]))
+    line = one_error_line(invoke("play", "hispania", "--load", str(path)))
+    assert "--load" in line
+
+
+def test_play_load_of_a_binary_file(tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00\x01")
+    assert str(path) in one_error_line(invoke("play", "--load", str(path)))
+
+
+# --- play: good input ----------------------------------------------------------------------
+def test_play_quit_exits_zero() -> None:
+    result = invoke("play", "hispania", "--seed", "3", input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Goodbye." in result.stdout
+    assert result.stderr == ""
+
+
+def test_play_with_a_level_shows_it() -> None:
+    result = invoke("play", "hispania", "--seed", "3", "--level", "7-5-4-5-1", input="quit\n")
+    assert result.exit_code == 0
+    assert "Hispania 7-5-4-5-1" in result.stdout
+
+
+def test_play_load_continues_the_record(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE + ["move Corduba"]))
+    again = tmp_path / "again.json"
+    result = invoke("play", "--load", str(path), input=f"save {again}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "the praetor of Ulterior in Corduba has 5 denarii" in result.stdout
+    assert legatus.read_record(again)["actions"] == legatus.read_record(path)["actions"]
+    assert replay_record(legatus.read_record(again)).view() == replay_record(legatus.read_record(path)).view()
+
+
+# --- replay --------------------------------------------------------------------------------
+def test_replay_prints_the_board(tmp_path: Path) -> None:
+    record = record_of(SETUP_EXAMPLE + ["move Corduba"])
+    path = write(tmp_path / "game.json", record)
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    state = replay_record(record)
+    assert state.to_text() in result.stdout
+    assert state.prompt() in result.stdout
+    assert "round 1, turn I (praetor of Ulterior)" in result.stdout
+    assert result.stderr == ""
+
+
+def test_replay_json_is_the_view(tmp_path: Path) -> None:
+    record = record_of(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2"], level="7-5-4-4-2")
+    path = write(tmp_path / "game.json", record)
+    result = invoke("replay", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    view = replay_record(record).view(None)
+    assert shown == json.loads(json.dumps(view))
+    assert shown["pending"] == {"combat": "besiege", "target": "Regina", "denarii": 2}
+    assert shown["options"]["level"] == "7-5-4-4-2"
+
+
+def test_replay_of_a_saved_random_game(tmp_path: Path) -> None:
+    from tests.core.test_record import random_game
+
+    state = random_game(5)
+    path = tmp_path / "game.json"
+    legatus.write_record(state, path)
+    result = invoke("replay", str(path), "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == json.loads(json.dumps(state.view(None)))
+    assert "victory" in invoke("replay", str(path)).stdout
+
+
+@pytest.mark.parametrize("n", [0, 1, 6, 8, 12, len(SETUP_EXAMPLE)])
+def test_replay_of_a_prefix(tmp_path: Path, n: int) -> None:
+    record = record_of(SETUP_EXAMPLE[:n])
+    path = write(tmp_path / "prefix.json", record)
+    result = invoke("replay", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert shown == json.loads(json.dumps(replay_record(record).view(None)))
+    assert len(shown["log"]) == n + (1 if n == len(SETUP_EXAMPLE) else 0)
+    text = invoke("replay", str(path))
+    assert text.exit_code == 0
+    assert replay_record(record).prompt() in text.stdout
+
+
+def test_replay_of_an_illegal_action(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE + ["move Regina", "end"]))
+    before = path.read_bytes()
+    line = one_error_line(invoke("replay", str(path)))
+    assert str(path) in line
+    assert f"action {len(SETUP_EXAMPLE)} 'move Regina' is illegal: Regina is in revolt (R10)" in line
+    assert path.read_bytes() == before
+    assert one_error_line(invoke("replay", str(path), "--json")) == line
+
+
+def test_replay_of_a_roll_of_the_wrong_die(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE[:6] + ["roll 4"]))
+    line = one_error_line(invoke("replay", str(path)))
+    assert "action 6 'roll 4' is illegal: the game waits for a roll of the Roman die, e.g. 'roll IV'" in line
+
+
+def test_replay_of_an_unreadable_action(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.json", record_of(["roll 4", "fly"]))
+    line = one_error_line(invoke("replay", str(path)))
+    assert "action 1 'fly' cannot be read" in line
+
+
+@pytest.mark.parametrize("record, words", [
+    ({"game": "chess", "version": 1, "options": {}, "actions": []}, "unknown game 'chess'"),
+    ({"game": "hispania", "version": 7, "options": {}, "actions": []}, "version 7"),
+    ({"game": "hispania", "version": 1, "options": {"level": "1-1"}, "actions": []}, "level '1-1'"),
+    ({"game": "hispania", "version": 1, "options": {}, "actions": [], "extra": 1}, "unknown key 'extra'"),
+])
+def test_replay_of_a_corrupt_record(tmp_path: Path, record: Any, words: str) -> None:
+    path = write(tmp_path / "game.json", record)
+    line = one_error_line(invoke("replay", str(path)))
+    assert str(path) in line
+    assert words in line
+
+
+def test_replay_of_a_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "missing.json"
+    line = one_error_line(invoke("replay", str(path)))
+    assert str(path) in line
+
+
+def test_replay_of_a_binary_file(tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00\x01")
+    assert str(path) in one_error_line(invoke("replay", str(path)))
+
+
+def test_replay_in_a_subprocess_reports_on_stderr(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE[:6] + ["roll 4"]))
+    done = subprocess.run([sys.executable, "-m", "legatus.cli", "replay", str(path)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "action 6 'roll 4' is illegal" in done.stderr

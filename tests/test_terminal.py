@@ -1,0 +1,349 @@
+"""Playing in the terminal: ``legatus.terminal.TerminalPlay`` driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import legatus
+from legatus.cli import app
+from legatus.core.session import Session, sample_outcome
+from legatus.terminal import HELP, TerminalPlay
+from tests.hispania.helpers import SETUP_EXAMPLE, act
+
+SETUP_DICE, SETUP_DECISIONS = SETUP_EXAMPLE[:8], SETUP_EXAMPLE[8:]
+
+
+class Script:
+    """Input typed line by line; the end of the script is the end of input (EOFError).
+    Each prompt is kept with the output printed before it."""
+
+    def __init__(self, lines: Iterable[str], console: Console) -> None:
+        self.lines = list(lines)
+        self.console = console
+        self.prompts: list[str] = []
+        self.output_at_prompt: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        self.output_at_prompt.append(self.console.file.getvalue())
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+class Run:
+    def __init__(self, lines: Iterable[str], state: legatus.State | None = None, dice: str = "manual",
+                 seed: int = 1) -> None:
+        state = state if state is not None else legatus.load("hispania").new_initial_state()
+        self.console = Console(file=io.StringIO(), width=200, highlight=False)
+        self.script = Script(lines, self.console)
+        self.play = TerminalPlay(Session(state, seed=seed), dice=dice, console=self.console, read=self.script)
+        self.code = self.play.run()
+        self.output = self.console.file.getvalue()
+
+    @property
+    def state(self) -> legatus.State:
+        return self.play.state
+
+    @property
+    def unread(self) -> list[str]:
+        return self.script.lines
+
+    def said_after(self, n: int) -> str:
+        """What was printed between prompt ``n`` and prompt ``n + 1`` (0-based)."""
+        at = self.script.output_at_prompt
+        return (at[n + 1] if n + 1 < len(at) else self.output)[len(at[n]):]
+
+
+def reference(*actions: str, **options: object) -> legatus.State:
+    return act(legatus.load("hispania", **options).new_initial_state(), *actions)
+
+
+# --- Choosing actions ----------------------------------------------------------------------
+def test_choose_by_notation() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "quit"])
+    assert run.code == 0
+    assert run.unread == []
+    assert run.state.view() == reference(*SETUP_EXAMPLE, "move Corduba").view()
+    assert "Goodbye." in run.output
+
+
+def test_choose_by_number() -> None:
+    after_dice = reference(*SETUP_DICE)
+    listed = after_dice.legal_actions()
+    run = Run(SETUP_DICE + ["1", "quit"])
+    assert run.state.history()[-1] == listed[0]
+    run = Run(SETUP_DICE + [str(len(listed)), "quit"])
+    assert run.state.history()[-1] == listed[-1]
+
+
+def test_actions_are_listed_numbered_with_their_cost() -> None:
+    run = Run(SETUP_EXAMPLE + ["quit"])
+    state = reference(*SETUP_EXAMPLE)
+    listed = run.said_after(len(SETUP_EXAMPLE) - 1)
+    for i, action in enumerate(state.legal_actions()):
+        assert f"{i + 1:>2} {state.describe(action)}" in listed
+    assert "move Corduba (1 denarius)" in listed
+    assert state.prompt() in run.script.prompts[-1]
+
+
+def test_choose_by_notation_ignores_case() -> None:
+    run = Run(SETUP_DICE + ["ROAD emerita - corduba", "quit"])
+    assert run.state.history()[-1] == run.state.parse_action("road Corduba-Emerita")
+
+
+@pytest.mark.parametrize("bad", ["0", "999"])
+def test_invalid_number_gets_a_message_and_a_reprompt(bad: str) -> None:
+    n = len(reference(*SETUP_DICE).legal_actions())
+    run = Run(SETUP_DICE + [bad, "1", "quit"])
+    assert f"{bad} is not in the list; type 1 to {n}" in run.said_after(len(SETUP_DICE))
+    # The same question again, and the next line answers it.
+    assert run.script.prompts[len(SETUP_DICE) + 1] == run.script.prompts[len(SETUP_DICE)]
+    assert len(run.state.history()) == len(SETUP_DICE) + 1
+
+
+def test_invalid_notation_gets_a_message_and_a_reprompt() -> None:
+    run = Run(SETUP_EXAMPLE + ["mvoe Corduba", "move Corduba", "quit"])
+    said = run.said_after(len(SETUP_EXAMPLE))
+    assert "'mvoe Corduba' is not an action of this game; did you mean 'move Corduba'?" in said
+    assert run.script.prompts[len(SETUP_EXAMPLE) + 1] == run.script.prompts[len(SETUP_EXAMPLE)]
+    assert str(run.state.history()[-1]) == "move Corduba"
+
+
+def test_illegal_action_gets_the_reason_and_a_reprompt() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Regina", "quit"])
+    assert "'move Regina' is illegal: Regina is in revolt (R10)" in run.said_after(len(SETUP_EXAMPLE))
+    assert run.state.view() == reference(*SETUP_EXAMPLE).view()
+
+
+# --- Commands ------------------------------------------------------------------------------
+def test_undo_takes_back_the_last_decision() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "undo", "quit"])
+    assert "Undone: move Corduba" in run.output
+    assert run.state.view() == reference(*SETUP_EXAMPLE).view()
+    assert run.state.history() == reference(*SETUP_EXAMPLE).history()
+
+
+def test_undo_then_another_choice() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "undo", "move Emerita", "quit"])
+    assert run.state.view() == reference(*SETUP_EXAMPLE, "move Emerita").view()
+
+
+def test_undo_at_the_dice_prompt_takes_back_the_decision_that_called_for_them() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "undo", "quit"])
+    assert "Undone: besiege Regina 2" in run.output
+    assert run.state.view() == reference(*SETUP_EXAMPLE, "move Corduba").view()
+    assert "Roll the Roman die for the siege of Regina" in run.script.prompts[-2]
+    assert "has 5 denarii" in run.script.prompts[-1]  # back at the decision
+
+
+def test_undo_across_dice_is_refused() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "roll IV", "undo", "quit"])
+    assert "nothing to undo" in run.output
+    assert len(run.state.history()) == len(SETUP_EXAMPLE) + 3
+
+
+def test_help_prints_the_help() -> None:
+    run = Run(SETUP_EXAMPLE + ["help", "quit"])
+    assert HELP in run.output
+    assert "save FILE" in run.output and "undo" in run.output
+
+
+def test_log_prints_the_last_lines() -> None:
+    run = Run(SETUP_EXAMPLE + ["log 2", "quit"])
+    log = reference(*SETUP_EXAMPLE).view()["log"]
+    said = run.said_after(len(SETUP_EXAMPLE))
+    assert said.splitlines()[:2] == [f"  {line}" for line in log[-2:]]
+
+
+def test_board_draws_the_board_again() -> None:
+    run = Run(SETUP_EXAMPLE + ["board", "quit"])
+    said = run.said_after(len(SETUP_EXAMPLE))
+    assert "Roads placed: " in said and "Emerita" in said.split("Roads placed: ")[1].splitlines()[0]
+    assert "round 1, turn I (praetor of Ulterior)" in said
+
+
+def test_quit_exits_zero() -> None:
+    run = Run(["quit", "roll 4"])
+    assert run.code == 0
+    assert run.unread == ["roll 4"]  # nothing read after quit
+    assert run.state.history() == []
+    assert run.output.rstrip().endswith("Goodbye.")
+
+
+def test_end_of_input_exits_cleanly() -> None:
+    run = Run(SETUP_DICE)
+    assert run.code == 0
+    assert len(run.state.history()) == len(SETUP_DICE)
+    assert run.output.rstrip().endswith("Goodbye.")
+
+
+def test_end_of_input_through_the_command() -> None:
+    result = CliRunner().invoke(app, ["play", "hispania", "--seed", "2"], input="")
+    assert result.exit_code == 0
+    assert "Goodbye." in result.stdout
+
+
+def test_save_then_load_continues_from_the_same_position(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = Run(SETUP_EXAMPLE + ["move Corduba", f"save {path}", "quit"])
+    assert f"Saved to {path}; continue with: legatus play --load {path}" in run.output
+    saved = legatus.read_record(path)
+    assert saved == legatus.to_record(run.state)
+    # Continue it with the command; save it again from there: the same position.
+    again = tmp_path / "again.json"
+    result = CliRunner().invoke(app, ["play", "--load", str(path), "--dice", "manual"],
+                                input=f"save {again}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "the praetor of Ulterior in Corduba has 5 denarii" in result.stdout
+    assert legatus.replay(legatus.read_record(again)).view() == run.state.view()
+    # And it goes on from there as the uninterrupted game would.
+    loaded = Run(["besiege Regina 2", "roll VI", "quit"], state=legatus.replay(saved))
+    going_on = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "roll VI", "quit"])
+    assert loaded.state.view() == going_on.state.view()
+
+
+def test_save_at_a_dice_prompt(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = Run(SETUP_EXAMPLE[:3] + [f"save {path}", "quit"])
+    assert legatus.read_record(path)["actions"] == SETUP_EXAMPLE[:3]
+    assert run.code == 0
+
+
+def test_save_without_a_file_name() -> None:
+    run = Run(SETUP_EXAMPLE + ["save", "quit"])
+    assert "save needs a file name: save FILE" in run.output
+
+
+def test_save_to_a_missing_folder_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "no" / "such" / "game.json"
+    run = Run(SETUP_EXAMPLE + [f"save {path}", "quit"])
+    assert f"cannot save to {path}" in run.output
+    assert run.code == 0
+    assert not path.exists()
+
+
+def test_after_the_end_of_the_game(tmp_path: Path) -> None:
+    rng = random.Random(0)
+    state = legatus.load("hispania").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    path = tmp_path / "over.json"
+    run = Run(["1", f"save {path}", "quit"], state=state)
+    assert run.code == 0
+    assert state.prompt() in run.output
+    assert "type save FILE, log, board or quit" in run.output
+    assert legatus.read_record(path) == legatus.to_record(state)
+    assert all("The game is over" in p for p in run.script.prompts)
+
+
+# --- Manual dice ---------------------------------------------------------------------------
+@pytest.mark.parametrize("hispanic", ["roll 4", "4", " Roll 4 "])
+def test_manual_hispanic_die(hispanic: str) -> None:
+    run = Run([hispanic, "quit"])
+    assert [str(a) for a in run.state.history()] == ["roll 4"]
+
+
+@pytest.mark.parametrize("roman, expected", [("roll II", "roll II"), ("II", "roll II"), ("ii", "roll II"),
+                                             ("2", "roll II"), ("roll 5", "roll V")])
+def test_manual_roman_die(roman: str, expected: str) -> None:
+    run = Run(SETUP_DICE[:6] + [roman, "quit"])
+    assert str(run.state.history()[-1]) == expected
+
+
+@pytest.mark.parametrize("both", ["IV-3", "roll IV-3", "4-3", "4 3", "roll 4-3", "iv-3", " ROLL iv-3 "])
+def test_manual_roman_and_hispanic_dice(both: str) -> None:
+    # After the praetor of Ulterior ends his phase, the Hispanic revolt roll (R16) wants both dice.
+    run = Run(SETUP_EXAMPLE + ["end", both, "quit"])
+    assert str(run.state.history()[len(SETUP_EXAMPLE) + 1]) == "roll IV-3"
+
+
+@pytest.mark.parametrize("impossible", ["7", "roll 7", "0", "roll VII", "IV", "move Corduba", ""])
+def test_manual_hispanic_die_rejects_an_impossible_roll(impossible: str) -> None:
+    run = Run([impossible, "roll 4", "quit"])
+    said = run.said_after(0)
+    assert f"'{impossible}' is not a roll here; type one of: roll 1, roll 2, roll 3, roll 4, roll 5, roll 6" in said
+    assert run.script.prompts[1] == run.script.prompts[0]  # asked again
+    assert [str(a) for a in run.state.history()] == ["roll 4"]
+
+
+@pytest.mark.parametrize("both", ["roll IV - 3", "IV - 3", "4 - 3"])
+def test_manual_dice_accept_spaces_around_the_dash(both: str) -> None:
+    run = Run(SETUP_EXAMPLE + ["end", both, "quit"])
+    assert str(run.state.history()[len(SETUP_EXAMPLE) + 1]) == "roll IV-3"
+
+
+@pytest.mark.parametrize("impossible", ["IV-7", "7-3", "4", "roll IV", "roll 0-0", "3-"])
+def test_manual_double_roll_rejects_an_impossible_roll(impossible: str) -> None:
+    run = Run(SETUP_EXAMPLE + ["end", impossible, "quit"])
+    assert f"'{impossible}' is not a roll here" in run.output
+    assert len(run.state.history()) == len(SETUP_EXAMPLE) + 1
+
+
+def test_impossible_roman_roll_lists_the_outcomes_in_notation() -> None:
+    run = Run(SETUP_DICE[:6] + ["VII", "roll II", "quit"])
+    assert "'VII' is not a roll here; type one of: roll I, roll II, roll III, roll IV, roll V, roll VI" in run.output
+
+
+def test_manual_dice_prompt_says_which_dice() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "quit"])
+    prompt = run.script.prompts[-1]
+    assert "Roll the Roman die for the siege of Regina." in prompt
+    assert "roll I, roll II, roll III" in prompt
+
+
+# --- The log -------------------------------------------------------------------------------
+def printed_log_lines(output: str, log: list[str]) -> list[str]:
+    known = set(log)
+    return [line[2:] for line in output.splitlines() if line.startswith("  ") and line[2:] in known]
+
+
+def test_hispanic_phase_prints_one_log_line_per_step() -> None:
+    # The revolt roll (R16), then the armies of Segobriga and Asturica move in turn (R18): the
+    # one in Segobriga has one way, the one in Asturica two, so it waits for a Hispanic die.
+    steps = ["end", "roll I-5", "roll 6"]
+    run = Run(SETUP_EXAMPLE + ["end", "I-5", "6", "quit"])
+    logs = [reference(*SETUP_EXAMPLE, *steps[:k]).view()["log"] for k in range(len(steps) + 1)]
+    assert run.state.view() == reference(*SETUP_EXAMPLE, *steps).view()
+    n = len(SETUP_EXAMPLE)
+    for k in range(len(steps)):
+        new_lines = logs[k + 1][len(logs[k]):]
+        assert new_lines, steps[k]
+        # Each step's lines are printed once, as soon as the step is played, before the next question.
+        assert printed_log_lines(run.said_after(n + k), logs[-1]) == new_lines, steps[k]
+    revolt_step = logs[2][len(logs[1]):]
+    assert "Ilerda" in revolt_step[0]
+    assert any("Segobriga" in line for line in revolt_step[1:])
+    assert "Asturica" in run.script.prompts[n + 2] and "roll the Hispanic die" in run.script.prompts[n + 2]
+    assert any("Lucus" in line for line in logs[3][len(logs[2]):])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_log_line_is_printed_once_in_order(seed: int) -> None:
+    """With legatus rolling the dice, a few turns of 'end': the printed log is the game's log."""
+    start = reference(*SETUP_EXAMPLE)
+    run = Run(["end"] * 6 + ["quit"], state=start.clone(), dice="auto", seed=seed)
+    log = run.state.view()["log"]
+    assert len(log) > len(start.view()["log"]) + 6
+    shown = printed_log_lines(run.output, log)
+    first = max(0, len(start.view()["log"]) - 12)  # a game that is loaded shows its last 12 lines
+    assert shown == log[first:]
+
+
+def test_undone_log_lines_are_not_shown_twice() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "undo", "move Corduba", "end", "I-5", "6", "quit"])
+    log = run.state.view()["log"]
+    shown = printed_log_lines(run.output, log)
+    before, after = (reference(*SETUP_EXAMPLE, *m).view()["log"] for m in ([], ["move Corduba"]))
+    [move_line] = after[len(before):]
+    # The move is shown when played, and again when played again after the undo; nothing else twice.
+    assert shown.count(move_line) == 2
+    shown.remove(move_line)
+    assert shown == log
