@@ -32,6 +32,10 @@ def fail(message: str, status: int = 2) -> NoReturn:
 def play(
     game: Annotated[str | None, typer.Argument(help="the game, e.g. hispania")] = None,
     level: Annotated[str | None, typer.Option(help="Hispania: denarii-garrisons-fleets-roads-armies")] = None,
+    variants: Annotated[str | None, typer.Option(help="Hispania: e.g. ingenivm,terror,hispano")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Hispania: e.g. numantia")] = None,
+    players: Annotated[int | None, typer.Option(help="Hispania: Roman players, 1-3 (Hispano adds one)")] = None,
+    traitors: Annotated[bool, typer.Option("--traitors", help="Hispania, Terror: Rome does not pay traitors")] = False,
     seed: Annotated[int | None, typer.Option(help="seed of the dice rolled by legatus")] = None,
     dice: Annotated[Dice, typer.Option(help="auto: legatus rolls; manual: you type a real table's dice")] = Dice.auto,
     board: Annotated[Path | None, typer.Option(help="Hispania: a corrected board file")] = None,
@@ -42,17 +46,16 @@ def play(
 
     try:
         if load is not None:
-            if game is not None or level is not None or board is not None:
-                fail("--load continues a saved game with its own options; give no game, --level or --board")
+            given = [level, variants, scenario, players, board]
+            if game is not None or any(v is not None for v in given) or traitors:
+                fail("--load continues a saved game with its own options; give no game or game option")
             state = replay_record(read_record(load))
         else:
             if game is None:
                 fail(f"name a game to play ({', '.join(legatus.game_names())}) or --load a saved one")
-            options: dict[str, Any] = {"seed": seed}
-            if level is not None:
-                options["level"] = level
-            if board is not None:
-                options["board"] = str(board)
+            named = {"level": level, "variants": variants, "scenario": scenario, "players": players,
+                     "board": None if board is None else str(board), "traitors": traitors or None}
+            options: dict[str, Any] = {"seed": seed, **{k: v for k, v in named.items() if v is not None}}
             state = legatus.load(game, **options).new_initial_state()
     except LegatusError as exc:
         fail(str(exc))

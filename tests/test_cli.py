@@ -173,7 +173,7 @@ def test_replay_prints_the_board(tmp_path: Path) -> None:
     state = replay_record(record)
     assert state.to_text() in result.stdout
     assert state.prompt() in result.stdout
-    assert "round 1, turn I (praetor of Ulterior)" in result.stdout
+    assert "Round 1, turn I (praetor of Ulterior)" in result.stdout
     assert result.stderr == ""
 
 
@@ -185,7 +185,7 @@ def test_replay_json_is_the_view(tmp_path: Path) -> None:
     shown = json.loads(result.stdout)
     view = replay_record(record).view(None)
     assert shown == json.loads(json.dumps(view))
-    assert shown["pending"] == {"combat": "besiege", "target": "Regina", "denarii": 2}
+    assert shown["pending"] == {"combat": "besiege", "by": "ulterior", "target": "Regina", "denarii": 2}
     assert shown["options"]["level"] == "7-5-4-4-2"
 
 

@@ -167,7 +167,7 @@ def test_board_draws_the_board_again() -> None:
     run = Run(SETUP_EXAMPLE + ["board", "quit"])
     said = run.said_after(len(SETUP_EXAMPLE))
     assert "Roads placed: " in said and "Emerita" in said.split("Roads placed: ")[1].splitlines()[0]
-    assert "round 1, turn I (praetor of Ulterior)" in said
+    assert "Round 1, turn I (praetor of Ulterior)" in said
 
 
 def test_quit_exits_zero() -> None:

@@ -76,12 +76,16 @@ class ActionTable:
         """The action written ``text``, or None."""
         return self._by_key.get(normalize(text))
 
-    def parse(self, text: str, examples: Iterable[str] = ()) -> Action:
-        """The action written ``text``; a :class:`NotationError` with close matches if none."""
+    def parse(self, text: str, likely: Iterable[str] = ()) -> Action:
+        """The action written ``text``; else a :class:`NotationError` suggesting close
+        matches, taken first from ``likely`` (the legal actions), then from the whole table."""
         action = self.lookup(text)
         if action is not None:
             return action
-        close = difflib.get_close_matches(normalize(text), self._by_key, n=3, cutoff=0.75)
-        hint = [str(self._by_key[k]) for k in close] or list(examples)[:3]
+        likely = list(likely)
+        key = normalize(text)
+        close = difflib.get_close_matches(key, [normalize(t) for t in likely], n=3, cutoff=0.75)
+        close = close or difflib.get_close_matches(key, self._by_key, n=3, cutoff=0.75)
+        hint = [str(self._by_key[k]) for k in close] or likely[:3]
         near = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
         raise NotationError(f"'{text.strip()}' is not an action of this game{near}")

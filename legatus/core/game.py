@@ -163,7 +163,7 @@ class State(abc.ABC):
 
     def parse_action(self, text: str) -> Action:
         """The action whose notation is ``text`` (case and spacing do not matter)."""
-        return self.game.actions.parse(text, [str(a) for a in self.legal_actions()[:3]])
+        return self.game.actions.parse(text, [str(a) for a in self.legal_actions()])
 
     def check_legal(self, action: int) -> None:
         """Raises :class:`IllegalActionError`, saying why, unless ``action`` is legal here."""

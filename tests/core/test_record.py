@@ -52,8 +52,8 @@ def test_to_record_shape() -> None:
     assert list(record) == KEYS
     assert record["game"] == "hispania"
     assert record["version"] == state.game.version == 1
-    assert record["options"] == {"seed": 7, "level": "6-4-3-4-2", "ties": "defender",
-                                 "seats": ["rome", "rome", "rome"]}
+    assert record["options"] == {"seed": 7, "level": "6-4-3-4-2", "variants": [], "traitors": False,
+                                 "players": 1, "ties": "defender"}
     assert record["actions"][:6] == ["roll 4", "roll 5", "roll 2", "roll 4", "roll 3", "roll 6"]
     assert record["actions"][-1] == "move Corduba"
     assert len(record["actions"]) == len(SETUP_EXAMPLE) + 1
@@ -69,12 +69,13 @@ def test_to_record_leaves_unset_options_out() -> None:
 
 
 def test_record_keeps_non_default_options() -> None:
-    state = legatus.load("hispania", level="5-3-2-3-3", ties="attacker", seats="a,b,c").new_initial_state()
+    state = legatus.load("hispania", level="5-3-2-3-3", ties="attacker", players=3).new_initial_state()
     record = to_record(state)
-    assert record["options"] == {"level": "5-3-2-3-3", "ties": "attacker", "seats": ["a", "b", "c"]}
+    assert record["options"] == {"level": "5-3-2-3-3", "variants": [], "traitors": False, "players": 3,
+                                 "ties": "attacker"}
     again = replay(record)
     assert again.game.options == state.game.options
-    assert again.game.seats == ("a", "b", "c")
+    assert again.game.seats == ("ulterior", "citerior", "consul")
 
 
 # --- Round trips ---------------------------------------------------------------------------
@@ -179,7 +180,7 @@ def test_record_messages_list_the_keys() -> None:
     ({"colour": "red"}, "unknown option 'colour'"),
     ({"seed": "abc"}, "seed 'abc' must be an integer"),
     ({"ties": "rome"}, "ties 'rome'"),
-    ({"seats": 5}, "seats 5"),
+    ({"players": 5}, "players 5"),
 ])
 def test_record_with_a_bad_option(options: dict[str, Any], words: str) -> None:
     message = str(replay_error({**good_record(), "options": options}))

@@ -84,7 +84,7 @@ def test_undo_is_allowed_while_dice_are_pending_after_a_decision() -> None:
     before = snapshot(session)
     session.apply(session.state.parse_action("besiege Regina 2"))
     assert session.state.current_player() == legatus.CHANCE
-    assert session.state.view()["pending"] == {"combat": "besiege", "target": "Regina", "denarii": 2}
+    assert session.state.view()["pending"] == {"combat": "besiege", "by": "ulterior", "target": "Regina", "denarii": 2}
     assert session.can_undo()
     assert str(session.undo()) == "besiege Regina 2"
     assert snapshot(session) == before
@@ -97,7 +97,7 @@ def test_undo_is_allowed_while_dice_are_pending_after_a_decision() -> None:
 
 def test_undo_never_crosses_a_change_of_seat() -> None:
     # Each general his own seat: the roads of R7 are placed by I, II, III, I in turn.
-    session = session_after(SETUP_EXAMPLE[:8], seats="a,b,c")
+    session = session_after(SETUP_EXAMPLE[:8], players=3)
     session.apply(session.state.parse_action("road Corduba-Emerita"))  # a places; b to move
     assert session.state.current_player() == 1
     assert not session.can_undo()

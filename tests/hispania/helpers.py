@@ -10,7 +10,7 @@ import random
 
 import legatus
 from legatus.core.session import sample_outcome
-from legatus.games.hispania.pieces import COLOURS, GENERALS, N_REVOLTS
+from legatus.games.hispania.pieces import COLOURS, GENERALS, N_REVOLTS, NOT_IN_GAME, OFF
 from legatus.games.hispania.rules import phases
 from legatus.games.hispania.state import HispaniaState
 
@@ -38,11 +38,11 @@ def position(
 ) -> HispaniaState:
     """A position at the start of the Roman phase of general ``turn`` (0 = Ulterior),
     with exactly the pieces given. Generals default to Gades, Valentia and Mare Ibericum;
-    give a general None to put him off the board."""
+    give a general None to put him off the board (the proconsul: not in the game)."""
     game = legatus.load("hispania", level=level, **options)
     st = game.new_initial_state()
     board = st.board
-    where = {"ulterior": "Gades", "citerior": "Valentia", "consul": "Mare Ibericum"}
+    where = {"ulterior": "Gades", "citerior": "Valentia", "consul": "Mare Ibericum", "proconsul": None}
     where.update(generals or {})
     n = board.n_spaces
     st.revolts = [0] * n
@@ -51,13 +51,13 @@ def position(
     st.space_general = [-1] * n
     st.fleets = [0] * n
     st.army_at = [-1] * len(st.army_at)
-    st.general_at = [-1] * 3
+    st.general_at = [OFF, OFF, OFF, NOT_IN_GAME]
     for sea in fleets:
         st.fleets[board.space(sea)] = 1
     for name, count in (revolts or {}).items():
         st.revolts[board.space(name)] = count
     for name in armies:
-        st.place_army(board.space(name))
+        st.put_army(st.army_at.index(-1), board.space(name))
     for name, colours in (garrisons or {}).items():
         st.garrisons[board.space(name)] = tuple(COLOURS.index(c) for c in colours)
     for g, general in enumerate(GENERALS):
@@ -67,6 +67,8 @@ def position(
         a, b = road.split("-")
         st.roads[board.link(board.space(a), board.space(b))] = 1
     st.revolt_reserve = N_REVOLTS - sum(st.revolts) - time
+    if any(3 in stack for stack in st.garrisons):
+        st.purple = -1  # the Legio Hispana is on the board
     st.time = time
     st.garrison_reserve = [st.level.garrisons - sum(s.count(g) for s in st.garrisons) for g in range(3)]
     st.turn = st.actor = turn
@@ -78,6 +80,11 @@ def position(
     return st
 
 
+def waits_for(st: HispaniaState, purpose: int) -> bool:
+    """Whether the game waits for the dice of ``purpose`` (a ``phases`` roll purpose)."""
+    return st.phase == phases.ROLL and st.roll_for == purpose
+
+
 def act(st: HispaniaState, *texts: str) -> HispaniaState:
     """Apply actions written in notation; returns the state."""
     for text in texts:
@@ -87,6 +94,16 @@ def act(st: HispaniaState, *texts: str) -> HispaniaState:
 
 def legal(st: HispaniaState) -> set[str]:
     return {str(a) for a in st.legal_actions()}
+
+
+def finish_setup(st: HispaniaState, seed: int = 0) -> HispaniaState:
+    """Plays the rest of the setup with seeded random choices and dice, until the first
+    Roman phase (or the first revolt roll, in a scenario that starts in a Hispanic phase)."""
+    rng = random.Random(seed)
+    while not (st.phase in (phases.ROMAN, phases.ENTER, phases.OVER) or waits_for(st, phases.REVOLT)):
+        action = sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions())
+        st.apply_action(action)
+    return st
 
 
 def play_randomly(st: HispaniaState, rng: random.Random, max_steps: int = 10_000) -> HispaniaState:

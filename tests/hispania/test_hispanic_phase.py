@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from legatus.games.hispania.rules import phases
 
-from .helpers import act, position
+from .helpers import act, position, waits_for
 
 
 def hispanic(st, roll: str):
@@ -75,7 +75,7 @@ def test_R18_several_candidates_the_die_picks_the_closest_shield():
     # Army in Capara (IV-2): Emerita (1), Salmantica (3), Conimbriga (4), all calm.
     st = position(revolts={"Capara": 1}, armies=("Capara",))
     hispanic(st, "roll I-1")
-    assert st.phase == phases.ARMY_ROLL
+    assert waits_for(st, phases.ARMY_WAY)
     act(st, "roll 4")
     assert city(st, "Conimbriga")["army"] is not None
 
@@ -100,7 +100,7 @@ def test_R18_armies_move_in_province_order_then_roman_provinces():
                            "Calagurris": 1, "Gerunda": 1, "Pompaelo": 1},
                   armies=("Castulo", "Olisipo", "Osca"))
     hispanic(st, "roll VI-1")
-    while st.phase == phases.ARMY_ROLL:
+    while waits_for(st, phases.ARMY_WAY):
         act(st, "roll 1")
     moves = [e for e in st.events if e.startswith("The army in")]
     assert moves[0].startswith("The army in Osca") and moves[1].startswith("The army in Olisipo")
@@ -113,7 +113,7 @@ def test_R18_a_province_all_in_revolt_lets_the_army_leave_it():
     lusitania = {c: 1 for c in ("Emerita", "Capara", "Salmantica", "Conimbriga", "Talabriga", "Olisipo")}
     st = position(revolts=lusitania, armies=("Emerita",))
     hispanic(st, "roll I-1")
-    assert st.phase == phases.ARMY_ROLL
+    assert waits_for(st, phases.ARMY_WAY)
     assert set(st.view()["pending"]["candidates"]) == {"Regina", "Corduba"}
 
 
@@ -142,7 +142,7 @@ def test_R19_a_general_in_the_way_is_attacked_and_the_army_stays():
     # Army in Olisipo, Conimbriga in revolt: Emerita is the one calm way, and the consul is there.
     st = position(generals={"consul": "Emerita"}, revolts={"Olisipo": 2, "Conimbriga": 1}, armies=("Olisipo",))
     hispanic(st, "roll I-1")
-    assert st.phase == phases.DEFEND_GENERAL_ROLL
+    assert waits_for(st, phases.DEFEND_GENERAL)
     act(st, "roll I-6")  # army 6 + 3 revolts = 9 > consul 1 + 0
     assert st.view()["generals"]["consul"]["space"] is None
     assert city(st, "Olisipo")["army"] is not None and city(st, "Emerita")["revolts"] == 0
@@ -173,7 +173,7 @@ def test_R19_a_garrisoned_city_in_the_way_loses_its_top_garrison():
     st = position(revolts={"Olisipo": 3, "Conimbriga": 1}, armies=("Olisipo",),
                   garrisons={"Emerita": ["yellow", "red"]})
     hispanic(st, "roll I-1")
-    assert st.phase == phases.DEFEND_CITY_ROLL
+    assert waits_for(st, phases.DEFEND_CITY)
     act(st, "roll 6")  # 6 + 4 = 10 > shield 1
     assert city(st, "Emerita")["garrisons"] == ["yellow"]
     assert st.garrison_reserve[0] == 4  # the red one went back to its owner

@@ -134,5 +134,5 @@ def test_unknown_option_refused():
     message = str(info.value)
     assert "unknown option 'levle'" in message
     valid = message.split("valid options:")[1]
-    for option in ("level", "board", "seed", "ties", "seats"):
+    for option in ("level", "board", "seed", "ties", "players", "variants", "scenario", "traitors"):
         assert option in valid

@@ -7,7 +7,7 @@ import pytest
 import legatus
 from legatus.games.hispania.rules import combat, phases, turn
 
-from .helpers import act, legal, position
+from .helpers import act, legal, position, waits_for
 
 
 def test_remember_1_one_meeple_a_space_one_fleet_a_sea_three_discs_a_city():
@@ -84,7 +84,7 @@ def test_remember_8_generals_fight_and_reinforce_from_the_sea():
 def test_remember_9_losing_an_attack_ends_the_roman_phase():
     st = position(generals={"ulterior": "Castulo"}, revolts={"Basti": 3}, armies=("Basti",))
     act(st, "attack Basti 1", "roll I-6")
-    assert st.phase == phases.REVOLT_ROLL
+    assert waits_for(st, phases.REVOLT)
 
 
 def test_remember_10_a_defeated_general_blocks_a_denarius_until_he_returns():

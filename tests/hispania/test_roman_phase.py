@@ -7,7 +7,7 @@ import pytest
 import legatus
 from legatus.games.hispania.rules import phases
 
-from .helpers import act, legal, position
+from .helpers import act, legal, position, waits_for
 
 
 def garrisons(st, city: str) -> list[str]:
@@ -63,7 +63,7 @@ def test_R11_remove_one_of_his_own_garrisons_at_any_height():
 def test_R9_unspent_denarii_are_lost_at_the_end_of_the_phase():
     st = position(level="7-4-3-4-2")
     act(st, "move Corduba", "end")
-    assert st.phase == phases.REVOLT_ROLL and st.money == 7 - 1
+    assert waits_for(st, phases.REVOLT) and st.money == 7 - 1
     act(st, "roll I-1")  # Gerunda: a revolt; no army moves
     assert st.turn == 1 and st.money == 7  # the next general gets the level's denarii again
 
@@ -78,7 +78,7 @@ def test_R9_a_general_off_the_board_blocks_a_denarius():
 def test_R9_the_phase_ends_when_nothing_is_left_to_spend():
     st = position(money=1, generals={"ulterior": "Corduba"})
     act(st, "garrison")
-    assert st.phase == phases.REVOLT_ROLL
+    assert waits_for(st, phases.REVOLT)
     assert "Nothing left to spend" in st.events[-1]
 
 
@@ -102,7 +102,7 @@ def test_R14_a_won_siege_removes_one_revolt_to_the_reserve():
     st = position(generals={"ulterior": "Castulo"}, revolts={"Basti": 2})
     reserve = st.revolt_reserve
     act(st, "besiege Basti 1")
-    assert st.phase == phases.BESIEGE_ROLL and st.money == 5
+    assert waits_for(st, phases.BESIEGE) and st.money == 5
     assert {str(a) for a, _ in st.chance_outcomes()} == {f"roll {r}" for r in ("I", "II", "III", "IV", "V", "VI")}
     act(st, "roll II")  # 2 + 1 + 1 (praetor in Ulterior) = 4 > shield 1
     assert st.view()["cities"]["Basti"]["revolts"] == 1
@@ -124,7 +124,7 @@ def test_R15_attack_targets_an_army_in_a_linked_city():
     attacks = {a for a in legal(st) if a.startswith("attack")}
     assert attacks == {"attack Basti 1", "attack Basti 2", "attack Basti 3"}
     act(st, "attack Basti 3")
-    assert st.phase == phases.ATTACK_ROLL and len(st.chance_outcomes()) == 36
+    assert waits_for(st, phases.ATTACK) and len(st.chance_outcomes()) == 36
 
 
 def test_R15_a_won_attack_sends_the_army_to_the_reserve_and_its_revolts_stay():
@@ -143,5 +143,5 @@ def test_R15_a_lost_attack_removes_the_general_and_ends_the_roman_phase():
     view = st.view()
     assert view["generals"]["ulterior"]["space"] is None
     assert view["cities"]["Basti"]["army"] is not None
-    assert st.phase == phases.REVOLT_ROLL  # the Roman phase ended at once
+    assert waits_for(st, phases.REVOLT)  # the Roman phase ended at once
     assert "defeated" in st.events[-1]

@@ -7,7 +7,7 @@ import pytest
 import legatus
 from legatus.games.hispania.rules import phases
 
-from .helpers import SETUP_EXAMPLE, act, legal
+from .helpers import SETUP_EXAMPLE, act, legal, waits_for
 
 
 def new(level: str = "6-4-3-4-2") -> legatus.State:
@@ -61,7 +61,7 @@ def test_R6_roman_die_picks_the_province_and_rerolls_a_province_with_an_army():
     assert st.view()["cities"]["Segobriga"]["army"] is not None
     act(st, "roll II")  # Celtiberia has its army: roll again
     assert "roll again" in st.events[-1]
-    assert st.phase == phases.SETUP_ARMIES and st.armies_in_reserve() == 2
+    assert waits_for(st, phases.SETUP_ARMY) and st.armies_in_reserve() == 2
     act(st, "roll V", "roll I")
     armies = sorted(c for c in st.view()["armies"].values() if c)
     assert armies == ["Asturica", "Salduba", "Segobriga"]
@@ -95,14 +95,14 @@ def test_R7_roads_extend_the_network_avoiding_revolts_and_capitals():
 
 
 def test_R7_roads_are_placed_in_turn_order_I_II_III():
-    st = legatus.load("hispania", level="6-4-3-5-2", seats="red,yellow,blue").new_initial_state()
+    st = legatus.load("hispania", level="6-4-3-5-2", players=3).new_initial_state()
     act(st, *SETUP_EXAMPLE[:8])
     seats = []
     for road in ("road Corduba-Emerita", "road Emerita-Capara", "road Tarraco-Ilerda", "road Basti-Carthago Nova",
                  "road Castulo-Basti"):
         seats.append(st.game.seats[st.current_player()])
         act(st, road)
-    assert seats == ["red", "yellow", "blue", "red", "yellow"]
+    assert seats == ["ulterior", "citerior", "consul", "ulterior", "citerior"]
     assert st.phase == phases.SETUP_START
 
 

@@ -7,7 +7,7 @@ import pytest
 import legatus
 from legatus.games.hispania.rules import phases
 
-from .helpers import SETUP_EXAMPLE, act, legal, position
+from .helpers import SETUP_EXAMPLE, act, legal, position, waits_for
 
 
 def test_R1_a_round_is_turns_I_II_III_ulterior_citerior_consul():
@@ -27,13 +27,14 @@ def test_R1_colours():
         {"ulterior": "red", "citerior": "yellow", "consul": "blue"}
 
 
-def test_R1_the_seat_of_each_general_is_an_option():
-    game = legatus.load("hispania", seats="anna,bruno,carla")
-    assert game.seats == ("anna", "bruno", "carla")
-    st = position(seats="anna,bruno,carla", turn=1)
-    assert st.game.seats[st.current_player()] == "bruno"
-    with pytest.raises(legatus.OptionError, match="seats"):
-        legatus.load("hispania", seats="a,b")
+def test_R1_with_three_players_each_general_has_his_seat():
+    game = legatus.load("hispania", players=3)
+    assert game.seats == ("ulterior", "citerior", "consul")
+    for turn, seat in enumerate(game.seats):
+        st = position(players=3, turn=turn)
+        assert st.game.seats[st.current_player()] == seat
+    with pytest.raises(legatus.OptionError, match="players"):
+        legatus.load("hispania", players=4)
 
 
 def test_R17_a_praetor_enters_in_a_city_of_his_province_without_revolt():
@@ -70,7 +71,7 @@ def test_R17_a_praetor_whose_province_is_all_in_revolt_skips_his_roman_phase():
     ulterior = {c: 1 for c in ("Gades", "Corduba", "Baecula", "Castulo")}
     st = position(generals={"ulterior": None}, revolts=ulterior)
     turn.begin_turn(st)
-    assert st.phase == phases.REVOLT_ROLL
+    assert waits_for(st, phases.REVOLT)
     assert "cannot enter the board" in st.events[-1]
 
 
@@ -78,7 +79,7 @@ def test_R17_a_defeated_general_re_enters_at_his_next_turn():
     st = position(generals={"ulterior": "Castulo"}, revolts={"Basti": 3}, armies=("Basti",))
     act(st, "attack Basti 1", "roll I-6")  # he loses
     act(st, "roll II-2")  # the revolt roll; then the army in Basti moves or not
-    while st.phase in (phases.ARMY_ROLL, phases.DEFEND_CITY_ROLL, phases.DEFEND_GENERAL_ROLL):
+    while st.phase == phases.ROLL:
         st.apply_action(st.legal_actions()[0])
     # Citerior's and the consul's turns: 1 denarius blocked each
     assert st.turn == 1 and st.money == 5

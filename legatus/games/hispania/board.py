@@ -84,6 +84,7 @@ class Board:
     near_province: tuple[frozenset[int], ...]  # per province: its cities and the spaces linked to them
     road_candidates: tuple[int, ...]  # links that may ever take a road: city-city, no capital (R7)
     index: dict[str, int]  # lower-case name -> space
+    north_of_durius: frozenset[int]  # Gallaecia, Pallantia, Aracillum (The River of Oblivion)
 
     @property
     def n_spaces(self) -> int:
@@ -296,6 +297,8 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
             if max(link.a, link.b) < n_cities and not any(province[e] < 6 and number[e] == 6 for e in (link.a, link.b))
         ),
         index=index,
+        north_of_durius=frozenset(i for i in range(n_cities) if PROVINCE_KEYS[province[i]] == "V")
+        | {index[n.lower()] for n in NORTH_OF_DURIUS[1:] if n.lower() in index},
         near_province=tuple(
             frozenset(cities) | {x for c in cities for x, _, _ in adj[c]} for cities in province_cities
         ),
@@ -400,8 +403,7 @@ def _check_setup_example_roads(board: Board) -> None:
 def _check_durius(board: Board) -> None:
     """Every link from the north of the Durius (Gallaecia, Pallantia, Aracillum) to the rest of
     the land crosses the Durius, and every link marked Durius does (The River of Oblivion)."""
-    north = {s for s in board.cities if PROVINCE_KEYS[board.province[s]] == "V"}
-    north |= {board.space(n) for n in NORTH_OF_DURIUS[1:]}
+    north = board.north_of_durius
     for link in board.links:
         crosses = (link.a in north) != (link.b in north) and not (board.is_sea(link.a) or board.is_sea(link.b))
         if crosses != (link.river == "Durius"):

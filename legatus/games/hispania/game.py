@@ -8,9 +8,19 @@ from typing import Any
 from legatus.core.errors import OptionError
 from legatus.core.game import Game, Option
 
-from .board import Board, load_board
+from .board import HISPANIC_PROVINCES, Board, load_board
 from .level import MEDIUM, Level
 from .notation import Notation, build_notation
+from .scenarios import Scenario, load_scenario, parse_scenario
+from .state import HispaniaState
+from .variants import HISPANO, TERROR, TITLES, VARIANTS, parse_variants
+
+HISPANO_DENARII = 6  # the Romans' denarii in a Hispano game (rulebook, "Hispano")
+SEATS = {1: ("rome",), 2: ("ulterior", "citerior"), 3: ("ulterior", "citerior", "consul")}
+# By the number of Roman players: the seat of each praetor, and the seats that play the consul's
+# turn, its first actions then its last (rulebook Setup: 2 players share the consul).
+PRAETOR_SEATS = {1: (0, 0), 2: (0, 1), 3: (0, 1)}
+CONSUL_SEATS = {1: (0, 0), 2: (0, 1), 3: (2, 2)}
 
 
 def _parse_board(value: Any) -> str | None:
@@ -27,17 +37,24 @@ def _parse_ties(value: Any) -> str:
     return str(value)
 
 
-def _parse_seats(value: Any) -> tuple[str, ...]:
-    """One seat name for every general (I, II, III), or one name for all three."""
-    names = value.split(",") if isinstance(value, str) else value
-    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in names):
-        raise OptionError(f"seats {value!r} must name the seat of each general: ulterior,citerior,consul")
-    names = [n.strip() for n in names]
-    if len(names) == 1:
-        names *= 3
-    if len(names) != 3:
-        raise OptionError(f"seats {value!r} must name 1 seat for all generals or 3 (ulterior,citerior,consul)")
-    return tuple(names)
+def _parse_players(value: Any) -> int:
+    if isinstance(value, bool) or str(value).strip() not in ("1", "2", "3"):
+        raise OptionError(f"players {value!r} must be 1, 2 or 3 (the Roman players; Hispano adds one)")
+    return int(value)
+
+
+def _parse_flag(name: str) -> Any:
+    def parse(value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"{name} {value!r} must be true or false")
+
+    return parse
 
 
 @cache
@@ -46,12 +63,12 @@ def _notation(board: Board) -> Notation:
 
 
 class HispaniaGame(Game):
-    """Hispania, the base game.
+    """Hispania, with its variants and scenarios.
 
     >>> import legatus
-    >>> game = legatus.load("hispania", level="6-4-3-4-2")
+    >>> game = legatus.load("hispania", level="6-4-3-4-2", players=2, variants="hispano")
     >>> game.seats, game.level.denarii
-    (('rome',), 6)
+    (('ulterior', 'citerior', 'hispania'), 6)
     """
 
     name = "hispania"
@@ -60,30 +77,69 @@ class HispaniaGame(Game):
     OPTIONS = {
         **Game.OPTIONS,
         "level": Option(MEDIUM, lambda v: str(Level.parse(v)), "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2"),
-        "board": Option(None, _parse_board, "path of a corrected board file (TOML)"),
+        "variants": Option((), parse_variants, f"any of {', '.join(VARIANTS)}"),
+        "scenario": Option(None, parse_scenario, "first-repression, numantia, terror-of-rome, river-of-oblivion "
+                                                 "or new-empire"),
+        "traitors": Option(False, _parse_flag("traitors"), "Terror's optional rule 'Rome does not pay traitors'"),
+        "players": Option(1, _parse_players, "Roman players: 1, 2 or 3 (the rulebook shares out the generals)"),
         "ties": Option("defender", _parse_ties, "who wins a combat tie: defender (R13) or attacker"),
-        "seats": Option(("rome",) * 3, _parse_seats, "the seat of each general, I,II,III (one name: all)"),
+        "board": Option(None, _parse_board, "path of a corrected board file (TOML)"),
     }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.level = Level.parse(self.options["level"])
         self.board = load_board(self.options["board"])
+        self.scenario: Scenario | None = None
+        variants = set(self.options["variants"])
+        if self.options["scenario"] is not None:
+            self.scenario = load_scenario(self.options["scenario"], self.board)
+            self._check_scenario(variants)
+            variants |= set(self.scenario.variants)
+        self.variants = frozenset(variants)
+        self.options["variants"] = tuple(v for v in VARIANTS if v in variants)
+        if self.options["traitors"] and TERROR not in variants:
+            raise OptionError("traitors ('Rome does not pay traitors') is an optional rule of the Terror variant; "
+                              "add variants=terror")
+        if HISPANO in variants and self.level.denarii != HISPANO_DENARII:
+            raise OptionError(f"the Hispano variant is always played with {HISPANO_DENARII} denarii: level "
+                              f"{self.level} has {self.level.denarii}; change another parameter instead")
+        self.denarii = self.level.denarii
         notation = _notation(self.board)
         self.notation = notation
         self.actions = notation.table
-        general_seats: tuple[str, ...] = self.options["seats"]
-        self.seats = tuple(dict.fromkeys(general_seats))
-        self.general_seat = tuple(self.seats.index(s) for s in general_seats)
+        players = self.options["players"]
+        self.seats = SEATS[players] + (("hispania",) if HISPANO in variants else ())
+        self.praetor_seats = PRAETOR_SEATS[players]
+        self.consul_seats = CONSUL_SEATS[players]
+        self.hispano_seat = len(SEATS[players]) if HISPANO in variants else -1
         self.ties_to_attacker = self.options["ties"] == "attacker"
+
+    def _check_scenario(self, variants: set[str]) -> None:
+        scenario = self.scenario
+        assert scenario is not None
+        scenario.check_level(self.level)
+        for v in scenario.forbidden:
+            if v in variants:
+                raise OptionError(f"scenario '{scenario.key}' cannot be played with the {TITLES[v]} variant")
+        fixed = sum(1 for p in scenario.pieces if p.army) + len(scenario.armies_in)
+        rolled = self.level.armies - fixed
+        if rolled < 0:
+            raise OptionError(f"scenario '{scenario.key}' places {fixed} armies; level {self.level} has only "
+                              f"{self.level.armies}")
+        army_provinces = {self.board.province[p.city] for p in scenario.pieces if p.army}
+        eligible = [p for p in HISPANIC_PROVINCES if p not in scenario.no_army_in and p not in army_provinces
+                    and (p in scenario.random_revolts or any(self.board.province[x.city] == p and x.revolts
+                                                             for x in scenario.pieces))]
+        if rolled > len(eligible):
+            raise OptionError(f"scenario '{scenario.key}' has room for {len(eligible)} more initial armies; "
+                              f"level {self.level} asks for {rolled}")
 
     def record_options(self) -> dict[str, Any]:
         opts = super().record_options()
-        opts["seats"] = list(opts["seats"])
+        opts["variants"] = list(opts["variants"])
         return opts
 
     def new_initial_state(self) -> HispaniaState:
         return HispaniaState(self)
 
-
-from .state import HispaniaState  # noqa: E402  (the state needs the game class defined first)

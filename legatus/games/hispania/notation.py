@@ -2,7 +2,9 @@
 
 Every action of a board is an entry of one table; its id is ``base[kind] + offset``.
 Decisions name spaces by their board names; dice are ``roll 3`` (Hispanic die),
-``roll IV`` (Roman die) and ``roll IV-3`` (both, Roman first).
+``roll IV`` (Roman die) and ``roll IV-3`` (both, Roman first). Actions of a general other than
+the acting one start with his name (``proconsul move Toletum``); the Hispano player's
+purchases have verbs of their own (``reroll hispanic``, ``reinforce 2``, ``pass``).
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ from dataclasses import dataclass
 from legatus.core.actions import ActionTable
 
 from .board import ROMAN_NUMERALS, Board
+from .pieces import GENERALS, PROCONSUL
 
 # Action kinds
 (ROLL_H, ROLL_R, ROLL_RH, END, GARRISON, UNGARRISON, MOVE, FLEET, BESIEGE, ATTACK, ROAD, START, ENTER,
- ENTER_MOVE) = range(14)
-MAX_SPEND = 3  # a combat costs 1–3 denarii
+ ENTER_MOVE, HOLD_ROAD, MOVE_OTHER, PROCONSUL_IN, PROCONSUL_BESIEGE, PROCONSUL_ATTACK, GARRISON_PURPLE,
+ UNGARRISON_PURPLE, ASSASSINATE, HAND_OVER, PASS, SETUP_REVOLTS, SETUP_ARMY, REROLL_ROMAN, REROLL_HISPANIC,
+ CHOOSE, REINFORCE, HISPANO_ATTACK) = range(31)
+MAX_SPEND = 3  # a Roman combat or an assassination costs 1–3 denarii
+MAX_HISPANO_SPEND = 2  # a Hispano reinforcement or attack costs 1–2
+OTHER_MOVERS = (0, 1, PROCONSUL)  # generals moved by another's denarii (Imperivm, Proconsvl)
 
 
 @dataclass(frozen=True, eq=False)
@@ -25,71 +32,129 @@ class Notation:
 
     table: ActionTable
     base: tuple[int, ...]  # first id of each kind
-    decode: tuple[tuple[int, int, int], ...]  # id -> (kind, a, b)
+    decode: tuple[tuple[int, int, int, int], ...]  # id -> (kind, a, b, c)
     fleet_id: dict[tuple[int, int], int]
     enter_move_id: dict[tuple[int, int], int]
+    hispano_attack_id: dict[tuple[int, int], int]  # (target, army's city) -> id of "… from … 1"
 
 
 def build_notation(board: Board) -> Notation:
     texts: list[str] = []
-    decode: list[tuple[int, int, int]] = []
+    decode: list[tuple[int, int, int, int]] = []
     base: list[int] = []
     names = board.names
     fleet_id: dict[tuple[int, int], int] = {}
     enter_move_id: dict[tuple[int, int], int] = {}
+    hispano_attack_id: dict[tuple[int, int], int] = {}
 
-    def add(kind: int, text: str, a: int = -1, b: int = -1) -> int:
+    def add(kind: int, text: str, a: int = -1, b: int = -1, c: int = -1) -> int:
         texts.append(text)
-        decode.append((kind, a, b))
+        decode.append((kind, a, b, c))
         return len(texts) - 1
 
-    base.append(len(texts))
+    def start(kind: int) -> None:
+        assert len(base) == kind
+        base.append(len(texts))
+
+    start(ROLL_H)
     for d in range(1, 7):
         add(ROLL_H, f"roll {d}", d)
-    base.append(len(texts))
+    start(ROLL_R)
     for r in range(1, 7):
         add(ROLL_R, f"roll {ROMAN_NUMERALS[r - 1]}", r)
-    base.append(len(texts))
+    start(ROLL_RH)
     for r in range(1, 7):
         for d in range(1, 7):
             add(ROLL_RH, f"roll {ROMAN_NUMERALS[r - 1]}-{d}", r, d)
-    base.append(add(END, "end"))
-    base.append(add(GARRISON, "garrison"))
-    base.append(add(UNGARRISON, "remove garrison"))
-    base.append(len(texts))
+    start(END)
+    add(END, "end")
+    start(GARRISON)
+    add(GARRISON, "garrison")
+    start(UNGARRISON)
+    add(UNGARRISON, "remove garrison")
+    start(MOVE)
     for s in range(board.n_spaces):
         add(MOVE, f"move {names[s]}", s)
-    base.append(len(texts))
+    start(FLEET)
     for a in board.seas:
         for b in board.seas:
             if a != b:
                 fleet_id[a, b] = add(FLEET, f"fleet {names[a]}>{names[b]}", a, b)
-    base.append(len(texts))
+    start(BESIEGE)
     for s in range(board.n_spaces):
         for n in range(1, MAX_SPEND + 1):
             add(BESIEGE, f"besiege {names[s]} {n}", s, n)
-    base.append(len(texts))
+    start(ATTACK)
     for s in range(board.n_cities):
         for n in range(1, MAX_SPEND + 1):
             add(ATTACK, f"attack {names[s]} {n}", s, n)
-    base.append(len(texts))
+    start(ROAD)
     for li, link in enumerate(board.links):
         add(ROAD, f"road {names[link.a]}-{names[link.b]}", li)
-    base.append(len(texts))
+    start(START)
     for s in range(board.n_spaces):
         add(START, f"start {names[s]}", s)
-    base.append(len(texts))
+    start(ENTER)
     for s in range(board.n_spaces):
         add(ENTER, f"enter {names[s]}", s)
-    base.append(len(texts))
+    start(ENTER_MOVE)
     # A general entering a space that holds another general leaves it at once (R17): one action.
     entries = [s for s in range(board.n_spaces) if board.is_sea(s) or board.province[s] >= 6]
     for a in entries:
         for b in range(board.n_spaces):
             if a != b:
                 enter_move_id[a, b] = add(ENTER_MOVE, f"enter {names[a]}>{names[b]}", a, b)
+    start(HOLD_ROAD)
+    add(HOLD_ROAD, "hold road")
+    start(MOVE_OTHER)
+    for g in OTHER_MOVERS:
+        for s in range(board.n_spaces):
+            add(MOVE_OTHER, f"{GENERALS[g]} move {names[s]}", g, s)
+    start(PROCONSUL_IN)
+    add(PROCONSUL_IN, "proconsul enters")
+    start(PROCONSUL_BESIEGE)
+    for s in range(board.n_spaces):
+        for n in range(1, MAX_SPEND + 1):
+            add(PROCONSUL_BESIEGE, f"proconsul besiege {names[s]} {n}", s, n)
+    start(PROCONSUL_ATTACK)
+    for s in range(board.n_cities):
+        for n in range(1, MAX_SPEND + 1):
+            add(PROCONSUL_ATTACK, f"proconsul attack {names[s]} {n}", s, n)
+    start(GARRISON_PURPLE)
+    add(GARRISON_PURPLE, "garrison purple")
+    start(UNGARRISON_PURPLE)
+    add(UNGARRISON_PURPLE, "remove garrison purple")
+    start(ASSASSINATE)
+    for n in range(1, MAX_SPEND + 1):
+        add(ASSASSINATE, f"assassinate {n}", n)
+    start(HAND_OVER)
+    add(HAND_OVER, "hand over")
+    start(PASS)
+    add(PASS, "pass")
+    start(SETUP_REVOLTS)
+    for s in board.cities:
+        add(SETUP_REVOLTS, f"revolts {names[s]}", s)
+    start(SETUP_ARMY)
+    for s in board.cities:
+        add(SETUP_ARMY, f"army {names[s]}", s)
+    start(REROLL_ROMAN)
+    add(REROLL_ROMAN, "reroll roman")
+    start(REROLL_HISPANIC)
+    add(REROLL_HISPANIC, "reroll hispanic")
+    start(CHOOSE)
+    for s in board.cities:
+        add(CHOOSE, f"choose {names[s]}", s)
+    start(REINFORCE)
+    for n in range(1, MAX_HISPANO_SPEND + 1):
+        add(REINFORCE, f"reinforce {n}", n)
+    start(HISPANO_ATTACK)
+    for target in board.cities:
+        for army_city in board.land[target]:
+            hispano_attack_id[target, army_city] = len(texts)
+            for n in range(1, MAX_HISPANO_SPEND + 1):
+                add(HISPANO_ATTACK, f"attack {names[target]} from {names[army_city]} {n}", target, army_city, n)
     table = ActionTable("hispania", texts)
     # A road reads the same either way round.
     for li, link in enumerate(board.links):
         table.alias(f"road {names[link.b]}-{names[link.a]}", base[ROAD] + li)
-    return Notation(table, tuple(base), tuple(decode), fleet_id, enter_move_id)
+    return Notation(table, tuple(base), tuple(decode), fleet_id, enter_move_id, hispano_attack_id)

@@ -14,13 +14,30 @@ from legatus.core.errors import IllegalActionError
 from legatus.core.game import CHANCE, TERMINAL, State
 
 from . import explain, text, view
-from .notation import END, ENTER_MOVE
-from .pieces import N_ARMIES, N_REVOLTS
-from .rules import hispanic_phase, phases, roman_phase, setup, turn
+from .notation import END, ENTER_MOVE, HOLD_ROAD
+from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
+from .rules import dice, hispano, imperium, phases, roman_phase, setup, turn
 from .rules.victory import ROME
+from .variants import LEGIO, TERROR
 
 if TYPE_CHECKING:
     from .game import HispaniaGame
+
+_FIELDS = (
+    # pieces, per space
+    "revolts", "garrisons", "space_army", "space_general", "fleets",
+    # pieces, per link / army / general
+    "roads", "army_at", "general_at", "garrison_reserve",
+)
+_SCALARS = (
+    "purple", "special", "roads_held", "traitors_used", "lethe", "power",
+    "revolt_reserve", "time", "round", "turn", "money", "hispano_money", "handed_over",
+    # where the game waits, and for what
+    "phase", "actor", "roll_for", "roll_kind", "reroll_for", "hispano_for", "dice", "step", "count", "target",
+    "spent", "bonus", "fighter", "army", "candidates", "queue", "resume", "window", "exceptional",
+    "hispano_attack", "winner", "reason", "move_costs", "_legal",
+)
+
 
 class HispaniaState(State):
     """A position of Hispania. Build it with ``game.new_initial_state()``.
@@ -31,50 +48,51 @@ class HispaniaState(State):
     (True, 6)
     """
 
-    __slots__ = (
-        "game", "board", "level", "notation",
-        # pieces, per space
-        "revolts", "garrisons", "space_army", "space_general", "fleets",
-        # pieces, per link / army / general
-        "roads", "army_at", "general_at", "garrison_reserve",
-        # counters
-        "revolt_reserve", "time", "round", "turn", "money",
-        # where the game waits, and for what
-        "phase", "actor", "step", "target", "spent", "army", "candidates", "queue",
-        "winner", "reason", "actions", "events", "move_costs", "_legal",
-    )
-
+    __slots__ = ("game", "board", "level", "notation", "actions", "events", *_FIELDS, *_SCALARS)
     game: HispaniaGame
 
     def __init__(self, game: HispaniaGame) -> None:
         board = game.board
         n = board.n_spaces
+        variants = game.variants
         self.game = game
         self.board = board
         self.level = game.level
         self.notation = game.notation
-        self.revolts = [0] * n
-        self.garrisons: list[tuple[int, ...]] = [()] * n  # colours bottom to top (general index)
+        self.revolts = [0] * n  # revolt discs; on a sea they are pirates
+        self.garrisons: list[tuple[int, ...]] = [()] * n  # colours bottom to top
         self.space_army = [-1] * n
         self.space_general = [-1] * n
         self.fleets = [0] * n
         self.roads = [int(link.road) for link in board.links]
         self.army_at = [-1] * N_ARMIES  # -1: in the reserve
-        self.general_at = [-1] * 3  # -1: off the board
+        self.general_at = [OFF, OFF, OFF, NOT_IN_GAME]  # the generals enter at setup; the proconsul later
         self.garrison_reserve = [game.level.garrisons] * 3
+        self.purple = CONSUL if LEGIO in variants else -2  # who holds the Legio Hispana; -1 on the board
+        self.special = SPECIAL if TERROR in variants else -1  # the special army's index
+        self.roads_held = 0  # Ingenivm
+        self.traitors_used = False
+        self.lethe = False
+        self.power = False  # Display of Power in force
         self.revolt_reserve = N_REVOLTS
-        self.time = 0  # spaces covered on the time track
+        self.time = 0  # revolts on the time track
         self.round = 1
         self.turn = 0  # 0, 1, 2: turn I, II, III (R1)
         self.money = 0
-        self.phase = phases.SETUP_REVOLTS
-        self.actor = 0  # the general whose seat decides
-        self.step = 0
+        self.hispano_money = 0
+        self.handed_over = False  # two Roman players: the consul's last actions are the second's
+        self.phase = phases.ROLL
+        self.actor = 0  # the general whose seat decides a Roman decision
+        self.roll_for = self.roll_kind = self.reroll_for = self.hispano_for = 0
+        self.dice = (0, 0)  # the pending roll: Roman die, Hispanic die (0: not rolled)
+        self.step = self.count = 0
         self.target = -1
-        self.spent = 0
-        self.army = -1
+        self.spent = self.bonus = 0
+        self.fighter = self.army = -1
         self.candidates: tuple[int, ...] = ()
         self.queue: tuple[int, ...] = ()
+        self.resume = self.window = 0
+        self.exceptional = self.hispano_attack = False
         self.winner: str | None = None
         self.reason = ""
         self.actions: list[int] = []
@@ -86,11 +104,16 @@ class HispaniaState(State):
     # --- The core contract ---------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in phases.CHANCE_PHASES:
+        if phase == phases.ROLL:
             return CHANCE
         if phase == phases.OVER:
             return TERMINAL
-        return self.game.general_seat[self.actor]
+        game = self.game
+        if phase == phases.HISPANO:
+            return game.hispano_seat
+        if self.actor == CONSUL:
+            return game.consul_seats[self.handed_over]
+        return game.praetor_seats[self.actor]
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal if self._legal is not None else self._compute_legal()
@@ -98,10 +121,9 @@ class HispaniaState(State):
         return [table[a] for a in legal]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        kind = phases.DIE_OF_PHASE.get(self.phase)
-        if kind is None:
+        if self.phase != phases.ROLL:
             return []
-        first, n = self.notation.base[kind], phases.N_OUTCOMES[kind]
+        first, n = self.notation.base[self.roll_kind], phases.N_OUTCOMES[self.roll_kind]
         table = self.notation.table.actions
         return [(table[a], 1.0 / n) for a in range(first, first + n)]
 
@@ -112,14 +134,28 @@ class HispaniaState(State):
             self._reject(a)
         self._legal = None
         self.actions.append(a)
-        kind, x, y = self.notation.decode[a]
-        _APPLY[self.phase](self, kind, x, y)
+        kind, x, y, z = self.notation.decode[a]
+        phase = self.phase
+        if phase == phases.ROMAN:
+            roman_phase.apply(self, kind, x, y, z)
+        elif phase == phases.ROLL:
+            dice.apply(self, kind, x, y)
+        elif phase == phases.HISPANO:
+            hispano.apply(self, kind, x, y, z)
+        elif phase == phases.SETUP_ROADS:
+            setup.apply_hold_road(self) if kind == HOLD_ROAD else setup.apply_road(self, x)
+        elif phase == phases.SETUP_START:
+            setup.apply_start(self, x)
+        elif phase == phases.ENTER:
+            turn.apply_enter(self, x, y if kind == ENTER_MOVE else -1)
+        else:  # FREE_MOVE
+            imperium.apply_free_move(self, kind, x)
 
     def returns(self) -> list[float]:
         if self.winner is None:
             return [0.0] * len(self.game.seats)
-        result = 1.0 if self.winner == ROME else -1.0
-        return [result] * len(self.game.seats)
+        rome = 1.0 if self.winner == ROME else -1.0
+        return [-rome if seat == self.game.hispano_seat else rome for seat in range(len(self.game.seats))]
 
     def clone(self) -> HispaniaState:
         other = object.__new__(HispaniaState)
@@ -127,34 +163,12 @@ class HispaniaState(State):
         other.board = self.board
         other.level = self.level
         other.notation = self.notation
-        other.revolts = self.revolts[:]
-        other.garrisons = self.garrisons[:]
-        other.space_army = self.space_army[:]
-        other.space_general = self.space_general[:]
-        other.fleets = self.fleets[:]
-        other.roads = self.roads[:]
-        other.army_at = self.army_at[:]
-        other.general_at = self.general_at[:]
-        other.garrison_reserve = self.garrison_reserve[:]
-        other.revolt_reserve = self.revolt_reserve
-        other.time = self.time
-        other.round = self.round
-        other.turn = self.turn
-        other.money = self.money
-        other.phase = self.phase
-        other.actor = self.actor
-        other.step = self.step
-        other.target = self.target
-        other.spent = self.spent
-        other.army = self.army
-        other.candidates = self.candidates
-        other.queue = self.queue
-        other.winner = self.winner
-        other.reason = self.reason
+        for name in _FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in _SCALARS:  # immutable values: shared
+            setattr(other, name, getattr(self, name))
         other.actions = self.actions[:]
         other.events = self.events[:]
-        other.move_costs = self.move_costs  # never changed in place, only replaced
-        other._legal = self._legal
         return other
 
     def history(self) -> list[Action]:
@@ -184,15 +198,19 @@ class HispaniaState(State):
         phase = self.phase
         if phase == phases.ROMAN:
             legal = roman_phase.legal_actions(self)
-        elif phase in phases.DIE_OF_PHASE:
-            first = self.notation.base[phases.DIE_OF_PHASE[phase]]
-            legal = tuple(range(first, first + phases.N_OUTCOMES[phases.DIE_OF_PHASE[phase]]))
+        elif phase == phases.ROLL:
+            first = self.notation.base[self.roll_kind]
+            legal = tuple(range(first, first + phases.N_OUTCOMES[self.roll_kind]))
+        elif phase == phases.HISPANO:
+            legal = hispano.legal_actions(self)
         elif phase == phases.SETUP_ROADS:
             legal = setup.road_actions(self)
         elif phase == phases.SETUP_START:
             legal = setup.start_actions(self)
         elif phase == phases.ENTER:
             legal = turn.entry_actions(self)
+        elif phase == phases.FREE_MOVE:
+            legal = imperium.free_move_actions(self)
         else:
             legal = ()
         self._legal = legal
@@ -206,15 +224,15 @@ class HispaniaState(State):
 
     def end_phase_if_idle(self) -> None:
         """Ends the Roman phase when no denarius can be spent any more: then ``end`` is the
-        only legal action and taking it is no decision."""
+        only legal action and taking it is no decision (P4)."""
         if self.phase == phases.ROMAN and self._compute_legal() == (self.notation.base[END],):
             self._legal = None
             self.log("Nothing left to spend: the Roman phase ends")
             turn.end_roman_phase(self)
 
     # --- Pieces: each change keeps both sides of a link between piece and space -----------
-    def log(self, text: str) -> None:
-        self.events.append(text)
+    def log(self, line: str) -> None:
+        self.events.append(line)
 
     def put_general(self, g: int, space: int) -> None:
         old = self.general_at[g]
@@ -223,19 +241,17 @@ class HispaniaState(State):
         self.general_at[g] = space
         self.space_general[space] = g
 
-    def remove_general(self, g: int) -> None:
+    def remove_general(self, g: int, status: int = OFF) -> None:
         self.space_general[self.general_at[g]] = -1
-        self.general_at[g] = -1
+        self.general_at[g] = status
 
-    def place_army(self, city: int) -> None:
-        army = self.army_at.index(-1)
+    def put_army(self, army: int, city: int) -> None:
         self.army_at[army] = city
         self.space_army[city] = army
 
     def move_army(self, army: int, city: int) -> None:
         self.space_army[self.army_at[army]] = -1
-        self.army_at[army] = city
-        self.space_army[city] = army
+        self.put_army(army, city)
 
     def remove_army(self, army: int) -> None:
         self.space_army[self.army_at[army]] = -1
@@ -248,63 +264,10 @@ class HispaniaState(State):
         prov = self.board.province
         return any(s >= 0 and prov[s] == province for s in self.army_at)
 
+    def phase_name(self) -> str:
+        return phases.name(self.phase, self.roll_for, self.hispano_for)
 
-# --- Dispatch: what each action does in each phase -----------------------------------------
-def _setup_revolt(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    setup.apply_revolt_die(st, x)
+    def end_lethe(self) -> None:
+        self.lethe = False
+        self.log("Junius Brutus crosses the Durius: the Lethe road is removed, the north is open")
 
-
-def _setup_army(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    setup.apply_army_die(st, x)
-
-
-def _setup_road(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    setup.apply_road(st, x)
-
-
-def _setup_start(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    setup.apply_start(st, x)
-
-
-def _enter(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    turn.apply_enter(st, x, y if kind == ENTER_MOVE else -1)
-
-
-def _besiege_roll(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    roman_phase.resolve_besiege(st, x)
-
-
-def _attack_roll(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    roman_phase.resolve_attack(st, x, y)
-
-
-def _revolt_roll(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    hispanic_phase.apply_revolt_roll(st, x, y)
-
-
-def _army_roll(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    hispanic_phase.apply_army_roll(st, x)
-
-
-def _defend_general_roll(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    hispanic_phase.resolve_attack_on_general(st, x, y)
-
-
-def _defend_city_roll(st: HispaniaState, kind: int, x: int, y: int) -> None:
-    hispanic_phase.resolve_attack_on_city(st, x)
-
-
-_APPLY = {
-    phases.SETUP_REVOLTS: _setup_revolt,
-    phases.SETUP_ARMIES: _setup_army,
-    phases.SETUP_ROADS: _setup_road,
-    phases.SETUP_START: _setup_start,
-    phases.ENTER: _enter,
-    phases.ROMAN: roman_phase.apply,
-    phases.BESIEGE_ROLL: _besiege_roll,
-    phases.ATTACK_ROLL: _attack_roll,
-    phases.REVOLT_ROLL: _revolt_roll,
-    phases.ARMY_ROLL: _army_roll,
-    phases.DEFEND_GENERAL_ROLL: _defend_general_roll,
-    phases.DEFEND_CITY_ROLL: _defend_city_roll,
-}

@@ -1,6 +1,7 @@
 """Hispanic Phase (rulebook "Hispanic Phase"; R16, R18, R19): the revolt roll, then every
 army tries to move, provinces I to VI then Ulterior and Citerior. An army blocked by a
-general or a garrison attacks it and stays where it is.
+general or a garrison attacks it and stays where it is. A Hispano player may buy changes at
+set moments (:mod:`.hispano`).
 """
 
 from __future__ import annotations
@@ -8,24 +9,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import ROMAN_NUMERALS
-from ..pieces import COLOURS, MAX_DISCS, N_ARMIES, TITLES
-from . import combat, phases, turn, victory
+from ..pieces import COLOURS, DEAD, MAX_DISCS, OFF, PROCONSUL, PURPLE, TITLES
+from . import combat, dice, hispano, legio_hispana, phases, scenarios, terror, turn, victory
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
 
 
 def begin(st: HispaniaState) -> None:
-    st.phase = phases.REVOLT_ROLL
+    st.exceptional = False
+    dice.roll(st, phases.REVOLT)
 
 
 # --- 1. Hispanic revolt (R16) -------------------------------------------------------------
-def apply_revolt_roll(st: HispaniaState, roman: int, hispanic: int) -> None:
+def apply_revolt_roll(st: HispaniaState) -> None:
     """R16: the Roman die is the province, the Hispanic die the city."""
     board = st.board
-    province = roman - 1
+    roman, hispanic = st.dice
+    province = scenarios.revolt_province(st, roman)
     city = board.city(province, hispanic)
-    head = f"Roman die {ROMAN_NUMERALS[province]}, Hispanic die {hispanic} → {board.names[city]}"
+    guerilla = f" ({board.province_names[province]})" if province != roman - 1 else ""
+    head = f"Roman die {ROMAN_NUMERALS[roman - 1]}{guerilla}, Hispanic die {hispanic} → {board.names[city]}"
+    if st.exceptional:
+        head = f"Exceptional revolt roll: {head}"
     if st.garrisons[city] or st.space_general[city] >= 0:
         st.log(f"{head}: protected, nothing happens")
     elif not st.revolts[city]:
@@ -34,8 +40,9 @@ def apply_revolt_roll(st: HispaniaState, roman: int, hispanic: int) -> None:
         st.revolts[city] = 1
         st.log(f"{head}: revolt placed")
     elif st.armies_in_reserve() and not st.province_has_army(province):
-        st.place_army(city)
         st.log(f"{head}: army placed")
+        if terror.place_army(st, city, terror.RESUME_REVOLT):
+            return
     elif st.revolts[city] < MAX_DISCS:
         if not victory.take_revolt(st, f"in {board.names[city]}"):
             return
@@ -43,14 +50,25 @@ def apply_revolt_roll(st: HispaniaState, roman: int, hispanic: int) -> None:
         st.log(f"{head}: revolt added ({st.revolts[city]})")
     else:
         st.log(f"{head}: already 3 revolts, nothing happens")
-    begin_moves(st)
+    after_revolt(st)
+
+
+def after_revolt(st: HispaniaState) -> None:
+    """After the revolt roll: back to the Roman phase after an exceptional one (Terror), else
+    the Hispano's first attack window, then the armies move."""
+    if st.exceptional:
+        st.exceptional = False
+        st.phase = phases.ROMAN
+        st.end_phase_if_idle()
+    elif not hispano.offer_attacks(st, 0):
+        begin_moves(st)
 
 
 # --- 2. Hispanic move (R18) ---------------------------------------------------------------
 def begin_moves(st: HispaniaState) -> None:
-    """R18: the armies move one after another, in the order of their provinces."""
+    """R18: the armies move one after another, in the order of their provinces (P5)."""
     province = st.board.province
-    on_board = [k for k in range(N_ARMIES) if st.army_at[k] >= 0]
+    on_board = [k for k, s in enumerate(st.army_at) if s >= 0]
     st.queue = tuple(sorted(on_board, key=lambda k: province[st.army_at[k]]))
     next_move(st)
 
@@ -70,28 +88,37 @@ def candidates(st: HispaniaState, army: int) -> list[int]:
 
 
 def next_move(st: HispaniaState) -> None:
-    """Moves the queued armies until one needs a die, or ends the turn."""
+    """Moves the queued armies until one needs a die or a decision, or ends the moves."""
     while st.queue:
         army, st.queue = st.queue[0], st.queue[1:]
+        if st.army_at[army] < 0:  # removed meanwhile
+            continue
         options = candidates(st, army)
         where = st.board.names[st.army_at[army]]
         if not options:
             st.log(f"The army in {where} has nowhere to move")
             continue
+        st.army = army
         if len(options) > 1:
-            st.army = army
             st.candidates = tuple(options)
-            st.phase = phases.ARMY_ROLL
+            if not hispano.offer_choice(st):
+                dice.roll(st, phases.ARMY_WAY)
             return
         st.log(f"The army in {where} has one way: {st.board.names[options[0]]}")
         if try_move(st, army, options[0]):
             return
-    turn.end_turn(st)
+    if not hispano.offer_attacks(st, 1):
+        end(st)
 
 
-def apply_army_roll(st: HispaniaState, die: int) -> None:
+def end(st: HispaniaState) -> None:
+    turn.after_hispanic_phase(st)
+
+
+def apply_army_roll(st: HispaniaState) -> None:
     """R18: several candidates: the one whose shield is closest to the Hispanic die;
     equidistant ones → no move."""
+    die = st.dice[1]
     number = st.board.number
     army, options = st.army, st.candidates
     distance = [abs(number[c] - die) for c in options]
@@ -100,12 +127,17 @@ def apply_army_roll(st: HispaniaState, die: int) -> None:
     choices = ", ".join(st.board.names[c] for c in options)
     if distance.count(nearest) > 1:
         st.log(f"The army in {where} (to {choices}): Hispanic die {die} is equidistant, it does not move")
-    else:
-        dest = options[distance.index(nearest)]
-        st.log(f"The army in {where} (to {choices}): Hispanic die {die} → {st.board.names[dest]}")
-        if try_move(st, army, dest):
-            return
-    next_move(st)
+        next_move(st)
+        return
+    dest = options[distance.index(nearest)]
+    st.log(f"The army in {where} (to {choices}): Hispanic die {die} → {st.board.names[dest]}")
+    go_to(st, dest)
+
+
+def go_to(st: HispaniaState, dest: int) -> None:
+    """The pending army tries to move to ``dest`` (chosen by the die or by the Hispano)."""
+    if not try_move(st, st.army, dest):
+        next_move(st)
 
 
 def try_move(st: HispaniaState, army: int, dest: int) -> bool:
@@ -113,11 +145,13 @@ def try_move(st: HispaniaState, army: int, dest: int) -> bool:
     game waits for dice or is over."""
     st.army = army
     st.target = dest
+    st.bonus = 0
+    st.hispano_attack = False
     if st.space_general[dest] >= 0:
-        st.phase = phases.DEFEND_GENERAL_ROLL
+        dice.roll(st, phases.DEFEND_GENERAL)
         return True
     if st.garrisons[dest]:
-        st.phase = phases.DEFEND_CITY_ROLL
+        dice.roll(st, phases.DEFEND_CITY)
         return True
     if not st.revolts[dest]:
         if not victory.take_revolt(st, f"as the army enters {st.board.names[dest]}"):
@@ -131,34 +165,58 @@ def try_move(st: HispaniaState, army: int, dest: int) -> bool:
     return False
 
 
-# --- Hispanic attacks (R19) ---------------------------------------------------------------
-def resolve_attack_on_general(st: HispaniaState, roman: int, hispanic: int) -> None:
-    """R19: the army against the general's value; a defeated general leaves the board."""
+# --- Hispanic attacks (R19; Hispano's purchase 5) -----------------------------------------
+def hispano_attack(st: HispaniaState, army: int, target: int, denarii: int) -> None:
+    st.army = army
+    st.target = target
+    st.bonus = denarii
+    st.hispano_attack = True
+    dice.roll(st, phases.DEFEND_GENERAL if st.space_general[target] >= 0 else phases.DEFEND_CITY)
+
+
+def resolve_attack_on_general(st: HispaniaState) -> None:
+    """R19: the army against the general's value; a defeated general leaves the board (the
+    proconsul dies)."""
+    roman, hispanic = st.dice
     army, city = st.army, st.target
     g = st.space_general[city]
-    attack, attack_words = combat.army_value(st, army, city, hispanic)
+    attack, attack_words = combat.army_value(st, army, city, hispanic, st.bonus)
     defence, defence_words = combat.general_defence(st, g, roman, st.army_at[army])
     won = combat.attacker_wins(st, attack, defence)
-    result = f"the {TITLES[g]} is defeated and leaves the board" if won else "the army is held"
-    st.log(f"The army attacks the {TITLES[g]} in {st.board.names[city]}: Hispanic die {hispanic}, Roman die "
-           f"{ROMAN_NUMERALS[roman - 1]}: {attack_words} against {defence_words}: {result}")
+    fate = "dies" if g == PROCONSUL else "is defeated and leaves the board"
+    result = f"the {TITLES[g]} {fate}" if won else "the army is held"
+    st.log(f"The army in {st.board.names[st.army_at[army]]} attacks the {TITLES[g]} in {st.board.names[city]}: "
+           f"Hispanic die {hispanic}, Roman die {ROMAN_NUMERALS[roman - 1]}: {attack_words} against "
+           f"{defence_words}: {result}")
     if won:
-        st.remove_general(g)
-    next_move(st)
+        st.remove_general(g, DEAD if g == PROCONSUL else OFF)
+    _after_attack(st)
 
 
-def resolve_attack_on_city(st: HispaniaState, hispanic: int) -> None:
-    """R19: the army against the shield; the top garrison goes back to its owner."""
+def resolve_attack_on_city(st: HispaniaState) -> None:
+    """R19: the army against the shield; the top garrison goes back to its owner (the Legio
+    Hispana to the consul)."""
+    hispanic = st.dice[1]
     army, city = st.army, st.target
-    attack, attack_words = combat.army_value(st, army, city, hispanic)
+    attack, attack_words = combat.army_value(st, army, city, hispanic, st.bonus)
     defence, defence_words = combat.city_defence(st, city, st.army_at[army], roman_attacker=False)
     won = combat.attacker_wins(st, attack, defence)
     top = st.garrisons[city][-1]
     result = f"the {COLOURS[top]} garrison is removed" if won else "the garrison holds"
-    st.log(f"The army attacks the garrison of {st.board.names[city]}: Hispanic die {hispanic}: {attack_words} "
-           f"against {defence_words}: {result}")
+    st.log(f"The army in {st.board.names[st.army_at[army]]} attacks the garrison of {st.board.names[city]}: "
+           f"Hispanic die {hispanic}: {attack_words} against {defence_words}: {result}")
     if won:
         st.garrisons[city] = st.garrisons[city][:-1]
-        st.garrison_reserve[top] += 1
-    next_move(st)
+        if top == PURPLE:
+            legio_hispana.lost(st)
+        else:
+            st.garrison_reserve[top] += 1
+    _after_attack(st)
 
+
+def _after_attack(st: HispaniaState) -> None:
+    if st.hispano_attack:
+        st.hispano_attack = False
+        hispano.after_attack(st)
+    else:
+        next_move(st)

@@ -9,14 +9,21 @@ general (or, for a fleet, another fleet) stands.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
+
+from . import scenarios
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
 
+_NONE: frozenset[int] = frozenset()
 
-def path_costs(st: HispaniaState, src: int, budget: int) -> dict[int, int]:
-    """The cheapest cost of each space a general can reach from ``src`` within ``budget``.
+
+def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int] = _NONE,
+               no_landing: Collection[int] = _NONE) -> dict[int, int]:
+    """The cheapest cost of each space a general can reach from ``src`` within ``budget``;
+    ``closed`` cities are never entered, ``no_landing`` ones not from a sea (Lethe River).
 
     A Dijkstra over (space, on a road run) with integer costs in buckets: continuing a road
     run is free, starting one costs 1. This is the hot path of legal-action generation.
@@ -26,6 +33,7 @@ def path_costs(st: HispaniaState, src: int, budget: int) -> dict[int, int]:
     revolts = st.revolts
     fleets = st.fleets
     roads = st.roads
+    limited = bool(closed or no_landing)
     best = [budget + 1] * (2 * len(adj))  # index: space * 2 + (1 if on a road run)
     best[src * 2] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
@@ -43,6 +51,8 @@ def path_costs(st: HispaniaState, src: int, budget: int) -> dict[int, int]:
                 if nxt < n_cities:
                     if revolts[nxt]:
                         continue
+                    if limited and (nxt in closed or space >= n_cities and nxt in no_landing):
+                        continue
                 elif not fleets[nxt]:
                     continue
                 if roads[link]:
@@ -58,10 +68,43 @@ def path_costs(st: HispaniaState, src: int, budget: int) -> dict[int, int]:
     return reached
 
 
-def general_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int]]:
-    """(destination, cost) of every move of a general from ``src`` within ``budget``."""
+def general_costs(st: HispaniaState, general: int, src: int, budget: int) -> dict[int, int]:
+    """(destination → cost) of every move of ``general`` from ``src`` within ``budget``."""
     space_general = st.space_general
-    return [(s, c) for s, c in path_costs(st, src, budget).items() if space_general[s] < 0]
+    if st.lethe:
+        costs = path_costs(st, src, budget, scenarios.lethe_closed(st, general),
+                           scenarios.lethe_no_landing(st, general))
+    else:
+        costs = path_costs(st, src, budget)
+    return {s: c for s, c in costs.items() if space_general[s] < 0}
+
+
+def one_link_moves(st: HispaniaState, general: int) -> list[int]:
+    """The spaces one link away a general can move to (Imperivm's free move)."""
+    here = st.general_at[general]
+    closed = scenarios.lethe_closed(st, general)
+    no_landing = scenarios.lethe_no_landing(st, general)
+    board = st.board
+    moves = []
+    for nxt in board.neighbours[here]:
+        if st.space_general[nxt] >= 0:
+            continue
+        if board.is_sea(nxt):
+            if st.fleets[nxt]:
+                moves.append(nxt)
+        elif not st.revolts[nxt] and nxt not in closed and not (board.is_sea(here) and nxt in no_landing):
+            moves.append(nxt)
+    return moves
+
+
+def crosses_lethe(st: HispaniaState, general: int, src: int, dest: int, cost: int, one_link: bool = False) -> bool:
+    """Whether Brutus's move from ``src`` to ``dest`` needs to cross the Durius."""
+    if not st.lethe or general != 0:
+        return False
+    if one_link:
+        link = st.board.link(src, dest)
+        return link is not None and st.board.links[link].river == "Durius"
+    return path_costs(st, src, cost, st.board.north_of_durius).get(dest, cost + 1) > cost
 
 
 def fleet_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int]]:

@@ -1,6 +1,8 @@
 """Roman Phase (rulebook "Roman Phase"; R9–R15): the acting general spends his denarii on
 Move (:mod:`.movement`), Garrison, Besiege and Attack, in any order, until he ends the phase
-or nothing is left that he can pay for.
+or nothing is left that he can pay for. The variants add actions of their own: building a
+road (Ingenivm), moving the praetors (Imperivm, the consul), the proconsul's actions
+(Proconsvl), the purple disc (Legio Hispana), paying traitors (Terror).
 """
 
 from __future__ import annotations
@@ -8,9 +10,41 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import ROMAN_NUMERALS
-from ..notation import ATTACK, BESIEGE, END, GARRISON, MAX_SPEND, MOVE, UNGARRISON
-from ..pieces import CAPITALISED, COLOURS, MAX_DISCS, TITLES
-from . import combat, movement, phases, turn, victory
+from ..notation import (
+    ASSASSINATE,
+    ATTACK,
+    BESIEGE,
+    END,
+    FLEET,
+    GARRISON,
+    GARRISON_PURPLE,
+    HAND_OVER,
+    MAX_SPEND,
+    MOVE,
+    MOVE_OTHER,
+    PROCONSUL_ATTACK,
+    PROCONSUL_BESIEGE,
+    PROCONSUL_IN,
+    ROAD,
+    UNGARRISON,
+    UNGARRISON_PURPLE,
+)
+from ..pieces import CAPITALISED, CITERIOR_PRAETOR, COLOURS, CONSUL, DEAD, MAX_DISCS, OFF, PROCONSUL, TITLES
+from ..variants import IMPERIVM, INGENIVM, LEGIO, PROCONSVL, TERROR
+from . import (
+    combat,
+    dice,
+    hispano,
+    imperium,
+    ingenium,
+    legio_hispana,
+    movement,
+    phases,
+    proconsul,
+    terror,
+    turn,
+    victory,
+)
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -20,13 +54,13 @@ def _denarii(n: int) -> str:
     return f"{n} denari{'us' if n == 1 else 'i'}"
 
 
-def can_garrison(st: HispaniaState, g: int, city: int) -> bool:
+def can_garrison(st: HispaniaState, g: int, city: int, purple: bool = False) -> bool:
     """R11: a garrison from his reserve into his city, if it has no revolt and fewer than 3
     discs; into a capital only when its whole province is free of revolt."""
     board = st.board
-    if city >= board.n_cities or not st.garrison_reserve[g] or st.revolts[city]:
+    if city >= board.n_cities or st.revolts[city] or len(st.garrisons[city]) >= MAX_DISCS:
         return False
-    if len(st.garrisons[city]) >= MAX_DISCS:
+    if not purple and not st.garrison_reserve[g]:
         return False
     return not board.is_capital(city) or not any(st.revolts[c] for c in board.province_cities[board.province[city]])
 
@@ -40,10 +74,10 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
         return (end,)
     g = st.turn
     here = st.general_at[g]
+    variants = st.game.variants
     move0 = base[MOVE]
-    costs = st.move_costs = movement.path_costs(st, here, money)
-    space_general = st.space_general
-    actions = [move0 + s for s in costs if space_general[s] < 0]
+    costs = st.move_costs = movement.general_costs(st, g, here, money)
+    actions = [move0 + s for s in costs]
     fleets = st.fleets
     for sea in st.board.seas:
         if fleets[sea]:
@@ -64,49 +98,51 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
         else:
             continue
         actions.extend(range(first, first + top))
+    if variants:
+        if INGENIVM in variants:
+            actions.extend(ingenium.actions(st, here))
+        if IMPERIVM in variants and g == CONSUL:
+            actions.extend(imperium.praetor_move_actions(st))
+        if PROCONSVL in variants:
+            actions.extend(proconsul.actions(st))
+        if LEGIO in variants:
+            actions.extend(legio_hispana.actions(st, g, here))
+        if TERROR in variants and terror.can_assassinate(st, g):
+            actions.extend(range(base[ASSASSINATE], base[ASSASSINATE] + top))
+    if g == CONSUL and st.game.consul_seats[0] != st.game.consul_seats[1] and not st.handed_over:
+        actions.append(base[HAND_OVER])
     actions.append(end)
     return tuple(actions)
 
 
-def apply(st: HispaniaState, kind: int, a: int, b: int) -> None:
+def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
     g = st.turn
     names = st.board.names
-    title = CAPITALISED[g]
+    here = st.general_at[g]
     if kind == MOVE:
-        here = st.general_at[g]
-        cost = st.move_costs[a]  # computed with the legal actions of this position
-        st.put_general(g, a)
-        st.money -= cost
-        st.log(f"{title} moves {names[here]} → {names[a]} ({_denarii(cost)})")
-    elif kind == BESIEGE or kind == ATTACK:
-        st.money -= b
-        st.target = a
-        st.spent = b
-        st.phase = phases.BESIEGE_ROLL if kind == BESIEGE else phases.ATTACK_ROLL
-        verb = "besieges" if kind == BESIEGE else "attacks the army in"
-        st.log(f"{title} {verb} {names[a]} with {_denarii(b)}")
+        move(st, g, a, st.move_costs[a])  # computed with the legal actions of this position
+    elif kind in (BESIEGE, ATTACK, PROCONSUL_BESIEGE, PROCONSUL_ATTACK):
+        declare(st, PROCONSUL if kind in (PROCONSUL_BESIEGE, PROCONSUL_ATTACK) else g, a, b)
         return
     elif kind == END:
-        st.log(f"{title} ends the Roman phase")
+        st.log(f"{CAPITALISED[g]} ends the Roman phase")
         turn.end_roman_phase(st)
         return
     elif kind == GARRISON:
-        here = st.general_at[g]
         st.garrisons[here] += (g,)
         st.garrison_reserve[g] -= 1
         st.money -= 1
-        st.log(f"{title} places a {COLOURS[g]} garrison in {names[here]}")
+        st.log(f"{CAPITALISED[g]} places a {COLOURS[g]} garrison in {names[here]}")
         if victory.check_roman_victory(st):
             return
     elif kind == UNGARRISON:
-        here = st.general_at[g]
         stack = st.garrisons[here]
         i = len(stack) - 1 - stack[::-1].index(g)
         st.garrisons[here] = stack[:i] + stack[i + 1:]
         st.garrison_reserve[g] += 1
         st.money -= 1
-        st.log(f"{title} removes a {COLOURS[g]} garrison from {names[here]}")
-    else:  # a fleet
+        st.log(f"{CAPITALISED[g]} removes a {COLOURS[g]} garrison from {names[here]}")
+    elif kind == FLEET:
         fleet_cost = dict(movement.fleet_moves(st, a, st.money))[b]
         st.fleets[a] = 0
         st.fleets[b] = 1
@@ -115,16 +151,65 @@ def apply(st: HispaniaState, kind: int, a: int, b: int) -> None:
             st.put_general(aboard, b)
         st.money -= fleet_cost
         carried = f" carrying the {TITLES[aboard]}" if aboard >= 0 else ""
-        st.log(f"{title} moves the fleet {names[a]} → {names[b]}{carried} ({_denarii(fleet_cost)})")
+        st.log(f"{CAPITALISED[g]} moves the fleet {names[a]} → {names[b]}{carried} ({_denarii(fleet_cost)})")
+    elif kind == MOVE_OTHER:
+        mover = a
+        cost = movement.general_costs(st, mover, st.general_at[mover], st.money)[b]
+        move(st, mover, b, cost)
+    elif kind == ROAD:
+        ingenium.build(st, g, a)
+    elif kind == PROCONSUL_IN:
+        proconsul.call(st)
+    elif kind == GARRISON_PURPLE:
+        st.money -= 1
+        legio_hispana.place(st, g, here)
+        if victory.check_roman_victory(st):
+            return
+    elif kind == UNGARRISON_PURPLE:
+        st.money -= 1
+        legio_hispana.remove(st, g, here)
+    elif kind == ASSASSINATE:
+        terror.declare_assassination(st, a)
+        return
+    else:  # HAND_OVER
+        st.handed_over = True
+        st.log(f"The consul's turn goes on with the {st.game.seats[st.game.consul_seats[1]]} player")
     st.end_phase_if_idle()
 
 
-def resolve_besiege(st: HispaniaState, die: int) -> None:
+def move(st: HispaniaState, g: int, dest: int, cost: int) -> None:
+    here = st.general_at[g]
+    crossing = movement.crosses_lethe(st, g, here, dest, cost)
+    st.put_general(g, dest)
+    st.money -= cost
+    paid = f" for the {TITLES[st.turn]}" if g != st.turn else ""
+    st.log(f"{CAPITALISED[g]} moves {st.board.names[here]} → {st.board.names[dest]} ({_denarii(cost)}{paid})")
+    if crossing:
+        st.end_lethe()
+
+
+def declare(st: HispaniaState, fighter: int, target: int, denarii: int) -> None:
+    """A siege or an attack is declared: the denarii are spent; the Hispano may reinforce."""
+    st.money -= denarii
+    st.fighter = fighter
+    st.target = target
+    st.spent = denarii
+    st.bonus = 0
+    army = st.space_army[target] >= 0
+    verb = "attacks the army in" if army else "besieges"
+    st.log(f"{CAPITALISED[fighter]} {verb} {st.board.names[target]} with {_denarii(denarii)}")
+    if not hispano.offer_reinforcement(st):
+        dice.roll(st, phases.ATTACK if army else phases.BESIEGE)
+
+
+def resolve_besiege(st: HispaniaState) -> None:
     """R14: win → one revolt disc back to the reserve; loss → nothing more."""
-    g = st.turn
-    here, target = st.general_at[g], st.target
-    attack, attack_words = combat.roman_value(st, g, here, target, die, st.spent)
-    defence, defence_words = combat.city_defence(st, target, here, roman_attacker=True)
+    g, target = st.fighter, st.target
+    here = st.general_at[g]
+    die = st.dice[0]
+    bonus = imperium.SIEGE_BONUS if IMPERIVM in st.game.variants and g == CITERIOR_PRAETOR else 0
+    attack, attack_words = combat.roman_value(st, g, here, target, die, st.spent, die_bonus=bonus)
+    defence, defence_words = combat.city_defence(st, target, here, roman_attacker=True, bonus=st.bonus)
     won = combat.attacker_wins(st, attack, defence)
     result = "a revolt removed" if won else "the siege fails"
     st.log(f"Roman die {ROMAN_NUMERALS[die - 1]}: {attack_words} against {defence_words}: {result}")
@@ -137,16 +222,18 @@ def resolve_besiege(st: HispaniaState, die: int) -> None:
     st.end_phase_if_idle()
 
 
-def resolve_attack(st: HispaniaState, roman: int, hispanic: int) -> None:
+def resolve_attack(st: HispaniaState) -> None:
     """R15: win → the army goes back to the reserve, its revolts stay; loss → the general
-    leaves the board (R17) and the Roman phase ends at once."""
-    g = st.turn
-    here, target = st.general_at[g], st.target
+    leaves the board (R17; the proconsul dies) and the Roman phase ends at once."""
+    g, target = st.fighter, st.target
+    here = st.general_at[g]
+    roman, hispanic = st.dice
     army = st.space_army[target]
     attack, attack_words = combat.roman_value(st, g, here, target, roman, st.spent)
-    defence, defence_words = combat.army_value(st, army, here, hispanic)
+    defence, defence_words = combat.army_value(st, army, here, hispanic, st.bonus)
     won = combat.attacker_wins(st, attack, defence)
-    result = "the army is destroyed" if won else f"the {TITLES[g]} is defeated and leaves the board"
+    fate = "dies" if g == PROCONSUL else "is defeated and leaves the board"
+    result = "the army is destroyed" if won else f"the {TITLES[g]} {fate}"
     st.log(f"Roman die {ROMAN_NUMERALS[roman - 1]}, Hispanic die {hispanic}: {attack_words} against "
            f"{defence_words}: {result}")
     if won:
@@ -154,5 +241,6 @@ def resolve_attack(st: HispaniaState, roman: int, hispanic: int) -> None:
         st.phase = phases.ROMAN
         st.end_phase_if_idle()
     else:
-        st.remove_general(g)
+        st.remove_general(g, DEAD if g == PROCONSUL else OFF)
         turn.end_roman_phase(st)
+

@@ -1,8 +1,9 @@
-"""Setup (rulebook "Setup"; R5–R8).
+"""Setup (rulebook "Setup"; R5–R8; the scenarios' setups; the Hispano player's choices).
 
-Fleets go in seas 1..F; one Hispanic die a province places its first revolts; one Roman die
-an army chooses its province; the players place their roads one at a time in turn order;
-then each general picks his starting space.
+Fleets go in seas 1..F (Pirates then hold the other seas); a scenario puts its fixed pieces;
+one Hispanic die a province places the first revolts; one Roman die an army chooses its
+province; the players place their roads one at a time in turn order; then each general picks
+his starting space (a scenario places them itself).
 """
 
 from __future__ import annotations
@@ -10,60 +11,187 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..board import ROMAN_NUMERALS, Board
-from ..notation import ROAD, START
-from ..pieces import CAPITALISED, CONSUL, GENERALS, PRAETOR_HOME
-from . import phases, turn
+from ..board import HISPANIC_PROVINCES, ROMAN_NUMERALS, Board
+from ..notation import HOLD_ROAD, ROAD, START
+from ..pieces import CAPITALISED, CONSUL, PRAETOR_HOME
+from ..variants import HISPANO, INGENIVM, PIRATES
+from . import dice, hispano, phases, pirates, scenarios, terror, turn
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
 
 
 def begin(st: HispaniaState) -> None:
-    for number in range(1, st.level.fleets + 1):  # R8
-        st.fleets[st.board.sea(number)] = 1
-    st.phase = phases.SETUP_REVOLTS
+    game = st.game
+    first = list(game.scenario.fleets) if game.scenario else []
+    others = [s for s in st.board.seas if s not in first]
+    for sea in (first + others)[:st.level.fleets]:  # R8
+        st.fleets[sea] = 1
+    if PIRATES in game.variants:
+        pirates.place(st)
+    if game.scenario:
+        scenarios.place_pieces(st)
     st.step = 0
+    next_revolts(st)
 
 
+# --- Initial revolts (R5) -----------------------------------------------------------------
 def revolt_count(die: int) -> int:
     """R5: 1–2 → 3 revolts, 3–4 → 2, 5–6 → 1."""
     return 3 if die <= 2 else 2 if die <= 4 else 1
 
 
-def apply_revolt_die(st: HispaniaState, die: int) -> None:
-    """R5: the Hispanic die is the number of the province's first city in revolt."""
+def revolt_provinces(st: HispaniaState) -> Sequence[int]:
+    """The provinces whose first revolts are rolled, in order I to VI."""
+    return st.game.scenario.random_revolts if st.game.scenario else HISPANIC_PROVINCES
+
+
+def revolt_numbers(st: HispaniaState, province: int) -> Sequence[int]:
+    """The city numbers a setup roll may name in ``province`` (a scenario may limit them)."""
+    scenario = st.game.scenario
+    return scenario.revolt_numbers.get(province, range(1, 7)) if scenario else range(1, 7)
+
+
+def next_revolts(st: HispaniaState) -> None:
+    if st.step < len(revolt_provinces(st)):
+        dice.roll(st, phases.SETUP_REVOLT)
+    else:
+        begin_armies(st)
+
+
+def apply_revolt_die(st: HispaniaState) -> None:
+    """R5: the Hispanic die is the number of the province's first city in revolt (with a
+    Hispano player it only gives the count, and he chooses the city)."""
     board = st.board
-    province = st.step
-    city = board.city(province, die)
+    die = st.dice[1]
+    province = revolt_provinces(st)[st.step]
+    label = board.province_label(province)
     count = revolt_count(die)
+    if HISPANO in st.game.variants:
+        st.count = count
+        st.log(f"Setup, {label}: Hispanic die {die}: {count} revolt{'s' if count > 1 else ''}, "
+               "the Hispano chooses the city")
+        hispano.ask(st, phases.H_SETUP_REVOLTS)
+        return
+    city = board.city(province, die)
+    if die not in revolt_numbers(st, province) or not is_free(st, city):
+        st.log(f"Setup, {label}: Hispanic die {die} → {board.names[city]} cannot take revolts here: roll again")
+        dice.roll(st, phases.SETUP_REVOLT)
+        return
+    place_revolts(st, city, count, f"Setup, {label}: Hispanic die {die} → ")
+
+
+def is_free(st: HispaniaState, city: int) -> bool:
+    return not (st.revolts[city] or st.garrisons[city] or st.space_general[city] >= 0)
+
+
+def hispano_revolt_cities(st: HispaniaState) -> list[int]:
+    """The cities where the Hispano may place the province's first revolts."""
+    province = revolt_provinces(st)[st.step]
+    return [st.board.city(province, n) for n in revolt_numbers(st, province) if is_free(st, st.board.city(province, n))]
+
+
+def place_revolts(st: HispaniaState, city: int, count: int, head: str) -> None:
     st.revolts[city] = count
     st.revolt_reserve -= count
-    st.log(f"Setup, {board.province_label(province)}: Hispanic die {die} → {board.names[city]}: "
-           f"{count} revolt{'s' if count > 1 else ''}")
+    st.log(f"{head}{st.board.names[city]}: {count} revolt{'s' if count > 1 else ''}")
     st.step += 1
-    if st.step == 6:
-        st.phase = phases.SETUP_ARMIES
-        st.step = st.level.armies
+    next_revolts(st)
 
 
-def apply_army_die(st: HispaniaState, roman: int) -> None:
-    """R6: the Roman die picks the province; the army goes on its revolt city; a province
-    that has an army already is rolled again."""
-    board = st.board
-    province = roman - 1
-    label = board.province_label(province)
-    if st.province_has_army(province):
-        st.log(f"Setup: Roman die {ROMAN_NUMERALS[province]} → {label} has an army already: roll again")
-        return
-    city = next(c for c in board.province_cities[province] if st.revolts[c])
-    st.place_army(city)
-    st.log(f"Setup: Roman die {ROMAN_NUMERALS[province]} → {board.names[city]}: army placed")
-    st.step -= 1
-    if st.step == 0:
+# --- Initial armies (R6) ------------------------------------------------------------------
+def begin_armies(st: HispaniaState) -> None:
+    scenario = st.game.scenario
+    placed = sum(1 for s in st.army_at if s >= 0)
+    st.step = st.level.armies - placed - (len(scenario.armies_in) if scenario else 0)  # armies to roll
+    st.count = 0  # the scenario's armies placed so far
+    next_army(st)
+
+
+def next_army(st: HispaniaState) -> None:
+    scenario = st.game.scenario
+    if scenario and st.count < len(scenario.armies_in):
+        if HISPANO in st.game.variants:
+            hispano.ask(st, phases.H_SETUP_ARMY)
+        else:
+            dice.roll(st, phases.SCENARIO_ARMY)
+    elif st.step > 0:
+        if HISPANO in st.game.variants:
+            hispano.ask(st, phases.H_SETUP_ARMY)
+        else:
+            dice.roll(st, phases.SETUP_ARMY)
+    else:
         begin_roads(st)
 
 
+def army_provinces(st: HispaniaState) -> list[int]:
+    """R6: the provinces that can take an initial army: a revolt, no army, not excluded."""
+    scenario = st.game.scenario
+    excluded = scenario.no_army_in if scenario else frozenset()
+    return [p for p in HISPANIC_PROVINCES if p not in excluded and not st.province_has_army(p)
+            and any(st.revolts[c] for c in st.board.province_cities[p])]
+
+
+def army_city(st: HispaniaState, province: int) -> int:
+    """The revolt city of a province (the one with most revolts, should there be several)."""
+    return max((c for c in st.board.province_cities[province] if st.revolts[c]), key=lambda c: st.revolts[c])
+
+
+def hispano_army_cities(st: HispaniaState) -> list[int]:
+    """Where the Hispano may place the next initial army."""
+    scenario = st.game.scenario
+    if scenario and st.count < len(scenario.armies_in):
+        province = scenario.armies_in[st.count][0]
+        return [c for c in st.board.province_cities[province] if st.revolts[c] and st.space_army[c] < 0]
+    return [c for p in army_provinces(st) for c in st.board.province_cities[p] if st.revolts[c]]
+
+
+def apply_army_die(st: HispaniaState) -> None:
+    """R6: the Roman die picks the province; the army goes on its revolt city; a province
+    that cannot take one is rolled again."""
+    province = st.dice[0] - 1
+    head = f"Setup: Roman die {ROMAN_NUMERALS[province]} → "
+    if province not in army_provinces(st):
+        st.log(f"{head}{st.board.province_label(province)} cannot take an army: roll again")
+        dice.roll(st, phases.SETUP_ARMY)
+        return
+    place_army(st, army_city(st, province), head)
+
+
+def place_army(st: HispaniaState, city: int, head: str) -> None:
+    st.log(f"{head}{st.board.names[city]}: army placed")
+    if not terror.place_army(st, city, terror.RESUME_SETUP):
+        army_placed(st)
+
+
+def army_placed(st: HispaniaState) -> None:
+    st.step -= 1
+    next_army(st)
+
+
+def apply_scenario_army_die(st: HispaniaState) -> None:
+    """A scenario's army on one of the revolts of a province: the Hispanic die names the city;
+    a city without revolt is rolled again."""
+    scenario = st.game.scenario
+    assert scenario is not None  # this roll is asked only by a scenario
+    province, kind = scenario.armies_in[st.count]
+    city = st.board.city(province, st.dice[1])
+    head = f"Setup: Hispanic die {st.dice[1]} → {st.board.names[city]}"
+    if not st.revolts[city]:
+        st.log(f"{head} has no revolt: roll again")
+        dice.roll(st, phases.SCENARIO_ARMY)
+        return
+    place_scenario_army(st, city, kind, head)
+
+
+def place_scenario_army(st: HispaniaState, city: int, kind: str, head: str) -> None:
+    terror.put_army_of_kind(st, city, kind)
+    st.log(f"{head}: {'the special army' if kind == 'special' else 'army'} placed")
+    st.count += 1
+    next_army(st)
+
+
+# --- Roads (R7; Ingenivm) -----------------------------------------------------------------
 def legal_roads(board: Board, roads: Sequence[int | bool], revolts: Sequence[int]) -> list[int]:
     """R7: the links that can take a road: city–city links without one, touching a city that
     has a road, neither of whose cities holds a revolt or is a capital."""
@@ -82,8 +210,8 @@ def begin_roads(st: HispaniaState) -> None:
 
 def next_road(st: HispaniaState) -> None:
     """R7: roads are placed one at a time in turn order I, II, III, I, …"""
-    if st.step and not legal_roads(st.board, st.roads, st.revolts):
-        # Never on the reconstructed board; a corrected board might run out of links.
+    if st.step and INGENIVM not in st.game.variants and not legal_roads(st.board, st.roads, st.revolts):
+        # Never on the reconstructed board; a corrected board might run out of links (P7).
         st.log(f"No link can take a road: {st.step} road{'s' if st.step > 1 else ''} go back to the box")
         st.step = 0
     if st.step == 0:
@@ -93,8 +221,9 @@ def next_road(st: HispaniaState) -> None:
 
 
 def road_actions(st: HispaniaState) -> tuple[int, ...]:
-    base = st.notation.base[ROAD]
-    return tuple(base + li for li in legal_roads(st.board, st.roads, st.revolts))
+    base = st.notation.base
+    roads = tuple(base[ROAD] + li for li in legal_roads(st.board, st.roads, st.revolts))
+    return roads + (base[HOLD_ROAD],) if INGENIVM in st.game.variants else roads
 
 
 def apply_road(st: HispaniaState, li: int) -> None:
@@ -106,7 +235,19 @@ def apply_road(st: HispaniaState, li: int) -> None:
     next_road(st)
 
 
+def apply_hold_road(st: HispaniaState) -> None:
+    """Ingenivm (R22): a road kept back, to be built during the game."""
+    st.roads_held += 1
+    st.log(f"{CAPITALISED[st.actor]} keeps a road back to build it later")
+    st.step -= 1
+    next_road(st)
+
+
+# --- Starting spaces (R8) -----------------------------------------------------------------
 def begin_starts(st: HispaniaState) -> None:
+    if st.game.scenario:  # a scenario has placed the generals
+        start_game(st)
+        return
     st.phase = phases.SETUP_START
     st.actor = 0
 
@@ -129,7 +270,13 @@ def apply_start(st: HispaniaState, space: int) -> None:
     g = st.actor
     st.put_general(g, space)
     st.log(f"{CAPITALISED[g]} starts in {st.board.names[space]}")
-    if g + 1 < len(GENERALS):
+    if g < CONSUL:
         st.actor = g + 1
-        return
-    turn.begin_turn(st)
+    else:
+        start_game(st)
+
+
+def start_game(st: HispaniaState) -> None:
+    scenario = st.game.scenario
+    st.turn = scenario.turn if scenario else 0
+    turn.begin_turn(st, hispanic_phase_only=bool(scenario and scenario.hispanic_start))

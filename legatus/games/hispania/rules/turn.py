@@ -4,7 +4,7 @@ round ends (:mod:`.end_of_round`).
 
 A general removed after a defeat enters at the start of his next turn (R17): a praetor in a
 city of his province without revolt, the consul on a fleet. Each general off the board
-blocks a denarius (R9).
+blocks a denarius (R9). With a Hispano player, each turn also brings him 2 denarii.
 """
 
 from __future__ import annotations
@@ -12,16 +12,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import ENTER
-from ..pieces import CONSUL, PRAETOR_HOME, TITLES, TURN_NUMERALS
-from . import end_of_round, hispanic_phase, movement, phases
+from ..pieces import CONSUL, OFF, PRAETOR_HOME, TITLES, TURN_NUMERALS, ULTERIOR_PRAETOR
+from ..variants import IMPERIVM
+from . import end_of_round, hispanic_phase, hispano, imperium, movement, phases, scenarios
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
 
 
-def begin_turn(st: HispaniaState) -> None:
+def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
     g = st.turn
     st.actor = g
+    st.handed_over = False
+    hispano.new_turn(st)
+    st.power = scenarios.display_of_power(st)
+    if hispanic_phase_only:  # a scenario that starts in a Hispanic phase
+        hispanic_phase.begin(st)
+        return
     if st.general_at[g] >= 0:
         begin_roman_phase(st)
         return
@@ -38,8 +45,9 @@ def begin_turn(st: HispaniaState) -> None:
 
 
 def money(st: HispaniaState) -> int:
-    """R9: the level's denarii, less one for each general off the board."""
-    return st.level.denarii - sum(1 for s in st.general_at if s < 0)
+    """R9: the level's denarii (6 with a Hispano player), less one for each general off the
+    board."""
+    return st.game.denarii - sum(1 for s in st.general_at[:3] if s == OFF)
 
 
 def begin_roman_phase(st: HispaniaState, spent: int = 0) -> None:
@@ -62,7 +70,7 @@ def entry_spaces(st: HispaniaState, g: int) -> list[int]:
 
 def entry_actions(st: HispaniaState) -> tuple[int, ...]:
     """``enter X`` for a free space; ``enter X>Y`` where X holds a general: he enters and
-    leaves at once with his first action, a move he pays for (R17)."""
+    leaves at once with his first action, a move he pays for (R17, P3)."""
     g = st.actor
     notation = st.notation
     base = notation.base[ENTER]
@@ -72,7 +80,7 @@ def entry_actions(st: HispaniaState) -> tuple[int, ...]:
         if st.space_general[space] < 0:
             actions.append(base + space)
             continue
-        for dest, _ in movement.general_moves(st, space, budget):
+        for dest in movement.general_costs(st, g, space, budget):
             actions.append(notation.enter_move_id[space, dest])
     return tuple(actions)
 
@@ -87,7 +95,7 @@ def apply_enter(st: HispaniaState, space: int, dest: int) -> None:
         st.log(f"The {TITLES[g]} enters the board in {names[space]}")
         begin_roman_phase(st)
         return
-    cost = dict(movement.general_moves(st, space, money(st) + 1))[dest]
+    cost = movement.general_costs(st, g, space, money(st) + 1)[dest]
     st.put_general(g, dest)
     st.log(f"The {TITLES[g]} enters the board in {names[space]}, where another general stands, and moves on "
            f"at once to {names[dest]} ({cost} denari{'us' if cost == 1 else 'i'})")
@@ -98,7 +106,15 @@ def end_roman_phase(st: HispaniaState) -> None:
     hispanic_phase.begin(st)
 
 
+def after_hispanic_phase(st: HispaniaState) -> None:
+    """Imperivm: the praetor of Ulterior may then move one link for free."""
+    if IMPERIVM in st.game.variants and st.turn == ULTERIOR_PRAETOR and imperium.begin_free_move(st):
+        return
+    end_turn(st)
+
+
 def end_turn(st: HispaniaState) -> None:
+    st.power = False
     if st.turn < 2:
         st.turn += 1
     else:
@@ -108,4 +124,3 @@ def end_turn(st: HispaniaState) -> None:
         st.round += 1
         st.turn = 0
     begin_turn(st)
-

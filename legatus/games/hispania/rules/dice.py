@@ -1,0 +1,66 @@
+"""Every roll of the game: the rules ask for dice (:func:`roll`), the chance player answers,
+and the roll's purpose resolves it — after the Hispano player has had his chance to pay for
+a die rolled again (rulebook, "Hispano")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import ROMAN_NUMERALS
+from ..notation import ROLL_H, ROLL_R
+from . import hispanic_phase, hispano, phases, roman_phase, setup, terror
+
+if TYPE_CHECKING:
+    from ..state import HispaniaState
+
+
+def roll(st: HispaniaState, purpose: int) -> None:
+    """The game waits for the dice of ``purpose``."""
+    st.phase = phases.ROLL
+    st.roll_for = purpose
+    st.roll_kind = phases.DICE[purpose]
+
+
+def reroll(st: HispaniaState, die: int) -> None:
+    """One die of the pending roll is rolled again (``die`` is ROLL_R or ROLL_H)."""
+    st.reroll_for = st.roll_for
+    st.phase = phases.ROLL
+    st.roll_for = phases.REROLL
+    st.roll_kind = die
+
+
+def apply(st: HispaniaState, kind: int, roman: int, hispanic: int) -> None:
+    """The chance player's answer: ``roll IV`` (roman=4), ``roll 3`` (roman=3 for the
+    Hispanic die, as the notation decodes it), ``roll IV-3``."""
+    if kind == ROLL_H:
+        roman, hispanic = 0, roman
+    if st.roll_for == phases.REROLL:
+        old_roman, old_hispanic = st.dice
+        st.roll_for = st.reroll_for
+        if kind == ROLL_R:
+            st.dice = (roman, old_hispanic)
+            st.log(f"Roman die rolled again: {ROMAN_NUMERALS[old_roman - 1]} → {ROMAN_NUMERALS[roman - 1]}")
+        else:
+            st.dice = (old_roman, hispanic)
+            st.log(f"Hispanic die rolled again: {old_hispanic} → {hispanic}")
+    else:
+        st.dice = (roman, hispanic)
+    if hispano.offer_reroll(st):
+        return
+    RESOLVE[st.roll_for](st)
+
+
+# What resolves each roll (looked up when called: the rule modules import this one).
+RESOLVE = {
+    phases.SETUP_REVOLT: lambda st: setup.apply_revolt_die(st),
+    phases.SETUP_ARMY: lambda st: setup.apply_army_die(st),
+    phases.SCENARIO_ARMY: lambda st: setup.apply_scenario_army_die(st),
+    phases.SPECIAL_ARMY: lambda st: terror.apply_special_die(st),
+    phases.BESIEGE: lambda st: roman_phase.resolve_besiege(st),
+    phases.ATTACK: lambda st: roman_phase.resolve_attack(st),
+    phases.REVOLT: lambda st: hispanic_phase.apply_revolt_roll(st),
+    phases.ASSASSINATION: lambda st: terror.resolve_assassination(st),
+    phases.ARMY_WAY: lambda st: hispanic_phase.apply_army_roll(st),
+    phases.DEFEND_GENERAL: lambda st: hispanic_phase.resolve_attack_on_general(st),
+    phases.DEFEND_CITY: lambda st: hispanic_phase.resolve_attack_on_city(st),
+}

@@ -1,0 +1,91 @@
+"""Terror (R27): the third army is the special army, which doubles its own value (when it
+besieges, attacks or is attacked; not when it reinforces — :mod:`.combat`).
+
+Whenever an army comes from the reserve, the special army is placed if it is the only one
+left; if another one is left too, a Hispanic die 4–6 places it; if all three are left, 5–6.
+
+Optional rule "Rome does not pay traitors" (option ``traitors``): once a game, a Roman general
+linked to the special army may spend 1–3 denarii on a Hispanic die: at most the denarii
+spent, the special army leaves the game and a third ordinary army takes its place; more,
+and an exceptional Hispanic revolt roll follows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..pieces import TITLES
+from . import dice, hispanic_phase, phases, setup
+
+if TYPE_CHECKING:
+    from ..state import HispaniaState
+
+RESUME_SETUP, RESUME_REVOLT = 0, 1  # what follows the die that picks an army
+
+
+def place_army(st: HispaniaState, city: int, resume: int) -> bool:
+    """Places an army from the reserve in ``city``; True if a die must first say which one
+    (then ``resume`` says how the game goes on)."""
+    in_reserve = [k for k, s in enumerate(st.army_at) if s == -1]
+    special = st.special if st.special in in_reserve else -1
+    ordinary = [k for k in in_reserve if k != st.special]
+    if special >= 0 and ordinary:
+        st.target = city
+        st.resume = resume
+        dice.roll(st, phases.SPECIAL_ARMY)
+        return True
+    st.put_army(special if special >= 0 else ordinary[0], city)
+    return False
+
+
+def put_army_of_kind(st: HispaniaState, city: int, kind: str) -> None:
+    """Places the special army (``kind="special"``) or an ordinary one, as a scenario says."""
+    in_reserve = [k for k, s in enumerate(st.army_at) if s == -1]
+    army = st.special if kind == "special" else next(k for k in in_reserve if k != st.special)
+    st.put_army(army, city)
+
+
+def apply_special_die(st: HispaniaState) -> None:
+    die = st.dice[1]
+    ordinary = sum(1 for k, s in enumerate(st.army_at) if s == -1 and k != st.special)
+    needed = 4 if ordinary == 1 else 5
+    special = die >= needed
+    st.put_army(st.special if special else next(k for k, s in enumerate(st.army_at) if s == -1 and k != st.special),
+                st.target)
+    st.log(f"Hispanic die {die} ({needed}–6 for the special army): "
+           f"{'the special army' if special else 'an ordinary army'} in {st.board.names[st.target]}")
+    if st.resume == RESUME_SETUP:
+        setup.army_placed(st)
+    else:
+        hispanic_phase.after_revolt(st)
+
+
+# --- "Rome does not pay traitors" -------------------------------------------------------
+def can_assassinate(st: HispaniaState, general: int) -> bool:
+    if not st.game.options["traitors"] or st.traitors_used or st.special < 0:
+        return False
+    where = st.army_at[st.special]
+    return where >= 0 and where in st.board.neighbours[st.general_at[general]]
+
+
+def declare_assassination(st: HispaniaState, denarii: int) -> None:
+    st.money -= denarii
+    st.spent = denarii
+    st.traitors_used = True
+    st.log(f"The {TITLES[st.turn]} pays {denarii} denari{'us' if denarii == 1 else 'i'} to traitors "
+           f"against the special army in {st.board.names[st.army_at[st.special]]}")
+    dice.roll(st, phases.ASSASSINATION)
+
+
+def resolve_assassination(st: HispaniaState) -> None:
+    die = st.dice[1]
+    if die <= st.spent:
+        st.log(f"Hispanic die {die}: the leader is dead; an ordinary army takes the special army's place")
+        st.special = -1
+        st.phase = phases.ROMAN
+        st.end_phase_if_idle()
+        return
+    st.log(f"Hispanic die {die}: the attempt fails, and an exceptional revolt roll follows")
+    st.exceptional = True
+    dice.roll(st, phases.REVOLT)
+
