@@ -1,8 +1,9 @@
 """Playing in the terminal: a game-agnostic loop over a :class:`~legatus.core.session.Session`.
 
 It draws the position before each decision, lists the legal actions numbered, reads a
-number or a notation (or a command: undo, save FILE, board, log, help, quit), and plays
-the dice itself, or asks for the dice rolled at a real table with ``dice="manual"``.
+number or a notation (or a command: undo, hint, save FILE, board, log, help, quit), and plays
+the dice itself, or asks for the dice rolled at a real table with ``dice="manual"``. Seats
+given to agents play themselves, each move with the agent's reason.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from legatus.core.actions import Action, normalize
+from legatus.core.agents import Agent, make_agent
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, State
 from legatus.core.record import write_record
@@ -24,6 +26,7 @@ HELP = """\
 Type the number of an action, or its notation (e.g. "move Corduba", "besiege Salduba 2").
 Commands:
   undo        take back your last decision (never across dice or to another player's)
+  hint        what the strongest agent would play here, and its chance of winning
   save FILE   save the game as a record; continue it with: legatus play --load FILE
   board       draw the board again
   log [N]     the last N lines of the game log (default 20)
@@ -39,9 +42,10 @@ class TerminalPlay:
     """One game at one screen: every seat is played by the person at the keyboard."""
 
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
-                 read: Callable[[str], str] | None = None) -> None:
+                 read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None) -> None:
         self.session = session
         self.dice = dice
+        self.agents = agents or {}
         self.console = console or Console(highlight=False)
         self._read = read or self.console.input
         self._shown = max(0, len(self._log()) - 12)  # a loaded game shows where it stands
@@ -54,8 +58,11 @@ class TerminalPlay:
         """Play until the game ends or the player quits; returns the exit status (0)."""
         try:
             while not self.state.is_terminal():
-                if self.state.current_player() == CHANCE:
+                player = self.state.current_player()
+                if player == CHANCE:
                     self._chance()
+                elif player in self.agents:
+                    self._agent(self.agents[player])
                 else:
                     self._decision()
             self._flush_log()
@@ -97,6 +104,34 @@ class TerminalPlay:
         self.console.print(f"[red]'{escape(text)}' is not a roll here; type one of: "
                            f"{escape(', '.join(str(a) for a in outcomes))}[/red]")
         return None
+
+    # --- Agents --------------------------------------------------------------------------
+    def _agent(self, agent: Agent) -> None:
+        self._flush_log()
+        state = self.state
+        seat = state.seat_name(state.current_player())
+        action = agent.choose(state)
+        self.console.print(f"  [magenta]{escape(seat)} (AI) plays {escape(state.describe(action))}[/magenta]"
+                           f" — {escape(agent.reason)}")
+        self.session.apply(action)
+
+    def _hint(self) -> None:
+        state = self.state
+        if state.is_terminal() or state.current_player() == CHANCE:
+            self.console.print("[red]a hint is for a decision; the dice are due now[/red]")
+            return
+        agent = make_agent(state.game, type(state.game).HINT_AGENT, seed=len(state.history()))
+        analysis = getattr(agent, "analyse", None)
+        if analysis is None:
+            action = agent.choose(state)
+            self.console.print(f"Hint: {escape(state.describe(action))} — {escape(agent.reason)}")
+            return
+        seat = state.current_player()
+        for i, option in enumerate(analysis(state)[:3]):
+            chance = (option.mean[seat] + 1) / 2
+            lead = "Hint:" if i == 0 else "  or:"
+            self.console.print(f"{lead} {escape(state.describe(option.action))} — win chance {chance:.0%} "
+                               f"({option.visits} of {getattr(agent, 'last_simulations', '?')} simulated games)")
 
     # --- Decisions -----------------------------------------------------------------------
     def _decision(self) -> None:
@@ -147,6 +182,8 @@ class TerminalPlay:
             self.console.print(escape(HELP))
         elif word == "board":
             self._draw()
+        elif word == "hint":
+            self._hint()
         elif word == "log":
             n = int(arg) if arg.strip().isdigit() else 20
             for line in self._log()[-n:]:

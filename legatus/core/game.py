@@ -53,6 +53,10 @@ class Game(abc.ABC):
     OPTIONS: ClassVar[dict[str, Option]] = {
         "seed": Option(None, parse_seed, "seed of the driver's dice (play loop, agents)"),
     }
+    AGENTS: ClassVar[dict[str, str]] = {}
+    """The game's own agents: name -> "package.module:Class" (see legatus.core.agents)."""
+    HINT_AGENT: ClassVar[str] = "mcts:400"
+    """The agent that gives hints: the strongest the game has."""
 
     actions: ActionTable
     seats: tuple[str, ...]
@@ -145,6 +149,11 @@ class State(abc.ABC):
     def describe(self, action: int) -> str:
         """The action's notation with what a person wants to know before choosing it (a cost)."""
         return str(self.game.actions[action])
+
+    def summary(self) -> dict[str, Any]:
+        """A finished game in a few JSON values for statistics: at least ``outcome``, a short
+        name of how it ended. Games add their own measures (Hispania: ``rounds``)."""
+        return {"outcome": "over" if self.is_terminal() else "unfinished"}
 
     def to_text(self, markup: bool = False) -> str:
         """The position drawn as text; with ``markup``, with rich colour markup."""

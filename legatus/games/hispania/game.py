@@ -74,6 +74,8 @@ class HispaniaGame(Game):
     name = "hispania"
     title = "Hispania"
     version = 1
+    AGENTS = {"heuristic": "legatus.games.hispania.bots:HeuristicAgent"}
+    HINT_AGENT = "mcts+heuristic:150"
     OPTIONS = {
         **Game.OPTIONS,
         "level": Option(MEDIUM, lambda v: str(Level.parse(v)), "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2"),

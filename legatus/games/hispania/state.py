@@ -35,7 +35,7 @@ _SCALARS = (
     # where the game waits, and for what
     "phase", "actor", "roll_for", "roll_kind", "reroll_for", "hispano_for", "dice", "step", "count", "target",
     "spent", "bonus", "fighter", "army", "candidates", "queue", "resume", "window", "exceptional",
-    "hispano_attack", "winner", "reason", "move_costs", "_legal",
+    "hispano_attack", "winner", "reason", "outcome", "move_costs", "_legal",
 )
 
 
@@ -95,6 +95,7 @@ class HispaniaState(State):
         self.exceptional = self.hispano_attack = False
         self.winner: str | None = None
         self.reason = ""
+        self.outcome = ""  # six capitals, revolts ran out, time ran out
         self.actions: list[int] = []
         self.events: list[str] = []
         self.move_costs: dict[int, int] = {}
@@ -180,6 +181,9 @@ class HispaniaState(State):
 
     def explain_illegal(self, action: int) -> str:
         return explain.why_illegal(self, int(action))
+
+    def summary(self) -> dict[str, Any]:
+        return {"outcome": self.outcome or "unfinished", "rounds": self.round}
 
     def prompt(self) -> str:
         return text.prompt(self)

@@ -42,9 +42,9 @@ def group(st: HispaniaState, start: int, garrisons: bool) -> list[int]:
     return members
 
 
-def roman_value(st: HispaniaState, g: int, space: int, enemy: int, die: int, denarii: int,
-                die_bonus: int = 0) -> tuple[int, str]:
-    """R12: the value of general ``g`` in ``space`` fighting the enemy in ``enemy``."""
+def roman_terms(st: HispaniaState, g: int, space: int, enemy: int) -> tuple[int, bool, int]:
+    """R12: general ``g`` in ``space`` against ``enemy``: his garrisons counted, whether the
+    province disc counts, and how many other generals reinforce (×2 each)."""
     board = st.board
     neighbours = board.neighbours
     home = HOME[g]
@@ -64,12 +64,19 @@ def roman_value(st: HispaniaState, g: int, space: int, enemy: int, die: int, den
             own += mine
             if mine and near_home is not None and not bonus:
                 bonus = any(c in near_home for c in members)
+    allies = sum(1 for h, s in enumerate(st.general_at) if h != g and s >= 0 and s in neighbours[enemy])
+    return own, bonus, allies
+
+
+def roman_value(st: HispaniaState, g: int, space: int, enemy: int, die: int, denarii: int,
+                die_bonus: int = 0) -> tuple[int, str]:
+    """R12: the value of general ``g`` in ``space`` fighting the enemy in ``enemy``."""
+    own, bonus, allies = roman_terms(st, g, space, enemy)
     value = die + die_bonus + denarii + own + bonus
     words = f"die {die}" + (f" + {die_bonus} Imperivm" if die_bonus else "")
     words += f" + {denarii} denari{'us' if denarii == 1 else 'i'} + {own} garrison{'' if own == 1 else 's'}"
     if bonus:
         words += " + 1 province"
-    allies = sum(1 for h, s in enumerate(st.general_at) if h != g and s >= 0 and s in neighbours[enemy])
     return _doubled(value, words, allies, "general")
 
 
@@ -79,31 +86,43 @@ def general_defence(st: HispaniaState, g: int, die: int, army_space: int) -> tup
     return roman_value(st, g, st.general_at[g], army_space, die, 0)
 
 
-def army_value(st: HispaniaState, army: int, enemy: int, die: int, bonus: int = 0) -> tuple[int, str]:
-    """R12: the value of ``army`` fighting the enemy in ``enemy``."""
-    if st.power:
-        return die, f"die {die} (Display of Power) = {die}"
+def army_terms(st: HispaniaState, army: int, enemy: int) -> tuple[int, int, bool]:
+    """R12: ``army`` against ``enemy``: the revolts of its group, the armies that reinforce it
+    (×2 each), whether it is the special army (×2)."""
     city = st.army_at[army]
     revolts = sum(st.revolts[c] for c in group(st, city, garrisons=False))
     neighbours = st.board.neighbours[enemy]
     allies = sum(1 for k, s in enumerate(st.army_at) if k != army and s >= 0 and s in neighbours)
+    return revolts, allies, army == st.special
+
+
+def army_value(st: HispaniaState, army: int, enemy: int, die: int, bonus: int = 0) -> tuple[int, str]:
+    """R12: the value of ``army`` fighting the enemy in ``enemy``."""
+    if st.power:
+        return die, f"die {die} (Display of Power) = {die}"
+    revolts, allies, special = army_terms(st, army, enemy)
     paid = f" + {bonus} Hispano" if bonus else ""
     value, words = _doubled(die + bonus + revolts, f"die {die}{paid} + {revolts} revolt{'' if revolts == 1 else 's'}",
                             allies, "army")
-    if army == st.special:
+    if special:
         value *= 2
         words = f"{words.rsplit(' = ', 1)[0]} ×2 special army = {value}"
     return value, words
 
 
-def city_defence(st: HispaniaState, city: int, attacker: int, roman_attacker: bool,
-                 bonus: int = 0) -> tuple[int, str]:
-    """The shield of ``city`` ×2 for each enemy of the attacker linked to the attacker's
-    space: armies when Rome besieges, generals when an army attacks a garrison (P1)."""
+def city_terms(st: HispaniaState, city: int, attacker: int, roman_attacker: bool) -> tuple[int, int]:
+    """The shield of ``city`` and how many enemies of the attacker, linked to the attacker's
+    space, double it: armies when Rome besieges, generals when an army attacks (P1)."""
     neighbours = st.board.neighbours[attacker]
     where = st.army_at if roman_attacker else st.general_at
     allies = 0 if roman_attacker and st.power else sum(1 for s in where if s >= 0 and s in neighbours)
-    shield = st.board.number[city]
+    return st.board.number[city], allies
+
+
+def city_defence(st: HispaniaState, city: int, attacker: int, roman_attacker: bool,
+                 bonus: int = 0) -> tuple[int, str]:
+    """The shield of ``city`` (+ the Hispano's denarii) ×2 for each reinforcement."""
+    shield, allies = city_terms(st, city, attacker, roman_attacker)
     paid = f" + {bonus} Hispano" if bonus else ""
     return _doubled(shield + bonus, f"shield {shield}{paid}", allies, "army" if roman_attacker else "general")
 

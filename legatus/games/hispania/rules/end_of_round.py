@@ -28,4 +28,5 @@ def end_round(st: HispaniaState) -> None:
     st.log(f"End of round {st.round}: a revolt goes on {year} BC on the time track "
            f"({st.revolt_reserve} left in the reserve)")
     if st.time == len(years) * capacity:
-        victory.end_game(st, victory.HISPANIA, f"the time track is full: {years[-1]} BC is covered")
+        victory.end_game(st, victory.HISPANIA, f"the time track is full: {years[-1]} BC is covered",
+                         victory.OUTCOMES["time"])

@@ -32,15 +32,20 @@ def check_roman_victory(st: HispaniaState) -> bool:
     """Ends the game if the Romans have won; called after each change that could make them
     win (a garrison placed, a revolt removed)."""
     if st.phase != phases.OVER and is_roman_victory(st):
-        end_game(st, ROME, "garrisons hold the six capitals and no revolt is left in Ulterior or Citerior")
+        end_game(st, ROME, "garrisons hold the six capitals and no revolt is left in Ulterior or Citerior",
+                 OUTCOMES["capitals"])
         return True
     return False
 
 
-def end_game(st: HispaniaState, winner: str, reason: str) -> None:
+OUTCOMES = {"capitals": "six capitals", "revolts": "revolts ran out", "time": "time ran out"}
+
+
+def end_game(st: HispaniaState, winner: str, reason: str, outcome: str) -> None:
     st.phase = phases.OVER
     st.winner = winner
     st.reason = reason
+    st.outcome = outcome
     st.log(f"{'Roman' if winner == ROME else 'Hispanic'} victory: {reason}")
 
 
@@ -48,7 +53,7 @@ def take_revolt(st: HispaniaState, why: str) -> bool:
     """Takes a revolt from the reserve for ``why``; if none is left the Hispanic side wins
     (R20) and False is returned."""
     if st.revolt_reserve == 0:
-        end_game(st, HISPANIA, f"a revolt must be placed ({why}) and the reserve is empty")
+        end_game(st, HISPANIA, f"a revolt must be placed ({why}) and the reserve is empty", OUTCOMES["revolts"])
         return False
     st.revolt_reserve -= 1
     return True

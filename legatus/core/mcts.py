@@ -1,0 +1,188 @@
+"""Monte Carlo tree search over the core contract: any number of seats, chance nodes.
+
+Each simulation walks down the tree — PUCT at decision nodes, for the seat to move; a drawn
+outcome at chance nodes, each outcome its own child — adds one node, plays the game out with
+the rollout agent (uniformly random if none) and backs up every seat's return. The move
+chosen is the most visited; its mean return gives the estimated chance of winning.
+
+When the rollout agent can rank the legal actions (``agent.rank(state)``), a decision node
+considers only its ``width`` favourites, with priors that halve down the ranking: the search
+then improves on the agent it builds on rather than starting from nothing. The k-th visit of
+every root action draws the same dice (common random numbers), so that actions are compared
+on the same luck.
+
+Seeded and with a budget in simulations, the search is deterministic; with a budget in
+seconds it depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from .actions import Action
+from .agents import Agent
+from .game import Game, State
+from .session import sample_outcome
+
+
+class _Node:
+    __slots__ = ("children", "visits", "value", "prior")
+
+    def __init__(self, seats: int, prior: float = 1.0) -> None:
+        self.children: dict[int, _Node] | None = None  # decision nodes: set at the first visit
+        self.visits = 0
+        self.value = [0.0] * seats  # sum of each seat's returns
+        self.prior = prior
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One root action after a search: its visits and each seat's mean return."""
+
+    action: Action
+    visits: int
+    mean: tuple[float, ...]
+
+
+def _seed(*parts: object) -> int:
+    return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
+
+
+class MCTSAgent:
+    """PUCT search; ``simulations`` or ``seconds`` bound each decision's search."""
+
+    def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
+                 rollout: Agent | None = None, seed: int | None = None, exploration: float = 1.2,
+                 width: int | None = 4, max_rollout_steps: int = 100_000) -> None:
+        self.seats = game.num_players()
+        self.simulations = simulations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        ranker = getattr(rollout, "rank", None)
+        self.rank = ranker if callable(ranker) else None
+        self.width = width if self.rank is not None else None
+        self.max_rollout_steps = max_rollout_steps
+        self.reason = ""
+        self.last_simulations = 0
+        self._decisions = 0
+
+    def choose(self, state: State) -> Action:
+        ranked = self.analyse(state)
+        best = ranked[0]
+        seat = state.current_player()
+        chance = (best.mean[seat] + 1) / 2
+        self.reason = f"{best.visits} of {self.last_simulations} simulated games chose it, win chance {chance:.0%}"
+        return best.action
+
+    def analyse(self, state: State) -> list[Analysis]:
+        """Search from ``state``; the root's actions, most visited first."""
+        root = _Node(self.seats)
+        self._decisions += 1
+        base = _seed(self.seed, self._decisions)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        count = 0
+        while True:
+            self._simulate(root, state.clone(), base)
+            count += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif count >= (self.simulations or 1):
+                break
+        self.last_simulations = count
+        table = state.game.actions
+        children = root.children or {}
+        ranked = [Analysis(action=table[a], visits=child.visits, mean=tuple(v / child.visits for v in child.value))
+                  for a, child in children.items() if child.visits]
+        seat = state.current_player()
+        ranked.sort(key=lambda r: (-r.visits, -r.mean[seat]))
+        if not ranked:  # no simulation got past the root: the favourite
+            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in self._candidates(state)[0]]
+        return ranked
+
+    def _candidates(self, state: State) -> tuple[list[Action], list[float]]:
+        """The actions a decision node considers, with their priors."""
+        if self.rank is not None:
+            actions = self.rank(state)[:self.width]
+            weights = [0.5 ** i for i in range(len(actions))]
+        else:
+            actions = state.legal_actions()
+            weights = [1.0] * len(actions)
+        total = sum(weights)
+        return actions, [w / total for w in weights]
+
+    def _simulate(self, root: _Node, state: State, base: int) -> None:
+        node = root
+        path = [root]
+        rng = self.rng
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcome = sample_outcome(state, rng)
+                children = node.children
+                if children is None:
+                    children = node.children = {}
+                child = children.get(outcome)
+                if child is None:
+                    child = children[outcome] = _Node(self.seats)
+                state.apply_action(outcome)
+                node = child
+                path.append(node)
+                continue
+            first_visit = node.children is None
+            if first_visit:
+                actions, priors = self._candidates(state)
+                node.children = {a: _Node(self.seats, p) for a, p in zip(actions, priors, strict=True)}
+            seat = state.current_player()
+            action, child = self._select(node, seat)
+            if node is root:  # common random numbers: the k-th visit of each root action, same dice
+                rng.seed(_seed(base, child.visits))
+                reseed = getattr(self.rollout, "rng", None)
+                if isinstance(reseed, random.Random):
+                    reseed.seed(_seed(base, child.visits, "rollout"))
+            state.apply_action(action)
+            node = child
+            path.append(node)
+            if first_visit or child.visits == 0:
+                break
+        returns = self._rollout(state)
+        for n in path:
+            n.visits += 1
+            value = n.value
+            for i, r in enumerate(returns):
+                value[i] += r
+
+    def _select(self, node: _Node, seat: int) -> tuple[int, _Node]:
+        """PUCT: mean return + exploration × prior × √(parent visits) / (1 + visits)."""
+        assert node.children is not None
+        scale = self.exploration * math.sqrt(node.visits + 1)
+        best: tuple[int, _Node] | None = None
+        best_score = -math.inf
+        for action, child in node.children.items():
+            mean = child.value[seat] / child.visits if child.visits else 0.0
+            score = mean + scale * child.prior / (1 + child.visits)
+            if score > best_score:
+                best, best_score = (action, child), score
+        assert best is not None
+        return best
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        agent = self.rollout
+        steps = 0
+        while not state.is_terminal() and steps < self.max_rollout_steps:
+            if state.is_chance_node():
+                action = sample_outcome(state, rng)
+            elif agent is not None:
+                action = agent.choose(state)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            steps += 1
+        return state.returns()

@@ -1,0 +1,136 @@
+"""Simulation: seeds per game, identical results on every backend, the sweep's resumable
+results file, statistics, and the commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from legatus.cli import app
+from legatus.sim import sweep as sweeping
+from legatus.sim.backends import SerialExecutor, make_executor
+from legatus.sim.runner import Config, derive_seed, run
+from legatus.sim.stats import summarise, wilson
+
+CONFIG = Config.make("hispania", {"level": "5-3-2-3-3"}, {"rome": "heuristic"}, key="test")
+
+
+def test_seeds_derive_from_the_run_and_the_game_not_the_batch():
+    assert derive_seed(1, "a", 0) == derive_seed(1, "a", 0) != derive_seed(1, "a", 1) != derive_seed(2, "a", 1)
+    with SerialExecutor() as ex:
+        small = run(CONFIG, 12, 7, ex, batch_size=1)
+        large = run(CONFIG, 12, 7, ex, batch_size=12)
+    assert small == large
+
+
+def test_serial_process_and_ray_backends_give_identical_results():
+    with make_executor("serial", 1) as ex:
+        serial = run(CONFIG, 16, 3, ex, batch_size=4)
+    with make_executor("process", 2) as ex:
+        pool = run(CONFIG, 16, 3, ex, batch_size=3)
+    with make_executor("ray", 2) as ex:
+        ray = run(CONFIG, 16, 3, ex, batch_size=5)
+    assert serial == pool == ray
+    assert [r["index"] for r in serial] == list(range(16))
+
+
+def test_bad_backend_and_jobs():
+    from legatus import OptionError
+
+    with pytest.raises(OptionError, match="unknown backend 'gpu'"):
+        make_executor("gpu", 1)
+    with pytest.raises(OptionError, match="jobs 0"):
+        make_executor("process", 0)
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_counts_wins_lengths_and_outcomes():
+    results = [{"returns": [1.0], "length": 10, "outcome": "six capitals", "rounds": 4},
+               {"returns": [-1.0], "length": 20, "outcome": "revolts ran out", "rounds": 2}]
+    summary = summarise(results)
+    assert summary["wins"] == 1 and summary["win_rate"] == 0.5 and summary["mean_length"] == 15
+    assert summary["outcomes"] == {"revolts ran out": 1, "six capitals": 1} and summary["mean_rounds"] == 3
+
+
+POINTS = sweeping.points(["5-3-2-3-3", "5-3-2-3-2", "6-4-3-4-2"], [(), ("terror",)])
+
+
+def do_sweep(path: Path, stop_after: int | None = None) -> None:
+    done = 0
+
+    def progress(n: int) -> None:
+        nonlocal done
+        done += n
+        if stop_after is not None and done >= stop_after:
+            raise KeyboardInterrupt
+
+    with SerialExecutor() as ex:
+        sweeping.sweep(path, "hispania", {}, {}, 6, 1, POINTS, ex, batch_size=2, progress=progress)
+
+
+def test_an_interrupted_sweep_resumes_to_the_same_file(tmp_path):
+    straight = tmp_path / "straight.jsonl"
+    do_sweep(straight)
+    resumed = tmp_path / "resumed.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        do_sweep(resumed, stop_after=15)
+    lines = resumed.read_text().splitlines()
+    assert 1 < len(lines) < 7
+    with open(resumed, "a") as fh:  # an interruption in the middle of writing a line
+        fh.write('{"level": "6-4')
+    do_sweep(resumed)
+    assert resumed.read_text() == straight.read_text()
+    assert len(straight.read_text().splitlines()) == 1 + len(POINTS)
+
+
+def test_a_sweep_file_with_other_settings_is_not_resumed(tmp_path):
+    path = tmp_path / "s.jsonl"
+    do_sweep(path)
+    from legatus import OptionError
+
+    with pytest.raises(OptionError, match="other settings"), SerialExecutor() as ex:
+        sweeping.sweep(path, "hispania", {}, {}, 7, 1, POINTS, ex)
+
+
+def test_simulate_command(tmp_path):
+    out = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(app, ["simulate", "hispania", "--games", "8", "--level", "5-3-2-3-3",
+                                      "--backend", "serial", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "rome win rate" in result.stdout and "95% interval" in result.stdout and "outcomes:" in result.stdout
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == list(range(8))
+    csv = tmp_path / "games.csv"
+    assert CliRunner().invoke(app, ["simulate", "hispania", "--games", "3", "--backend", "serial",
+                                    "--out", str(csv)]).exit_code == 0
+    assert csv.read_text().startswith("index,length,outcome,returns,rounds,seed")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seats", "rome=chess"], "unknown agent 'chess'"), (["--seats", "roma=random"], "unknown seat 'roma'"),
+    (["--games", "0"], "--games 0"), (["--out", "x.txt"], ".csv or .jsonl"), (["--level", "9"], "level '9'"),
+])
+def test_simulate_bad_input(args, words):
+    result = CliRunner().invoke(app, ["simulate", "hispania", "--backend", "serial", *args])
+    assert result.exit_code != 0 and words in result.stderr
+
+
+def test_sweep_and_report_commands(tmp_path):
+    out = tmp_path / "sweep.jsonl"
+    report = tmp_path / "report"
+    args = ["sweep", "hispania", "--games", "4", "--levels", "5-3-2-3-3,6-4-3-4-2", "--backend", "serial",
+            "--out", str(out), "--report", str(report)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert (report / "table.md").read_text().count("| base |") == 2
+    assert (report / "heatmap.png").stat().st_size > 1000 and (report / "heatmap.svg").exists()
+    again = CliRunner().invoke(app, ["report", str(out), "--out", str(tmp_path / "r2")])
+    assert again.exit_code == 0 and (tmp_path / "r2" / "table.md").read_text() == (report / "table.md").read_text()

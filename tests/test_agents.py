@@ -1,0 +1,116 @@
+"""Agents (legatus.core.agents, legatus.core.mcts, Hispania's heuristic): legal, seeded, and
+usable on any seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import legatus
+from legatus.core.agents import RandomAgent, make_agent
+from legatus.core.mcts import MCTSAgent
+from legatus.core.session import sample_outcome
+
+
+def play(game: legatus.Game, specs: dict[int, str], seed: int, max_steps: int = 100_000) -> legatus.State:
+    """A game where each seat is played by its agent (checked legal at every step)."""
+    rng = random.Random(seed)
+    agents = {seat: make_agent(game, spec, seed + seat) for seat, spec in specs.items()}
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal() and steps < max_steps:
+        if state.is_chance_node():
+            action = sample_outcome(state, rng)
+        else:
+            action = agents[state.current_player()].choose(state)
+            assert action in state.legal_actions()
+        state.apply_action(action)
+        steps += 1
+    return state
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic"])
+@pytest.mark.parametrize("options", [
+    {}, {"variants": ["hispano", "terror", "proconsvl", "legio-hispana", "imperivm", "ingenivm", "pirates"],
+         "traitors": True, "players": 2}, {"scenario": "river-of-oblivion", "variants": ["hispano"]},
+])
+def test_agents_choose_only_legal_actions(spec, options):
+    game = legatus.load("hispania", **options)
+    for seed in range(6):
+        state = play(game, {seat: spec for seat in range(game.num_players())}, seed)
+        assert state.is_terminal()
+
+
+def test_same_seed_same_game():
+    game = legatus.load("hispania", level="7-5-4-5-1")
+    first = play(game, {0: "heuristic"}, 3)
+    again = play(game, {0: "heuristic"}, 3)
+    assert first.history() == again.history()
+    other = play(game, {0: "random"}, 3)
+    assert other.history() != first.history()
+
+
+def test_mcts_is_legal_seeded_and_handles_chance_and_two_sides():
+    game = legatus.load("hispania", variants=["hispano"], level="6-5-4-5-1")
+    first = play(game, {0: "mcts:12", 1: "mcts+heuristic:6"}, 1, max_steps=220)
+    again = play(game, {0: "mcts:12", 1: "mcts+heuristic:6"}, 1, max_steps=220)
+    assert first.history() == again.history()
+
+
+def test_mcts_reports_its_search():
+    game = legatus.load("hispania")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node() or state.phase != 3:  # to the first Roman phase
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.legal_actions()[0])
+    agent = make_agent(game, "mcts+heuristic:30", seed=2)
+    assert isinstance(agent, MCTSAgent) and agent.width == 4
+    ranked = agent.analyse(state)
+    assert sum(r.visits for r in ranked) == 30 and len(ranked) <= 4
+    assert ranked[0].action in state.legal_actions()
+    assert all(-1.0 <= r.mean[0] <= 1.0 for r in ranked)
+    agent.choose(state)
+    assert "win chance" in agent.reason
+
+
+def test_mcts_with_a_time_budget():
+    game = legatus.load("hispania")
+    agent = make_agent(game, "mcts:0.05s", seed=1)
+    assert isinstance(agent, MCTSAgent) and agent.seconds == 0.05 and agent.simulations is None
+
+
+def test_heuristic_explains_its_moves():
+    game = legatus.load("hispania")
+    agent = make_agent(game, "heuristic", seed=1)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    reasons = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+        else:
+            state.apply_action(agent.choose(state))
+            reasons.add(agent.reason.split(":")[0].split(" ")[0])
+    assert {"siege", "to"} <= reasons or {"attack", "to"} <= reasons
+
+
+def test_heuristic_ranks_every_legal_action():
+    game = legatus.load("hispania")
+    state = play(game, {0: "heuristic"}, 5, max_steps=40)
+    agent = make_agent(game, "heuristic", seed=1)
+    if state.current_player() >= 0:
+        assert sorted(agent.rank(state)) == sorted(state.legal_actions())
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("chess", "unknown agent 'chess'"), ("mcts:0", "budget"), ("mcts:abc", "budget"), ("random:5", "unknown agent"),
+])
+def test_bad_agent_specs(spec, words):
+    with pytest.raises(legatus.OptionError, match=words):
+        make_agent(legatus.load("hispania"), spec)
+
+
+def test_random_agent_is_generic():
+    game = legatus.load("hispania")
+    assert isinstance(make_agent(game, "random", 1), RandomAgent)
