@@ -259,6 +259,21 @@ def write_report(rows: list[dict[str, Any]], folder: Path, title: str) -> None:
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port")] = 8000,
+    db: Annotated[Path, typer.Option(help="the SQLite file that keeps the games")] = Path("legatus.db"),
+) -> None:
+    """Serve the games in the browser (docs/web.md)."""
+    import uvicorn
+
+    from legatus.web.app import create_app
+
+    typer.echo(f"legatus: http://{host}:{port}/  (games in {db})")
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def games() -> None:
     """List the games legatus plays, with their options and agents."""
     from legatus.core.agents import agent_names

@@ -347,3 +347,38 @@ def test_undone_log_lines_are_not_shown_twice() -> None:
     assert shown.count(move_line) == 2
     shown.remove(move_line)
     assert shown == log
+
+
+# --- Agents at the table ------------------------------------------------------------------------
+def test_a_seat_given_to_an_agent_plays_itself_and_says_why() -> None:
+    from legatus.core.agents import make_agent
+
+    game = legatus.load("hispania", variants=["hispano"], seed=4)
+    session = Session(game.new_initial_state(), seed=4)
+    out = io.StringIO()
+    answers = iter(["1"] * 400)
+
+    def read(prompt: str) -> str:
+        return "quit" if "The game is over" in prompt else next(answers, "quit")
+
+    agents = {1: make_agent(game, "heuristic", seed=1)}
+    TerminalPlay(session, console=Console(file=out, width=200), read=read, agents=agents).run()
+    said = out.getvalue()
+    assert "hispania (AI) plays" in said and " — " in said
+
+
+def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
+    session = Session(act(legatus.load("hispania", seed=2).new_initial_state(), *SETUP_EXAMPLE), seed=2)
+    out = io.StringIO()
+    answers = iter(["hint", "quit"])
+    TerminalPlay(session, console=Console(file=out, width=200), read=lambda p: next(answers)).run()
+    said = out.getvalue()
+    assert "Hint:" in said and "win chance" in said and "simulated games" in said
+
+
+def test_cli_play_with_seats(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "hispania", "--seed", "3", "--seats", "rome=heuristic"], input="quit\n")
+    assert result.exit_code == 0
+    assert "rome (AI) plays" in result.stdout
+    bad = CliRunner().invoke(app, ["play", "hispania", "--seats", "rome=chess"])
+    assert bad.exit_code == 2 and "unknown agent 'chess'" in bad.stderr

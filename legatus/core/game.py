@@ -25,11 +25,13 @@ TERMINAL = -4
 @dataclass(frozen=True)
 class Option:
     """A game option: its default, a parser that normalises a value or raises
-    :class:`OptionError`, and one line of help."""
+    :class:`OptionError`, one line of help, and how a form asks for it (``form``: kind
+    "choice", "multi", "parts", "bool" or "int", with its choices; None: not offered)."""
 
     default: Any
     parse: Callable[[Any], Any]
     help: str
+    form: dict[str, Any] | None = None
 
 
 def parse_seed(value: Any) -> int | None:
@@ -82,6 +84,10 @@ class Game(abc.ABC):
 
     def num_players(self) -> int:
         return len(self.seats)
+
+    def public_data(self) -> dict[str, Any]:
+        """What an interface needs to draw this game that no view repeats (a board's map)."""
+        return {}
 
     def seat_index(self, name: str) -> int:
         try:

@@ -8,10 +8,10 @@ from typing import Any
 from legatus.core.errors import OptionError
 from legatus.core.game import Game, Option
 
-from .board import HISPANIC_PROVINCES, Board, load_board
-from .level import MEDIUM, Level
+from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
+from .level import MEDIUM, PARAMETERS, VALUES, Level
 from .notation import Notation, build_notation
-from .scenarios import Scenario, load_scenario, parse_scenario
+from .scenarios import Scenario, load_scenario, parse_scenario, scenario_names
 from .state import HispaniaState
 from .variants import HISPANO, TERROR, TITLES, VARIANTS, parse_variants
 
@@ -78,13 +78,19 @@ class HispaniaGame(Game):
     HINT_AGENT = "mcts+heuristic:150"
     OPTIONS = {
         **Game.OPTIONS,
-        "level": Option(MEDIUM, lambda v: str(Level.parse(v)), "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2"),
-        "variants": Option((), parse_variants, f"any of {', '.join(VARIANTS)}"),
+        "level": Option(MEDIUM, lambda v: str(Level.parse(v)), "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2",
+                        {"kind": "parts", "parts": [[name, list(values)] for name, values in zip(PARAMETERS, VALUES,
+                                                                                                  strict=True)]}),
+        "variants": Option((), parse_variants, f"any of {', '.join(VARIANTS)}",
+                           {"kind": "multi", "choices": list(VARIANTS)}),
         "scenario": Option(None, parse_scenario, "first-repression, numantia, terror-of-rome, river-of-oblivion "
-                                                 "or new-empire"),
-        "traitors": Option(False, _parse_flag("traitors"), "Terror's optional rule 'Rome does not pay traitors'"),
-        "players": Option(1, _parse_players, "Roman players: 1, 2 or 3 (the rulebook shares out the generals)"),
-        "ties": Option("defender", _parse_ties, "who wins a combat tie: defender (R13) or attacker"),
+                                                 "or new-empire", {"kind": "choice", "choices": [None, *scenario_names()]}),
+        "traitors": Option(False, _parse_flag("traitors"), "Terror's optional rule 'Rome does not pay traitors'",
+                           {"kind": "bool"}),
+        "players": Option(1, _parse_players, "Roman players: 1, 2 or 3 (the rulebook shares out the generals)",
+                          {"kind": "choice", "choices": [1, 2, 3]}),
+        "ties": Option("defender", _parse_ties, "who wins a combat tie: defender (R13) or attacker",
+                       {"kind": "choice", "choices": ["defender", "attacker"]}),
         "board": Option(None, _parse_board, "path of a corrected board file (TOML)"),
     }
 
@@ -136,6 +142,20 @@ class HispaniaGame(Game):
         if rolled > len(eligible):
             raise OptionError(f"scenario '{scenario.key}' has room for {len(eligible)} more initial armies; "
                               f"level {self.level} asks for {rolled}")
+
+    def public_data(self) -> dict[str, Any]:
+        """The board's map for drawing: provinces, cities, seas, links."""
+        board = self.board
+        return {"board": {
+            "provinces": [{"key": key, "name": board.province_names[p], "colour": board.province_colours[p]}
+                          for p, key in enumerate(PROVINCE_KEYS)],
+            "spaces": [{"name": board.names[s], "sea": board.is_sea(s),
+                        "province": PROVINCE_KEYS[board.province[s]] if not board.is_sea(s) else None,
+                        "number": board.number[s], "capital": board.is_capital(s),
+                        "lon": board.lon[s], "lat": board.lat[s]} for s in range(board.n_spaces)],
+            "links": [{"a": board.names[link.a], "b": board.names[link.b], "segments": link.segments,
+                       "printed_road": link.road, "river": link.river} for link in board.links],
+        }}
 
     def record_options(self) -> dict[str, Any]:
         opts = super().record_options()
