@@ -259,6 +259,54 @@ def write_report(rows: list[dict[str, Any]], folder: Path, title: str) -> None:
 
 
 @app.command()
+def fuzz(
+    game: Annotated[str, typer.Argument(help="the game, e.g. hispania")],
+    games: Annotated[int, typer.Option(help="how many games")] = 1000,
+    seed: Annotated[int, typer.Option(help="seed of the run")] = 1,
+    jobs: Annotated[int, typer.Option(help="workers")] = 2,
+    backend: Annotated[Backend, typer.Option(help="process (local), serial, or ray")] = Backend.process,
+    failures: Annotated[Path, typer.Option(help="where each failure's record is saved")] = Path("fuzz-failures"),
+) -> None:
+    """Random legal play over random options, every invariant checked after every action."""
+    from collections import Counter
+    from concurrent.futures import as_completed
+
+    from rich.progress import Progress
+
+    from legatus.core.fuzz import fuzz_batch
+    from legatus.sim.backends import make_executor
+    from legatus.sim.runner import batches, derive_seed
+
+    if game not in legatus.game_names():
+        fail(f"unknown game '{game}'; games: {', '.join(legatus.game_names())}")
+    seeds = [derive_seed(seed, "fuzz", i) for i in range(games)]
+    steps = 0
+    found: list[dict[str, Any]] = []
+    try:
+        with make_executor(backend.value, jobs) as executor, Progress(transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            futures = [executor.submit(fuzz_batch, game, batch) for batch in batches(seeds, 200)]
+            for future in as_completed(futures):
+                for result in future.result():
+                    steps += result["steps"]
+                    if result["failure"]:
+                        found.append(result)
+                bar.advance(task, 200)
+    except LegatusError as exc:
+        fail(str(exc))
+    kinds = Counter(r["failure"]["kind"] for r in found)
+    typer.echo(f"{game}: {games} games, {steps:,} actions, seed {seed}: {len(found)} failures"
+               + (f" ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))})" if found else ""))
+    if found:
+        failures.mkdir(parents=True, exist_ok=True)
+        for result in sorted(found, key=lambda r: r["seed"]):
+            path = failures / f"{game}-{result['seed']}.json"
+            path.write_text(json.dumps(result["failure"]["record"], indent=1) + "\n", encoding="utf-8")
+            typer.echo(f"  {result['failure']['kind']}: {result['failure']['message'].splitlines()[-1]} — {path}")
+        raise typer.Exit(1)
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port")] = 8000,

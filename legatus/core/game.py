@@ -9,6 +9,7 @@ person types in from a real table.
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -84,6 +85,27 @@ class Game(abc.ABC):
 
     def num_players(self) -> int:
         return len(self.seats)
+
+    @classmethod
+    def fuzz_options(cls, rng: random.Random) -> dict[str, Any]:
+        """Options for one fuzzed game, drawn with ``rng`` (always a valid combination)."""
+        return {}
+
+    def fuzz_choice(self, state: State, rng: random.Random) -> Action:
+        """A fuzzer's choice that keeps games alive longer than uniform play (default: uniform)."""
+        return rng.choice(state.legal_actions())
+
+    def invariants(self, state: State) -> list[str]:
+        """Every rule of the game's components that ``state`` breaks, in words (none: [])."""
+        return []
+
+    def observation_size(self) -> int:
+        """The length of ``observation_tensor`` (for game-AI libraries)."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
+        """``state`` as ``seat`` sees it, as numbers in [0, 1] (fixed length)."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
 
     def public_data(self) -> dict[str, Any]:
         """What an interface needs to draw this game that no view repeats (a board's map)."""
@@ -168,6 +190,14 @@ class State(abc.ABC):
     def reveals_information(self, action: int) -> bool:
         """Whether applying ``action`` shows a secret to some seat (undo must not cross it)."""
         return False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()  # the game's tables are shared, never copied
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        from .record import replay, to_record
+
+        return replay, (to_record(self),)  # a state travels as its record
 
     # --- Derived helpers -------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -25,10 +25,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legatus.core.agents import agent_names, make_agent
 from legatus.core.errors import LegatusError
+from legatus.core.game import State
 from legatus.core.record import check_record, new_game_state
 from legatus.core.registry import game_class, game_names, load
 
-from .live import PERSON, SPECTATOR, LiveGame, WebError, Watcher
+from .live import PERSON, LiveGame, Watcher, WebError
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -132,7 +133,8 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
     def api(handler: Any) -> Any:
         async def wrapped(request: Request) -> Response:
             try:
-                return await handler(request)
+                response: Response = await handler(request)
+                return response
             except WebError as exc:
                 return error(exc.status, exc.message)
         return wrapped
@@ -371,7 +373,7 @@ def _seat_index(game: Any, name: str) -> int:
     return index
 
 
-def _checkpoint(state: Any) -> str | None:
+def _checkpoint(state: State) -> str | None:
     """A replay's jump marks: the setup, then the rounds, where a game's view has them; else
     the seats' turns."""
     view = state.view(None)
@@ -379,4 +381,5 @@ def _checkpoint(state: Any) -> str | None:
         return "setup"
     if "round" in view:
         return f"round {view['round']}"
-    return state.seat_name(state.current_player())
+    seat: str = state.seat_name(state.current_player())
+    return seat

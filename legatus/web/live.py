@@ -59,9 +59,9 @@ class LiveGame:
     def __post_init__(self) -> None:
         game = load(self.row.game, **self.row.options)
         self.session = Session(game.new_initial_state())
-        for seat in self.row.seats:
-            if seat.player != PERSON:
-                self.agents[seat.seat] = make_agent(game, seat.player, derive_seed(self.row.id, seat.seat))
+        for player in self.row.seats:
+            if player.player != PERSON:
+                self.agents[player.seat] = make_agent(game, player.player, derive_seed(self.row.id, player.seat))
         for action, seat in self.store.log(self.row.id):  # the log rebuilds the game, undos included
             if action == UNDO:
                 self.session.undo(seat)
@@ -134,7 +134,7 @@ class LiveGame:
         self.persist(self._roll_dice())
 
     def _roll_dice(self) -> list[tuple[str, int]]:
-        rolled = []
+        rolled: list[tuple[str, int]] = []
         while self.state.current_player() == CHANCE:
             rng = random.Random(derive_seed(self.row.id, "dice", self.log_length + len(rolled)))
             outcome = sample_outcome(self.state, rng)

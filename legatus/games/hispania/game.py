@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any
 
+from legatus.core.actions import Action
 from legatus.core.errors import OptionError
-from legatus.core.game import Game, Option
+from legatus.core.game import Game, Option, State
 
+from . import observation
 from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
-from .level import MEDIUM, PARAMETERS, VALUES, Level
+from .invariants import violations
+from .level import MEDIUM, PARAMETERS, VALUES, Level, all_levels
 from .notation import Notation, build_notation
 from .scenarios import Scenario, load_scenario, parse_scenario, scenario_names
 from .state import HispaniaState
 from .variants import HISPANO, TERROR, TITLES, VARIANTS, parse_variants
 
 HISPANO_DENARII = 6  # the Romans' denarii in a Hispano game (rulebook, "Hispano")
+BUSY = ("besiege", "attack", "garrison", "proconsul", "assassinate", "reroll", "reinforce", "choose")
 SEATS = {1: ("rome",), 2: ("ulterior", "citerior"), 3: ("ulterior", "citerior", "consul")}
 # By the number of Roman players: the seat of each praetor, and the seats that play the consul's
 # turn, its first actions then its last (rulebook Setup: 2 players share the consul).
@@ -83,8 +88,9 @@ class HispaniaGame(Game):
                                                                                                   strict=True)]}),
         "variants": Option((), parse_variants, f"any of {', '.join(VARIANTS)}",
                            {"kind": "multi", "choices": list(VARIANTS)}),
-        "scenario": Option(None, parse_scenario, "first-repression, numantia, terror-of-rome, river-of-oblivion "
-                                                 "or new-empire", {"kind": "choice", "choices": [None, *scenario_names()]}),
+        "scenario": Option(None, parse_scenario,
+                           "first-repression, numantia, terror-of-rome, river-of-oblivion or new-empire",
+                           {"kind": "choice", "choices": [None, *scenario_names()]}),
         "traitors": Option(False, _parse_flag("traitors"), "Terror's optional rule 'Rome does not pay traitors'",
                            {"kind": "bool"}),
         "players": Option(1, _parse_players, "Roman players: 1, 2 or 3 (the rulebook shares out the generals)",
@@ -142,6 +148,42 @@ class HispaniaGame(Game):
         if rolled > len(eligible):
             raise OptionError(f"scenario '{scenario.key}' has room for {len(eligible)} more initial armies; "
                               f"level {self.level} asks for {rolled}")
+
+    @classmethod
+    def fuzz_options(cls, rng: random.Random) -> dict[str, Any]:
+        """A random valid configuration: level, variants, scenario, players, traitors."""
+        levels = all_levels()
+        while True:
+            variants = [v for v in VARIANTS if rng.random() < 0.4]
+            level = rng.choice(levels)
+            if HISPANO in variants:
+                level = level._replace(denarii=HISPANO_DENARII)
+            options: dict[str, Any] = {"level": str(level), "variants": variants, "players": rng.choice((1, 2, 3)),
+                                       "traitors": TERROR in variants and rng.random() < 0.5}
+            if rng.random() < 0.3:
+                options["scenario"] = rng.choice(scenario_names())
+            try:
+                cls(**options)
+            except OptionError:
+                continue  # a scenario's constraint: draw again
+            return options
+
+    def fuzz_choice(self, state: State, rng: random.Random) -> Action:
+        """Three times in four a combat, a garrison or a purchase when one is legal."""
+        legal = state.legal_actions()
+        busy = [a for a in legal if str(a).split(" ", 1)[0] in BUSY]
+        return rng.choice(busy) if busy and rng.random() < 0.75 else rng.choice(legal)
+
+    def invariants(self, state: State) -> list[str]:
+        assert isinstance(state, HispaniaState)
+        return violations(state)
+
+    def observation_size(self) -> int:
+        return observation.size(self.board.n_spaces, len(self.board.links))
+
+    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
+        assert isinstance(state, HispaniaState)
+        return observation.tensor(state, seat)
 
     def public_data(self) -> dict[str, Any]:
         """The board's map for drawing: provinces, cities, seas, links."""

@@ -1,0 +1,83 @@
+"""Fuzzing: random legal play across random options, every game's invariants checked after
+every action (``game.invariants(state)``), looking for crashes, dead ends (a position that is
+not over but has no legal action) and runaway games (longer than a game can be).
+
+A failure is kept as a minimal record: the options and the actions up to the one that failed,
+so that ``legatus replay`` (or ``legatus.replay``) reproduces it.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .record import to_record
+from .registry import game_class, load
+from .session import sample_outcome
+
+MAX_STEPS = 20_000
+
+
+@dataclass(frozen=True)
+class Failure:
+    kind: str  # "crash", "invariant", "dead end", "runaway", "replay"
+    message: str
+    record: dict[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, "record": self.record}
+
+
+def fuzz_game(name: str, seed: int) -> dict[str, Any]:
+    """One fuzzed game: its options and policy drawn from ``seed``. Returns counts and, if
+    something failed, the failure."""
+    rng = random.Random(seed)
+    cls = game_class(name)
+    options = cls.fuzz_options(rng)
+    game = load(name, **options)
+    state = game.new_initial_state()
+    eager = rng.random() < 0.5  # half the games prefer the game's "busy" actions: they last longer
+    steps = 0
+    failure: Failure | None = None
+    while not state.is_terminal():
+        if steps >= MAX_STEPS:
+            failure = Failure("runaway", f"no end after {MAX_STEPS} actions", to_record(state))
+            break
+        legal = state.chance_outcomes() if state.is_chance_node() else state.legal_actions()
+        if not legal:
+            failure = Failure("dead end", f"no legal action in a position that is not over: {state.prompt()}",
+                              to_record(state))
+            break
+        if state.is_chance_node():
+            action = sample_outcome(state, rng)
+        else:
+            action = game.fuzz_choice(state, rng) if eager else rng.choice(state.legal_actions())
+        try:
+            state.apply_action(action)
+        except Exception:
+            record = to_record(state)
+            record["actions"].append(str(action))
+            failure = Failure("crash", traceback.format_exc(limit=6), record)
+            break
+        steps += 1
+        broken = game.invariants(state)
+        if broken:
+            failure = Failure("invariant", f"after '{action}': {'; '.join(broken)}", to_record(state))
+            break
+    if failure is None:
+        from .record import replay
+
+        try:
+            if replay(to_record(state)).view() != state.view():
+                failure = Failure("replay", "the record replays to another view", to_record(state))
+        except Exception:
+            failure = Failure("replay", traceback.format_exc(limit=6), to_record(state))
+    return {"seed": seed, "steps": steps, "options": options,
+            "failure": failure.as_json() if failure else None}
+
+
+def fuzz_batch(name: str, seeds: Sequence[int]) -> list[dict[str, Any]]:
+    return [fuzz_game(name, s) for s in seeds]

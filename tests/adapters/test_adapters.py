@@ -1,0 +1,95 @@
+"""The adapters pass their libraries' own checks, and the examples of docs/adapters.md run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from gymnasium.utils.env_checker import check_env
+from open_spiel.python.algorithms import mcts
+from pettingzoo.test import api_test, seed_test
+
+import legatus.adapters.openspiel  # noqa: F401  (registers the games)
+from legatus.adapters.gymnasium import RomanEnv
+from legatus.adapters.pettingzoo import env
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "adapters.md"
+OPEN_SPIEL_GAMES = [
+    "legatus_hispania",
+    "legatus_hispania(denarii=6,garrisons=3,fleets=2,roads=3,armies=3,variants=terror+hispano+pirates,players=2)",
+    "legatus_hispania(scenario=numantia,variants=proconsvl+legio-hispana)",
+]
+
+
+@pytest.mark.parametrize("name", OPEN_SPIEL_GAMES)
+def test_openspiel_random_sim_test(name):
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_openspiel_game_info_and_observations():
+    game = pyspiel.load_game("legatus_hispania(denarii=6,variants=hispano)")
+    assert game.num_players() == 2 and game.max_chance_outcomes() == 48
+    state = game.new_initial_state()
+    assert state.is_chance_node() and sum(p for _, p in state.chance_outcomes()) == pytest.approx(1)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "roll 4"
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    assert "Hispania" in state.observation_string(1)
+
+
+def test_openspiel_mcts_bot_plays_a_game():
+    game = pyspiel.load_game("legatus_hispania(denarii=5,garrisons=3,fleets=2,roads=3,armies=3)")
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 1.4, 10, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert state.returns()[0] in (-1.0, 1.0)
+
+
+@pytest.mark.parametrize("options", [{"level": "6-4-3-4-2"}, {"level": "6-4-3-4-2", "variants": ["hispano"],
+                                                              "players": 3}])
+def test_pettingzoo_api_and_seed_tests(options):
+    api_test(env("hispania", **options), num_cycles=500)
+    seed_test(lambda: env("hispania", **options), num_cycles=300)
+
+
+def test_pettingzoo_refuses_an_illegal_action_clearly():
+    e = env("hispania")
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal for rome"):
+        e.step(len(e.game.actions) - 1)
+
+
+@pytest.mark.parametrize("options", [{"level": "6-4-3-4-2"}, {"level": "6-4-3-4-2", "variants": ["hispano", "terror"]}])
+def test_gymnasium_check_env(options):
+    check_env(RomanEnv(**options))
+
+
+def test_gymnasium_illegal_action_ends_the_episode():
+    e = RomanEnv()
+    _, info = e.reset(seed=2)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[-1])
+    _, reward, done, _, info = e.step(illegal)
+    assert (reward, done, info["illegal_action"]) == (-1.0, True, True)
+
+
+def test_gymnasium_needs_one_roman_seat():
+    with pytest.raises(legatus.OptionError, match="players=1"):
+        RomanEnv(players=2)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_docs_examples_run(index):
+    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(), flags=re.S)
+    assert len(blocks) == 3
+    exec(compile(blocks[index], f"{DOCS.name} example {index + 1}", "exec"), {})

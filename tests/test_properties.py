@@ -1,0 +1,90 @@
+"""Properties that hold for every position of every game (hypothesis draws the games): the
+notation reads back every legal action, records round-trip, clones are independent, views are
+deterministic JSON, and undo restores exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import legatus
+from legatus.core.registry import game_class
+from legatus.core.session import Session, sample_outcome
+
+GAMES = st.sampled_from(legatus.game_names())
+
+
+def position(name: str, seed: int, steps: int) -> legatus.State:
+    """A position ``steps`` actions into a fuzzed game (options and play drawn from ``seed``)."""
+    rng = random.Random(seed)
+    game = legatus.load(name, **game_class(name).fuzz_options(rng))
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node()
+                           else game.fuzz_choice(state, rng))
+    return state
+
+
+POSITIONS = st.builds(position, GAMES, st.integers(0, 2**32), st.integers(0, 400))
+PROFILE = settings(max_examples=60, deadline=None)
+
+
+@PROFILE
+@given(POSITIONS)
+def test_notation_round_trips_for_every_legal_action(state):
+    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    for action in actions:
+        assert state.parse_action(str(action)) == action
+        assert state.parse_action(f"  {str(action).upper()} ") == action
+
+
+@PROFILE
+@given(POSITIONS)
+def test_record_replay_record_is_identical(state):
+    record = legatus.to_record(state)
+    again = legatus.replay(json.loads(json.dumps(record)))
+    assert legatus.to_record(again) == record
+    assert again.view() == state.view()
+
+
+@PROFILE
+@given(POSITIONS, st.integers(0, 2**32))
+def test_a_clone_is_independent_of_its_source(state, seed):
+    before = (state.view(), [str(a) for a in state.history()])
+    copy = state.clone()
+    rng = random.Random(seed)
+    for _ in range(30):
+        if copy.is_terminal():
+            break
+        copy.apply_action(sample_outcome(copy, rng) if copy.is_chance_node() else rng.choice(copy.legal_actions()))
+    assert (state.view(), [str(a) for a in state.history()]) == before
+    fresh = state.clone()
+    assert fresh.view() == state.view()
+
+
+@PROFILE
+@given(POSITIONS)
+def test_views_are_deterministic_and_json(state):
+    for seat in (None, *range(state.game.num_players())):
+        view = state.view(seat)
+        assert view == state.view(seat)
+        assert json.loads(json.dumps(view)) == view
+
+
+@PROFILE
+@given(POSITIONS, st.integers(0, 2**32))
+def test_undo_restores_exactly(state, seed):
+    if state.is_terminal() or state.is_chance_node():
+        return
+    session = Session(state.clone())
+    before = (session.state.view(), [str(a) for a in session.state.history()])
+    action = random.Random(seed).choice(session.state.legal_actions())
+    session.apply(action)
+    if session.can_undo():
+        assert session.undo() == action
+        assert (session.state.view(), [str(a) for a in session.state.history()]) == before

@@ -1,0 +1,237 @@
+"""The web API (docs/web.md): every endpoint, and every bad input answered by a 4xx with a
+clear message, leaving the game unchanged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from starlette.testclient import TestClient
+
+import legatus
+from legatus.core.session import sample_outcome
+from legatus.web.app import MAX_BODY, create_app
+
+NEW = {"game": "hispania", "options": {"level": "7-5-4-5-1"}, "players": {}}
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path / "games.db")) as c:
+        yield c
+
+
+def new_game(client, **changes):
+    body = {**NEW, **changes}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def get(client, created, seat=0):
+    return client.get(f"/api/games/{created['id']}?token={created['seats'][seat]['token']}").json()
+
+
+def test_catalogue_lists_games_options_with_their_forms_and_agents(client):
+    (game,) = client.get("/api/catalogue").json()["games"]
+    assert game["name"] == "hispania" and "heuristic" in game["agents"]
+    forms = {o["name"]: o["form"]["kind"] for o in game["options"]}
+    assert forms == {"level": "parts", "variants": "multi", "scenario": "choice", "traitors": "bool",
+                     "players": "choice", "ties": "choice"}
+
+
+def test_preview_gives_the_seats_or_says_what_is_wrong(client):
+    ok = client.post("/api/preview", json={"game": "hispania", "options": {"players": 2, "variants": ["hispano"]}})
+    assert ok.json()["seats"] == ["ulterior", "citerior", "hispania"]
+    bad = client.post("/api/preview", json={"game": "hispania", "options": {"level": "9"}})
+    assert bad.status_code == 400 and "level '9'" in bad.json()["error"]
+
+
+def test_new_game_gives_each_seat_a_link_and_rolls_the_setup_dice(client):
+    created = new_game(client, options={"players": 2})
+    assert [s["seat"] for s in created["seats"]] == ["ulterior", "citerior"]
+    assert all(s["link"].startswith(f"/play/{created['id']}?token=") for s in created["seats"])
+    view = get(client, created)
+    assert view["seat"] == "ulterior" and view["log_length"] > 6  # the revolts and armies are rolled
+    assert view["view"]["phase"] == "setup: roads"
+
+
+def test_list_of_games(client):
+    created = new_game(client)
+    listed = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in listed] == [created["id"]] and listed[0]["to_move"] == "rome"
+
+
+def test_acting_and_the_dice_after(client):
+    created = new_game(client)
+    token = created["seats"][0]["token"]
+    view = get(client, created)
+    action = view["view"]["legal_actions"][0]
+    after = client.post(f"/api/games/{created['id']}/actions",
+                        json={"token": token, "action": action, "expect": view["log_length"]}).json()
+    assert after["log_length"] == view["log_length"] + 1
+    assert client.get(f"/api/games/{created['id']}/record?token={token}").json()["actions"][-1] == action
+
+
+def test_public_data_is_the_map(client):
+    created = new_game(client)
+    board = client.get(f"/api/games/{created['id']}/public").json()["board"]
+    assert len(board["spaces"]) == 49 and {"a", "b", "segments", "printed_road", "river"} <= set(board["links"][0])
+
+
+def test_undo_within_the_rules(client):
+    created = new_game(client)
+    token = created["seats"][0]["token"]
+    view = get(client, created)
+    action = view["view"]["legal_actions"][0]
+    client.post(f"/api/games/{created['id']}/actions", json={"token": token, "action": action})
+    undone = client.post(f"/api/games/{created['id']}/undo", json={"token": token})
+    assert undone.status_code == 200 and undone.json()["undone"] == action
+    assert get(client, created)["view"]["legal_actions"] == view["view"]["legal_actions"]
+    nothing = client.post(f"/api/games/{created['id']}/undo", json={"token": token})
+    assert nothing.status_code == 409 and "nothing to undo" in nothing.json()["error"]
+
+
+def test_a_spectator_sees_but_cannot_act(client):
+    created = new_game(client)
+    watch = client.get(f"/api/games/{created['id']}?token={created['watch_token']}").json()
+    assert watch["seat"] is None and watch["can_undo"] is False
+    refused = client.post(f"/api/games/{created['id']}/actions", json={"token": created["watch_token"],
+                                                                      "action": "end"})
+    assert refused.status_code == 403
+
+
+def test_the_websocket_pushes_each_seat_its_view(client):
+    created = new_game(client, options={"players": 2})
+    gid = created["id"]
+    first, second = (s["token"] for s in created["seats"])
+    with client.websocket_connect(f"/ws/games/{gid}?token={second}") as ws:
+        hello = ws.receive_json()
+        assert hello["type"] == "view" and hello["seat"] == "citerior" and hello["view"]["legal_actions"] == []
+        action = get(client, created)["view"]["legal_actions"][0]
+        client.post(f"/api/games/{gid}/actions", json={"token": first, "action": action})
+        pushed = ws.receive_json()
+        assert pushed["log_length"] == hello["log_length"] + 1
+        assert pushed["view"]["legal_actions"]  # the road's second placement is citerior's
+
+
+def test_agents_play_their_seats(client):
+    created = new_game(client, players={"rome": "heuristic"}, options={"level": "5-3-2-3-3"})
+    for _ in range(200):
+        view = get(client, created)
+        if view["view"]["result"]:
+            break
+        import time
+
+        time.sleep(0.05)
+    assert view["view"]["result"] is not None and view["players"] == {"rome": "heuristic"}
+
+
+def test_import_export_and_replay(client):
+    game = legatus.load("hispania", level="5-3-2-3-3")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    record = legatus.to_record(state)
+    created = client.post("/api/import", json={"record": record})
+    assert created.status_code == 201
+    gid, token = created.json()["id"], created.json()["seats"][0]["token"]
+    assert client.get(f"/api/games/{gid}/record?token={token}").json()["actions"] == record["actions"]
+    index = client.get(f"/api/games/{gid}/replay?token={token}").json()
+    assert index["length"] == len(record["actions"]) and index["marks"][0] == {"n": 0, "label": "start"}
+    assert any(m["label"] == "round 1" for m in index["marks"])
+    step = client.get(f"/api/games/{gid}/replay/5?token={token}&seat=rome").json()
+    assert step["n"] == 5 and step["last"] == record["actions"][4] and len(step["view"]["log"]) >= 5
+    end = client.get(f"/api/games/{gid}/replay/{index['length']}?token={token}").json()
+    assert end["view"]["result"] is not None
+
+
+# --- Bad or hostile input: a 4xx, a clear message, nothing changed ----------------------------
+def unchanged(client, created):
+    return client.get(f"/api/games/{created['id']}/record?token={created['seats'][0]['token']}").json()
+
+
+@pytest.mark.parametrize("send, status, words", [
+    ({"content": b"{not json"}, 400, "not valid JSON"),
+    ({"json": ["a", "list"]}, 400, "must be a JSON object"),
+    ({"json": {"action": "end"}}, 400, "'token' must be given"),
+    ({"json": {"token": "nope", "action": "end"}}, 403, "belongs to no seat"),
+    ({"json": {"token": "TOKEN", "action": 5}}, 400, "'action' must be given as a str"),
+    ({"json": {"token": "TOKEN", "action": "fly to Roma"}}, 400, "not an action of this game"),
+    ({"json": {"token": "TOKEN", "action": "move Toletum"}}, 400, "is illegal"),
+    ({"json": {"token": "TOKEN", "action": "end", "expect": 0}}, 409, "moved on"),
+    ({"content": b'{"token": "' + b"x" * (MAX_BODY + 10) + b'"}'}, 413, "over 64 KiB"),
+])
+def test_bad_action_requests(client, send, status, words):
+    created = new_game(client)
+    before = unchanged(client, created)
+    if "json" in send and isinstance(send["json"], dict):
+        send = {"json": {k: created["seats"][0]["token"] if v == "TOKEN" else v for k, v in send["json"].items()}}
+    response = client.post(f"/api/games/{created['id']}/actions", **send)
+    assert response.status_code == status and words in response.json()["error"], response.text
+    assert unchanged(client, created) == before
+
+
+def test_out_of_turn_and_another_seat_s_token(client):
+    created = new_game(client, options={"players": 2})
+    first, second = (s["token"] for s in created["seats"])
+    action = get(client, created)["view"]["legal_actions"][0]
+    before = unchanged(client, created)
+    out_of_turn = client.post(f"/api/games/{created['id']}/actions", json={"token": second, "action": action})
+    assert out_of_turn.status_code == 409 and "not your turn" in out_of_turn.json()["error"]
+    other = new_game(client)
+    foreign = client.post(f"/api/games/{created['id']}/actions",
+                          json={"token": other["seats"][0]["token"], "action": action})
+    assert foreign.status_code == 403
+    assert unchanged(client, created) == before
+
+
+@pytest.mark.parametrize("path", ["/api/games/nope?token=x", "/api/games/nope/public", "/api/games/nope/record?token=x",
+                                  "/api/games/nope/replay?token=x"])
+def test_unknown_game(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and "no game 'nope'" in response.json()["error"]
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"game": "chess"}, "unknown game 'chess'"),
+    ({**NEW, "options": {"level": "8-4-3-4-2"}}, "denarii is 8"),
+    ({**NEW, "options": {"board": "/etc/passwd"}}, "'board' is not available"),
+    ({**NEW, "options": {"seed": 3}}, "'seed' is not available"),
+    ({**NEW, "players": {"roma": "person"}}, "unknown seat 'roma'"),
+    ({**NEW, "players": {"rome": "chess"}}, "unknown agent 'chess'"),
+    ({**NEW, "options": ["level"]}, "'options' must be an object"),
+])
+def test_bad_new_games(client, body, words):
+    response = client.post("/api/games", json=body)
+    assert response.status_code in (400, 404) and words in response.json()["error"], response.text
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("record, words", [
+    ({"game": "hispania"}, "no 'version' key"),
+    ({"game": "hispania", "version": 1, "options": {}, "actions": ["roll 4", "roll 9"]}, "action 1 'roll 9'"),
+    ({"game": "hispania", "version": 1, "options": {"board": "x.toml"}, "actions": []}, "cannot be set up"),
+])
+def test_bad_imports(client, record, words):
+    response = client.post("/api/import", json={"record": record})
+    assert response.status_code == 400 and words in response.json()["error"], response.text
+
+
+def test_replay_step_out_of_range_and_bad_seat(client):
+    created = new_game(client)
+    token = created["seats"][0]["token"]
+    assert client.get(f"/api/games/{created['id']}/replay/999?token={token}").status_code == 400
+    assert client.get(f"/api/games/{created['id']}/replay/x?token={token}").status_code == 400
+    bad_seat = client.get(f"/api/games/{created['id']}/replay/1?token={token}&seat=roma")
+    assert bad_seat.status_code == 400 and "unknown seat 'roma'" in bad_seat.json()["error"]
+
+
+def test_a_websocket_with_a_bad_token_is_closed(client):
+    created = new_game(client)
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(f"/ws/games/{created['id']}?token=x"):
+        pass
+    assert closed.value.code == 4403
