@@ -86,12 +86,14 @@ class LiveGame:
 
     def view(self, seat: int) -> dict[str, Any]:
         state = self.state
+        mine = seat != SPECTATOR and not state.is_terminal() and state.current_player() == seat
         return {
             "id": self.row.id,
             "seat": None if seat == SPECTATOR else self.row.seats[seat].name,
             "log_length": self.log_length,
             "can_undo": seat != SPECTATOR and self.session.can_undo(seat),
             "players": {s.name: s.player for s in self.row.seats},
+            "descriptions": {str(a): state.describe(a) for a in state.legal_actions()} if mine else {},
             "view": state.view(None if seat == SPECTATOR else seat),
         }
 

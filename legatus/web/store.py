@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,10 +60,12 @@ class GameRow:
 
 
 class Store:
-    """All access to the database file goes through here."""
+    """All access to the database file goes through here, one call at a time (agents write
+    from worker threads while requests read and write on the event loop)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.lock = threading.RLock()
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut
@@ -84,13 +87,15 @@ class Store:
         return GameRow(game_id, game, options, now, watch, rows)
 
     def games(self) -> list[GameRow]:
-        found = self.db.execute("SELECT id, game, options, created, watch_token FROM games ORDER BY created")
-        return [self._row(*r) for r in found.fetchall()]
+        with self.lock:
+            found = self.db.execute("SELECT id, game, options, created, watch_token FROM games ORDER BY created")
+            return [self._row(*r) for r in found.fetchall()]
 
     def game(self, game_id: str) -> GameRow | None:
-        found = self.db.execute("SELECT id, game, options, created, watch_token FROM games WHERE id = ?",
-                                (game_id,)).fetchone()
-        return self._row(*found) if found else None
+        with self.lock:
+            found = self.db.execute("SELECT id, game, options, created, watch_token FROM games WHERE id = ?",
+                                    (game_id,)).fetchone()
+            return self._row(*found) if found else None
 
     def _row(self, game_id: str, game: str, options: str, created: float, watch: str) -> GameRow:
         seats = self.db.execute("SELECT seat, name, player, token FROM seats WHERE game_id = ? ORDER BY seat",
@@ -99,8 +104,9 @@ class Store:
 
     def log(self, game_id: str) -> list[tuple[str, int]]:
         """The game's log entries in order: (notation or "undo", seat)."""
-        rows = self.db.execute("SELECT action, seat FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
-        return [(a, s) for a, s in rows.fetchall()]
+        with self.lock:
+            rows = self.db.execute("SELECT action, seat FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
+            return [(a, s) for a, s in rows.fetchall()]
 
     def append(self, game_id: str, n: int, entries: list[tuple[str, int]]) -> None:
         """Appends entries from log position ``n``, in one transaction, committed on return."""
@@ -110,15 +116,20 @@ class Store:
                                 [(game_id, n + i, action, seat, now) for i, (action, seat) in enumerate(entries)])
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
+        return _Transaction(self.db, self.lock)
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
         self.db = db
+        self.lock = lock
 
     def __enter__(self) -> None:
+        self.lock.acquire()
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: object, *_: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        finally:
+            self.lock.release()

@@ -235,3 +235,27 @@ def test_a_websocket_with_a_bad_token_is_closed(client):
     with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(f"/ws/games/{created['id']}?token=x"):
         pass
     assert closed.value.code == 4403
+
+
+def test_requests_while_an_agent_plays_are_safe(client):
+    # An agent writes to the store from a worker thread while requests come in.
+    agent_game = new_game(client, players={"rome": "heuristic"})
+    for _ in range(15):
+        assert client.post("/api/games", json=NEW).status_code == 201
+        assert client.get("/api/games").status_code == 200
+    view = client.get(f"/api/games/{agent_game['id']}?token={agent_game['watch_token']}")
+    assert view.status_code == 200
+
+
+def test_the_seat_to_move_gets_each_action_described(client):
+    created = new_game(client)
+    token = created["seats"][0]["token"]
+    view = get(client, created)
+    while view["view"]["phase"] != "Roman phase":
+        view = client.post(f"/api/games/{created['id']}/actions",
+                           json={"token": token, "action": view["view"]["legal_actions"][0]}).json()
+    described = view["descriptions"]
+    assert set(described) == set(view["view"]["legal_actions"])
+    assert any(text.endswith("denarius)") or text.endswith("denarii)") for text in described.values())
+    watch = client.get(f"/api/games/{created['id']}?token={created['watch_token']}").json()
+    assert watch["descriptions"] == {}

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from legatus.core.actions import Action
 
+from . import value
 from .board import HISPANIC_PROVINCES
 from .notation import (
     ASSASSINATE,
@@ -107,6 +108,12 @@ class HeuristicAgent:
         return self._placement(state, legal)
 
     # --- The Roman phase ---------------------------------------------------------------------
+    def evaluate(self, state: HispaniaState) -> list[float]:
+        """Each seat's expected return from ``state`` (the value model: docs/agents.md)."""
+        roman = 2 * value.roman_win_chance(state) - 1
+        hispano = state.game.hispano_seat
+        return [-roman if seat == hispano else roman for seat in range(state.game.num_players())]
+
     def rank(self, state: HispaniaState) -> list[Action]:
         """The legal actions, the agent's favourite first (search agents widen along it)."""
         legal = state.legal_actions()

@@ -1,0 +1,163 @@
+// Shared by the three pages: the API, a small DOM helper, the per-game drawing modules,
+// copying links, the log.
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Calls the JSON API; throws an ApiError carrying the server's one-sentence message. */
+export async function api(path, body = undefined, method = undefined) {
+  const init = { method: method || (body === undefined ? "GET" : "POST"), headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError("the server cannot be reached", 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && data.error ? data.error : `the server answered ${response.status}`;
+    throw new ApiError(message, response.status);
+  }
+  return data;
+}
+
+/** h("div", {class: "x", onclick: f}, child, "text", …) */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === undefined || child === null || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function clear(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** The drawing module of a game (static/games/<game>.js), or null if it has none. */
+export async function loadGameModule(game) {
+  if (!/^[a-z0-9_-]+$/i.test(game)) return null;
+  try {
+    return await import(`/static/games/${game}.js`);
+  } catch (err) {
+    console.warn(`no drawing module for ${game}:`, err);
+    return null;
+  }
+}
+
+export function absolute(link) {
+  return new URL(link, location.origin).href;
+}
+
+/** Copies text, with a fallback for pages served over plain http from another host. */
+export async function copyText(text, button) {
+  let done = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    } catch (err) {
+      done = false;
+    }
+  }
+  if (!done) {
+    const area = h("textarea", { style: "position:fixed;left:-1000px;top:0" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    try {
+      done = document.execCommand("copy");
+    } catch (err) {
+      done = false;
+    }
+    area.remove();
+  }
+  if (button) {
+    const old = button.textContent;
+    button.textContent = done ? "copied" : "select and copy";
+    setTimeout(() => (button.textContent = old), 1500);
+  }
+  return done;
+}
+
+/** A read-only link with copy (and optionally open) buttons. */
+export function linkRow(label, link, { open = true, note = "" } = {}) {
+  const url = absolute(link);
+  const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": `${label} link` });
+  input.addEventListener("focus", () => input.select());
+  const copy = h("button", { type: "button", class: "small", onclick: (e) => copyText(url, e.currentTarget) }, "copy");
+  return h("div", { class: "link-row", dataset: { label } },
+    h("span", { class: "link-label" }, label, note ? h("small", {}, ` ${note}`) : null),
+    input, copy,
+    open ? h("a", { class: "button small", href: url, target: "_blank", rel: "noopener" }, "open") : null);
+}
+
+/** The log, newest first; `classOf` (from the game module) may style a line. */
+export function renderLog(list, log, classOf) {
+  const lines = log || [];
+  clear(list);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const cls = [i === lines.length - 1 ? "newest" : "", classOf ? classOf(lines[i]) || "" : ""].join(" ").trim();
+    list.append(h("li", { class: cls || null, value: i + 1 }, lines[i]));
+  }
+  list.dataset.length = String(lines.length);
+}
+
+export function showError(node, message) {
+  node.textContent = message || "";
+  node.hidden = !message;
+}
+
+export function gameId() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  return decodeURIComponent(parts[parts.length - 1] || "");
+}
+
+export function pretty(value) {
+  if (value === null || value === undefined) return "none";
+  if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value);
+}
+
+/** The zoom button of a narrow screen: the board twice as wide, scrolled inside its box. */
+export function zoomButton(button, board, after) {
+  if (!button) return;
+  button.addEventListener("click", () => {
+    const on = board.classList.toggle("zoomed");
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = on ? "⤡ fit" : "⤢ zoom";
+    if (after) after();
+  });
+}

@@ -1,0 +1,234 @@
+// The index page: the games on the server, the new game form (from the catalogue), import.
+import { $, api, clear, h, linkRow, pretty, showError } from "/static/common.js";
+
+let catalogue = [];
+let current = null; // the chosen game's catalogue entry
+let seats = []; // the seats of the options as last previewed
+const playerOf = {}; // seat -> "person" or an agent, kept across previews
+let previewCount = 0;
+
+// --- The options, built from each option's form hint ---------------------------------------
+function optionLabel(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, " ");
+}
+
+function choiceLabel(value, name) {
+  if (value === null) return name === "scenario" ? "none (the full game)" : "none";
+  return String(value);
+}
+
+function buildOption(option) {
+  const form = option.form || {};
+  const id = `opt-${option.name}`;
+  const help = option.help ? h("small", { class: "help" }, option.help) : null;
+  const box = h("div", { class: `option option-${form.kind}`, dataset: { option: option.name } });
+  if (form.kind === "parts") {
+    const defaults = String(option.default ?? "").split("-");
+    const selects = form.parts.map(([part, values], i) => {
+      const select = h("select", { name: `${option.name}.${part}`, "aria-label": `${option.name} ${part}` },
+        values.map((v) => h("option", { value: String(v), selected: String(v) === defaults[i] }, String(v))));
+      return h("label", { class: "part" }, h("span", {}, part), select);
+    });
+    box.append(h("span", { class: "option-name" }, optionLabel(option.name)), h("div", { class: "parts" }, selects), help);
+    box.read = () => selects.map((label) => label.querySelector("select").value).join("-");
+  } else if (form.kind === "multi") {
+    const chosen = new Set(option.default || []);
+    const boxes = form.choices.map((choice) => h("label", { class: "check" },
+      h("input", { type: "checkbox", name: option.name, value: choice, checked: chosen.has(choice) }), ` ${choice}`));
+    box.append(h("span", { class: "option-name" }, optionLabel(option.name)), h("div", { class: "checks" }, boxes), help);
+    box.read = () => boxes.map((l) => l.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+  } else if (form.kind === "choice") {
+    const select = h("select", { id, name: option.name },
+      form.choices.map((choice, i) => h("option", { value: String(i), selected: choice === option.default },
+        choiceLabel(choice, option.name))));
+    box.append(h("label", { for: id, class: "option-name" }, optionLabel(option.name)), select, help);
+    box.read = () => form.choices[Number(select.value)];
+  } else if (form.kind === "bool") {
+    const input = h("input", { id, type: "checkbox", name: option.name, checked: !!option.default });
+    box.append(h("label", { class: "check option-name" }, input, ` ${optionLabel(option.name)}`), help);
+    box.read = () => input.checked;
+  } else {
+    const input = h("input", { id, type: "text", name: option.name, value: option.default ?? "" });
+    box.append(h("label", { for: id, class: "option-name" }, optionLabel(option.name)), input, help);
+    box.read = () => input.value;
+  }
+  return box;
+}
+
+function readOptions() {
+  const options = {};
+  for (const box of document.querySelectorAll("#options .option")) options[box.dataset.option] = box.read();
+  return options;
+}
+
+function chooseGame(name) {
+  current = catalogue.find((g) => g.name === name) || catalogue[0];
+  const fieldset = $("#options");
+  clear(fieldset, h("legend", {}, `${current.title} options`), current.options.map(buildOption));
+  preview();
+}
+
+// --- The seats: a preview after every change ---------------------------------------------
+async function preview() {
+  const mine = ++previewCount;
+  const create = $("#create");
+  try {
+    const answer = await api("/api/preview", { game: current.name, options: readOptions() });
+    if (mine !== previewCount) return;
+    showError($("#form-error"), "");
+    seats = answer.seats;
+    create.disabled = false;
+    drawSeats();
+  } catch (err) {
+    if (mine !== previewCount) return;
+    showError($("#form-error"), err.message);
+    seats = [];
+    create.disabled = true;
+    drawSeats();
+  }
+}
+
+function drawSeats() {
+  const fieldset = $("#seats");
+  const rows = seats.map((seat) => {
+    const select = h("select", { name: `player.${seat}`, "aria-label": `player of ${seat}` },
+      ["person", ...current.agents].map((p) => h("option", { value: p, selected: (playerOf[seat] || "person") === p },
+        p === "person" ? "a person" : `agent: ${p}`)));
+    select.addEventListener("change", () => (playerOf[seat] = select.value));
+    return h("label", { class: "seat-row", dataset: { seat } }, h("span", { class: "seat-name" }, seat), select);
+  });
+  clear(fieldset, h("legend", {}, "Seats"), rows.length ? rows : h("p", { class: "muted" }, "No seats: the options are refused."));
+}
+
+async function create(event) {
+  event.preventDefault();
+  const button = $("#create");
+  button.disabled = true;
+  const players = {};
+  for (const seat of seats) players[seat] = playerOf[seat] || "person";
+  try {
+    const created = await api("/api/games", { game: current.name, options: readOptions(), players });
+    showError($("#form-error"), "");
+    showLinks($("#created"), created, "The game is created");
+    loadGames();
+  } catch (err) {
+    showError($("#form-error"), err.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showLinks(box, created, title) {
+  const seatRows = created.seats.map((s) => {
+    const row = linkRow(s.seat, s.link, { open: true, note: s.player === "person" ? "" : `(agent: ${s.player})` });
+    row.classList.add("seat-link");
+    row.dataset.token = s.token;
+    return row;
+  });
+  const replay = created.watch.replace(/^\/play\//, "/replay/");
+  clear(box,
+    h("h3", {}, `${title}: ${created.id}`),
+    h("p", { class: "muted" }, "Each seat's link carries its secret token: send it to whoever plays that seat."),
+    seatRows,
+    h("div", { class: "spectators" }, linkRow("spectators", created.watch, { open: true }),
+      linkRow("replay", replay, { open: true })));
+  box.hidden = false;
+  box.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+// --- The games on the server --------------------------------------------------------------
+function optionSummary(game) {
+  const entry = catalogue.find((g) => g.name === game.game);
+  const parts = [];
+  Object.entries(game.options || {}).forEach(([key, value], i) => {
+    const option = entry && entry.options.find((o) => o.name === key);
+    const isDefault = option && JSON.stringify(option.default) === JSON.stringify(value);
+    if (i === 0 || !isDefault) parts.push(`${key} ${pretty(value)}`);
+  });
+  return parts.join(" · ");
+}
+
+async function loadGames() {
+  const box = $("#games");
+  try {
+    const { games } = await api("/api/games");
+    showError($("#games-error"), "");
+    games.sort((a, b) => b.created - a.created);
+    if (!games.length) {
+      clear(box, h("p", { class: "muted" }, "No games yet."));
+      return;
+    }
+    const rows = games.map((g) => h("tr", { dataset: { game: g.id } },
+      h("td", {}, h("code", {}, g.id), h("br"), h("small", {}, new Date(g.created * 1000).toLocaleString())),
+      h("td", {}, (catalogue.find((c) => c.name === g.game) || {}).title || g.game, h("br"), h("small", {}, optionSummary(g))),
+      h("td", {}, Object.entries(g.players).map(([seat, p]) => h("div", {}, `${seat}: `, h("small", {}, p)))),
+      h("td", { title: g.prompt }, g.over ? h("strong", {}, "over") : `${g.to_move} to move`),
+      h("td", { class: "actions" }, h("a", { href: g.watch, class: "button small" }, "watch"),
+        h("a", { href: g.watch.replace(/^\/play\//, "/replay/"), class: "button small" }, "replay"))));
+    clear(box, h("table", { class: "games" },
+      h("thead", {}, h("tr", {}, ["Game", "", "Players", "Now", ""].map((t) => h("th", {}, t)))),
+      h("tbody", {}, rows)));
+  } catch (err) {
+    showError($("#games-error"), err.message);
+  }
+}
+
+// --- Import a record ----------------------------------------------------------------------
+async function importRecord(event) {
+  event.preventDefault();
+  const error = $("#import-error");
+  let text = $("#import-text").value.trim();
+  const file = $("#import-file").files[0];
+  if (!text && file) text = await file.text();
+  if (!text) {
+    showError(error, "Paste a record or choose its file first.");
+    return;
+  }
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch (err) {
+    showError(error, `The record is not valid JSON: ${err.message}`);
+    return;
+  }
+  const button = $("#import-button");
+  button.disabled = true;
+  try {
+    const created = await api("/api/import", { record });
+    showError(error, "");
+    showLinks($("#imported"), created, "Imported");
+    loadGames();
+  } catch (err) {
+    showError(error, err.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function main() {
+  $("#new-form").addEventListener("submit", create);
+  $("#new-form").addEventListener("change", (e) => {
+    if (e.target.id === "game-select") chooseGame(e.target.value);
+    else if (!e.target.name || !e.target.name.startsWith("player.")) preview();
+  });
+  $("#refresh").addEventListener("click", loadGames);
+  $("#import-form").addEventListener("submit", importRecord);
+  $("#import-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) $("#import-text").value = await file.text();
+  });
+  loadGames();
+  try {
+    catalogue = (await api("/api/catalogue")).games;
+  } catch (err) {
+    showError($("#form-error"), err.message);
+    return;
+  }
+  const select = $("#game-select");
+  clear(select, catalogue.map((g) => h("option", { value: g.name }, g.title)));
+  $("#game-row").hidden = catalogue.length < 2;
+  if (catalogue.length) chooseGame(catalogue[0].name);
+  loadGames();
+}
+
+main();

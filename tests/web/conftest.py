@@ -1,0 +1,58 @@
+"""Fixtures of the browser tests: a real server (uvicorn in a subprocess, a temporary
+database) and Debian's Chromium driven by Playwright. Nothing is skipped: if Chromium or the
+server cannot start, the tests fail and say why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.helpers import Server, launch_chromium
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    try:
+        running = Server(tmp_path_factory.mktemp("web") / "t.db")
+    except RuntimeError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        pytest.fail(f"the playwright package is not installed: {exc}", pytrace=False)
+    manager = sync_playwright()
+    playwright = manager.start()
+    try:
+        chromium = launch_chromium(playwright)
+    except Exception as exc:  # the reason, whatever it is
+        playwright.stop()
+        pytest.fail(f"Chromium could not start: {exc}", pytrace=False)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser context at 1280×800; a JavaScript error on any of its pages fails the test."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(8000)
+    errors: list[str] = []
+    ctx.on("page", lambda page: page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}")))
+    ctx.errors = errors
+    yield ctx
+    ctx.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    return context.new_page()

@@ -1,0 +1,88 @@
+"""A screenshot of a game in progress, from the real page: starts the server, makes a Hispania
+game, plays a seeded sequence of legal actions through the API, opens the seat's page at
+1280×800 in Debian's Chromium, opens the actions of the lowest highlighted space, and saves
+docs/screenshot.png. The server rolls the dice from the game's (random) id, so the position
+differs from run to run; a game that ends before the last action is made again.
+
+    python tests/web/screenshot.py [--out docs/screenshot.png] [--seed 3] [--actions 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.web.helpers import Server, launch_chromium  # noqa: E402
+
+
+def play_some(server: Server, game_id: str, token: str, seed: int, count: int) -> dict:
+    """``count`` actions chosen by the seeded heuristic agent (on the game rebuilt from its
+    record, the server's dice included), sent through the API as a person would."""
+    import legatus
+    from legatus.core.agents import make_agent
+
+    view = server.view(game_id, token)
+    agent = None
+    for _ in range(count):
+        if not view["view"]["legal_actions"] or view["view"]["to_move"] != view["seat"]:
+            break
+        state = legatus.replay(server.call(f"/api/games/{game_id}/record?token={token}"))
+        agent = agent or make_agent(state.game, "heuristic", seed)
+        action = agent.choose(state)
+        view = server.call(f"/api/games/{game_id}/actions",
+                           {"token": token, "action": str(action), "expect": view["log_length"]})
+    return view
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--actions", type=int, default=40)
+    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--height", type=int, default=800)
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "shot.db")
+        try:
+            for _ in range(10):
+                created = server.call("/api/games", {"game": "hispania", "options": {"level": "6-4-3-4-2"},
+                                                     "players": {}})
+                seat = created["seats"][0]
+                view = play_some(server, created["id"], seat["token"], args.seed, args.actions)
+                if view["view"]["legal_actions"]:
+                    break
+            with sync_playwright() as p:
+                browser = launch_chromium(p)
+                page = browser.new_page(viewport={"width": args.width, "height": args.height})
+                page.on("pageerror", lambda exc: print(f"page error: {exc}", file=sys.stderr))
+                page.on("console", lambda msg: msg.type == "error" and print(f"console: {msg.text}", file=sys.stderr))
+                page.on("response", lambda r: r.status >= 400 and print(f"{r.status} {r.url}", file=sys.stderr))
+                page.goto(server.url + seat["link"])
+                page.wait_for_selector(".hx-board", timeout=5000)
+                page.wait_for_function(f"document.querySelector('#play').dataset.logLength === '{view['log_length']}'")
+                active = page.locator(".hx-space.active")
+                if active.count():  # the lowest one on the map: its list hides little
+                    lowest = max(range(active.count()), key=lambda i: active.nth(i).bounding_box()["y"])
+                    active.nth(lowest).click()
+                    page.wait_for_selector("#popover:not([hidden])")
+                page.wait_for_timeout(300)
+                args.out.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(args.out))
+                browser.close()
+        finally:
+            server.stop()
+    print(f"wrote {args.out}: {view['view']['prompt']}")
+
+
+if __name__ == "__main__":
+    main()

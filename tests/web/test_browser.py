@@ -1,0 +1,382 @@
+"""The page in a real browser (docs/web.md): a game made through the form and played by
+clicking the board, a reload, two seats in two pages, the replay viewer, a phone's width.
+
+Debian's Chromium, driven by Playwright, against a real server (conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import expect
+
+import legatus
+from legatus.core.session import sample_outcome
+from tests.web.helpers import Server
+
+NEW = {"game": "hispania", "options": {"level": "7-5-3-3-1"}, "players": {}}
+
+
+# --- Helpers ---------------------------------------------------------------------------------
+def seat_of(link: str) -> tuple[str, str]:
+    """(game id, token) of a seat's link."""
+    url = urlparse(link)
+    return url.path.rsplit("/", 1)[-1], parse_qs(url.query)["token"][0]
+
+
+def space_names(server: Server, game_id: str) -> list[str]:
+    board = server.call(f"/api/games/{game_id}/public")["board"]
+    return sorted((s["name"] for s in board["spaces"]), key=len, reverse=True)
+
+
+def named(action: str, names: list[str]) -> list[str]:
+    """The spaces an action's notation names, as the page reads them."""
+    found = []
+    for name in names:
+        match = re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", action)
+        if match:
+            found.append((match.start(), name))
+            action = action[:match.start()] + "#" * len(name) + action[match.end():]
+    return [name for _, name in sorted(found)]
+
+
+def active_spaces(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all(".hx-space.active", "els => els.map(e => e.dataset.space)"))
+
+
+def wait_log(page: Any, length: int) -> None:
+    expect(page.locator("#play")).to_have_attribute("data-log-length", str(length))
+
+
+def click_action(page: Any, server: Server, game_id: str, token: str, action: str, names: list[str]) -> dict[str, Any]:
+    """Plays ``action`` as a person would: a click on the first space it names, then its button
+    in the list beside that space (or its button under the prompt if it names none). Returns
+    the view the server then holds, after checking that the page shows it."""
+    before = server.view(game_id, token)
+    spaces = named(action, names)
+    if spaces:
+        page.click(f'.hx-space[data-space="{spaces[0]}"]')
+        popover = page.locator("#popover")
+        expect(popover).to_be_visible()
+        expect(popover).to_have_attribute("data-space", spaces[0])
+        popover.locator(f'button[data-action="{action}"]').click()
+    else:
+        page.locator(f'#buttons button[data-action="{action}"]').click()
+    expect(page.locator("#play")).not_to_have_attribute("data-log-length", str(before["log_length"]))
+    after = server.view(game_id, token)
+    assert after["log_length"] > before["log_length"], f"{action}: the server's log did not grow"
+    wait_log(page, after["log_length"])
+    expect(page.locator("#prompt")).to_have_text(after["view"]["prompt"])
+    return after
+
+
+def create_game(server: Server, **changes: Any) -> dict[str, Any]:
+    return server.call("/api/games", {**NEW, **changes})
+
+
+def finished_record(min_round: int = 3, **options: Any) -> dict[str, Any]:
+    """A finished game that reaches ``min_round``: seeded random playouts (the first seed that does)."""
+    options = options or {"level": "7-5-4-5-1"}
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = legatus.load("hispania", **options).new_initial_state()
+        while not state.is_terminal():
+            legal = None if state.is_chance_node() else state.legal_actions()
+            state.apply_action(sample_outcome(state, rng) if legal is None else rng.choice(legal))
+        if state.view(None)["round"] >= min_round:
+            return legatus.to_record(state)
+    raise AssertionError("no seeded random game reached the round wanted")
+
+
+# --- The tests -------------------------------------------------------------------------------
+def test_create_a_game_through_the_form_and_play_it_by_clicking(server, context, page):
+    page.goto(server.url + "/")
+    expect(page.locator("#seats [data-seat]")).to_have_count(1)
+    # The level is one select per part; a refused combination says why and cannot be created.
+    page.select_option('select[name="level.roads"]', "3")
+    page.select_option("#opt-scenario", label="new-empire")
+    expect(page.locator("#form-error")).to_contain_text("needs a level with exactly 5 roads")
+    expect(page.locator("#create")).to_be_disabled()
+    page.select_option("#opt-scenario", index=0)
+    expect(page.locator("#form-error")).to_be_hidden()
+    page.select_option("#opt-players", label="2")
+    expect(page.locator("#seats [data-seat]")).to_have_count(2)
+    page.select_option("#opt-players", label="1")
+    expect(page.locator("#seats [data-seat]")).to_have_count(1)
+    expect(page.locator('#seats select[name="player.rome"] option')).to_contain_text(["a person", "agent: random"])
+    page.click("#create")
+
+    links = page.locator("#created")
+    expect(links.locator(".seat-link")).to_have_count(1)
+    expect(links.locator('.link-row[data-label="spectators"] input')).to_have_value(re.compile(r"/play/\w+\?token="))
+    seat_link = links.locator(".seat-link input").input_value()
+    game_id, token = seat_of(seat_link)
+    assert server.view(game_id, token)["view"]["options"]["level"] == "6-4-3-3-2"
+    with context.expect_page() as opened:
+        links.locator(".seat-link a", has_text="open").click()
+    play = opened.value
+    expect(play.locator(".hx-board")).to_be_visible()
+    expect(play.locator("#seat-badge")).to_have_text("you play rome")
+    names = space_names(server, game_id)
+
+    # Setup, roads: the highlighted spaces are exactly those the legal actions name.
+    view = server.view(game_id, token)
+    assert view["view"]["phase"] == "setup: roads"
+    expect(play.locator("#prompt")).to_have_text(view["view"]["prompt"])
+    expected = {name for action in view["view"]["legal_actions"] for name in named(action, names)}
+    assert active_spaces(play) == expected
+    idle = next(n for n in names if n.startswith("Mare") and n not in expected)
+    play.click(f'.hx-space[data-space="{idle}"] .hx-sea-disc', force=True)
+    expect(play.locator("#popover")).to_be_hidden()
+
+    first_road = view["view"]["legal_actions"][0]
+    roads_before = play.locator("[data-road]").count()
+    view = click_action(play, server, game_id, token, first_road, names)
+    assert "places a road" in view["view"]["log"][-1]
+    expect(play.locator("[data-road]")).to_have_count(roads_before + 1)
+    # Undo, shown when the rules allow it, takes the road back.
+    expect(play.locator("#undo")).to_be_visible()
+    play.click("#undo")
+    expect(play.locator("[data-road]")).to_have_count(roads_before)
+    undone = server.view(game_id, token)
+    assert undone["view"]["phase"] == "setup: roads" and first_road in undone["view"]["legal_actions"]
+
+    # The roads and the starting spaces, each by a click on a city.
+    for _ in range(12):
+        view = server.view(game_id, token)
+        if not view["view"]["phase"].startswith("setup"):
+            break
+        action = view["view"]["legal_actions"][0]
+        assert named(action, names), f"{action} names no space"
+        view = click_action(play, server, game_id, token, action, names)
+    assert view["view"]["phase"] == "Roman phase", view["view"]["prompt"]
+
+    # The Roman phase: a move by a click on its city, then "end" by its button.
+    buttons = play.eval_on_selector_all("#buttons button", "els => els.map(e => e.dataset.action)")
+    assert "end" in buttons and not any(named(b, names) for b in buttons)
+    move = next(a for a in view["view"]["legal_actions"] if a.startswith("move "))
+    denarii = view["view"]["denarii"]
+    view = click_action(play, server, game_id, token, move, names)
+    assert view["view"]["denarii"] < denarii
+    expect(play.locator(".hx-money .coin").first).to_have_text(str(view["view"]["denarii"]))
+    general = view["view"]["general"]
+    where = view["view"]["generals"][general]["space"]
+    assert where == move.removeprefix("move ")
+    expect(play.locator(f'.hx-space[data-space="{where}"] [data-general="{general}"]')).to_be_visible()
+    view = click_action(play, server, game_id, token, "end", names)
+    assert any("ends the Roman phase" in line for line in view["view"]["log"])
+    expect(play.locator("#log")).to_contain_text("ends the Roman phase")
+
+
+def test_a_reload_finds_the_same_position(server, page):
+    created = create_game(server)
+    game_id, token = seat_of(created["seats"][0]["link"])
+    names = space_names(server, game_id)
+    page.goto(server.url + created["seats"][0]["link"])
+    for _ in range(3):
+        action = server.view(game_id, token)["view"]["legal_actions"][-1]
+        view = click_action(page, server, game_id, token, action, names)
+    prompt = page.locator("#prompt").inner_text()
+    log = page.locator("#log li").all_inner_texts()
+    roads = sorted(page.eval_on_selector_all("[data-road]", "els => els.map(e => e.dataset.road)"))
+    active = active_spaces(page)
+
+    page.reload()
+    wait_log(page, view["log_length"])
+    expect(page.locator("#prompt")).to_have_text(prompt)
+    assert page.locator("#log li").all_inner_texts() == log
+    assert sorted(page.eval_on_selector_all("[data-road]", "els => els.map(e => e.dataset.road)")) == roads
+    assert active_spaces(page) == active
+
+
+def test_a_move_in_one_page_appears_in_the_other_without_reload(server, context):
+    created = create_game(server, options={"players": 2})
+    seats = {s["seat"]: s for s in created["seats"]}
+    assert set(seats) == {"ulterior", "citerior"}
+    pages = {}
+    for name in seats:
+        pages[name] = context.new_page()
+        pages[name].goto(server.url + seats[name]["link"])
+        expect(pages[name].locator(".hx-board")).to_be_visible()
+    watcher = context.new_page()
+    watcher.goto(server.url + created["watch"])
+    expect(watcher.locator("#seat-badge")).to_have_text("you watch")
+
+    game_id, token = seat_of(seats["ulterior"]["link"])
+    view = server.view(game_id, token)
+    assert view["view"]["to_move"] == "ulterior"
+    # Only the seat to move is offered anything.
+    assert active_spaces(pages["ulterior"])
+    for other in (pages["citerior"], watcher):
+        expect(other.locator("#hint")).to_be_visible()
+        assert not active_spaces(other)
+        expect(other.locator("#buttons button")).to_have_count(0)
+    expect(pages["citerior"].locator("#hint")).to_have_text("Waiting for ulterior.")
+
+    names = space_names(server, game_id)
+    action = view["view"]["legal_actions"][0]
+    after = click_action(pages["ulterior"], server, game_id, token, action, names)
+    newest = after["view"]["log"][-1]
+    for other in (pages["citerior"], watcher):  # pushed by the WebSocket, no reload
+        wait_log(other, after["log_length"])
+        expect(other.locator("#log li.newest")).to_have_text(newest)
+        expect(other.locator("#prompt")).to_have_text(after["view"]["prompt"])
+    a, b = sorted(named(action, names))
+    expect(pages["citerior"].locator(f'.hx-road[data-road="{a}|{b}"]')).to_have_count(1)
+
+    # A move made through the API arrives too; a page that missed it (its WebSocket cut off)
+    # and acts on the old position is told so, and catches up.
+    now = server.view(game_id, token)
+    mover = now["view"]["to_move"]
+    mover_id, mover_token = seat_of(seats[mover]["link"])
+    legal = server.view(mover_id, mover_token)["view"]["legal_actions"]
+    stale = context.new_page()
+    stale.route_web_socket(re.compile(r"/ws/games/"), lambda ws: None)  # never reaches the server
+    stale.goto(server.url + seats[mover]["link"])
+    wait_log(stale, now["log_length"])
+    moved = server.call(f"/api/games/{mover_id}/actions",
+                        {"token": mover_token, "action": legal[0], "expect": now["log_length"]})
+    for one in pages.values():
+        wait_log(one, moved["log_length"])
+        expect(one.locator("#log li.newest")).to_have_text(moved["view"]["log"][-1])
+    wait_log(stale, now["log_length"])
+    late = legal[1]
+    stale.click(f'.hx-space[data-space="{named(late, names)[0]}"]')
+    stale.locator(f'#popover button[data-action="{late}"]').click()
+    expect(stale.locator("#error")).to_contain_text("the game has moved on")
+    wait_log(stale, moved["log_length"])
+    assert server.view(mover_id, mover_token)["log_length"] == moved["log_length"]
+
+
+def test_the_replay_viewer_steps_through_an_imported_game(server, context, page):
+    record = finished_record()
+    page.goto(server.url + "/")
+    page.fill("#import-text", json.dumps(record))
+    page.click("#import-button")
+    expect(page.locator("#imported .seat-link")).to_have_count(1)
+    replay_link = page.locator('#imported .link-row[data-label="replay"] input').input_value()
+    assert "/replay/" in replay_link
+
+    page.goto(replay_link)
+    length = len(record["actions"])
+    main = page.locator("#replay")
+    expect(main).to_have_attribute("data-step", "0")
+    expect(page.locator("#length")).to_have_text(str(length))
+    expect(page.locator("#log li")).to_have_count(0)
+    page.click("#forward")
+    expect(main).to_have_attribute("data-step", "1")
+    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("#last-action")).to_contain_text(record["actions"][0])
+    stacks_early = page.locator(".hx-stack").count()
+
+    # Jump to the rounds, by the marks.
+    options = page.locator("#marks option").all_inner_texts()
+    assert any(o.startswith("round 2") for o in options) and any(o.startswith("round 3") for o in options)
+    page.select_option("#marks", label=next(o for o in options if o.startswith("round 2")))
+    step = int(re.search(r"step (\d+)", next(o for o in options if o.startswith("round 2"))).group(1))
+    expect(main).to_have_attribute("data-step", str(step))
+    expect(page.locator(".hx-round")).to_have_text("2")
+    assert page.locator(".hx-stack").count() > stacks_early
+    page.click("#back")
+    expect(main).to_have_attribute("data-step", str(step - 1))
+    expect(page.locator(".hx-round")).to_have_text("1")
+
+    # The end: the result; a seat's point of view; play from the start.
+    page.click("#last")
+    expect(main).to_have_attribute("data-step", str(length))
+    expect(page.locator(".hx-result")).to_be_visible()
+    expect(page.locator("#seat option")).to_have_text(["an observer", "rome"])
+    page.select_option("#seat", "rome")
+    expect(page).to_have_url(re.compile(r"seat=rome"))
+    page.click("#first")
+    expect(main).to_have_attribute("data-step", "0")
+    page.select_option("#speed", "250")
+    page.click("#play")
+    page.wait_for_function("Number(document.querySelector('#replay').dataset.step) >= 3", timeout=5000)
+    page.click("#play")  # pause
+    paused = int(main.get_attribute("data-step"))
+    page.wait_for_timeout(600)
+    assert int(main.get_attribute("data-step")) == paused
+
+    # Export: the record downloaded is the game's.
+    with page.expect_download() as download:
+        page.click("#export")
+    exported = json.loads(open(download.value.path()).read())
+    assert exported["actions"] == record["actions"] and exported["game"] == "hispania"
+
+
+def test_the_board_draws_the_pieces_of_every_variant(server, context, page):
+    """A game with every variant and the Hispano, round by round: the pieces on the board are
+    those of the view (the special army, purple garrisons, pirates, the proconsul)."""
+    record = finished_record(2, variants=["ingenivm", "imperivm", "proconsvl", "legio-hispana", "pirates", "terror",
+                                          "hispano"])
+    created = server.call("/api/import", {"record": record})
+    token = created["watch_token"]
+    page.goto(f"{server.url}/replay/{created['id']}?token={token}")
+    marks = server.call(f"/api/games/{created['id']}/replay?token={token}")["marks"]
+    main = page.locator("#replay")
+    for index, mark in enumerate(marks + [{"n": len(record["actions"])}]):
+        if index < len(marks):
+            page.select_option("#marks", str(index))
+        else:
+            page.click("#last")
+        expect(main).to_have_attribute("data-step", str(mark["n"]))
+        view = server.call(f"/api/games/{created['id']}/replay/{mark['n']}?token={token}")["view"]
+        armies = sorted(a for a in view["armies"].values() if a)
+        assert sorted(page.eval_on_selector_all(
+            "[data-army]", "els => els.map(e => e.closest('[data-space]').dataset.space)")) == armies
+        generals = {k: g["space"] for k, g in view["generals"].items() if g["space"]}
+        where = "els => els.map(e => [e.dataset.general, e.closest('[data-space]').dataset.space])"
+        assert dict(page.eval_on_selector_all(".hx-spaces [data-general]", where)) == generals
+        discs = sum(c["revolts"] + len(c["garrisons"]) for c in view["cities"].values())
+        discs += sum(s["pirates"] for s in view["seas"].values())
+        assert page.locator(".hx-spaces .hx-disc").count() == discs
+    expect(page.locator("#seat option")).to_have_count(len(record_seats(record)) + 1)
+
+
+def record_seats(record: dict[str, Any]) -> list[str]:
+    return list(legatus.replay(record).game.seats)
+
+
+def test_the_pages_work_at_a_phone_width(server, browser):
+    created = create_game(server)
+    phone = browser.new_context(viewport={"width": 375, "height": 800}, device_scale_factor=2, is_mobile=True,
+                                has_touch=True)
+    try:
+        page = phone.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        for path in (created["seats"][0]["link"], "/", created["watch"].replace("/play/", "/replay/")):
+            page.goto(server.url + path)
+            page.wait_for_load_state("networkidle")
+            width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+            assert width <= 375, f"{path}: the page is {width} px wide"
+        page.goto(server.url + created["seats"][0]["link"])
+        board = page.locator(".hx-board")
+        expect(board).to_be_visible()
+        box = board.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["width"] > 320 and box["height"] > 250
+        # The panels stack: the prompt above the board, the log below it.
+        prompt = page.locator("#prompt").bounding_box()
+        log = page.locator("#log").bounding_box()
+        assert prompt["y"] < box["y"] < log["y"]
+        # Zoomed, the board scrolls inside its box, not the page.
+        page.click("#zoom")
+        expect(page.locator("#board")).to_have_class(re.compile("zoomed"))
+        assert page.evaluate("(b => b.scrollWidth > b.clientWidth + 100)(document.querySelector('#board'))")
+        assert page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)") <= 375
+        page.click("#zoom")
+        expect(page.locator("#board")).not_to_have_class(re.compile("zoomed"))
+        # A tap on a highlighted space opens its actions, inside the screen.
+        space = page.locator(".hx-space.active").first
+        space.tap()
+        popover = page.locator("#popover")
+        expect(popover).to_be_visible()
+        pop = popover.bounding_box()
+        assert pop["x"] >= 0 and pop["x"] + pop["width"] <= 375
+        assert not errors, errors
+    finally:
+        phone.close()
