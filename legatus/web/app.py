@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legatus.core.agents import agent_names, make_agent
 from legatus.core.errors import LegatusError
-from legatus.core.game import State
+from legatus.core.game import Game, State
 from legatus.core.record import check_record, new_game_state
 from legatus.core.registry import game_class, game_names, load
 
@@ -113,6 +113,16 @@ def game_options(game: str, options: Any) -> dict[str, Any]:
     return options
 
 
+def requested_game(data: dict[str, Any]) -> Game:
+    """The game a request's ``game`` and ``options`` configure; 4xx if they do not."""
+    name = field(data, "game", str)
+    options = game_options(name, data.get("options", {}))
+    try:
+        return load(name, **options)
+    except LegatusError as exc:
+        raise WebError(400, str(exc)) from None
+
+
 def create_app(db: str | Path = "legatus.db") -> Starlette:
     store = Store(db)
     games = Games(store)
@@ -153,13 +163,7 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
 
     @api
     async def preview(request: Request) -> Response:
-        data = await read_json(request)
-        name = field(data, "game", str)
-        options = game_options(name, data.get("options", {}))
-        try:
-            game = load(name, **options)
-        except LegatusError as exc:
-            raise WebError(400, str(exc)) from None
+        game = requested_game(await read_json(request))
         return JSONResponse({"seats": list(game.seats), "options": game.record_options()})
 
     @api
@@ -179,12 +183,7 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
     @api
     async def new_game(request: Request) -> Response:
         data = await read_json(request)
-        name = field(data, "game", str)
-        options = game_options(name, data.get("options", {}))
-        try:
-            game = load(name, **options)
-        except LegatusError as exc:
-            raise WebError(400, str(exc)) from None
+        game = requested_game(data)
         players = data.get("players", {})
         if not isinstance(players, dict):
             raise WebError(400, "'players' must map seats to 'person' or an agent")
@@ -200,7 +199,7 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
                 except LegatusError as exc:
                     raise WebError(400, str(exc)) from None
         seats = [(seat, players.get(seat, PERSON)) for seat in game.seats]
-        row = store.create_game(name, game.record_options(), seats)
+        row = store.create_game(game.name, game.record_options(), seats)
         live = games.get(row.id)
         async with live.lock:
             live.start()

@@ -14,6 +14,7 @@ from legatus.core.errors import BoardError, OptionError
 from .board import PROVINCE_KEYS, Board
 from .level import PARAMETERS, Level
 from .pieces import COLOURS, GENERALS, MAX_DISCS, TIME_TRACK, TURN_NUMERALS
+from .variants import VARIANTS
 
 DISPLAY_OF_POWER, LETHE, GUERILLA = "display-of-power", "lethe", "guerilla"
 RULES = (DISPLAY_OF_POWER, LETHE, GUERILLA)
@@ -66,7 +67,15 @@ def scenario_names() -> list[str]:
 @cache
 def _data() -> dict[str, Any]:
     with resources.files(__package__).joinpath("data", "scenarios.toml").open("rb") as fh:
-        return tomllib.load(fh)
+        data = tomllib.load(fh)
+    for key, raw in data.items():  # the data file names only rules and variants the code has
+        for name in (*raw.get("variants", []), *raw.get("forbidden", [])):
+            if name not in VARIANTS:
+                raise ValueError(f"scenarios.toml: {key} names an unknown variant '{name}'")
+        for name in raw.get("rules", []):
+            if name not in RULES:
+                raise ValueError(f"scenarios.toml: {key} names an unknown special rule '{name}'")
+    return data
 
 
 def parse_scenario(value: Any) -> str | None:
