@@ -126,7 +126,11 @@ class _Transaction:
 
     def __enter__(self) -> None:
         self.lock.acquire()
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self.lock.release()
+            raise
 
     def __exit__(self, kind: object, *_: object) -> None:
         try:
