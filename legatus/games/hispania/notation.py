@@ -56,6 +56,13 @@ def build_notation(board: Board) -> Notation:
         assert len(base) == kind
         base.append(len(texts))
 
+    def spends(kind: int, verb: str, spaces: range) -> None:
+        """``<verb> <space> <denarii>`` for each space and each sum a player may spend."""
+        start(kind)
+        for s in spaces:
+            for n in range(1, MAX_SPEND + 1):
+                add(kind, f"{verb} {names[s]} {n}", s, n)
+
     start(ROLL_H)
     for d in range(1, 7):
         add(ROLL_H, f"roll {d}", d)
@@ -80,14 +87,8 @@ def build_notation(board: Board) -> Notation:
         for b in board.seas:
             if a != b:
                 fleet_id[a, b] = add(FLEET, f"fleet {names[a]}>{names[b]}", a, b)
-    start(BESIEGE)
-    for s in range(board.n_spaces):
-        for n in range(1, MAX_SPEND + 1):
-            add(BESIEGE, f"besiege {names[s]} {n}", s, n)
-    start(ATTACK)
-    for s in range(board.n_cities):
-        for n in range(1, MAX_SPEND + 1):
-            add(ATTACK, f"attack {names[s]} {n}", s, n)
+    spends(BESIEGE, "besiege", range(board.n_spaces))
+    spends(ATTACK, "attack", range(board.n_cities))
     start(ROAD)
     for li, link in enumerate(board.links):
         add(ROAD, f"road {names[link.a]}-{names[link.b]}", li)
@@ -112,14 +113,8 @@ def build_notation(board: Board) -> Notation:
             add(MOVE_OTHER, f"{GENERALS[g]} move {names[s]}", g, s)
     start(PROCONSUL_IN)
     add(PROCONSUL_IN, "proconsul enters")
-    start(PROCONSUL_BESIEGE)
-    for s in range(board.n_spaces):
-        for n in range(1, MAX_SPEND + 1):
-            add(PROCONSUL_BESIEGE, f"proconsul besiege {names[s]} {n}", s, n)
-    start(PROCONSUL_ATTACK)
-    for s in range(board.n_cities):
-        for n in range(1, MAX_SPEND + 1):
-            add(PROCONSUL_ATTACK, f"proconsul attack {names[s]} {n}", s, n)
+    spends(PROCONSUL_BESIEGE, "proconsul besiege", range(board.n_spaces))
+    spends(PROCONSUL_ATTACK, "proconsul attack", range(board.n_cities))
     start(GARRISON_PURPLE)
     add(GARRISON_PURPLE, "garrison purple")
     start(UNGARRISON_PURPLE)
