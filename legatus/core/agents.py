@@ -2,28 +2,74 @@
 
 Every agent is seeded (same seed, same state → same choice) and explains its last choice in
 ``agent.reason`` (one short phrase, for the game log). Agents are named by a spec string:
-``random``, ``mcts`` (or ``mcts:400`` simulations, ``mcts:2s`` seconds), and the names a game
-registers (Hispania: ``heuristic``). Search agents build on another agent for their rollouts:
-``mcts+heuristic:200``.
+``random``, ``mcts`` (or ``mcts:400`` simulations, ``mcts:2s`` seconds), ``ismcts`` and
+``dmcts`` (for games with secrets: information-set and determinized search), and the names a
+game registers (Hispania: ``heuristic``). Search agents build on another agent for their
+rollouts: ``mcts+heuristic:200``.
+
+In a game with secrets an agent never gets the true state: a driver calls :func:`decide`,
+which hands it a state drawn consistent with what its seat has seen (``state.resample``).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from .actions import Action
 from .errors import OptionError
-from .game import Game, State
+from .game import Game, Information, State
 
 
 class Agent(Protocol):
     reason: str
 
     def choose(self, state: State) -> Action:
-        """A legal action for the seat to move in ``state`` (not a chance node)."""
+        """A legal action for the seat to move in ``state`` (not a chance node). In a game
+        with secrets ``state`` is a sample consistent with the seat's information."""
         ...
+
+
+@runtime_checkable
+class Ranker(Protocol):
+    """An agent that can order the legal actions, best first (search keeps its favourites)."""
+
+    def rank(self, state: State) -> list[Action]: ...
+
+
+@runtime_checkable
+class Evaluator(Protocol):
+    """An agent that can value a position: each seat's expected return (search stops its
+    rollouts early and backs this up)."""
+
+    def evaluate(self, state: State) -> list[float]: ...
+
+
+@runtime_checkable
+class Seeded(Protocol):
+    """An agent whose randomness is one generator (search reseeds it for common random numbers)."""
+
+    rng: random.Random
+
+
+def seat_input(state: State, rng: random.Random) -> State:
+    """What the agent of the seat to move may be given: the state itself in a game without
+    secrets; else a state drawn with ``rng`` among those consistent with the seat's
+    information, which holds nothing the seat has not seen."""
+    if state.game.information is Information.PERFECT:
+        return state
+    return state.resample(state.current_player(), rng)
+
+
+def decide(agent: Agent, state: State, rng: random.Random | None = None) -> Action:
+    """``agent``'s choice for the seat to move, given only what that seat may know.
+
+    ``rng`` draws the hidden parts of the agent's input (by default a generator seeded by
+    the length of the game, so that the same game gives the same input)."""
+    if state.game.information is Information.PERFECT:
+        return agent.choose(state)
+    return agent.choose(seat_input(state, rng or random.Random(len(state.history()))))
 
 
 class RandomAgent:
@@ -39,7 +85,8 @@ class RandomAgent:
 
 
 def agent_names(game: Game) -> list[str]:
-    return ["random", "mcts", *type(game).AGENTS]
+    search = ["mcts", "ismcts", "dmcts"] if game.information is Information.IMPERFECT else ["mcts"]
+    return ["random", *search, *type(game).AGENTS]
 
 
 def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
@@ -53,15 +100,17 @@ def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
     base, _, rollout = name.partition("+")
     if base == "random" and not budget and not rollout:
         return RandomAgent(game, seed)
-    if base == "mcts":
+    if base in ("mcts", "ismcts", "dmcts") and base in agent_names(game):
+        from .ismcts import DeterminizedMCTSAgent, ISMCTSAgent
         from .mcts import MCTSAgent
 
         simulations, seconds = _budget(spec, budget)
         rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1) if rollout else None
-        return MCTSAgent(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed)
+        search = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent, "dmcts": DeterminizedMCTSAgent}[base]
+        return search(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed)
     target = type(game).AGENTS.get(base)
     if target is None or budget or rollout:
-        valid = ", ".join([*agent_names(game), "mcts:<simulations>", "mcts:<seconds>s", "mcts+<agent>"])
+        valid = ", ".join([*agent_names(game), "<search>:<simulations>", "<search>:<seconds>s", "<search>+<agent>"])
         raise OptionError(f"unknown agent '{spec}' for {game.name}; agents: {valid}")
     module, _, attr = target.partition(":")
     cls = getattr(importlib.import_module(module), attr)

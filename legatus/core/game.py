@@ -9,6 +9,8 @@ person types in from a real table.
 from __future__ import annotations
 
 import abc
+import enum
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,16 +25,35 @@ TERMINAL = -4
 """``current_player()`` when the game is over."""
 
 
+class Information(enum.Enum):
+    """What the seats know: everything (``PERFECT``) or not (``IMPERFECT``: hidden hands,
+    private draws)."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class Utility(enum.Enum):
+    """How the seats' returns relate: they add up to zero, to a constant, or to anything."""
+
+    ZERO_SUM = "zero-sum"
+    CONSTANT_SUM = "constant-sum"
+    GENERAL_SUM = "general-sum"
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option: its default, a parser that normalises a value or raises
     :class:`OptionError`, one line of help, and how a form asks for it (``form``: kind
-    "choice", "multi", "parts", "bool" or "int", with its choices; None: not offered)."""
+    "choice", "multi", "parts", "bool" or "int", with its choices; None: not offered).
+    ``in_record``: whether a record stores it (a driver's setting such as the seed does not:
+    a record must never give away the draws)."""
 
     default: Any
     parse: Callable[[Any], Any]
     help: str
     form: dict[str, Any] | None = None
+    in_record: bool = True
 
 
 def parse_seed(value: Any) -> int | None:
@@ -54,12 +75,21 @@ class Game(abc.ABC):
     version: ClassVar[int] = 1
     """The record format version of this game: bumped when old records would replay differently."""
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "seed": Option(None, parse_seed, "seed of the driver's dice (play loop, agents)"),
+        "seed": Option(None, parse_seed, "seed of the driver's dice (play loop, agents)", in_record=False),
     }
     AGENTS: ClassVar[dict[str, str]] = {}
     """The game's own agents: name -> "package.module:Class" (see legatus.core.agents)."""
     HINT_AGENT: ClassVar[str] = "mcts:400"
     """The agent that gives hints: the strongest the game has."""
+    MIN_PLAYERS: ClassVar[int] = 1
+    MAX_PLAYERS: ClassVar[int] = 1
+    """The range of seats over every configuration of the game."""
+
+    information: Information = Information.PERFECT
+    utility: Utility = Utility.GENERAL_SUM
+    min_utility: float = -1.0
+    max_utility: float = 1.0
+    """The bounds of every seat's return (a configuration may set its own)."""
 
     actions: ActionTable
     seats: tuple[str, ...]
@@ -80,8 +110,18 @@ class Game(abc.ABC):
         return seed
 
     def record_options(self) -> dict[str, Any]:
-        """The options as a record stores them: JSON values, unset ones left out."""
-        return {k: v for k, v in self.options.items() if v is not None}
+        """The options as a record stores them: JSON values, unset ones and a driver's
+        settings (the seed) left out."""
+        return {k: v for k, v in self.options.items() if v is not None and self.OPTIONS[k].in_record}
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes any chance node of this configuration has."""
+        return len(self.actions)
+
+    def win_chance(self, value: float) -> float:
+        """A seat's expected return as a chance in [0, 1] on the game's utility bounds."""
+        span = self.max_utility - self.min_utility
+        return min(1.0, max(0.0, (value - self.min_utility) / span)) if span > 0 else 0.0
 
     def num_players(self) -> int:
         return len(self.seats)
@@ -179,13 +219,56 @@ class State(abc.ABC):
         return str(self.game.actions[action])
 
     def summary(self) -> dict[str, Any]:
-        """A finished game in a few JSON values for statistics: at least ``outcome``, a short
-        name of how it ended. Games add their own measures (Hispania: ``rounds``)."""
-        return {"outcome": "over" if self.is_terminal() else "unfinished"}
+        """A finished game in a few JSON values for statistics: ``outcome``, a short name of
+        how it ended, and ``winners``, the seats that won (first places; none in a lost
+        cooperative game or a draw). Games add their own measures (Hispania: ``rounds``)."""
+        return {"outcome": "over" if self.is_terminal() else "unfinished", "winners": self.winners()}
+
+    def winners(self) -> list[str]:
+        """The seats with the best return, unless every seat has it and it is no better than
+        the middle of the game's utility range (a draw, or a cooperative loss)."""
+        if not self.is_terminal():
+            return []
+        returns = self.returns()
+        best = max(returns)
+        middle = (self.game.min_utility + self.game.max_utility) / 2
+        if all(r == best for r in returns) and best <= middle:
+            return []
+        return [self.game.seats[s] for s, r in enumerate(returns) if r == best]
 
     def to_text(self, markup: bool = False) -> str:
-        """The position drawn as text; with ``markup``, with rich colour markup."""
+        """The position drawn as text; with ``markup``, with rich colour markup. Games with
+        secrets draw it for the referee: shells draw ``view(seat)`` instead."""
         return str(self)
+
+    # --- What a seat knows (OpenSpiel's names) ---------------------------------------------
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        """``action``, about to be applied here, as ``seat`` sees it (``None``: the referee).
+        Games with secrets redact what the seat may not see ("carthage draws a card"): this and
+        ``view`` are the only two places a secret is removed; records, logs, agents and
+        adapters all go through them."""
+        return str(self.game.actions[action])
+
+    def information_state_string(self, seat: int) -> str:
+        """All that ``seat`` has seen, in order (perfect recall): equal strings, equal
+        information sets."""
+        from .secrecy import seat_actions
+
+        return f"{self.game.seats[seat]}: " + "; ".join(seat_actions(self, seat))
+
+    def observation_string(self, seat: int) -> str:
+        """What ``seat`` sees now (not how it came about): its view as compact JSON."""
+        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with all that ``seat`` has seen, its hidden parts drawn
+        with ``rng`` (OpenSpiel's ``resample_from_infostate``). A game without secrets
+        returns a copy; games with secrets may override the generic search with a faster draw."""
+        if self.game.information is Information.PERFECT:
+            return self.clone()
+        from .secrecy import consistent_state, seat_actions
+
+        return consistent_state(self.game, seat, seat_actions(self, seat), rng)
 
     def reveals_information(self, action: int) -> bool:
         """Whether applying ``action`` shows a secret to some seat (undo must not cross it)."""

@@ -5,10 +5,10 @@ outcome at chance nodes, each outcome its own child — adds one node, plays the
 the rollout agent (uniformly random if none) and backs up every seat's return. The move
 chosen is the most visited; its mean return gives the estimated chance of winning.
 
-When the rollout agent can rank the legal actions (``agent.rank(state)``), a decision node
+When the rollout agent can rank the legal actions (a :class:`~.agents.Ranker`), a decision node
 considers only its ``width`` favourites, with priors that halve down the ranking: the search
 then improves on the agent it builds on rather than starting from nothing. When it can also
-value a position (``agent.evaluate(state)``: each seat's expected return), rollouts stop
+value a position (an :class:`~.agents.Evaluator`: each seat's expected return), rollouts stop
 after ``horizon`` actions and back up that value instead of playing to the end: cheaper, and
 far less noisy than one game's win or loss. The k-th visit of
 every root action draws the same dice (common random numbers), so that actions are compared
@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from .actions import Action
-from .agents import Agent
+from .agents import Agent, Evaluator, Ranker, Seeded
 from .game import Game, State
 from .session import sample_outcome
 
@@ -68,12 +68,10 @@ class MCTSAgent:
         self.seed = seed
         self.rng = random.Random(seed)
         self.exploration = exploration
-        ranker = getattr(rollout, "rank", None)
-        self.rank = ranker if callable(ranker) else None
-        self.width = width if self.rank is not None else None
-        evaluator = getattr(rollout, "evaluate", None)
-        self.evaluate = evaluator if callable(evaluator) else None
-        self.max_rollout_steps = horizon if self.evaluate is not None and horizon is not None else max_rollout_steps
+        self.ranker = rollout if isinstance(rollout, Ranker) else None
+        self.width = width if self.ranker is not None else None
+        self.evaluator = rollout if isinstance(rollout, Evaluator) else None
+        self.max_rollout_steps = horizon if self.evaluator is not None and horizon is not None else max_rollout_steps
         self.reason = ""
         self.last_simulations = 0
         self._decisions = 0
@@ -82,7 +80,7 @@ class MCTSAgent:
         ranked = self.analyse(state)
         best = ranked[0]
         seat = state.current_player()
-        chance = (best.mean[seat] + 1) / 2
+        chance = state.game.win_chance(best.mean[seat])
         self.reason = f"{best.visits} of {self.last_simulations} simulated games chose it, win chance {chance:.0%}"
         return best.action
 
@@ -114,8 +112,8 @@ class MCTSAgent:
 
     def _candidates(self, state: State) -> tuple[list[Action], list[float]]:
         """The actions a decision node considers, with their priors."""
-        if self.rank is not None:
-            actions = self.rank(state)[:self.width]
+        if self.ranker is not None:
+            actions = self.ranker.rank(state)[:self.width]
             weights = [0.5 ** i for i in range(len(actions))]
         else:
             actions = state.legal_actions()
@@ -148,9 +146,8 @@ class MCTSAgent:
             action, child = self._select(node, seat)
             if node is root:  # common random numbers: the k-th visit of each root action, same dice
                 rng.seed(_seed(base, child.visits))
-                reseed = getattr(self.rollout, "rng", None)
-                if isinstance(reseed, random.Random):
-                    reseed.seed(_seed(base, child.visits, "rollout"))
+                if isinstance(self.rollout, Seeded):
+                    self.rollout.rng.seed(_seed(base, child.visits, "rollout"))
             state.apply_action(action)
             node = child
             path.append(node)
@@ -190,7 +187,6 @@ class MCTSAgent:
                 action = rng.choice(state.legal_actions())
             state.apply_action(action)
             steps += 1
-        if self.evaluate is not None and not state.is_terminal():
-            values: list[float] = self.evaluate(state)
-            return values
+        if self.evaluator is not None and not state.is_terminal():
+            return self.evaluator.evaluate(state)
         return state.returns()

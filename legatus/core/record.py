@@ -3,12 +3,18 @@
 A record is the save format, the replay format, a bug report and a regression fixture.
 Any prefix of a game is a valid record. Replaying stops at the first action that cannot be
 read or is illegal, naming its index (from 0), its text and why.
+
+The full record is the referee's. A seat's record (``to_record(state, seat)``, with a
+``"seat"`` key) holds the actions as that seat saw them, others' secrets redacted; it replays
+to a state consistent with it, whose ``view(seat)`` is the one the seat had. The driver's
+seed never enters a record.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -16,19 +22,25 @@ from typing import Any
 from .errors import LegatusError, NotationError, RecordError
 from .game import State
 from .registry import load
+from .secrecy import consistent_state, seat_actions
 
 KEYS = ("game", "version", "options", "actions")
+OPTIONAL_KEYS = ("seat",)
 
 
-def to_record(state: State) -> dict[str, Any]:
-    """The record of every action that led to ``state``."""
+def to_record(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The record of every action that led to ``state``: the referee's (``seat`` None), or
+    as ``seat`` saw them."""
     game = state.game
-    return {
+    record: dict[str, Any] = {
         "game": game.name,
         "version": game.version,
         "options": game.record_options(),
-        "actions": [str(a) for a in state.history()],
+        "actions": seat_actions(state, seat),
     }
+    if seat is not None:
+        record["seat"] = game.seats[seat]
+    return record
 
 
 def check_record(record: Any) -> dict[str, Any]:
@@ -38,9 +50,12 @@ def check_record(record: Any) -> dict[str, Any]:
     missing = [k for k in KEYS if k not in record]
     if missing:
         raise RecordError(f"the record has no '{missing[0]}' key (a record has {', '.join(KEYS)})")
-    extra = [k for k in record if k not in KEYS]
+    extra = [k for k in record if k not in KEYS and k not in OPTIONAL_KEYS]
     if extra:
-        raise RecordError(f"the record has an unknown key '{extra[0]}' (a record has {', '.join(KEYS)})")
+        raise RecordError(f"the record has an unknown key '{extra[0]}' (a record has {', '.join(KEYS)}, "
+                          f"and may have {', '.join(OPTIONAL_KEYS)})")
+    if "seat" in record and not isinstance(record["seat"], str):
+        raise RecordError("the record's 'seat' must be the name of the seat whose record it is")
     if not isinstance(record["game"], str):
         raise RecordError("the record's 'game' must be a game name")
     if type(record["version"]) is not int:
@@ -67,8 +82,9 @@ def new_game_state(record: dict[str, Any]) -> State:
     return game.new_initial_state()
 
 
-def replay(record: Any) -> State:
-    """The state a record leads to.
+def replay(record: Any, rng: random.Random | None = None) -> State:
+    """The state a record leads to; for a seat's record, a state consistent with it (its
+    hidden parts drawn with ``rng``, else the first that fits).
 
     >>> import legatus
     >>> state = replay({"game": "hispania", "version": 1, "options": {}, "actions": ["roll 4"]})
@@ -77,6 +93,12 @@ def replay(record: Any) -> State:
     """
     record = check_record(record)
     state = new_game_state(record)
+    if "seat" in record:
+        try:
+            seat = state.game.seat_index(record["seat"])
+        except LegatusError as exc:
+            raise RecordError(f"the record's seat cannot be played: {exc}") from None
+        return consistent_state(state.game, seat, record["actions"], rng, start=state)
     for index, text in enumerate(record["actions"]):
         apply_text(state, index, text)
     return state
@@ -115,10 +137,11 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise RecordError(f"record {path}: {exc}") from None
 
 
-def write_record(state: State, path: str | os.PathLike[str]) -> None:
-    """Save ``state``'s record to ``path`` atomically: a crash never leaves half a file."""
+def write_record(state: State, path: str | os.PathLike[str], seat: int | None = None) -> None:
+    """Save ``state``'s record (the referee's, or ``seat``'s) to ``path`` atomically: a crash
+    never leaves half a file."""
     path = Path(path)
-    data = json.dumps(to_record(state), indent=1) + "\n"
+    data = json.dumps(to_record(state, seat), indent=1) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -1,9 +1,15 @@
 """The registry of games: a name maps to the class that builds it, imported on first use
-so that loading one game never imports the others."""
+so that loading one game never imports the others.
+
+Besides the games legatus ships, ``LEGATUS_GAMES`` (``name=package.module:Class``, comma
+separated) registers games from elsewhere in every process that imports legatus: how the
+tests drive their own small games through the command line and the web server.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 from .errors import UnknownGameError
@@ -15,6 +21,15 @@ _GAMES: dict[str, str] = {}
 def register(name: str, target: str) -> None:
     """Register ``name`` as the game class at ``target`` ("package.module:Class")."""
     _GAMES[name] = target
+
+
+def register_from_environment() -> None:
+    """Register the games named in ``LEGATUS_GAMES``; one clear error for a malformed entry."""
+    for entry in filter(None, (e.strip() for e in os.environ.get("LEGATUS_GAMES", "").split(","))):
+        name, _, target = entry.partition("=")
+        if not name or ":" not in target:
+            raise UnknownGameError(f"LEGATUS_GAMES entry '{entry}' must read name=package.module:Class")
+        register(name.strip(), target.strip())
 
 
 def game_names() -> list[str]:

@@ -1,5 +1,6 @@
 """The games legatus plays, registered by name (imported only when loaded)."""
 
-from legatus.core.registry import register
+from legatus.core.registry import register, register_from_environment
 
 register("hispania", "legatus.games.hispania.game:HispaniaGame")
+register_from_environment()

@@ -52,7 +52,8 @@ def test_to_record_shape() -> None:
     assert list(record) == KEYS
     assert record["game"] == "hispania"
     assert record["version"] == state.game.version == 1
-    assert record["options"] == {"seed": 7, "level": "6-4-3-4-2", "variants": [], "traitors": False,
+    # the driver's seed never enters a record (issue 10: a record must not give away the draws)
+    assert record["options"] == {"level": "6-4-3-4-2", "variants": [], "traitors": False,
                                  "players": 1, "ties": "defender"}
     assert record["actions"][:6] == ["roll 4", "roll 5", "roll 2", "roll 4", "roll 3", "roll 6"]
     assert record["actions"][-1] == "move Corduba"

@@ -1,0 +1,216 @@
+"""Search for games with secrets: single-observer information-set MCTS, and a determinized
+MCTS baseline. Both work on any game of the core contract and never need the true state:
+each simulation starts from ``state.resample(seat, rng)``, a state drawn consistent with what
+the searching seat (the *observer*) has seen.
+
+Information-set MCTS (Cowling, Powley & Whitehouse, 2012, "SO-ISMCTS") grows one tree over
+the observer's information: an edge is an action *as the observer sees it*
+(``action_to_string(action, observer)``), so another seat's private draw, whatever the card,
+is one edge. Each simulation draws a new determinization and walks the tree through the
+edges available in it, choosing by UCB with availability counts (an edge is scored against
+the number of simulations in which it could have been chosen); a seat picks the edge best for
+itself. Below the tree a rollout (the rollout agent, else uniform play) finishes the game, or
+an :class:`~.agents.Evaluator` values it after ``horizon`` actions.
+
+The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
+:class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
+
+Win chances come from the game's utility bounds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import defaultdict
+
+from .actions import Action
+from .agents import Agent, Evaluator
+from .game import Game, State
+from .mcts import Analysis, MCTSAgent
+from .session import sample_outcome
+
+
+class _Edge:
+    __slots__ = ("children", "visits", "available", "value")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[object, _Edge] = {}
+        self.visits = 0
+        self.available = 0
+        self.value = [0.0] * seats
+
+
+class ISMCTSAgent:
+    """Single-observer information-set MCTS; ``simulations`` or ``seconds`` bound a decision."""
+
+    def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
+                 rollout: Agent | None = None, seed: int | None = None, exploration: float = 0.7,
+                 horizon: int | None = 40, max_rollout_steps: int = 100_000) -> None:
+        self.game = game
+        self.seats = game.num_players()
+        self.simulations = simulations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.evaluator = rollout if isinstance(rollout, Evaluator) else None
+        self.max_rollout_steps = horizon if self.evaluator is not None and horizon is not None else max_rollout_steps
+        self.span = (game.max_utility - game.min_utility) or 1.0
+        self.reason = ""
+        self.last_simulations = 0
+
+    def choose(self, state: State) -> Action:
+        ranked = self.analyse(state)
+        best = ranked[0]
+        chance = state.game.win_chance(best.mean[state.current_player()])
+        self.reason = f"chosen in {best.visits} of {self.last_simulations} searched games, win chance {chance:.0%}"
+        return best.action
+
+    def analyse(self, state: State) -> list[Analysis]:
+        """Search from the information set of the seat to move; its actions, most visited first."""
+        observer = state.current_player()
+        root = _Edge(self.seats)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        count = 0
+        while True:
+            self._simulate(root, state.resample(observer, self.rng), observer)
+            count += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif count >= (self.simulations or 1):
+                break
+        self.last_simulations = count
+        table = state.game.actions
+        legal = set(state.legal_actions())
+        ranked = [Analysis(table[key], edge.visits, tuple(v / edge.visits for v in edge.value))
+                  for key, edge in root.children.items()
+                  if isinstance(key, int) and key in legal and edge.visits]
+        ranked.sort(key=lambda r: (-r.visits, -r.mean[observer]))
+        if not ranked:
+            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in state.legal_actions()]
+        return ranked
+
+    def _key(self, state: State, action: int, observer: int) -> object:
+        """The edge of ``action``: the action itself where the observer sees it, else what it sees."""
+        if state.is_chance_node() or state.current_player() != observer:
+            seen = state.action_to_string(action, observer)
+            return action if seen == str(state.game.actions[action]) else seen
+        return action
+
+    def _simulate(self, root: _Edge, state: State, observer: int) -> None:
+        node = root
+        path = [root]
+        rng = self.rng
+        expanded = False
+        while not state.is_terminal() and not expanded:
+            if state.is_chance_node():
+                action = int(sample_outcome(state, rng))
+                key = self._key(state, action, observer)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Edge(self.seats)
+                    expanded = True
+                child.available += 1
+            else:
+                seat = state.current_player()
+                groups: dict[object, list[int]] = defaultdict(list)
+                for a in state.legal_actions():
+                    groups[self._key(state, int(a), observer)].append(int(a))
+                unseen = [k for k in groups if k not in node.children]
+                for k in groups:
+                    if k in node.children:
+                        node.children[k].available += 1
+                if unseen:
+                    key = rng.choice(unseen)
+                    child = node.children[key] = _Edge(self.seats)
+                    child.available += 1
+                    expanded = True
+                else:
+                    key = self._select(node, groups, seat)
+                    child = node.children[key]
+                action = rng.choice(groups[key])
+            state.apply_action(action)
+            node = child
+            path.append(node)
+        returns = self._rollout(state)
+        for n in path:
+            n.visits += 1
+            for i, r in enumerate(returns):
+                n.value[i] += r
+
+    def _select(self, node: _Edge, groups: dict[object, list[int]], seat: int) -> object:
+        """UCB1 over the available edges, scored for ``seat`` on the game's utility bounds."""
+        best_key: object = None
+        best_score = -math.inf
+        low = self.game.min_utility
+        for key in groups:
+            child = node.children[key]
+            mean = (child.value[seat] / child.visits - low) / self.span
+            score = mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best_key, best_score = key, score
+        return best_key
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        agent = self.rollout
+        steps = 0
+        while not state.is_terminal() and steps < self.max_rollout_steps:
+            if state.is_chance_node():
+                action = sample_outcome(state, rng)
+            elif agent is not None:
+                action = agent.choose(state)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            steps += 1
+        if self.evaluator is not None and not state.is_terminal():
+            return self.evaluator.evaluate(state)
+        return state.returns()
+
+
+class DeterminizedMCTSAgent:
+    """MCTS on ``determinizations`` states drawn consistent with the seat's information, the
+    root's visits added up (the budget is shared out among them)."""
+
+    def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
+                 rollout: Agent | None = None, seed: int | None = None, determinizations: int = 8) -> None:
+        self.rng = random.Random(seed)
+        self.determinizations = determinizations
+        share_sims = None if simulations is None else max(1, simulations // determinizations)
+        share_secs = None if seconds is None else seconds / determinizations
+        self.search = MCTSAgent(game, simulations=share_sims, seconds=share_secs, rollout=rollout, seed=seed)
+        self.reason = ""
+        self.last_simulations = 0
+
+    def choose(self, state: State) -> Action:
+        ranked = self.analyse(state)
+        best = ranked[0]
+        chance = state.game.win_chance(best.mean[state.current_player()])
+        self.reason = f"chosen in {best.visits} of {self.last_simulations} searched games over " \
+                      f"{self.determinizations} guesses of the hidden cards, win chance {chance:.0%}"
+        return best.action
+
+    def analyse(self, state: State) -> list[Analysis]:
+        seat = state.current_player()
+        visits: dict[int, int] = defaultdict(int)
+        sums: dict[int, list[float]] = {}
+        total = 0
+        for _ in range(self.determinizations):
+            for result in self.search.analyse(state.resample(seat, self.rng)):
+                a = int(result.action)
+                visits[a] += result.visits
+                acc = sums.setdefault(a, [0.0] * len(result.mean))
+                for i, m in enumerate(result.mean):
+                    acc[i] += m * result.visits
+            total += self.search.last_simulations
+        self.last_simulations = total
+        table = state.game.actions
+        ranked = [Analysis(table[a], n, tuple(v / n for v in sums[a])) for a, n in visits.items() if n]
+        ranked.sort(key=lambda r: (-r.visits, -r.mean[seat]))
+        if not ranked:
+            ranked = [Analysis(a, 0, (0.0,) * state.game.num_players()) for a in state.legal_actions()]
+        return ranked

@@ -1,0 +1,120 @@
+"""What a seat knows: its history, and full states consistent with it.
+
+A game removes a secret in two places only: ``state.view(seat)`` (what the seat sees now) and
+``state.action_to_string(action, seat)`` (how the seat saw each action: another seat's draw
+reads "carthage draws a card"). Everything else a seat is given — its record, its log, an
+agent's input, an adapter's information state — is derived here from those two.
+
+A seat's history is a list of such strings. A state is *consistent* with it when replaying
+from the start, each action is legal and reads, to that seat, as the next string. Finding
+one is a search: at each redacted string any action that reads the same may have happened
+(the cards the seat has not seen). :func:`consistent_state` walks it depth first, trying
+those candidates in an order drawn with the caller's generator (chance outcomes by their
+probability), and backs up when a later string rules a guess out (a card played that the
+guessed hand does not hold). Games whose secrets make that search long override
+``State.resample`` with a direct draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .errors import RecordError
+from .game import Game, Information, State
+
+MAX_TRIES = 200_000
+"""Actions the search may apply before it gives up (a corrupt seat record, or a game whose
+secrets need a ``resample`` of its own)."""
+
+
+def seat_actions(state: State, seat: int | None) -> list[str]:
+    """Every action since the start as ``seat`` saw it (``None``: the referee, all of it).
+
+    >>> import legatus
+    >>> state = legatus.load("hispania").new_initial_state()
+    >>> state.apply_action(state.legal_actions()[2])
+    >>> seat_actions(state, 0)
+    ['roll 3']
+    """
+    game = state.game
+    history = state.history()
+    if seat is None or game.information is Information.PERFECT:
+        return [str(a) for a in history]
+    replayed = start_of(state)
+    seen = []
+    for action in history:
+        seen.append(replayed.action_to_string(action, seat))
+        replayed.apply_action(action)
+    return seen
+
+
+def start_of(state: State) -> State:
+    """A fresh copy of the state ``state``'s history starts from."""
+    return state.game.new_initial_state()
+
+
+def _candidates(state: State, seat: int, text: str, rng: random.Random | None) -> list[int]:
+    """The actions legal in ``state`` that ``seat`` would see as ``text``, in the order to try."""
+    if state.is_chance_node():
+        outcomes = [(int(a), p) for a, p in state.chance_outcomes()]
+    else:
+        outcomes = [(int(a), 1.0) for a in state.legal_actions()]
+    known = state.game.actions.lookup(text)
+    if known is not None and any(a == known for a, _ in outcomes) and state.action_to_string(known, seat) == text:
+        return [int(known)]  # seen as itself: no other action reads the same
+    matching = [(a, p) for a, p in outcomes if state.action_to_string(a, seat) == text]
+    if rng is None or len(matching) < 2:
+        return [a for a, _ in matching]
+    # weighted order without replacement (Efraimidis–Spirakis keys): likelier outcomes first
+    keyed = sorted(matching, key=lambda ap: -(rng.random() ** (1.0 / ap[1])) if ap[1] > 0 else 0.0)
+    return [a for a, _ in keyed]
+
+
+def consistent_state(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None = None,
+                     start: State | None = None) -> State:
+    """A state reached by actions that ``seat`` would have seen as ``seen`` (from ``start``,
+    else the game's initial state), its hidden choices drawn with ``rng`` (None: the first in
+    table order). Raises :class:`RecordError` naming the first string no action can match."""
+    state = start.clone() if start is not None else game.new_initial_state()
+    # Depth-first: a branch point keeps the state before it and the candidates left to try.
+    branches: list[tuple[int, State, list[int]]] = []
+    index = 0
+    tries = 0
+    deepest = 0
+    while index < len(seen):
+        tries += 1
+        deepest = max(deepest, index)
+        if tries > MAX_TRIES:
+            raise RecordError(f"no state of {game.name} fits {game.seats[seat]}'s record within {MAX_TRIES} "
+                              f"actions tried (stuck near action {deepest} '{seen[deepest]}')", deepest, seen[deepest])
+        options = [] if state.is_terminal() else _candidates(state, seat, seen[index], rng)
+        if not options:
+            if not branches:
+                reason = "the game is already over" if state.is_terminal() else \
+                    f"no legal action here reads so to {game.seats[seat]}"
+                raise RecordError(f"action {deepest} '{seen[deepest]}' cannot be replayed: {reason}",
+                                  deepest, seen[deepest])
+            index, before, left = branches.pop()
+            state = before.clone()
+            options = left
+        if len(options) > 1:
+            branches.append((index, state.clone(), options[1:]))
+        state.apply_action(options[0])
+        index += 1
+    return state
+
+
+def is_consistent(state: State, seat: int, other: State) -> bool:
+    """Whether ``other`` shows ``seat`` exactly what ``state`` does (its history and its view)."""
+    return seat_actions(state, seat) == seat_actions(other, seat) and state.view(seat) == other.view(seat)
+
+
+def check_seat(game: Game, seat: int | str) -> int:
+    """A seat given by index or name, checked."""
+    if isinstance(seat, str):
+        return game.seat_index(seat)
+    if not 0 <= seat < game.num_players():
+        raise RecordError(f"seat {seat} is not a seat of {game.name}; seats: {', '.join(game.seats)}")
+    return seat
+
