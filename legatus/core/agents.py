@@ -106,7 +106,8 @@ def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
 
         simulations, seconds = _budget(spec, budget)
         rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1) if rollout else None
-        search = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent, "dmcts": DeterminizedMCTSAgent}[base]
+        search: type[MCTSAgent | ISMCTSAgent | DeterminizedMCTSAgent] = \
+            {"mcts": MCTSAgent, "ismcts": ISMCTSAgent, "dmcts": DeterminizedMCTSAgent}[base]
         return search(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed)
     target = type(game).AGENTS.get(base)
     if target is None or budget or rollout:
