@@ -26,11 +26,10 @@ def normalize(text: str) -> str:
 class Action(int):
     """An action of a game: an ``int`` whose ``str()`` is its notation.
 
-    >>> import legatus
-    >>> state = legatus.load("hispania").new_initial_state()
-    >>> action = state.legal_actions()[0]
-    >>> str(action), int(action) == action
-    ('roll 1', True)
+    >>> table = ActionTable("demo", ["roll 1", "roll 2", "pass"])
+    >>> action = table.parse("Roll  2")
+    >>> str(action), action == 1, isinstance(action, int)
+    ('roll 2', True, True)
     """
 
     __slots__ = ()

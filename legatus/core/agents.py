@@ -90,12 +90,7 @@ def agent_names(game: Game) -> list[str]:
 
 
 def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
-    """The agent named by ``spec`` for ``game``, seeded with ``seed``.
-
-    >>> import legatus
-    >>> make_agent(legatus.load("hispania"), "mcts+heuristic:50", seed=1).simulations
-    50
-    """
+    """The agent named by ``spec`` for ``game``, seeded with ``seed``."""
     name, _, budget = spec.strip().lower().partition(":")
     base, _, rollout = name.partition("+")
     if base == "random" and not budget and not rollout:

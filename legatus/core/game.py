@@ -12,7 +12,7 @@ import abc
 import enum
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -117,6 +117,16 @@ class Game(abc.ABC):
     def max_chance_outcomes(self) -> int:
         """The most outcomes any chance node of this configuration has."""
         return len(self.actions)
+
+    def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
+                         start: State | None = None) -> State:
+        """A state reached (from ``start``, else the initial state) by actions that ``seat``
+        saw as ``seen`` (its redacted history), the hidden ones drawn with ``rng``. The core
+        searches for one (:func:`legatus.core.secrecy.search`); a game whose secrets are
+        revealed later (a card drawn unseen, then played) overrides this with a direct draw."""
+        from .secrecy import search
+
+        return search(self, seat, seen, rng, start)
 
     def win_chance(self, value: float) -> float:
         """A seat's expected return as a chance in [0, 1] on the game's utility bounds."""
@@ -266,12 +276,13 @@ class State(abc.ABC):
         returns a copy; games with secrets may override the generic search with a faster draw."""
         if self.game.information is Information.PERFECT:
             return self.clone()
-        from .secrecy import consistent_state, seat_actions
+        from .secrecy import seat_actions
 
-        return consistent_state(self.game, seat, seat_actions(self, seat), rng)
+        return self.game.consistent_state(seat, seat_actions(self, seat), rng)
 
     def reveals_information(self, action: int) -> bool:
-        """Whether applying ``action`` shows a secret to some seat (undo must not cross it)."""
+        """Whether ``action``, a decision about to be applied here, shows a secret to another
+        seat (a card played face up): undo must not cross it. Chance outcomes always stop undo."""
         return False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:

@@ -86,10 +86,9 @@ def replay(record: Any, rng: random.Random | None = None) -> State:
     """The state a record leads to; for a seat's record, a state consistent with it (its
     hidden parts drawn with ``rng``, else the first that fits).
 
-    >>> import legatus
-    >>> state = replay({"game": "hispania", "version": 1, "options": {}, "actions": ["roll 4"]})
-    >>> [str(a) for a in state.history()]
-    ['roll 4']
+    >>> replay({"game": "chess", "version": 1, "options": {}, "actions": []})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    legatus.core.errors.RecordError: the record's game cannot be set up: unknown game 'chess'; games: ...
     """
     record = check_record(record)
     state = new_game_state(record)

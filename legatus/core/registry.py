@@ -50,8 +50,8 @@ def game_class(name: str) -> type[Game]:
 def load(name: str, **options: Any) -> Game:
     """The game ``name`` configured by ``options``.
 
-    >>> import legatus
-    >>> legatus.load("hispania", level="7-5-4-5-1").options["level"]
-    '7-5-4-5-1'
+    >>> load("chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    legatus.core.errors.UnknownGameError: unknown game 'chess'; games: ...
     """
     return game_class(name)(**options)

@@ -29,14 +29,7 @@ secrets need a ``resample`` of its own)."""
 
 
 def seat_actions(state: State, seat: int | None) -> list[str]:
-    """Every action since the start as ``seat`` saw it (``None``: the referee, all of it).
-
-    >>> import legatus
-    >>> state = legatus.load("hispania").new_initial_state()
-    >>> state.apply_action(state.legal_actions()[2])
-    >>> seat_actions(state, 0)
-    ['roll 3']
-    """
+    """Every action since the start as ``seat`` saw it (``None``: the referee, all of it)."""
     game = state.game
     history = state.history()
     if seat is None or game.information is Information.PERFECT:
@@ -75,7 +68,15 @@ def consistent_state(game: Game, seat: int, seen: Sequence[str], rng: random.Ran
                      start: State | None = None) -> State:
     """A state reached by actions that ``seat`` would have seen as ``seen`` (from ``start``,
     else the game's initial state), its hidden choices drawn with ``rng`` (None: the first in
-    table order). Raises :class:`RecordError` naming the first string no action can match."""
+    table order): the game's own draw if it has one (``Game.consistent_state``), else
+    :func:`search`. Raises :class:`RecordError` naming the first string no action can match."""
+    return game.consistent_state(seat, seen, rng, start)
+
+
+def search(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None = None,
+           start: State | None = None) -> State:
+    """:func:`consistent_state` by depth-first search: fine where secrets are few or never
+    revealed later; a game whose later reveals rule out most guesses draws its own."""
     state = start.clone() if start is not None else game.new_initial_state()
     # Depth-first: a branch point keeps the state before it and the candidates left to try.
     branches: list[tuple[int, State, list[int]]] = []

@@ -38,9 +38,10 @@ class Session:
             raise IllegalActionError(str(state.game.actions[action]), "the game is over")
         state.check_legal(action)
         before = state.clone() if actor != CHANCE else None
+        reveals = before is not None and state.reveals_information(action)
         state.apply_action(action)
         now = state.current_player()
-        if before is None or state.reveals_information(action) or now not in (actor, CHANCE):
+        if before is None or reveals or now not in (actor, CHANCE):
             self._undo.clear()
         else:
             self._undo.append((before, actor))

@@ -15,10 +15,11 @@ other seats for it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from legatus.core.actions import Action, ActionTable
-from legatus.core.errors import OptionError
+from legatus.core.errors import OptionError, RecordError
 from legatus.core.game import CHANCE, TERMINAL, Game, Information, Option, State, Utility
 
 MARKER = "aquila"
@@ -91,6 +92,63 @@ class BlindGame(Game):
     def fuzz_options(cls, rng: random.Random) -> dict[str, Any]:
         players = rng.randint(2, 4)
         return {"players": players, "cards": rng.randint(HAND * players, 12), "turns": rng.randint(1, 5)}
+
+    def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
+                         start: State | None = None) -> State:
+        """A direct draw of the cards ``seat`` has not seen: the core's search would guess each
+        unseen draw blindly and learn only when the card is played, turns later. Each card
+        another seat plays goes to one of its unseen draws before the play; the other unseen
+        draws take cards no one has seen; a face-down discard, a card the seat will not play."""
+        if start is not None:
+            return super().consistent_state(seat, seen, rng, start)
+        rng = rng or random.Random(0)
+        n, names = self.num_players(), self.seats
+        drawer = {f"{name} draws a card": s for s, name in enumerate(names)}
+        discarder = {f"{name} discards a card face down": s for s, name in enumerate(names)}
+        unseen_draws: list[list[int]] = [[] for _ in range(n)]  # each seat's unseen draws, by index
+        plays: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (index, card) of others' plays
+        known: set[int] = set()  # cards seat has seen (its own, and every card played)
+        mover, dealt = 0, HAND * n
+        for i, text in enumerate(seen):
+            if text in drawer:
+                unseen_draws[drawer[text]].append(i)
+            else:
+                word, _, card = text.partition(" ")
+                if card in self.cards:
+                    known.add(self.cards.index(card))
+                if word == "play":
+                    plays[mover].append((i, self.cards.index(card)))
+            if i >= dealt and text != "draw":  # whose turn follows from the turn order alone
+                mover = (mover + 1) % n
+        choice: dict[int, int] = {}
+        for s in range(n):
+            if s == seat:
+                continue
+            free = list(unseen_draws[s])
+            for i, card in plays[s]:  # a later card played: drawn by one of the earlier unseen draws
+                before = [d for d in free if d < i]
+                if not before:
+                    raise RecordError(f"action {i} '{seen[i]}' cannot be replayed: {names[s]} never drew it unseen",
+                                      i, seen[i])
+                d = rng.choice(before)
+                free.remove(d)
+                choice[d] = card
+        pool = [c for c in range(len(self.cards)) if c not in known]
+        rng.shuffle(pool)
+        for d in sorted(i for draws in unseen_draws for i in draws if i not in choice):
+            choice[d] = pool.pop()
+        state = self.new_initial_state()
+        for i, text in enumerate(seen):
+            if i in choice:
+                action = self.DEAL + choice[i]
+            elif text in discarder:
+                s = discarder[text]
+                keep = {card for j, card in plays[s] if j > i}
+                action = self.DISCARD + rng.choice([c for c in state.hands[s] if c not in keep])
+            else:
+                action = int(state.parse_action(text))
+            state.apply_action(action)
+        return state
 
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, BlindState)
@@ -235,7 +293,7 @@ class BlindState(State):
         }
 
     def reveals_information(self, action: int) -> bool:
-        return self.drawing >= 0
+        return self.game.PLAY <= int(action) < self.game.DISCARD  # a card from a hidden hand, face up
 
     def to_text(self, markup: bool = False) -> str:
         g = self.game

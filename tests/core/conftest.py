@@ -1,0 +1,3 @@
+from tests.games import register_test_games
+
+register_test_games()

@@ -1,0 +1,31 @@
+"""Searching every output of a seat for a secret it may not know (issue 10, point 5).
+
+The tests plant a marker card and, at each position where one seat holds it unseen by the
+others, search everything the core produces for those others.
+"""
+
+from __future__ import annotations
+
+import json
+
+from legatus.core.game import State
+from legatus.core.record import to_record
+from legatus.core.secrecy import seat_actions
+
+
+def seat_outputs(state: State, seat: int) -> dict[str, str]:
+    """Each output of the core for ``seat``, by name, as text."""
+    return {
+        "view": json.dumps(state.view(seat)),
+        "spectator view": json.dumps(state.view(None)),
+        "information state": state.information_state_string(seat),
+        "observation": state.observation_string(seat),
+        "seat record": json.dumps(to_record(state, seat)),
+        "seat log": "\n".join(seat_actions(state, seat)),
+        "legal actions": " ".join(str(a) for a in state.legal_actions()) if state.current_player() == seat else "",
+    }
+
+
+def leaks(state: State, seat: int, marker: str) -> list[str]:
+    """The outputs for ``seat`` that hold ``marker``."""
+    return [name for name, text in seat_outputs(state, seat).items() if marker in text]
