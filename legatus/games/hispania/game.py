@@ -8,7 +8,7 @@ from typing import Any
 
 from legatus.core.actions import Action
 from legatus.core.errors import OptionError
-from legatus.core.game import Game, Option, State
+from legatus.core.game import Game, Option, State, Utility
 
 from . import observation
 from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
@@ -79,6 +79,8 @@ class HispaniaGame(Game):
     name = "hispania"
     title = "Hispania"
     version = 1
+    MIN_PLAYERS = 1
+    MAX_PLAYERS = 4  # three Romans and the Hispano
     AGENTS = {"heuristic": "legatus.games.hispania.bots:HeuristicAgent"}
     HINT_AGENT = "mcts+heuristic:150"
     OPTIONS = {
@@ -128,6 +130,11 @@ class HispaniaGame(Game):
         self.consul_seats = CONSUL_SEATS[players]
         self.hispano_seat = len(SEATS[players]) if HISPANO in variants else -1
         self.ties_to_attacker = self.options["ties"] == "attacker"
+        # The Romans share one result; against the Hispano it is the opposite of theirs.
+        self.utility = Utility.ZERO_SUM if HISPANO in variants and players == 1 else Utility.GENERAL_SUM
+
+    def max_chance_outcomes(self) -> int:
+        return 36  # the Roman and the Hispanic die rolled together
 
     def _check_scenario(self, variants: set[str]) -> None:
         scenario = self.scenario

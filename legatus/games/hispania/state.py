@@ -183,7 +183,7 @@ class HispaniaState(State):
         return explain.why_illegal(self, int(action))
 
     def summary(self) -> dict[str, Any]:
-        return {"outcome": self.outcome or "unfinished", "rounds": self.round}
+        return {**super().summary(), "outcome": self.outcome or "unfinished", "rounds": self.round}
 
     def prompt(self) -> str:
         return text.prompt(self)
