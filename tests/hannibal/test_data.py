@@ -28,7 +28,8 @@ MEDIUM = {("Western Ligurians", "Eastern Ligurians"), ("Verona", "Boii"), ("Vero
 
 def test_shipped_data_loads_together():
     parts = load_components()
-    assert (parts.map.names, parts.tables.generals, parts.cards.strategy) == (MAP.names, TABLES.generals, CARDS.strategy)
+    assert parts.map.names == MAP.names and parts.tables.generals == TABLES.generals
+    assert parts.cards.strategy == CARDS.strategy
 
 
 def test_h8_96_spaces_22_provinces_18_for_victory():
@@ -113,7 +114,7 @@ def test_h105_attrition_columns_5_6_and_7_9():
 
 def test_h7_64_strategy_cards_48_battle_cards():
     assert len(CARDS.strategy) == 64 and len(CARDS.battle_deck) == 48
-    assert dict(zip(CARDS.battle_kinds, CARDS.battle_counts)) == {
+    assert dict(zip(CARDS.battle_kinds, CARDS.battle_counts, strict=True)) == {
         "Frontal Assault": 12, "Flank Left": 9, "Flank Right": 9, "Probe": 8, "Double Envelopment": 6, "Reserve": 4}
 
 
@@ -194,7 +195,8 @@ MAP_BREAKS = [
      "connection Hispalis-Gades is listed twice"),
     ('{ a = "Gades", b = "Hispalis" },', '{ a = "Gades", b = "Gadira" },',
      "connection 1 names an unknown space 'Gadira'"),
-    ('{ a = "Gades", b = "Hispalis" },', '{ a = "Gades", b = "Gades" },', "connection Gades-Gades joins a space to itself"),
+    ('{ a = "Gades", b = "Hispalis" },', '{ a = "Gades", b = "Gades" },',
+     "connection Gades-Gades joins a space to itself"),
     ('{ a = "Gades", b = "Hispalis" },', '{ a = "Gades", b = "Hispalis", type = "road" },',
      "connection Gades-Hispalis: 'type' is 'road'; it must be one of land, alps_pass, pass, strait"),
     ('{ a = "Gades", b = "Hispalis" },', '{ a = "Gades", b = "Hispalis", control_needed = true },',
@@ -226,3 +228,83 @@ def test_map_unreachable_space(tmp_path):
         load_map(path)
     assert str(err.value) == (f"map file {path}: space Baleares cannot be reached from Rome by any connection or by "
                               "sea (connect it, or make a space of its island a port)")
+
+
+OTHER_BREAKS = [
+    ("tables.toml", '{ name = "Varro", side = "rome", strategy = 1,',
+     '{ name = "Varro", side = "rome", strategy = 4,',
+     "tables", "general Varro: 'strategy' is 4; it must be from 1 to 3"),
+    ("tables.toml", 'consul_pool = true, intercept_max = 4', 'intercept_max = 4',
+     "tables", "there are 7 generals in the consul pool; there must be 8 (H5)"),
+    ("tables.toml", 'counterattack_when = "original_defender"', 'counterattack_when = "defender"',
+     "tables", "general A. Paulus: 'counterattack_when' is 'defender'; it must be one of original_attacker, "
+     "original_defender, campaign_event, force_march_event"),
+    ("tables.toml", '  { turn = 9, years = "204-202 BC", cards = 9 },\n', "",
+     "tables", "there are 8 turns; there must be 9 (H9)"),
+    ("tables.toml", '["-",  "1",  "1",  "1",  "2",  "2",  "3"],', '["-",  "1",  "1",  "1",  "2",  "2"],',
+     "tables", "[attrition]: 'rows' must be 7 rows of 7 entries"),
+    ("tables.toml", '["-",  "1",  "1",  "1",  "2",  "2",  "3"],', '["-",  "1",  "1",  "1",  "2",  "x",  "3"],',
+     "tables", "[attrition]: the entry 'x' must be \"-\", a number, a number with \"e\""),
+    ("tables.toml", '["-",  "1",  "1",  "1",  "2",  "2",  "3"],', '["-",  "1",  "1",  "1",  "2",  "1",  "3"],',
+     "tables", "[attrition]: row 5, column 6 is smaller than the entry above or to its left; losses must not fall "
+     "as the roll or the force grows"),
+    ("tables.toml", 'columns = [1, 5]', 'columns = [5, 1]',
+     "tables", "[retreat]: 'columns' must be 2 increasing force sizes starting at 1 (found [5, 1])"),
+    ("tables.toml", '"1/1", "1/-"', '"1", "1/-"', "tables", "[siege]: the entry '1' must be \"points/losses\", each a "
+     "number or \"-\""),
+    ("tables.toml", 'rows = ["none", "return", "sunk"]', 'rows = ["none", "sunk"]',
+     "tables", "[naval]: 'rows' must be ['none', 'return', 'sunk'] (H58)"),
+    ("cards.toml", 'number = 32, name = "Numidian Allies Desert", ops = 1',
+     'number = 32, name = "Numidian Allies Desert", ops = 3',
+     "cards", "strategy card #32: 'ship' must be true exactly when it has 3 OPs (H128)"),
+    ("cards.toml", '{ number = 64,', '{ number = 65,',
+     "cards", "strategy card 64 is numbered 65; cards must be numbered 1 to 64 in order (H7)"),
+    ("cards.toml", 'number = 64, name = "Truce", ops = 2, side = "either"',
+     'number = 64, name = "Truce", ops = 2, side = "both"',
+     "cards", "strategy card #64: 'side' is 'both'; it must be one of rome, carthage, either"),
+    ("cards.toml", 'kind = "counter", counter_when = "battle", effect = "At the start of any battle',
+     'kind = "counter", effect = "At the start of any battle',
+     "cards", "strategy card #20: a counter card, and only one, has 'counter_when' (H129)"),
+    ("cards.toml", 'number = 33, name = "Major Campaign", ops = 3, side = "either", ship = true, kind = "campaign",',
+     'number = 33, name = "Major Campaign", ops = 3, side = "either", ship = true, breaks_truce = true, '
+     'kind = "campaign",',
+     "cards", "strategy card #33: an campaign card never breaks a Truce (H131)"),
+    ("cards.toml", '{ name = "Probe", count = 8 },', '{ name = "Probe", count = 7 },',
+     "cards", "there are 47 battle cards; there must be 48 (H7)"),
+    ("cards.toml", '{ name = "Reserve", count = 4, wild = true },', '{ name = "Reserve", count = 4 },',
+     "cards", "the Reserve, and only it, must be wild = true (H78)"),
+]
+
+
+@pytest.mark.parametrize(("name", "old", "new", "label", "message"), OTHER_BREAKS,
+                         ids=[m[4][:40] for m in OTHER_BREAKS])
+def test_tables_and_cards_validators(tmp_path, name, old, new, label, message):
+    path = broken(tmp_path, name, (old, new))
+    loader = load_tables if name == "tables.toml" else load_cards
+    with pytest.raises(BoardError) as err:
+        loader(path)
+    assert str(err.value) == f"{label} file {path}: {message}"
+
+
+def test_setup_general_unknown(tmp_path):
+    path = broken(tmp_path, "map.toml", ('generals = ["Hasdrubal"]', 'generals = ["Hamilcar"]'))
+    with pytest.raises(BoardError) as err:
+        load_components(map_path=path)
+    assert str(err.value) == (f"map file {path}: setup army in New Carthage: unknown general 'Hamilcar' "
+                              "(the carthage generals: Hannibal, Hasdrubal, Hanno, Mago, H. Gisgo)")
+
+
+def test_setup_on_unknown_space(tmp_path):
+    path = broken(tmp_path, "map.toml", ('space = "Agrigentum"', 'space = "Akragas"'))
+    with pytest.raises(BoardError) as err:
+        load_map(path)
+    assert str(err.value) == f"map file {path}: setup army 2 stands on an unknown space 'Akragas'"
+
+
+def test_h12_start_points(tmp_path):
+    rome = 'name = "Rome", province = "Latium", kind = "walled", siege = -1, capacity = 5, port = 2, start = '
+    path = broken(tmp_path, "map.toml", (rome + '"rome"', rome + '"none"'))
+    with pytest.raises(BoardError) as err:
+        load_map(path)
+    assert str(err.value) == (f"map file {path}: at the start rome controls 8 victory provinces; it must control 9 "
+                              "(H12, the example of R22.2)")
