@@ -120,6 +120,11 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def new_initial_state(self) -> State: ...
 
+    def new_state_from(self, text: str) -> State:
+        """The state whose :meth:`State.position` is ``text``, read by this configuration and
+        checked; a :class:`PositionError` names what is wrong. Its history starts there: empty."""
+        raise NotImplementedError(f"{self.name} cannot set up a state from a position")
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.record_options().items())
         return f"{type(self).__name__}({opts})"
@@ -163,6 +168,16 @@ class State(abc.ABC):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-able dict of what ``seat`` may see (``None``: an observer who sees all a
         game without secrets shows)."""
+
+    def position(self) -> str:
+        """The whole position (the referee's, secrets included) as one line of text, which
+        ``game.new_state_from`` reads back; the history is not in it."""
+        raise NotImplementedError(f"{self.game.name} cannot write a position")
+
+    def initial_position(self) -> str | None:
+        """The position this state's history starts from when it was set up with
+        ``game.new_state_from``; None when it starts from ``game.new_initial_state()``."""
+        return None
 
     def explain_illegal(self, action: int) -> str:
         """Why ``action`` is not legal here (one phrase). Games refine this."""
