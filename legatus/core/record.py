@@ -1,8 +1,10 @@
 """Records: a game as JSON ``{"game", "version", "options", "actions"}``.
 
 A record is the save format, the replay format, a bug report and a regression fixture.
-Any prefix of a game is a valid record. Replaying stops at the first action that cannot be
-read or is illegal, naming its index (from 0), its text and why.
+Any prefix of a game is a valid record. A game set up from a position
+(``game.new_state_from``) has a ``"position"`` too: its actions start there. Replaying stops
+at the first action that cannot be read or is illegal, naming its index (from 0), its text
+and why.
 """
 
 from __future__ import annotations
@@ -18,17 +20,18 @@ from .game import State
 from .registry import load
 
 KEYS = ("game", "version", "options", "actions")
+OPTIONAL_KEYS = ("position",)
 
 
 def to_record(state: State) -> dict[str, Any]:
     """The record of every action that led to ``state``."""
     game = state.game
-    return {
-        "game": game.name,
-        "version": game.version,
-        "options": game.record_options(),
-        "actions": [str(a) for a in state.history()],
-    }
+    record: dict[str, Any] = {"game": game.name, "version": game.version, "options": game.record_options()}
+    position = state.initial_position()
+    if position is not None:
+        record["position"] = position
+    record["actions"] = [str(a) for a in state.history()]
+    return record
 
 
 def check_record(record: Any) -> dict[str, Any]:
@@ -38,15 +41,18 @@ def check_record(record: Any) -> dict[str, Any]:
     missing = [k for k in KEYS if k not in record]
     if missing:
         raise RecordError(f"the record has no '{missing[0]}' key (a record has {', '.join(KEYS)})")
-    extra = [k for k in record if k not in KEYS]
+    extra = [k for k in record if k not in KEYS + OPTIONAL_KEYS]
     if extra:
-        raise RecordError(f"the record has an unknown key '{extra[0]}' (a record has {', '.join(KEYS)})")
+        raise RecordError(f"the record has an unknown key '{extra[0]}' (a record has {', '.join(KEYS)}, "
+                          f"and may have {', '.join(OPTIONAL_KEYS)})")
     if not isinstance(record["game"], str):
         raise RecordError("the record's 'game' must be a game name")
     if type(record["version"]) is not int:
         raise RecordError(f"the record's 'version' must be an integer, not {record['version']!r}")
     if not isinstance(record["options"], dict):
         raise RecordError("the record's 'options' must be an object of option names and values")
+    if not isinstance(record.get("position", ""), str):
+        raise RecordError("the record's 'position' must be a position written by state.position() (a string)")
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("the record's 'actions' must be a list of action notations (strings)")
@@ -54,7 +60,7 @@ def check_record(record: Any) -> dict[str, Any]:
 
 
 def new_game_state(record: dict[str, Any]) -> State:
-    """The initial state of the game a (checked) record names."""
+    """The state a (checked) record's actions start from: its position, else the initial state."""
     try:
         game = load(record["game"], **record["options"])
     except LegatusError as exc:
@@ -64,6 +70,11 @@ def new_game_state(record: dict[str, Any]) -> State:
             f"the record is version {record['version']!r} of {game.name}; "
             f"this legatus reads version {game.version}"
         )
+    if "position" in record:
+        try:
+            return game.new_state_from(record["position"])
+        except LegatusError as exc:
+            raise RecordError(f"the record's position cannot be set up: {exc}") from None
     return game.new_initial_state()
 
 
