@@ -153,6 +153,9 @@ def test_a_position_read_by_another_configuration_is_refused(line: str, options:
     ({"garrisons": "[(0,7),()*48]"}, "the position's field garrisons holds (0, 7) in Gerunda; a garrison is a tuple "
                                      "of at most 3 colours from 0 to 3"),
     ({"fleets": "[0*48]"}, "the position's field fleets has 48 values; it must have 49"),
+    ({"garrisons": "N"}, "the position's field garrisons=N must be a list of 49 values"),
+    ({"money": "N"}, "the position cannot be played: its fields do not fit together (TypeError:"),
+    ({"turn": "N"}, "the position's field turn is None; it must be an integer from 0 to 2"),
     ({"round": "0"}, "the position's field round is 0; it must be an integer at least 1"),
     ({"lethe": "2"}, "the position's field lethe=2 must be T or F"),
     ({"roads": "(1,0)"}, "the position's field roads=(1,0) must be a list"),

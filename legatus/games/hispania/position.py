@@ -42,6 +42,8 @@ def read(game: HispaniaGame, text: str) -> HispaniaState:
     ranges = _ranges(game)
     for name, value in values.items():
         like = getattr(st, name)
+        if type(like) is list and value is None:
+            raise PositionError(f"the position's field {name}=N must be a list of {len(like)} values")
         if type(like) is list and len(value) != len(like):
             raise PositionError(f"the position's field {name} has {len(value)} values; it must have {len(like)}")
         _check_range(game, ranges, name, value)
