@@ -15,6 +15,7 @@ from legatus.core.errors import (
                                  LegatusError,
                                  NotationError,
                                  OptionError,
+                                 PositionError,
                                  RecordError,
                                  UndoError,
                                  UnknownGameError,
@@ -28,6 +29,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "BoardError", "Game", "IllegalActionError", "LegatusError", "NotationError",
-    "OptionError", "RecordError", "Session", "State", "UndoError", "UnknownGameError", "game_names", "load",
-    "read_record", "replay", "to_record", "write_record", "__version__",
+    "OptionError", "PositionError", "RecordError", "Session", "State", "UndoError", "UnknownGameError", "game_names",
+    "load", "read_record", "replay", "to_record", "write_record", "__version__",
 ]

@@ -75,6 +75,8 @@ def play(
     seed: Seed = None,
     dice: Annotated[Dice, typer.Option(help="auto: legatus rolls; manual: you type a real table's dice")] = Dice.auto,
     load: Annotated[Path | None, typer.Option(help="continue the game saved in this record")] = None,
+    position: Annotated[str | None, typer.Option(
+        "--position", "-p", help="start from this position (as state.position() writes it)")] = None,
 ) -> None:
     """Play a game in the terminal (the other seats at this screen, or agents)."""
     from legatus.core.agents import make_agent
@@ -83,13 +85,14 @@ def play(
     options = game_options(level, variants, scenario, players, traitors, board)
     try:
         if load is not None:
-            if game is not None or options:
-                fail("--load continues a saved game with its own options; give no game or game option")
+            if game is not None or options or position is not None:
+                fail("--load continues a saved game with its own options; give no game, game option or --position")
             state = replay_record(read_record(load))
         else:
             if game is None:
                 fail(f"name a game to play ({', '.join(legatus.game_names())}) or --load a saved one")
-            state = legatus.load(game, seed=seed, **options).new_initial_state()
+            configured = legatus.load(game, seed=seed, **options)
+            state = configured.new_initial_state() if position is None else configured.new_state_from(position)
         chosen = parse_seats(seats)
         agents = {}
         for name, spec in chosen.items():

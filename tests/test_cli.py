@@ -141,6 +141,25 @@ def test_play_load_of_a_binary_file(tmp_path: Path) -> None:
 
 
 # --- play: good input ----------------------------------------------------------------------
+def test_play_from_a_position_saves_it_in_the_record(tmp_path: Path) -> None:
+    state = legatus.load("hispania", players=2).new_initial_state()
+    for text in SETUP_EXAMPLE[:9]:
+        state.apply_action(state.parse_action(text))
+    saved = tmp_path / "from-position.json"
+    result = invoke("play", "hispania", "--players", "2", "-p", state.position(), input=f"save {saved}\nquit\n")
+    assert result.exit_code == 0, result.output
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["position"] == state.position() and record["actions"] == []
+    assert replay_record(record).position() == state.position()
+
+
+def test_play_from_a_position_of_another_configuration_is_refused() -> None:
+    line = legatus.load("hispania", level="7-5-4-5-1").new_initial_state().position()
+    assert "the position is for the configuration '7-5-4-5-1,1p', not this game's '6-4-3-4-2,1p'" in \
+        one_error_line(invoke("play", "hispania", "--position", line))
+    assert "give no game, game option or --position" in one_error_line(invoke("play", "--load", "x.json", "-p", line))
+
+
 def test_play_quit_exits_zero() -> None:
     result = invoke("play", "hispania", "--seed", "3", input="quit\n")
     assert result.exit_code == 0, result.output
@@ -190,7 +209,7 @@ def test_replay_json_is_the_view(tmp_path: Path) -> None:
 
 
 def test_replay_of_a_saved_random_game(tmp_path: Path) -> None:
-    from tests.core.test_record import random_game
+    from tests.hispania.test_records import random_game
 
     state = random_game(5)
     path = tmp_path / "game.json"

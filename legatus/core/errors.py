@@ -47,3 +47,8 @@ class RecordError(LegatusError, ValueError):
 
 class UndoError(LegatusError):
     """An undo the rules of undo do not allow (across dice, a secret or a change of seat)."""
+
+
+class PositionError(LegatusError, ValueError):
+    """A position (``game.new_state_from``) that cannot be read, belongs to another game or
+    configuration, or whose pieces do not fit together."""

@@ -170,6 +170,11 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def new_initial_state(self) -> State: ...
 
+    def new_state_from(self, text: str) -> State:
+        """The state whose :meth:`State.position` is ``text``, read by this configuration and
+        checked; a :class:`PositionError` names what is wrong. Its history starts there: empty."""
+        raise NotImplementedError(f"{self.name} cannot set up a state from a position")
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.record_options().items())
         return f"{type(self).__name__}({opts})"
@@ -213,6 +218,16 @@ class State(abc.ABC):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-able dict of what ``seat`` may see (``None``: an observer who sees all a
         game without secrets shows)."""
+
+    def position(self) -> str:
+        """The whole position (the referee's, secrets included) as one line of text, which
+        ``game.new_state_from`` reads back; the history is not in it."""
+        raise NotImplementedError(f"{self.game.name} cannot write a position")
+
+    def initial_position(self) -> str | None:
+        """The position this state's history starts from when it was set up with
+        ``game.new_state_from``; None when it starts from ``game.new_initial_state()``."""
+        return None
 
     def explain_illegal(self, action: int) -> str:
         """Why ``action`` is not legal here (one phrase). Games refine this."""
@@ -278,6 +293,9 @@ class State(abc.ABC):
             return self.clone()
         from .secrecy import seat_actions
 
+        if self.initial_position() is not None:  # the position holds every secret of its moment
+            raise NotImplementedError(f"{self.game.name} cannot resample a game set up from a position: "
+                                      "the game must draw the position's secrets itself")
         return self.game.consistent_state(seat, seat_actions(self, seat), rng)
 
     def reveals_information(self, action: int) -> bool:

@@ -1,8 +1,10 @@
 """Records: a game as JSON ``{"game", "version", "options", "actions"}``.
 
 A record is the save format, the replay format, a bug report and a regression fixture.
-Any prefix of a game is a valid record. Replaying stops at the first action that cannot be
-read or is illegal, naming its index (from 0), its text and why.
+Any prefix of a game is a valid record. A game set up from a position
+(``game.new_state_from``) has a ``"position"`` too: its actions start there. Replaying stops
+at the first action that cannot be read or is illegal, naming its index (from 0), its text
+and why.
 
 The full record is the referee's. A seat's record (``to_record(state, seat)``, with a
 ``"seat"`` key) holds the actions as that seat saw them, others' secrets redacted; it replays
@@ -20,24 +22,26 @@ from pathlib import Path
 from typing import Any
 
 from .errors import LegatusError, NotationError, RecordError
-from .game import State
+from .game import Information, State
 from .registry import load
 from .secrecy import consistent_state, seat_actions
 
 KEYS = ("game", "version", "options", "actions")
-OPTIONAL_KEYS = ("seat",)
+OPTIONAL_KEYS = ("position", "seat")
 
 
 def to_record(state: State, seat: int | None = None) -> dict[str, Any]:
     """The record of every action that led to ``state``: the referee's (``seat`` None), or
     as ``seat`` saw them."""
     game = state.game
-    record: dict[str, Any] = {
-        "game": game.name,
-        "version": game.version,
-        "options": game.record_options(),
-        "actions": seat_actions(state, seat),
-    }
+    record: dict[str, Any] = {"game": game.name, "version": game.version, "options": game.record_options()}
+    position = state.initial_position()
+    if position is not None:
+        if seat is not None and game.information is not Information.PERFECT:
+            raise RecordError(f"a seat's record of a game of {game.name} set up from a position would show the "
+                              "position's secrets; save the full record")
+        record["position"] = position
+    record["actions"] = seat_actions(state, seat)
     if seat is not None:
         record["seat"] = game.seats[seat]
     return record
@@ -62,6 +66,8 @@ def check_record(record: Any) -> dict[str, Any]:
         raise RecordError(f"the record's 'version' must be an integer, not {record['version']!r}")
     if not isinstance(record["options"], dict):
         raise RecordError("the record's 'options' must be an object of option names and values")
+    if not isinstance(record.get("position", ""), str):
+        raise RecordError("the record's 'position' must be a position written by state.position() (a string)")
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("the record's 'actions' must be a list of action notations (strings)")
@@ -69,7 +75,7 @@ def check_record(record: Any) -> dict[str, Any]:
 
 
 def new_game_state(record: dict[str, Any]) -> State:
-    """The initial state of the game a (checked) record names."""
+    """The state a (checked) record's actions start from: its position, else the initial state."""
     try:
         game = load(record["game"], **record["options"])
     except LegatusError as exc:
@@ -79,6 +85,11 @@ def new_game_state(record: dict[str, Any]) -> State:
             f"the record is version {record['version']!r} of {game.name}; "
             f"this legatus reads version {game.version}"
         )
+    if "position" in record:
+        try:
+            return game.new_state_from(record["position"])
+        except LegatusError as exc:
+            raise RecordError(f"the record's position cannot be set up: {exc}") from None
     return game.new_initial_state()
 
 

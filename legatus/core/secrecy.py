@@ -43,8 +43,10 @@ def seat_actions(state: State, seat: int | None) -> list[str]:
 
 
 def start_of(state: State) -> State:
-    """A fresh copy of the state ``state``'s history starts from."""
-    return state.game.new_initial_state()
+    """A fresh copy of the state ``state``'s history starts from: its position, else the
+    game's initial state."""
+    position = state.initial_position()
+    return state.game.new_initial_state() if position is None else state.game.new_state_from(position)
 
 
 def _candidates(state: State, seat: int, text: str, rng: random.Random | None) -> list[int]:

@@ -223,6 +223,9 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
             raise WebError(400, str(exc)) from None
         if "board" in record["options"]:
             raise WebError(400, "the option 'board' is not available on the server")
+        if "position" in record:  # the store rebuilds a game from its initial state
+            raise WebError(400, "a record that starts from a position cannot be imported on the server; "
+                                "import one that starts from the initial state")
         options = {k: v for k, v in game.record_options().items() if k != "seed"}
         row = store.create_game(record["game"], options, [(s, PERSON) for s in game.seats])
         live = games.get(row.id)

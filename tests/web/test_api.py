@@ -213,6 +213,9 @@ def test_bad_new_games(client, body, words):
     ({"game": "hispania"}, "no 'version' key"),
     ({"game": "hispania", "version": 1, "options": {}, "actions": ["roll 4", "roll 9"]}, "action 1 'roll 9'"),
     ({"game": "hispania", "version": 1, "options": {"board": "x.toml"}, "actions": []}, "cannot be set up"),
+    ({"game": "hispania", "version": 1, "options": {}, "actions": [],
+      "position": legatus.load("hispania").new_initial_state().position()},
+     "starts from a position cannot be imported"),
 ])
 def test_bad_imports(client, record, words):
     response = client.post("/api/import", json={"record": record})

@@ -10,7 +10,7 @@ from legatus.core.actions import Action
 from legatus.core.errors import OptionError
 from legatus.core.game import Game, Option, State, Utility
 
-from . import observation
+from . import observation, position
 from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
 from .invariants import violations
 from .level import MEDIUM, PARAMETERS, VALUES, Level, all_levels
@@ -213,4 +213,7 @@ class HispaniaGame(Game):
 
     def new_initial_state(self) -> HispaniaState:
         return HispaniaState(self)
+
+    def new_state_from(self, text: str) -> HispaniaState:
+        return position.read(self, text)
 

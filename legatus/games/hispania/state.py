@@ -7,13 +7,13 @@ dispatches each action to the rule that plays it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.core.actions import Action
 from legatus.core.errors import IllegalActionError
 from legatus.core.game import CHANCE, TERMINAL, State
 
-from . import explain, text, view
+from . import explain, position, text, view
 from .notation import END, ENTER_MOVE, HOLD_ROAD
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .rules import dice, hispano, imperium, phases, roman_phase, setup, turn
@@ -48,8 +48,10 @@ class HispaniaState(State):
     (True, 6)
     """
 
-    __slots__ = ("game", "board", "level", "notation", "actions", "events", *_FIELDS, *_SCALARS)
+    __slots__ = ("game", "board", "level", "notation", "actions", "events", "set_up_from", *_FIELDS, *_SCALARS)
     game: HispaniaGame
+    POSITION_FIELDS: ClassVar[tuple[str, ...]] = tuple(n for n in (*_FIELDS, *_SCALARS) if not n.startswith("_"))
+    """What a position holds: every field but the caches (``_legal``), recomputed on demand."""
 
     def __init__(self, game: HispaniaGame) -> None:
         board = game.board
@@ -100,6 +102,7 @@ class HispaniaState(State):
         self.events: list[str] = []
         self.move_costs: dict[int, int] = {}
         self._legal: tuple[int, ...] | None = None
+        self.set_up_from: str | None = None  # the position the history starts from (new_state_from)
         setup.begin(self)
 
     # --- The core contract ---------------------------------------------------------------
@@ -170,6 +173,7 @@ class HispaniaState(State):
             setattr(other, name, getattr(self, name))
         other.actions = self.actions[:]
         other.events = self.events[:]
+        other.set_up_from = self.set_up_from
         return other
 
     def history(self) -> list[Action]:
@@ -178,6 +182,12 @@ class HispaniaState(State):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return view.view(self, seat)
+
+    def position(self) -> str:
+        return position.write(self)
+
+    def initial_position(self) -> str | None:
+        return self.set_up_from
 
     def explain_illegal(self, action: int) -> str:
         return explain.why_illegal(self, int(action))
