@@ -1,17 +1,22 @@
-"""Gymnasium: the Roman side of Hispania alone as a single-agent environment
-(``pip install 'legatus[gymnasium]'``); the game plays the rest — the dice, and a Hispano
-seat if the variant is on (by the heuristic agent, or the agent named).
+"""Gymnasium: one seat of a legatus game as a single-agent environment
+(``pip install 'legatus[gymnasium]'``); the environment plays the game's chance nodes and
+every other seat, each by the agent named (``opponent``).
 
->>> from legatus.adapters.gymnasium import RomanEnv
+>>> from legatus.adapters.gymnasium import RomanEnv, SeatEnv
 >>> e = RomanEnv(level="6-4-3-4-2")
 >>> observation, info = e.reset(seed=3)
 >>> observation.shape == (e.game.observation_size(),), int(info["action_mask"].sum()) > 0
 (True, True)
+>>> SeatEnv("hispania", seat="hispania", variants=["hispano"]).seat
+1
 
-Observations are the game's observation tensor; actions are legatus's action ids
-(``Discrete``), with the legal ones in ``info["action_mask"]``. The reward is the Romans'
-return when the game ends (+1 a victory, -1 a defeat). An illegal action ends the episode with
--1 and ``info["illegal_action"]``, as PettingZoo's classic games do.
+Observations are the game's observation tensor for the seat (in a game with secrets, what
+that seat may see and nothing more); actions are legatus's action ids (``Discrete``), with
+the legal ones in ``info["action_mask"]``. The other seats' agents choose through
+:func:`legatus.core.agents.decide`, so in a game with secrets they too get only what their
+seat may know. The reward is the seat's return when the game ends. An illegal action ends
+the episode with the game's lowest return (``min_utility``) and ``info["illegal_action"]``,
+as PettingZoo's classic games do.
 """
 
 from __future__ import annotations
@@ -24,23 +29,28 @@ import numpy as np
 from gymnasium import spaces
 
 import legatus
-from legatus.core.agents import Agent, make_agent
+from legatus.core.agents import Agent, decide, make_agent
 from legatus.core.session import sample_outcome
+
+from . import observation_size, seat_of
 
 ROMAN_SEAT = 0
 
 
-class RomanEnv(gym.Env):
+class SeatEnv(gym.Env):
+    """Seat ``seat`` (index or name) of ``game`` configured by ``options``; the others are
+    played by ``opponent`` agents (an agent spec: ``random``, ``mcts:200``, a game's own)."""
+
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, render_mode: str | None = None, opponent: str = "heuristic", **options: Any) -> None:
-        options.setdefault("players", 1)
-        self.game = legatus.load("hispania", **options)
-        if options["players"] != 1:
-            raise legatus.OptionError("the Gymnasium environment plays the Roman side as one seat: players=1")
+    def __init__(self, game: str, seat: int | str = 0, opponent: str = "random", render_mode: str | None = None,
+                 **options: Any) -> None:
+        self.game = legatus.load(game, **options)
+        self.seat = seat_of(self.game, seat)
+        make_agent(self.game, opponent)  # an unknown agent is refused now, not at the first reset
         self.render_mode = render_mode
         self.opponent_spec = opponent
-        self.observation_space = spaces.Box(0.0, 1.0, (self.game.observation_size(),), np.float32)
+        self.observation_space = spaces.Box(0.0, 1.0, (observation_size(self.game, "Gymnasium"),), np.float32)
         self.action_space = spaces.Discrete(len(self.game.actions))
         self.rng = random.Random()
         self.others: dict[int, Agent] = {}
@@ -51,23 +61,23 @@ class RomanEnv(gym.Env):
         super().reset(seed=seed)
         base = int(self.np_random.integers(2**62))
         self.rng = random.Random(base)
-        self.others = {seat: make_agent(self.game, self.opponent_spec, base + seat)
-                       for seat in range(1, self.game.num_players())}
+        self.others = {s: make_agent(self.game, self.opponent_spec, base + s)
+                       for s in range(self.game.num_players()) if s != self.seat}
         self.state = self.game.new_initial_state()
         self._advance()
         return self._observation(), self._info()
 
     def _advance(self) -> None:
-        """The dice and the other seats play until the Romans decide or the game ends."""
+        """Chance and the other seats play until the seat decides or the game ends."""
         state = self.state
-        while not state.is_terminal() and state.current_player() != ROMAN_SEAT:
+        while not state.is_terminal() and state.current_player() != self.seat:
             if state.is_chance_node():
                 state.apply_action(sample_outcome(state, self.rng))
             else:
-                state.apply_action(self.others[state.current_player()].choose(state))
+                state.apply_action(decide(self.others[state.current_player()], state, self.rng))
 
     def _observation(self) -> np.ndarray:
-        return np.asarray(self.game.observation_tensor(self.state, ROMAN_SEAT), np.float32)
+        return np.asarray(self.game.observation_tensor(self.state, self.seat), np.float32)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         mask = np.zeros(len(self.game.actions), np.int8)
@@ -79,12 +89,22 @@ class RomanEnv(gym.Env):
         if self.state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         if int(action) not in self.state.legal_actions():
-            return self._observation(), -1.0, True, False, self._info(illegal_action=True)
+            return self._observation(), self.game.min_utility, True, False, self._info(illegal_action=True)
         self.state.apply_action(int(action))
         self._advance()
         done = self.state.is_terminal()
-        reward = self.state.returns()[ROMAN_SEAT] if done else 0.0
+        reward = self.state.returns()[self.seat] if done else 0.0
         return self._observation(), float(reward), done, False, self._info()
 
     def render(self) -> str | None:
         return self.state.to_text() if self.render_mode == "ansi" else None
+
+
+class RomanEnv(SeatEnv):
+    """Hispania's Roman side as one seat (``players=1``), against the game's dice and any
+    Hispano seat (played by the heuristic agent, or the agent named)."""
+
+    def __init__(self, render_mode: str | None = None, opponent: str = "heuristic", **options: Any) -> None:
+        super().__init__("hispania", ROMAN_SEAT, opponent, render_mode, **options)
+        if self.game.options["players"] != 1:
+            raise legatus.OptionError("the Gymnasium environment plays the Roman side as one seat: players=1")

@@ -6,87 +6,151 @@
 >>> game.num_players()
 2
 
-The short name is ``legatus_<game>``; the parameters are the game's options, in the forms
-OpenSpiel's game strings can hold: Hispania's level as five ints (``denarii``,
-``garrisons``, ``fleets``, ``roads``, ``armies``), its variants joined by ``+``
-(``terror+hispano``), ``none`` for no variant or no scenario. Actions are legatus's action ids: one integer encoding
-for decisions and chance outcomes alike (the dice have the lowest ids). Observations are the
-game's ``observation_tensor`` and its text drawing.
+The short name is ``legatus_<game>``. Everything is read from the game: its information
+(perfect or imperfect), its utility and bounds, its range of players (the class's) and its
+number (the configuration's), its most chance outcomes, and its options as parameters, in
+forms OpenSpiel's game strings can hold (derived from the option table's forms): an option of
+parts is one parameter a part (Hispania's level: ``denarii``, ``garrisons``, ``fleets``,
+``roads``, ``armies``), a multiple choice is its choices joined by ``+`` (``terror+hispano``),
+and ``none`` stands for no choice (no variant, no scenario).
+
+Actions are legatus's action ids: one integer encoding for decisions and chance outcomes
+alike. OpenSpiel numbers chance outcomes below ``max_chance_outcomes()``, so a game numbers
+its chance outcomes first (Hispania's dice, the poker games' deals). Chance nodes are the
+core's (``current_player() == CHANCE``, ``chance_outcomes()``). Information state strings and
+observation strings are the core's (``information_state_string``, ``observation_string``),
+given by an observer as OpenSpiel's Python games do; the observation tensor is the game's own
+where it has one. ``action_to_string`` is the core's notation; ``resample_from_infostate``
+is the core's ``resample``.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 import legatus
-from legatus.core.game import Game, State
+from legatus.core.game import Game, Information, State, Utility
 from legatus.core.registry import game_class
 
 MAX_GAME_LENGTH = 20_000
-_PARAMETERS: dict[str, dict[str, Any]] = {
-    "hispania": {"denarii": 6, "garrisons": 4, "fleets": 3, "roads": 4, "armies": 2, "variants": "none",
-                 "scenario": "none", "players": 1, "traitors": False, "ties": "defender"},
-}
 NONE = "none"  # OpenSpiel's game strings cannot hold an empty value
-LEVEL = ("denarii", "garrisons", "fleets", "roads", "armies")  # Hispania's level, one int each
+JOIN = "+"  # between the choices of a multiple choice
+PART = "-"  # between the parts of an option of parts (as the web's form writes them)
+
+_INFORMATION = {Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
+                Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION}
+_UTILITY = {Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+            Utility.CONSTANT_SUM: pyspiel.GameType.Utility.CONSTANT_SUM,
+            Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM}
 
 
-def _options(params: dict[str, Any]) -> dict[str, Any]:
-    options = {k: v for k, v in params.items() if v != NONE and k not in LEVEL}
-    if all(k in params for k in LEVEL):
-        options["level"] = "-".join(str(params[k]) for k in LEVEL)
-    if "variants" in options:
-        options["variants"] = [v for v in str(options["variants"]).split("+") if v]
-    return options
+def parameters(cls: type[Game]) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game with their defaults: every option its table offers
+    in a form (a driver's setting such as the seed, or a file, is not a parameter)."""
+    spec: dict[str, Any] = {}
+    for key, option in cls.OPTIONS.items():
+        form = option.form
+        if form is None:
+            continue
+        if form["kind"] == "parts":
+            for (part, values), value in zip(form["parts"], str(option.default).split(PART), strict=True):
+                spec[part] = type(values[0])(value)
+        elif form["kind"] == "multi":
+            spec[key] = JOIN.join(option.default) or NONE
+        else:
+            spec[key] = NONE if option.default is None else option.default
+    return spec
 
 
-def _game_type(name: str) -> pyspiel.GameType:
-    cls = game_class(name)
+def options(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
+    """The legatus options that OpenSpiel parameters ``params`` stand for (the game's
+    defaults for those not given)."""
+    result: dict[str, Any] = {}
+    for key, option in cls.OPTIONS.items():
+        form = option.form
+        if form is None:
+            continue
+        if form["kind"] == "parts":
+            names = [part for part, _ in form["parts"]]
+            if any(n in params for n in names):
+                defaults = str(option.default).split(PART)
+                result[key] = PART.join(str(params.get(n, d)) for n, d in zip(names, defaults, strict=True))
+        elif key not in params:
+            continue
+        elif form["kind"] == "multi":
+            value = str(params[key])
+            result[key] = [] if value == NONE else [v for v in value.split(JOIN) if v]
+        elif params[key] == NONE and None in form.get("choices", ()):
+            result[key] = None
+        else:
+            result[key] = params[key]
+    return result
+
+
+def _has_observation_tensor(cls: type[Game]) -> bool:
+    return cls.observation_tensor is not Game.observation_tensor
+
+
+def _game_type(cls: type[Game]) -> pyspiel.GameType:
     return pyspiel.GameType(
-        short_name=f"legatus_{name}",
+        short_name=f"legatus_{cls.name}",
         long_name=f"legatus {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        information=_INFORMATION[cls.information],
+        utility=_UTILITY[cls.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=1,
+        max_num_players=cls.MAX_PLAYERS,
+        min_num_players=cls.MIN_PLAYERS,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=_PARAMETERS.get(name, {}),
+        provides_observation_tensor=_has_observation_tensor(cls),
+        parameter_specification=parameters(cls),
     )
 
 
 class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A legatus game seen by OpenSpiel (one subclass a game: see :func:`register`)."""
 
-    name = ""
+    game_class: type[Game]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        name = self.name
-        self.legatus: Game = legatus.load(name, **_options(params or {}))
-        chance = [a for a in range(len(self.legatus.actions)) if str(self.legatus.actions[a]).startswith("roll ")]
+        cls = self.game_class
+        self.legatus: Game = cls(**options(cls, params or {}))
+        game = self.legatus
+        if game.utility is Utility.CONSTANT_SUM and game.utility_sum is None:
+            raise ValueError(f"{game.name} is constant-sum but declares no utility_sum (what its returns add up to)")
+        sums = {Utility.ZERO_SUM: 0.0, Utility.CONSTANT_SUM: game.utility_sum}
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.legatus.actions),
-            max_chance_outcomes=max(chance) + 1 if chance else 0,
-            num_players=self.legatus.num_players(),
-            min_utility=-1.0,
-            max_utility=1.0,
+            num_distinct_actions=len(game.actions),
+            max_chance_outcomes=game.max_chance_outcomes(),
+            num_players=game.num_players(),
+            min_utility=game.min_utility,
+            max_utility=game.max_utility,
+            utility_sum=sums.get(game.utility),
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(_game_type(name), info, params or {})
+        super().__init__(_game_type(cls), info, params or {})
 
     def new_initial_state(self) -> OpenSpielState:
         return OpenSpielState(self, self.legatus.new_initial_state())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        return Observer(self.legatus)
+        """The observer OpenSpiel asks for: with perfect recall, a seat's information state;
+        else what it observes now. Only a seat's own view is defined (private information of
+        a single player, public information included)."""
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if params or not obs_type.public_info or obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            asked = f"public_info={obs_type.public_info}, private_info={obs_type.private_info.name}"
+            raise ValueError(f"legatus games are observed as one seat sees them (public_info=True, private_info="
+                             f"SINGLE_PLAYER, no parameters); asked for {asked}, parameters {params or 'none'}")
+        return Observer(self.legatus, obs_type.perfect_recall)
 
 
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]
@@ -103,13 +167,19 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(int(a) for a in self.inner.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted((int(a), p) for a, p in self.inner.chance_outcomes())
+        outcomes = sorted((int(a), p) for a, p in self.inner.chance_outcomes())
+        bound = self.inner.game.max_chance_outcomes()
+        if outcomes and outcomes[-1][0] >= bound:
+            action = self.inner.game.actions[outcomes[-1][0]]
+            raise ValueError(f"chance outcome '{action}' of {self.inner.game.name} has id {int(action)}: OpenSpiel "
+                             f"needs chance outcomes numbered first, below max_chance_outcomes() = {bound}")
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         self.inner.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self.inner.game.actions[action])
+        return self.inner.action_to_string(action)  # the referee's notation: OpenSpiel names the action itself
 
     def is_terminal(self) -> bool:
         return self.inner.is_terminal()
@@ -117,30 +187,55 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return self.inner.returns()
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> OpenSpielState:
+        """A state with the same information state for ``player_id`` (the core's ``resample``,
+        its generator seeded by one draw of ``probability_sampler``), replayed so that
+        OpenSpiel's own history is whole."""
+        sample = self.inner.resample(player_id, random.Random(probability_sampler()))
+        state: OpenSpielState = self.get_game().new_initial_state()
+        for action in sample.history():
+            state.apply_action(int(action))
+        return state
+
     def __str__(self) -> str:
         return self.inner.to_text()
 
 
 class Observer:
-    """OpenSpiel's PyObserver: the tensor and the text of a seat's view."""
+    """OpenSpiel's PyObserver for one seat: its information state string (with perfect
+    recall) or its observation string, and the game's observation tensor where it has one."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, perfect_recall: bool) -> None:
         self.game = game
-        self.tensor = np.zeros(game.observation_size(), np.float32)
-        self.dict = {"observation": self.tensor}
+        self.perfect_recall = perfect_recall
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if not perfect_recall and _has_observation_tensor(type(game)):
+            self.tensor = np.zeros(game.observation_size(), np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
-        self.tensor[:] = self.game.observation_tensor(state.inner, player)
+        if self.tensor is not None:
+            self.tensor[:] = self.game.observation_tensor(state.inner, player)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
-        return state.inner.to_text()
+        if self.perfect_recall:
+            return state.inner.information_state_string(player)
+        return state.inner.observation_string(player)
+
+
+_REGISTERED: dict[str, type[OpenSpielGame]] = {}
 
 
 def register(name: str) -> type[OpenSpielGame]:
-    """Registers legatus game ``name`` with OpenSpiel as ``legatus_<name>``."""
-    cls = type(f"OpenSpiel{name.capitalize()}", (OpenSpielGame,), {"name": name})
-    pyspiel.register_game(_game_type(name), cls)
-    return cls
+    """Registers legatus game ``name`` (as the legatus registry has it now) with OpenSpiel as
+    ``legatus_<name>``; again, the class registered the first time."""
+    if name not in _REGISTERED:
+        cls = game_class(name)
+        spiel = type(f"OpenSpiel{cls.__name__}", (OpenSpielGame,), {"game_class": cls})
+        pyspiel.register_game(_game_type(cls), spiel)
+        _REGISTERED[name] = spiel
+    return _REGISTERED[name]
 
 
 for _name in legatus.game_names():

@@ -6,10 +6,13 @@
 >>> e.possible_agents
 ['rome', 'hispania']
 
-The agents are the game's seats. Each observation is ``{"observation": the game's observation
-tensor for that seat, "action_mask": 1 for each legal action}`` (only the agent to move has
-legal actions); actions are legatus's action ids. The dice are rolled inside the environment
-with the generator seeded by ``reset(seed=…)``. Rewards come at the end: each seat's return.
+The agents are the game's seats, as many as its configuration has. Each observation is
+``{"observation": the game's observation tensor for that seat, "action_mask": 1 for each
+legal action}`` (only the agent to move has legal actions): in a game with secrets, what that
+seat may see and nothing more, so the game must have an observation tensor. Actions are
+legatus's action ids. The game's chance nodes (dice, draws) are played inside the
+environment with the generator seeded by ``reset(seed=…)``. Rewards come at the end: each
+seat's return.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pettingzoo import AECEnv
 import legatus
 from legatus.core.session import sample_outcome
 
+from . import observation_size
+
 
 class LegatusAECEnv(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "legatus_v0", "is_parallelizable": False}
@@ -34,7 +39,7 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = list(self.game.seats)
         n = len(self.game.actions)
-        size = self.game.observation_size()
+        size = observation_size(self.game, "PettingZoo")
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
@@ -58,10 +63,10 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._roll()
+        self._play_chance()
         self._select()
 
-    def _roll(self) -> None:
+    def _play_chance(self) -> None:
         while self.state.is_chance_node():
             self.state.apply_action(sample_outcome(self.state, self.rng))
 
@@ -89,7 +94,7 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"action {action} is not legal for {agent}; see the observation's action_mask")
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
-        self._roll()
+        self._play_chance()
         if self.state.is_terminal():
             for seat, value in zip(self.possible_agents, self.state.returns(), strict=True):
                 self.rewards[seat] = value

@@ -90,6 +90,8 @@ class Game(abc.ABC):
     min_utility: float = -1.0
     max_utility: float = 1.0
     """The bounds of every seat's return (a configuration may set its own)."""
+    utility_sum: float | None = None
+    """What the seats' returns add up to in a constant-sum game (zero in a zero-sum one)."""
 
     actions: ActionTable
     seats: tuple[str, ...]

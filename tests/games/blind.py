@@ -60,6 +60,7 @@ class BlindGame(Game):
     utility = Utility.CONSTANT_SUM
     min_utility = 0.0
     max_utility = 1.0
+    utility_sum = 1.0  # the winners share the win
     OPTIONS = {
         **Game.OPTIONS,
         "players": Option(2, _int_in("players", 2, 4), "seats: 2 to 4", {"kind": "choice", "choices": [2, 3, 4]}),
@@ -158,6 +159,33 @@ class BlindGame(Game):
 
     def new_initial_state(self) -> BlindState:
         return BlindState(self)
+
+    def observation_size(self) -> int:
+        n, c = self.num_players(), len(self.cards)
+        return 4 * n + 2 * c + n * c + 2
+
+    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
+        """What ``seat`` sees, in [0, 1]: who it is, whose turn, its hand and its face-down
+        discards, the cards each seat played, every seat's hand size and discards, the deck
+        and the turns left (``None``: the public part only)."""
+        assert isinstance(state, BlindState)
+        n, c = self.num_players(), len(self.cards)
+
+        def one_hot(index: int | None, size: int) -> list[float]:
+            return [1.0 if i == index else 0.0 for i in range(size)]
+
+        def cards(held: list[int]) -> list[float]:
+            return [1.0 if i in held else 0.0 for i in range(c)]
+
+        player = state.current_player()
+        out = one_hot(seat, n) + one_hot(player if player >= 0 else None, n)
+        out += cards(state.hands[seat] if seat is not None else []) + \
+            cards(state.discards[seat] if seat is not None else [])
+        for played in state.played:
+            out += cards(played)
+        out += [len(h) / c for h in state.hands] + [len(d) / c for d in state.discards] + \
+            [len(state.deck) / c, state.turns_left / (self.options["turns"] * n)]
+        return out
 
 
 class BlindState(State):

@@ -14,7 +14,7 @@ from . import observation, position
 from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
 from .invariants import violations
 from .level import MEDIUM, PARAMETERS, VALUES, Level, all_levels
-from .notation import Notation, build_notation
+from .notation import END, Notation, build_notation
 from .scenarios import Scenario, load_scenario, parse_scenario, scenario_names
 from .state import HispaniaState
 from .variants import HISPANO, TERROR, TITLES, VARIANTS, parse_variants
@@ -83,6 +83,8 @@ class HispaniaGame(Game):
     MAX_PLAYERS = 4  # three Romans and the Hispano
     AGENTS = {"heuristic": "legatus.games.hispania.bots:HeuristicAgent"}
     HINT_AGENT = "mcts+heuristic:150"
+    MIN_PLAYERS = 1
+    MAX_PLAYERS = 4  # three Roman players and the Hispano seat
     OPTIONS = {
         **Game.OPTIONS,
         "level": Option(MEDIUM, lambda v: str(Level.parse(v)), "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2",
@@ -184,6 +186,10 @@ class HispaniaGame(Game):
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HispaniaState)
         return violations(state)
+
+    def max_chance_outcomes(self) -> int:
+        """The dice: every roll has an id below the first decision's."""
+        return self.notation.base[END]
 
     def observation_size(self) -> int:
         return observation.size(self.board.n_spaces, len(self.board.links))

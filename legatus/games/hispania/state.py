@@ -207,6 +207,10 @@ class HispaniaState(State):
     def __str__(self) -> str:
         return text.render(self)
 
+    def observation_string(self, seat: int) -> str:
+        """The board drawn as text: every seat sees all of it (no secrets in Hispania)."""
+        return text.render(self)
+
     # --- Legal actions -------------------------------------------------------------------
     def _compute_legal(self) -> tuple[int, ...]:
         phase = self.phase
