@@ -23,6 +23,11 @@ def register(name: str, target: str) -> None:
     _GAMES[name] = target
 
 
+def unregister(name: str) -> None:
+    """Forget the game ``name`` (a test game, once its tests are done)."""
+    _GAMES.pop(name, None)
+
+
 def register_from_environment() -> None:
     """Register the games named in ``LEGATUS_GAMES``; one clear error for a malformed entry."""
     for entry in filter(None, (e.strip() for e in os.environ.get("LEGATUS_GAMES", "").split(","))):

@@ -12,8 +12,7 @@ from open_spiel.python.algorithms import cfr, expected_game_score, exploitabilit
 
 from legatus.adapters import openspiel
 from legatus.core.game import State
-
-from .conftest import TEST_GAMES
+from tests.games import TEST_GAMES
 
 POKER = [("legatus_kuhn", "kuhn_poker"), ("legatus_leduc", "leduc_poker")]
 KUHN_ITERATIONS = 200  # CFR iterations on Kuhn: value within 1e-3, NashConv below 1e-2 on both games

@@ -16,9 +16,8 @@ import legatus
 from legatus.adapters import openspiel
 from legatus.adapters.gymnasium import SeatEnv
 from legatus.adapters.pettingzoo import env
+from tests.games import TEST_GAMES
 from tests.games.blind import MARKER, BlindGame
-
-from .conftest import TEST_GAMES
 
 GameType = pyspiel.GameType
 

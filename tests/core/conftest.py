@@ -1,3 +1,11 @@
-from tests.games import register_test_games
+from collections.abc import Iterator
 
-register_test_games()
+import pytest
+
+from tests.games import registered
+
+
+@pytest.fixture(scope="package", autouse=True)
+def test_games() -> Iterator[None]:
+    with registered():
+        yield

@@ -83,8 +83,6 @@ class HispaniaGame(Game):
     MAX_PLAYERS = 4  # three Romans and the Hispano
     AGENTS = {"heuristic": "legatus.games.hispania.bots:HeuristicAgent"}
     HINT_AGENT = "mcts+heuristic:150"
-    MIN_PLAYERS = 1
-    MAX_PLAYERS = 4  # three Roman players and the Hispano seat
     OPTIONS = {
         **Game.OPTIONS,
         "level": Option(MEDIUM, lambda v: str(Level.parse(v)), "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2",
@@ -134,9 +132,6 @@ class HispaniaGame(Game):
         self.ties_to_attacker = self.options["ties"] == "attacker"
         # The Romans share one result; against the Hispano it is the opposite of theirs.
         self.utility = Utility.ZERO_SUM if HISPANO in variants and players == 1 else Utility.GENERAL_SUM
-
-    def max_chance_outcomes(self) -> int:
-        return 36  # the Roman and the Hispanic die rolled together
 
     def _check_scenario(self, variants: set[str]) -> None:
         scenario = self.scenario
