@@ -1,0 +1,187 @@
+"""A game's turn structure as a table of procedures on a stack (the ``states`` table of
+Rally the Troops, with its call / goto / end).
+
+A :class:`Procedure` is one place where a game waits: who decides, the prompt, the legal
+actions and the handler that plays one of them, kept together, so that a new phase or step
+is one new entry. A state keeps its stack in its ``stack`` attribute: a tuple of *frames*,
+each a small tuple ``(procedure_id, arg…)`` of integers. Immutable, it costs nothing to
+clone. The top frame is the running procedure; an empty stack is a finished game.
+
+Handlers move the game on through the table: :meth:`Procedures.goto` replaces the running
+procedure, :meth:`Procedures.call` runs a sub-procedure on top of it, and
+:meth:`Procedures.end` returns from a sub-procedure to its caller, whose ``resume`` hook (if
+it has one) then says how the caller goes on.
+
+A tiny game: the player adds 1 or 2 to a total; each addition calls a die roll, which ends
+back in the turn, whose ``resume`` ends the game at 5 or more.
+
+>>> class Tally:
+...     def __init__(self) -> None:
+...         self.stack: tuple[Frame, ...] = ((TURN,),)
+...         self.total = 0
+>>> TURN, DIE = 0, 1
+>>> def add(st: Tally, action: int) -> None:
+...     st.total += action
+...     table.call(st, DIE, action)  # the die remembers what was added
+>>> def roll(st: Tally, action: int) -> None:
+...     st.total += action * table.frame(st)[1]
+...     table.end(st)
+>>> def resume(st: Tally) -> None:
+...     if st.total >= 5:
+...         table.end(st)
+>>> table = Procedures({
+...     TURN: Procedure("turn", lambda st: 0, lambda st: f"Total {st.total}: add 1 or 2.", lambda st: (1, 2),
+...                     add, resume=resume),
+...     DIE: Procedure("die", lambda st: CHANCE, lambda st: "Roll 0 or 1.", lambda st: (0, 1), roll),
+... })
+>>> st = Tally()
+>>> table.apply(st, 2); st.stack, table.prompt(st)
+(((0,), (1, 2)), 'Roll 0 or 1.')
+>>> table.apply(st, 1); st.total, st.stack
+(4, ((0,),))
+>>> table.apply(st, 1); table.apply(st, 0); st.total, st.stack, table.player(st) == TERMINAL
+(5, (), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from .errors import IllegalActionError
+from .game import CHANCE, TERMINAL
+
+__all__ = ["CHANCE", "TERMINAL", "Frame", "HasStack", "Procedure", "ProcedureError", "Procedures"]
+
+Frame = tuple[int, ...]
+"""``(procedure_id, arg…)``: one procedure on the stack, with its arguments."""
+
+
+class HasStack(Protocol):
+    """A state that runs on a procedure stack."""
+
+    stack: tuple[Frame, ...]
+
+
+S = TypeVar("S", bound=HasStack)
+
+
+class ProcedureError(RuntimeError):
+    """A game's rules moved its stack in a way the table does not allow (a bug in the game,
+    never bad input: that is an :class:`~legatus.core.errors.IllegalActionError`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure(Generic[S]):
+    """One place where a game waits, and everything about it."""
+
+    name: str
+    """What is going on, for people (a view's phase, an error message)."""
+    player: Callable[[S], int]
+    """The seat that decides, or :data:`~legatus.core.game.CHANCE`."""
+    prompt: Callable[[S], str]
+    """One sentence: who decides what now, or which dice to roll."""
+    legal: Callable[[S], Sequence[int]]
+    """The legal actions (the outcomes, for the chance player)."""
+    apply: Callable[[S, int], None]
+    """Plays one of the legal actions."""
+    resume: Callable[[S], None] | None = None
+    """Runs when a sub-procedure this one called ends (None: the game waits here again)."""
+    explain: Callable[[S, int], str] | None = None
+    """Why an action is not legal here, in one phrase (None: the table says which are)."""
+
+
+class Procedures(Generic[S]):
+    """A game's procedures, by id: the ids run from 0 without gaps, so that the running
+    procedure is one tuple index away."""
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self, procedures: Mapping[int, Procedure[S]]) -> None:
+        ids = sorted(procedures)
+        if ids != list(range(len(ids))):
+            raise ProcedureError(f"procedure ids must run from 0 to {len(ids) - 1} without gaps; got {ids}")
+        self._by_id: tuple[Procedure[S], ...] = tuple(procedures[i] for i in ids)
+
+    def __getitem__(self, procedure_id: int) -> Procedure[S]:
+        return self._by_id[procedure_id]
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    # --- The running procedure ---------------------------------------------------------
+    def frame(self, state: S) -> Frame:
+        """The top frame: the running procedure's id and arguments."""
+        if not state.stack:
+            raise ProcedureError("no procedure is running: the game is over")
+        return state.stack[-1]
+
+    def running(self, state: S) -> Procedure[S]:
+        return self._by_id[self.frame(state)[0]]
+
+    def caller(self, state: S) -> int:
+        """The id of the procedure that called the running one (-1: none did)."""
+        stack = state.stack
+        return stack[-2][0] if len(stack) > 1 else -1
+
+    def player(self, state: S) -> int:
+        stack = state.stack
+        return self._by_id[stack[-1][0]].player(state) if stack else TERMINAL
+
+    def prompt(self, state: S) -> str:
+        return self.running(state).prompt(state)
+
+    def legal(self, state: S) -> Sequence[int]:
+        stack = state.stack
+        return self._by_id[stack[-1][0]].legal(state) if stack else ()
+
+    def explain(self, state: S, action: int) -> str:
+        """Why ``action`` is not legal now, in one phrase."""
+        if not state.stack:
+            return "the game is over"
+        procedure = self.running(state)
+        if procedure.explain is not None:
+            return procedure.explain(state, action)
+        legal = procedure.legal(state)
+        return f"{procedure.name} takes {', '.join(map(str, legal)) if legal else 'no action'}"
+
+    def apply(self, state: S, action: int) -> None:
+        """Plays ``action`` in the running procedure; raises :class:`IllegalActionError`,
+        saying why, if it is not legal there. (A game that caches its legal actions checks
+        them itself and calls ``running(state).apply``.)"""
+        if not state.stack or action not in self.legal(state):
+            raise IllegalActionError(str(action), self.explain(state, action))
+        self._by_id[state.stack[-1][0]].apply(state, action)
+
+    # --- Moving along --------------------------------------------------------------------
+    def _check(self, procedure_id: int) -> None:
+        if not 0 <= procedure_id < len(self._by_id):
+            raise ProcedureError(f"there is no procedure {procedure_id} (ids run from 0 to {len(self._by_id) - 1})")
+
+    def goto(self, state: S, procedure_id: int, *args: int) -> None:
+        """The running procedure gives way to ``procedure_id`` (which starts the game on an
+        empty stack)."""
+        self._check(procedure_id)
+        state.stack = (*state.stack[:-1], (procedure_id, *args))
+
+    def call(self, state: S, procedure_id: int, *args: int) -> None:
+        """Runs ``procedure_id`` on top of the running procedure, until it ends."""
+        self._check(procedure_id)
+        state.stack = (*state.stack, (procedure_id, *args))
+
+    def end(self, state: S) -> None:
+        """The running procedure is over: its caller runs again, through its ``resume`` hook
+        if it has one. Ending the last procedure ends the game."""
+        stack = state.stack
+        if not stack:
+            raise ProcedureError("end: no procedure is running")
+        state.stack = stack = stack[:-1]
+        if stack:
+            resume = self._by_id[stack[-1][0]].resume
+            if resume is not None:
+                resume(state)
+
+    def stop(self, state: S) -> None:
+        """The game is over: every procedure on the stack is dropped, none resumes."""
+        state.stack = ()
