@@ -3,33 +3,34 @@ Rally the Troops, with its call / goto / end).
 
 A :class:`Procedure` is one place where a game waits: who decides, the prompt, the legal
 actions and the handler that plays one of them, kept together, so that a new phase or step
-is one new entry. A state keeps its stack in its ``stack`` attribute: a tuple of *frames*,
-each a small tuple ``(procedure_id, arg…)`` of integers. Immutable, it costs nothing to
-clone. The top frame is the running procedure; an empty stack is a finished game.
+is one new entry of the game's :class:`Procedures` table. A state keeps its stack in its
+``stack`` attribute: a tuple of *frames*, each a small tuple ``(procedure_id, arg…)`` of
+integers. Immutable, it costs nothing to clone. The top frame is the running procedure; an
+empty stack is a finished game.
 
-Handlers move the game on through the table: :meth:`Procedures.goto` replaces the running
-procedure, :meth:`Procedures.call` runs a sub-procedure on top of it, and
-:meth:`Procedures.end` returns from a sub-procedure to its caller, whose ``resume`` hook (if
-it has one) then says how the caller goes on.
+Handlers move the game on with the methods a state gets from :class:`ProcedureStack`:
+``goto`` replaces the running procedure, ``call`` runs a sub-procedure on top of it, and
+``end`` returns from a sub-procedure to its caller, whose ``resume`` hook (if it has one)
+then says how the caller goes on.
 
 A tiny game: the player adds 1 or 2 to a total; each addition calls a die roll, which ends
 back in the turn, whose ``resume`` ends the game at 5 or more.
 
->>> class Tally:
+>>> class Tally(ProcedureStack):
 ...     def __init__(self) -> None:
-...         self.stack: tuple[Frame, ...] = ((TURN,),)
+...         self.stack = ((TURN,),)
 ...         self.total = 0
 >>> TURN, DIE = 0, 1
 >>> def add(st: Tally, action: int) -> None:
 ...     st.total += action
-...     table.call(st, DIE, action)  # the die remembers what was added
+...     st.call(DIE, action)  # the die remembers what was added
 >>> def roll(st: Tally, action: int) -> None:
-...     st.total += action * table.frame(st)[1]
-...     table.end(st)
+...     st.total += action * st.stack[-1][1]
+...     st.end()
 >>> def resume(st: Tally) -> None:
 ...     if st.total >= 5:
-...         table.end(st)
->>> table = Procedures({
+...         st.end()
+>>> Tally.procedures = table = Procedures({
 ...     TURN: Procedure("turn", lambda st: 0, lambda st: f"Total {st.total}: add 1 or 2.", lambda st: (1, 2),
 ...                     add, resume=resume),
 ...     DIE: Procedure("die", lambda st: CHANCE, lambda st: "Roll 0 or 1.", lambda st: (0, 1), roll),
@@ -45,14 +46,14 @@ back in the turn, whose ``resume`` ends the game at 5 or more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalActionError
 from .game import CHANCE, TERMINAL
 
-__all__ = ["CHANCE", "TERMINAL", "Frame", "HasStack", "Procedure", "ProcedureError", "Procedures"]
+__all__ = ["CHANCE", "TERMINAL", "Frame", "HasStack", "Procedure", "ProcedureError", "ProcedureStack", "Procedures"]
 
 Frame = tuple[int, ...]
 """``(procedure_id, arg…)``: one procedure on the stack, with its arguments."""
@@ -82,8 +83,8 @@ class Procedure(Generic[S]):
     """The seat that decides, or :data:`~legatus.core.game.CHANCE`."""
     prompt: Callable[[S], str]
     """One sentence: who decides what now, or which dice to roll."""
-    legal: Callable[[S], Sequence[int]]
-    """The legal actions (the outcomes, for the chance player)."""
+    legal: Callable[[S], tuple[int, ...]]
+    """The legal actions (the outcomes, for the chance player): a tuple, which a state may cache."""
     apply: Callable[[S, int], None]
     """Plays one of the legal actions."""
     resume: Callable[[S], None] | None = None
@@ -94,21 +95,22 @@ class Procedure(Generic[S]):
 
 class Procedures(Generic[S]):
     """A game's procedures, by id: the ids run from 0 without gaps, so that the running
-    procedure is one tuple index away."""
+    procedure is one index into :attr:`by_id` away (a game's hot path may bind its hooks
+    from there once)."""
 
-    __slots__ = ("_by_id",)
+    __slots__ = ("by_id",)
 
     def __init__(self, procedures: Mapping[int, Procedure[S]]) -> None:
         ids = sorted(procedures)
         if ids != list(range(len(ids))):
             raise ProcedureError(f"procedure ids must run from 0 to {len(ids) - 1} without gaps; got {ids}")
-        self._by_id: tuple[Procedure[S], ...] = tuple(procedures[i] for i in ids)
+        self.by_id: tuple[Procedure[S], ...] = tuple(procedures[i] for i in ids)
 
     def __getitem__(self, procedure_id: int) -> Procedure[S]:
-        return self._by_id[procedure_id]
+        return self.by_id[procedure_id]
 
     def __len__(self) -> int:
-        return len(self._by_id)
+        return len(self.by_id)
 
     # --- The running procedure ---------------------------------------------------------
     def frame(self, state: S) -> Frame:
@@ -118,23 +120,18 @@ class Procedures(Generic[S]):
         return state.stack[-1]
 
     def running(self, state: S) -> Procedure[S]:
-        return self._by_id[self.frame(state)[0]]
-
-    def caller(self, state: S) -> int:
-        """The id of the procedure that called the running one (-1: none did)."""
-        stack = state.stack
-        return stack[-2][0] if len(stack) > 1 else -1
+        return self.by_id[self.frame(state)[0]]
 
     def player(self, state: S) -> int:
         stack = state.stack
-        return self._by_id[stack[-1][0]].player(state) if stack else TERMINAL
+        return self.by_id[stack[-1][0]].player(state) if stack else TERMINAL
 
     def prompt(self, state: S) -> str:
         return self.running(state).prompt(state)
 
-    def legal(self, state: S) -> Sequence[int]:
+    def legal(self, state: S) -> tuple[int, ...]:
         stack = state.stack
-        return self._by_id[stack[-1][0]].legal(state) if stack else ()
+        return self.by_id[stack[-1][0]].legal(state) if stack else ()
 
     def explain(self, state: S, action: int) -> str:
         """Why ``action`` is not legal now, in one phrase."""
@@ -152,36 +149,57 @@ class Procedures(Generic[S]):
         them itself and calls ``running(state).apply``.)"""
         if not state.stack or action not in self.legal(state):
             raise IllegalActionError(str(action), self.explain(state, action))
-        self._by_id[state.stack[-1][0]].apply(state, action)
+        self.by_id[state.stack[-1][0]].apply(state, action)
 
-    # --- Moving along --------------------------------------------------------------------
-    def _check(self, procedure_id: int) -> None:
-        if not 0 <= procedure_id < len(self._by_id):
-            raise ProcedureError(f"there is no procedure {procedure_id} (ids run from 0 to {len(self._by_id) - 1})")
 
-    def goto(self, state: S, procedure_id: int, *args: int) -> None:
+class _Running(Protocol):
+    procedures: ClassVar[Procedures[Any]]
+    stack: tuple[Frame, ...]
+
+
+class ProcedureStack:
+    """What a state that runs on a procedure stack mixes in: its class names its table
+    (``procedures``), its ``stack`` attribute (a slot of the state) holds the frames, and its
+    handlers move along with these methods."""
+
+    __slots__ = ()
+    procedures: ClassVar[Procedures[Any]]
+    stack: tuple[Frame, ...]
+
+    def goto(self: _Running, procedure_id: int, *args: int) -> None:
         """The running procedure gives way to ``procedure_id`` (which starts the game on an
         empty stack)."""
-        self._check(procedure_id)
-        state.stack = (*state.stack[:-1], (procedure_id, *args))
+        if not 0 <= procedure_id < len(self.procedures.by_id):
+            raise _unknown(self.procedures, procedure_id)
+        self.stack = (*self.stack[:-1], (procedure_id, *args))
 
-    def call(self, state: S, procedure_id: int, *args: int) -> None:
+    def call(self: _Running, procedure_id: int, *args: int) -> None:
         """Runs ``procedure_id`` on top of the running procedure, until it ends."""
-        self._check(procedure_id)
-        state.stack = (*state.stack, (procedure_id, *args))
+        if not 0 <= procedure_id < len(self.procedures.by_id):
+            raise _unknown(self.procedures, procedure_id)
+        self.stack = (*self.stack, (procedure_id, *args))
 
-    def end(self, state: S) -> None:
+    def end(self: _Running) -> None:
         """The running procedure is over: its caller runs again, through its ``resume`` hook
         if it has one. Ending the last procedure ends the game."""
-        stack = state.stack
+        stack = self.stack
         if not stack:
             raise ProcedureError("end: no procedure is running")
-        state.stack = stack = stack[:-1]
+        self.stack = stack = stack[:-1]
         if stack:
-            resume = self._by_id[stack[-1][0]].resume
+            resume = self.procedures.by_id[stack[-1][0]].resume
             if resume is not None:
-                resume(state)
+                resume(self)
 
-    def stop(self, state: S) -> None:
+    def stop(self: _Running) -> None:
         """The game is over: every procedure on the stack is dropped, none resumes."""
-        state.stack = ()
+        self.stack = ()
+
+    def caller(self: _Running) -> int:
+        """The id of the procedure that called the running one (-1: none did)."""
+        stack = self.stack
+        return stack[-2][0] if len(stack) > 1 else -1
+
+
+def _unknown(table: Procedures[Any], procedure_id: int) -> ProcedureError:
+    return ProcedureError(f"there is no procedure {procedure_id} (ids run from 0 to {len(table.by_id) - 1})")

@@ -11,13 +11,13 @@ import pytest
 
 from legatus.core.errors import IllegalActionError
 from legatus.core.game import CHANCE, TERMINAL
-from legatus.core.procedures import Frame, Procedure, ProcedureError, Procedures
+from legatus.core.procedures import Frame, Procedure, ProcedureError, Procedures, ProcedureStack
 
 TURN, MARCH, BATTLE, RETREAT, REST = range(5)
 STOP, GO, STEP, FIGHT, LOSE, WIN, FALL_BACK, WAKE = range(8)
 
 
-class Tiny:
+class Tiny(ProcedureStack):
     def __init__(self) -> None:
         self.stack: tuple[Frame, ...] = ((TURN,),)
         self.steps = 0
@@ -26,31 +26,31 @@ class Tiny:
 
 def apply_turn(st: Tiny, action: int) -> None:
     if action == STOP:
-        TABLE.end(st)  # the last procedure: the game is over
+        st.end()  # the last procedure: the game is over
     elif action == GO:
-        TABLE.call(st, MARCH, 7)  # the march remembers its legion
+        st.call(MARCH, 7)  # the march remembers its legion
     else:
-        TABLE.goto(st, REST)
+        st.goto(REST)
 
 
 def apply_march(st: Tiny, action: int) -> None:
     if action == FIGHT:
-        TABLE.call(st, BATTLE)
+        st.call(BATTLE)
         return
     st.steps += 1
     if st.steps == 2:
-        TABLE.end(st)
+        st.end()
 
 
 def apply_battle(st: Tiny, action: int) -> None:
     if action == LOSE:
-        TABLE.call(st, RETREAT)
+        st.call(RETREAT)
     else:
-        TABLE.end(st)
+        st.end()
 
 
 def apply_retreat(st: Tiny, action: int) -> None:
-    TABLE.end(st)
+    st.end()
 
 
 def resume_march(st: Tiny) -> None:
@@ -63,12 +63,13 @@ TABLE: Procedures[Tiny] = Procedures({
     MARCH: Procedure("march", lambda st: 0, lambda st: f"Step {st.steps + 1} of 2, or fight.",
                      lambda st: (STEP, FIGHT), apply_march, resume=resume_march),
     BATTLE: Procedure("battle", lambda st: CHANCE, lambda st: "Roll the die.", lambda st: (LOSE, WIN), apply_battle,
-                      resume=lambda st: TABLE.end(st)),  # after a retreat the battle is over too
+                      resume=lambda st: st.end()),  # after a retreat the battle is over too
     RETREAT: Procedure("retreat", lambda st: 1, lambda st: "Player 1 falls back.", lambda st: (FALL_BACK,),
                        apply_retreat, explain=lambda st, a: "player 1 must fall back"),
     REST: Procedure("rest", lambda st: 1, lambda st: "Player 1 wakes.", lambda st: (WAKE,),
-                    lambda st, a: TABLE.goto(st, TURN)),
+                    lambda st, a: st.goto(TURN)),
 })
+Tiny.procedures = TABLE
 
 
 def play(st: Tiny, *actions: int) -> Tiny:
@@ -80,10 +81,10 @@ def play(st: Tiny, *actions: int) -> Tiny:
 def test_the_running_procedure_gives_player_prompt_and_legal_actions():
     st = Tiny()
     assert (TABLE.player(st), TABLE.prompt(st), TABLE.legal(st)) == (0, "Player 0: stop, go or wake.", (STOP, GO, WAKE))
-    assert TABLE.running(st).name == "turn" and TABLE.caller(st) == -1
+    assert TABLE.running(st).name == "turn" and st.caller() == -1
     play(st, GO, FIGHT)
     assert (TABLE.player(st), TABLE.prompt(st), TABLE.legal(st)) == (CHANCE, "Roll the die.", (LOSE, WIN))
-    assert TABLE.caller(st) == MARCH
+    assert st.caller() == MARCH
 
 
 def test_call_pushes_a_frame_with_its_arguments_and_end_resumes_the_caller():
@@ -109,15 +110,15 @@ def test_goto_replaces_the_running_procedure_and_keeps_what_is_below():
     assert st.stack == ((REST,),) and TABLE.player(st) == 1
     play(st, WAKE)
     assert st.stack == ((TURN,),) and st.log == []  # a goto resumes nobody
-    TABLE.call(st, MARCH, 3)
-    TABLE.goto(st, RETREAT)
+    st.call(MARCH, 3)
+    st.goto(RETREAT)
     assert st.stack == ((TURN,), (RETREAT,))
 
 
 def test_goto_on_an_empty_stack_starts_a_game():
     st = Tiny()
     st.stack = ()
-    TABLE.goto(st, TURN)
+    st.goto(TURN)
     assert st.stack == ((TURN,),)
 
 
@@ -129,12 +130,12 @@ def test_ending_the_last_procedure_ends_the_game():
     with pytest.raises(ProcedureError, match="no procedure is running"):
         TABLE.prompt(st)
     with pytest.raises(ProcedureError, match="end: no procedure is running"):
-        TABLE.end(st)
+        st.end()
 
 
 def test_stop_drops_every_procedure_and_resumes_none():
     st = play(Tiny(), GO, FIGHT)
-    TABLE.stop(st)
+    st.stop()
     assert st.stack == () and st.log == []
 
 
@@ -151,9 +152,9 @@ def test_an_action_the_running_procedure_does_not_take_is_refused_clearly():
 def test_an_unknown_procedure_is_a_bug_named_with_the_valid_ids():
     st = Tiny()
     with pytest.raises(ProcedureError, match="there is no procedure 9 \\(ids run from 0 to 4\\)"):
-        TABLE.call(st, 9)
+        st.call(9)
     with pytest.raises(ProcedureError, match="there is no procedure -1"):
-        TABLE.goto(st, -1)
+        st.goto(-1)
     assert st.stack == ((TURN,),)
 
 

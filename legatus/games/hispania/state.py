@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from legatus.core.actions import Action
 from legatus.core.errors import IllegalActionError
 from legatus.core.game import TERMINAL, State
-from legatus.core.procedures import Frame, Procedures
+from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 from . import explain, text, view
 from .notation import END
@@ -41,7 +41,13 @@ _SCALARS = (
 )
 
 
-class HispaniaState(State):
+# The running procedure's hooks, bound once: the hot path is one tuple index away.
+_PLAYER = tuple(p.player for p in TABLE.by_id)
+_LEGAL = tuple(p.legal for p in TABLE.by_id)
+_APPLY = tuple(p.apply for p in TABLE.by_id)
+
+
+class HispaniaState(State, ProcedureStack):
     """A position of Hispania. Build it with ``game.new_initial_state()``.
 
     >>> import legatus
@@ -105,7 +111,15 @@ class HispaniaState(State):
     # --- The core contract ---------------------------------------------------------------
     def current_player(self) -> int:
         stack = self.stack
-        return TABLE[stack[-1][0]].player(self) if stack else TERMINAL
+        return _PLAYER[stack[-1][0]](self) if stack else TERMINAL
+
+    # An empty stack is a finished game; rolls are the chance nodes (hot: once a step each).
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+    def is_chance_node(self) -> bool:
+        stack = self.stack
+        return bool(stack) and phases.PHASE_OF[stack[-1][0]] == phases.ROLL
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal if self._legal is not None else self._compute_legal()
@@ -128,7 +142,7 @@ class HispaniaState(State):
             self._reject(a)
         self._legal = None
         self.actions.append(a)
-        TABLE[self.stack[-1][0]].apply(self, a)
+        _APPLY[self.stack[-1][0]](self, a)
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -178,7 +192,7 @@ class HispaniaState(State):
     # --- Legal actions -------------------------------------------------------------------
     def _compute_legal(self) -> tuple[int, ...]:
         stack = self.stack
-        legal = tuple(TABLE[stack[-1][0]].legal(self)) if stack else ()
+        legal = _LEGAL[stack[-1][0]](self) if stack else ()
         self._legal = legal
         return legal
 
@@ -191,7 +205,8 @@ class HispaniaState(State):
     def end_phase_if_idle(self) -> None:
         """Ends the Roman phase when no denarius can be spent any more: then ``end`` is the
         only legal action and taking it is no decision (P4)."""
-        if self.phase == phases.ROMAN and self._compute_legal() == (self.notation.base[END],):
+        stack = self.stack
+        if stack and stack[-1][0] == phases.ROMAN and self._compute_legal() == (self.notation.base[END],):
             self._legal = None
             self.log("Nothing left to spend: the Roman phase ends")
             turn.end_roman_phase(self)
@@ -230,23 +245,7 @@ class HispaniaState(State):
         prov = self.board.province
         return any(s >= 0 and prov[s] == province for s in self.army_at)
 
-    # --- Where the game waits: the procedure stack ------------------------------------------
-    def goto(self, procedure: int, *args: int) -> None:
-        TABLE.goto(self, procedure, *args)
-
-    def call(self, procedure: int, *args: int) -> None:
-        TABLE.call(self, procedure, *args)
-
-    def end(self) -> None:
-        TABLE.end(self)
-
-    def stop(self) -> None:
-        TABLE.stop(self)
-
-    def caller(self) -> int:
-        """The procedure that called the running one (-1: none)."""
-        return TABLE.caller(self)
-
+    # --- Where the game waits: the procedure stack (goto, call, end: ProcedureStack) ------
     def phase_name(self) -> str:
         return TABLE.running(self).name if self.stack else "game over"
 

@@ -32,7 +32,8 @@ def reroll(st: HispaniaState, die: int) -> None:
 
 def outcomes(st: HispaniaState) -> tuple[int, ...]:
     """The legal actions of a roll: every face of its dice."""
-    kind = st.roll_kind
+    frame = st.stack[-1]
+    kind = frame[1] if frame[0] == AGAIN else phases.DICE[frame[0] - phases.ROLLS]
     first = st.notation.base[kind]
     return tuple(range(first, first + phases.N_OUTCOMES[kind]))
 
@@ -45,8 +46,9 @@ def apply(st: HispaniaState, action: int) -> None:
         roman, hispanic = 0, roman
     frame = st.stack[-1]
     if frame[0] == AGAIN:
+        purpose = frame[2]
         old_roman, old_hispanic = st.dice
-        st.goto(phases.ROLLS + frame[2])  # back to the roll being decided
+        st.goto(phases.ROLLS + purpose)  # back to the roll being decided
         if kind == ROLL_R:
             st.dice = (roman, old_hispanic)
             st.log(f"Roman die rolled again: {ROMAN_NUMERALS[old_roman - 1]} → {ROMAN_NUMERALS[roman - 1]}")
@@ -54,15 +56,10 @@ def apply(st: HispaniaState, action: int) -> None:
             st.dice = (old_roman, hispanic)
             st.log(f"Hispanic die rolled again: {old_hispanic} → {hispanic}")
     else:
+        purpose = frame[0] - phases.ROLLS
         st.dice = (roman, hispanic)
-    if hispano.offer_reroll(st):
-        return
-    resolve(st)
-
-
-def resolve(st: HispaniaState) -> None:
-    """The dice of the running roll decide."""
-    RESOLVE[st.roll_for](st)
+    if not hispano.offer_reroll(st, purpose):
+        RESOLVE[purpose](st)
 
 
 # What resolves each roll (looked up when called: the rule modules import this one).

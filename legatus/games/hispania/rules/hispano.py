@@ -63,9 +63,9 @@ def _spend(st: HispaniaState, n: int, what: str) -> None:
 
 
 # --- Offers: the rules call these at the purchase moments; True when the Hispano is asked --
-def offer_reroll(st: HispaniaState) -> bool:
-    if playing(st) and st.hispano_money and st.roll_for in REROLL_BOTH + REROLL_HISPANIC_DIE:
-        ask(st, phases.H_REROLL, st.roll_for)
+def offer_reroll(st: HispaniaState, purpose: int) -> bool:
+    if playing(st) and st.hispano_money and purpose in REROLL_BOTH + REROLL_HISPANIC_DIE:
+        ask(st, phases.H_REROLL, purpose)
         return True
     return False
 
@@ -149,8 +149,9 @@ def reroll_actions(st: HispaniaState) -> tuple[int, ...]:
 def apply_reroll(st: HispaniaState, action: int) -> None:
     kind = st.notation.decode[action][0]
     if kind == PASS:
-        st.goto(phases.ROLLS + st.roll_for)  # back to the roll, which its dice now decide
-        dice.resolve(st)
+        purpose = st.roll_for
+        st.goto(phases.ROLLS + purpose)  # back to the roll, which its dice now decide
+        dice.RESOLVE[purpose](st)
         return
     roman = kind == REROLL_ROMAN
     _spend(st, 1, f"to roll the {'Roman' if roman else 'Hispanic'} die again")
