@@ -72,7 +72,7 @@ def position(
     st.time = time
     st.garrison_reserve = [st.level.garrisons - sum(s.count(g) for s in st.garrisons) for g in range(3)]
     st.turn = st.actor = turn
-    st.phase = phases.ROMAN
+    st.stack = ((phases.ROMAN,),)  # the Roman phase, alone on the procedure stack
     st.money = st.level.denarii - st.general_at.count(-1) if money is None else money
     st.events = []
     st.actions = []

@@ -61,36 +61,74 @@ _HISPANO_KINDS = (PASS, SETUP_REVOLTS, SETUP_ARMY, REROLL_ROMAN, REROLL_HISPANIC
 
 
 def why_illegal(st: HispaniaState, a: int) -> str:
-    if st.phase == phases.OVER:
+    if not st.stack:
         return "the game is over"
-    kind, x, y, z = st.notation.decode[a]
-    phase = st.phase
-    variant = _VARIANT_OF.get(kind)
+    variant = _VARIANT_OF.get(st.notation.decode[a][0])
     if variant and variant not in st.game.variants:
         return f"it belongs to the {VARIANT_TITLES[variant]} variant, which this game does not use"
-    if phase == phases.ROLL:
-        return f"the game waits for a roll of {_DIE_WORDS[st.roll_kind]}"
+    return st.procedures.explain(st, a)
+
+
+# --- Each procedure's explanation (see .procedures) ---------------------------------------
+def roll(st: HispaniaState, a: int) -> str:
+    return f"the game waits for a roll of {_DIE_WORDS[st.roll_kind]}"
+
+
+def _not_a_die(st: HispaniaState, kind: int) -> str | None:
     if kind in _DIE_WORDS:
         return f"it is not a die's turn: {st.seat_name(st.current_player())} decides now ({st.phase_name()})"
-    if phase == phases.HISPANO:
-        return _hispano(st, kind)
+    return None
+
+
+def _roman_decision(st: HispaniaState, kind: int) -> str | None:
+    """What is wrong with any action in a Roman decision, whatever it is."""
     if kind in _HISPANO_KINDS and kind != PASS:
         return "only the Hispano player makes that purchase, at its moment"
-    if phase == phases.SETUP_ROADS:
-        if kind == HOLD_ROAD:
-            return "the Ingenivm variant lets a road be kept back"
-        return _road(st, x) if kind == ROAD else "setup: a road must be placed now, e.g. 'road Corduba-Emerita'"
-    if phase == phases.SETUP_START:
-        return _start(st, x) if kind == START else f"setup: the {TITLES[st.actor]} must choose his starting space"
-    if phase == phases.ENTER:
-        if kind in (ENTER, ENTER_MOVE):
-            return _enter(st, x, y if kind == ENTER_MOVE else -1)
-        return f"the {TITLES[st.actor]} is off the board and must enter first (e.g. 'enter …')"
-    if phase == phases.FREE_MOVE:
-        if kind == MOVE:
-            return f"the free move of Imperivm goes one link, to a space without revolt or general; not {_name(st, x)}"
-        return "the praetor of Ulterior may move one link for free (Imperivm), or end"
-    return _roman(st, kind, x, y)
+    return _not_a_die(st, kind)
+
+
+def hispano(st: HispaniaState, a: int) -> str:
+    kind = st.notation.decode[a][0]
+    return _not_a_die(st, kind) or _hispano(st, kind)
+
+
+def roads(st: HispaniaState, a: int) -> str:
+    kind, x, _, _ = st.notation.decode[a]
+    if wrong := _roman_decision(st, kind):
+        return wrong
+    if kind == HOLD_ROAD:
+        return "the Ingenivm variant lets a road be kept back"
+    return _road(st, x) if kind == ROAD else "setup: a road must be placed now, e.g. 'road Corduba-Emerita'"
+
+
+def start(st: HispaniaState, a: int) -> str:
+    kind, x, _, _ = st.notation.decode[a]
+    if wrong := _roman_decision(st, kind):
+        return wrong
+    return _start(st, x) if kind == START else f"setup: the {TITLES[st.actor]} must choose his starting space"
+
+
+def enter(st: HispaniaState, a: int) -> str:
+    kind, x, y, _ = st.notation.decode[a]
+    if wrong := _roman_decision(st, kind):
+        return wrong
+    if kind in (ENTER, ENTER_MOVE):
+        return _enter(st, x, y if kind == ENTER_MOVE else -1)
+    return f"the {TITLES[st.actor]} is off the board and must enter first (e.g. 'enter …')"
+
+
+def free_move(st: HispaniaState, a: int) -> str:
+    kind, x, _, _ = st.notation.decode[a]
+    if wrong := _roman_decision(st, kind):
+        return wrong
+    if kind == MOVE:
+        return f"the free move of Imperivm goes one link, to a space without revolt or general; not {_name(st, x)}"
+    return "the praetor of Ulterior may move one link for free (Imperivm), or end"
+
+
+def roman(st: HispaniaState, a: int) -> str:
+    kind, x, y, _ = st.notation.decode[a]
+    return _roman_decision(st, kind) or _roman(st, kind, x, y)
 
 
 def _name(st: HispaniaState, space: int) -> str:

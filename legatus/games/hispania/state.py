@@ -1,8 +1,9 @@
 """A Hispania position: a few flat lists of small integers, and the core contract over them.
 
-The rules themselves are in :mod:`.rules`, one module a chapter of the rulebook; this module
-keeps the pieces consistent (a meeple's space and the space's meeple change together) and
-dispatches each action to the rule that plays it.
+The rules themselves are in :mod:`.rules`, one module a chapter of the rulebook; where the
+game waits is a stack of procedures (:mod:`.procedures`). This module keeps the pieces
+consistent (a meeple's space and the space's meeple change together) and hands each action
+to the running procedure.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.core.actions import Action
 from legatus.core.errors import IllegalActionError
-from legatus.core.game import CHANCE, TERMINAL, State
+from legatus.core.game import TERMINAL, State
+from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 from . import explain, position, text, view
-from .notation import END, ENTER_MOVE, HOLD_ROAD
+from .notation import END
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
-from .rules import dice, hispano, imperium, phases, roman_phase, setup, turn
+from .procedures import TABLE
+from .rules import phases, setup, turn
 from .rules.victory import ROME
 from .variants import LEGIO, TERROR
 
@@ -32,14 +35,19 @@ _FIELDS = (
 _SCALARS = (
     "purple", "special", "roads_held", "traitors_used", "lethe", "power",
     "revolt_reserve", "time", "round", "turn", "money", "hispano_money", "handed_over",
-    # where the game waits, and for what
-    "phase", "actor", "roll_for", "roll_kind", "reroll_for", "hispano_for", "dice", "step", "count", "target",
-    "spent", "bonus", "fighter", "army", "candidates", "queue", "resume", "window", "exceptional",
-    "hispano_attack", "winner", "reason", "outcome", "move_costs", "_legal",
+    # where the game waits (the procedure stack), and for what
+    "stack", "actor", "dice", "step", "count", "target", "spent", "bonus", "fighter", "army", "candidates", "queue",
+    "winner", "reason", "outcome", "move_costs", "_legal",
 )
 
 
-class HispaniaState(State):
+# The running procedure's hooks, bound once: the hot path is one tuple index away.
+_PLAYER = tuple(p.player for p in TABLE.by_id)
+_LEGAL = tuple(p.legal for p in TABLE.by_id)
+_APPLY = tuple(p.apply for p in TABLE.by_id)
+
+
+class HispaniaState(State, ProcedureStack):
     """A position of Hispania. Build it with ``game.new_initial_state()``.
 
     >>> import legatus
@@ -52,6 +60,7 @@ class HispaniaState(State):
     game: HispaniaGame
     POSITION_FIELDS: ClassVar[tuple[str, ...]] = tuple(n for n in (*_FIELDS, *_SCALARS) if not n.startswith("_"))
     """What a position holds: every field but the caches (``_legal``), recomputed on demand."""
+    procedures: ClassVar[Procedures[HispaniaState]] = TABLE
 
     def __init__(self, game: HispaniaGame) -> None:
         board = game.board
@@ -83,9 +92,8 @@ class HispaniaState(State):
         self.money = 0
         self.hispano_money = 0
         self.handed_over = False  # two Roman players: the consul's last actions are the second's
-        self.phase = phases.ROLL
+        self.stack: tuple[Frame, ...] = ()  # (procedure id, args…), the running one last (.rules.phases)
         self.actor = 0  # the general whose seat decides a Roman decision
-        self.roll_for = self.roll_kind = self.reroll_for = self.hispano_for = 0
         self.dice = (0, 0)  # the pending roll: Roman die, Hispanic die (0: not rolled)
         self.step = self.count = 0
         self.target = -1
@@ -93,8 +101,6 @@ class HispaniaState(State):
         self.fighter = self.army = -1
         self.candidates: tuple[int, ...] = ()
         self.queue: tuple[int, ...] = ()
-        self.resume = self.window = 0
-        self.exceptional = self.hispano_attack = False
         self.winner: str | None = None
         self.reason = ""
         self.outcome = ""  # six capitals, revolts ran out, time ran out
@@ -107,17 +113,16 @@ class HispaniaState(State):
 
     # --- The core contract ---------------------------------------------------------------
     def current_player(self) -> int:
-        phase = self.phase
-        if phase == phases.ROLL:
-            return CHANCE
-        if phase == phases.OVER:
-            return TERMINAL
-        game = self.game
-        if phase == phases.HISPANO:
-            return game.hispano_seat
-        if self.actor == CONSUL:
-            return game.consul_seats[self.handed_over]
-        return game.praetor_seats[self.actor]
+        stack = self.stack
+        return _PLAYER[stack[-1][0]](self) if stack else TERMINAL
+
+    # An empty stack is a finished game; rolls are the chance nodes (hot: once a step each).
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+    def is_chance_node(self) -> bool:
+        stack = self.stack
+        return bool(stack) and phases.PHASE_OF[stack[-1][0]] == phases.ROLL
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal if self._legal is not None else self._compute_legal()
@@ -125,11 +130,13 @@ class HispaniaState(State):
         return [table[a] for a in legal]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase != phases.ROLL:
+        stack = self.stack
+        if not stack or phases.PHASE_OF[stack[-1][0]] != phases.ROLL:
             return []
-        first, n = self.notation.base[self.roll_kind], phases.N_OUTCOMES[self.roll_kind]
+        legal = self._legal if self._legal is not None else self._compute_legal()
         table = self.notation.table.actions
-        return [(table[a], 1.0 / n) for a in range(first, first + n)]
+        p = 1.0 / len(legal)
+        return [(table[a], p) for a in legal]
 
     def apply_action(self, action: int) -> None:
         a = int(action)
@@ -138,22 +145,7 @@ class HispaniaState(State):
             self._reject(a)
         self._legal = None
         self.actions.append(a)
-        kind, x, y, z = self.notation.decode[a]
-        phase = self.phase
-        if phase == phases.ROMAN:
-            roman_phase.apply(self, kind, x, y, z)
-        elif phase == phases.ROLL:
-            dice.apply(self, kind, x, y)
-        elif phase == phases.HISPANO:
-            hispano.apply(self, kind, x, y, z)
-        elif phase == phases.SETUP_ROADS:
-            setup.apply_hold_road(self) if kind == HOLD_ROAD else setup.apply_road(self, x)
-        elif phase == phases.SETUP_START:
-            setup.apply_start(self, x)
-        elif phase == phases.ENTER:
-            turn.apply_enter(self, x, y if kind == ENTER_MOVE else -1)
-        else:  # FREE_MOVE
-            imperium.apply_free_move(self, kind, x)
+        _APPLY[self.stack[-1][0]](self, a)
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -213,24 +205,8 @@ class HispaniaState(State):
 
     # --- Legal actions -------------------------------------------------------------------
     def _compute_legal(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == phases.ROMAN:
-            legal = roman_phase.legal_actions(self)
-        elif phase == phases.ROLL:
-            first = self.notation.base[self.roll_kind]
-            legal = tuple(range(first, first + phases.N_OUTCOMES[self.roll_kind]))
-        elif phase == phases.HISPANO:
-            legal = hispano.legal_actions(self)
-        elif phase == phases.SETUP_ROADS:
-            legal = setup.road_actions(self)
-        elif phase == phases.SETUP_START:
-            legal = setup.start_actions(self)
-        elif phase == phases.ENTER:
-            legal = turn.entry_actions(self)
-        elif phase == phases.FREE_MOVE:
-            legal = imperium.free_move_actions(self)
-        else:
-            legal = ()
+        stack = self.stack
+        legal = _LEGAL[stack[-1][0]](self) if stack else ()
         self._legal = legal
         return legal
 
@@ -243,7 +219,8 @@ class HispaniaState(State):
     def end_phase_if_idle(self) -> None:
         """Ends the Roman phase when no denarius can be spent any more: then ``end`` is the
         only legal action and taking it is no decision (P4)."""
-        if self.phase == phases.ROMAN and self._compute_legal() == (self.notation.base[END],):
+        stack = self.stack
+        if stack and stack[-1][0] == phases.ROMAN and self._compute_legal() == (self.notation.base[END],):
             self._legal = None
             self.log("Nothing left to spend: the Roman phase ends")
             turn.end_roman_phase(self)
@@ -282,8 +259,43 @@ class HispaniaState(State):
         prov = self.board.province
         return any(s >= 0 and prov[s] == province for s in self.army_at)
 
+    # --- Where the game waits: the procedure stack (goto, call, end: ProcedureStack) ------
     def phase_name(self) -> str:
-        return phases.name(self.phase, self.roll_for, self.hispano_for)
+        return TABLE.running(self).name if self.stack else "game over"
+
+    @property
+    def phase(self) -> int:
+        """The kind of the running procedure (``rules.phases``: ROLL, HISPANO, ROMAN, …, OVER)."""
+        stack = self.stack
+        return phases.PHASE_OF[stack[-1][0]] if stack else phases.OVER
+
+    @property
+    def roll_for(self) -> int:
+        """What the pending roll decides (in a roll, or when the Hispano may pay to roll again);
+        else -1."""
+        if not self.stack:
+            return -1
+        frame = self.stack[-1]
+        if phases.ROLLS <= frame[0] < phases.ASKS:
+            return frame[0] - phases.ROLLS
+        return frame[1] if frame[0] == phases.ASKS + phases.H_REROLL else -1
+
+    @property
+    def roll_kind(self) -> int:
+        """The dice of the pending roll (ROLL_R, ROLL_H or ROLL_RH)."""
+        frame = self.stack[-1]
+        return frame[1] if frame[0] == phases.ROLLS + phases.REROLL else phases.DICE[frame[0] - phases.ROLLS]
+
+    @property
+    def hispano_for(self) -> int:
+        """What the Hispano player is asked (``rules.phases`` H_…), or -1."""
+        return self.stack[-1][0] - phases.ASKS if self.phase == phases.HISPANO else -1
+
+    @property
+    def window(self) -> int:
+        """The Hispano's attack window open: 0 before the armies move, 1 after; else -1."""
+        frame = self.stack[-1] if self.stack else (-1,)
+        return frame[1] if frame[0] == phases.ASKS + phases.H_ATTACKS else -1
 
     def end_lethe(self) -> None:
         self.lethe = False

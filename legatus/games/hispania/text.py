@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import CITERIOR, HISPANIC_PROVINCES, ROMAN_NUMERALS, ULTERIOR
-from .notation import ENTER_MOVE, FLEET, MOVE, MOVE_OTHER, ROAD, ROLL_R
-from .pieces import COLOURS, CONSUL, OFF, TITLES, TURN_NUMERALS
-from .rules import end_of_round, movement, phases, setup, turn
+from .board import CITERIOR, HISPANIC_PROVINCES, ULTERIOR
+from .notation import ENTER_MOVE, FLEET, MOVE, MOVE_OTHER, ROAD
+from .pieces import COLOURS, OFF, TITLES, TURN_NUMERALS
+from .rules import end_of_round, movement, phases, turn
 from .variants import HISPANO
 from .variants import TITLES as VARIANT_TITLES
 
@@ -111,95 +111,11 @@ def _header(st: HispaniaState) -> str:
 
 
 def prompt(st: HispaniaState) -> str:
-    """Who decides what now, or which dice to roll (one sentence)."""
-    board = st.board
-    names = board.names
-    phase = st.phase
-    title = TITLES[st.actor]
-    if phase == phases.ROLL:
-        return _roll_prompt(st)
-    if phase == phases.HISPANO:
-        return _hispano_prompt(st)
-    if phase == phases.SETUP_ROADS:
-        placed = st.level.roads - st.step + 1
-        return (f"Setup: the {title} places road {placed} of {st.level.roads} "
-                "(from the network, not to a revolt or capital).")
-    if phase == phases.SETUP_START:
-        where = "on a fleet" if st.actor == CONSUL else f"in a city of {board.province_names[6 + st.actor]}"
-        return f"Setup: the {title} chooses where he starts, {where}."
-    if phase == phases.ENTER:
-        return f"Round {st.round}, turn {TURN_NUMERALS[st.turn]}: the {title} is off the board and enters it."
-    if phase == phases.ROMAN:
-        where = names[st.general_at[st.turn]]
-        return (f"Round {st.round}, turn {TURN_NUMERALS[st.turn]}: the {title} in {where} has {st.money} "
-                f"denari{'us' if st.money == 1 else 'i'}: move, fleet, garrison, besiege, attack or end.")
-    if phase == phases.FREE_MOVE:
-        return "Imperivm: the praetor of Ulterior may move one link for free, or end."
+    """Who decides what now, or which dice to roll (one sentence): the running procedure's."""
+    if st.stack:
+        return st.procedures.prompt(st)
     side = "Roman" if st.winner == "rome" else "Hispanic"
     return f"The game is over: {side} victory, {st.reason}."
-
-
-def _roll_prompt(st: HispaniaState) -> str:
-    board = st.board
-    names = board.names
-    purpose = st.roll_for
-    if purpose == phases.SETUP_REVOLT:
-        return (f"Setup: roll the Hispanic die for {board.province_label(setup.revolt_provinces(st)[st.step])}: "
-                "it names the city and how many revolts go there.")
-    if purpose == phases.SETUP_ARMY:
-        return f"Setup: roll the Roman die to choose the province of an army ({st.step} to place)."
-    if purpose == phases.SCENARIO_ARMY:
-        scenario = st.game.scenario
-        assert scenario is not None  # this roll is asked only by a scenario
-        province, kind = scenario.armies_in[st.count]
-        what = "the special army" if kind == "special" else "an army"
-        return f"Setup: roll the Hispanic die to place {what} on a revolt of {board.province_label(province)}."
-    if purpose == phases.SPECIAL_ARMY:
-        return f"Roll the Hispanic die: is the army placed in {names[st.target]} the special army?"
-    if purpose == phases.BESIEGE:
-        return f"Roll the Roman die for the siege of {names[st.target]}."
-    if purpose == phases.ATTACK:
-        return f"Roll the Roman die and the Hispanic die for the attack on the army in {names[st.target]}."
-    if purpose == phases.REVOLT:
-        return "Hispanic revolt: roll the Roman die (province) and the Hispanic die (city)."
-    if purpose == phases.ASSASSINATION:
-        return f"Roll the Hispanic die: {st.spent} or less and the traitors kill the special army's leader."
-    if purpose == phases.ARMY_WAY:
-        options = ", ".join(f"{names[c]} ({board.number[c]})" for c in st.candidates)
-        return f"The army in {names[st.army_at[st.army]]} may move to {options}: roll the Hispanic die."
-    if purpose == phases.DEFEND_GENERAL:
-        g = st.space_general[st.target]
-        return (f"The army in {names[st.army_at[st.army]]} attacks the {TITLES[g]} in {names[st.target]}: "
-                "roll the Roman die (for him) and the Hispanic die (for the army).")
-    if purpose == phases.DEFEND_CITY:
-        return (f"The army in {names[st.army_at[st.army]]} attacks the garrison of {names[st.target]}: "
-                "roll the Hispanic die.")
-    die = "Roman" if st.roll_kind == ROLL_R else "Hispanic"
-    return f"The Hispano has paid: roll the {die} die again."
-
-
-def _hispano_prompt(st: HispaniaState) -> str:
-    names = st.board.names
-    purpose = st.hispano_for
-    money = f"({st.hispano_money} denari{'us' if st.hispano_money == 1 else 'i'})"
-    if purpose == phases.H_SETUP_REVOLTS:
-        province = st.board.province_label(setup.revolt_provinces(st)[st.step])
-        return f"Setup: the Hispano places {st.count} revolt{'s' if st.count > 1 else ''} in a city of {province}."
-    if purpose == phases.H_SETUP_ARMY:
-        return "Setup: the Hispano places an army on a city in revolt."
-    if purpose == phases.H_REROLL:
-        roman, hispanic = st.dice
-        shown = f"{ROMAN_NUMERALS[roman - 1]}-{hispanic}" if roman and hispanic else str(hispanic or roman)
-        return f"The dice show {shown}: the Hispano may pay 1 to roll a die again, or pass {money}."
-    if purpose == phases.H_CHOOSE:
-        options = ", ".join(names[c] for c in st.candidates)
-        return (f"The army in {names[st.army_at[st.army]]} may move to {options}: the Hispano may pay 1 to choose, "
-                f"or pass and roll {money}.")
-    if purpose == phases.H_REINFORCE:
-        return (f"The {TITLES[st.fighter]} fights {names[st.target]}: the Hispano may add 1-2 denarii to its "
-                f"defence, or pass {money}.")
-    when = "before" if st.window == 0 else "after"
-    return f"Hispanic phase, {when} the armies move: the Hispano may attack with an army, or pass {money}."
 
 
 def describe(st: HispaniaState, action: int) -> str:

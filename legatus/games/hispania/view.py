@@ -134,7 +134,7 @@ def _pending(st: HispaniaState) -> dict[str, Any] | None:
     purpose: int | None
     if st.phase == phases.ROLL:
         asking = None
-        purpose = st.reroll_for if st.roll_for == phases.REROLL else st.roll_for
+        purpose = st.stack[-1][2] if st.roll_for == phases.REROLL else st.roll_for  # (REROLL, die, purpose)
     elif st.phase == phases.HISPANO:
         asking = st.hispano_for
         purpose = st.roll_for if asking == phases.H_REROLL else None

@@ -13,30 +13,42 @@ from . import hispanic_phase, hispano, phases, roman_phase, setup, terror
 if TYPE_CHECKING:
     from ..state import HispaniaState
 
+AGAIN = phases.ROLLS + phases.REROLL  # the procedure of a die rolled again
 
-def roll(st: HispaniaState, purpose: int) -> None:
-    """The game waits for the dice of ``purpose``."""
-    st.phase = phases.ROLL
-    st.roll_for = purpose
-    st.roll_kind = phases.DICE[purpose]
+
+def roll(st: HispaniaState, purpose: int, *, call: bool = False) -> None:
+    """The game waits for the dice of ``purpose``; with ``call``, the running procedure
+    resumes once they are resolved."""
+    if call:
+        st.call(phases.ROLLS + purpose)
+    else:
+        st.goto(phases.ROLLS + purpose)
 
 
 def reroll(st: HispaniaState, die: int) -> None:
-    """One die of the pending roll is rolled again (``die`` is ROLL_R or ROLL_H)."""
-    st.reroll_for = st.roll_for
-    st.phase = phases.ROLL
-    st.roll_for = phases.REROLL
-    st.roll_kind = die
+    """One die (``die``: ROLL_R or ROLL_H) of the pending roll is rolled again."""
+    st.goto(AGAIN, die, st.roll_for)
 
 
-def apply(st: HispaniaState, kind: int, roman: int, hispanic: int) -> None:
+def outcomes(st: HispaniaState) -> tuple[int, ...]:
+    """The legal actions of a roll: every face of its dice."""
+    frame = st.stack[-1]
+    kind = frame[1] if frame[0] == AGAIN else phases.DICE[frame[0] - phases.ROLLS]
+    first = st.notation.base[kind]
+    return tuple(range(first, first + phases.N_OUTCOMES[kind]))
+
+
+def apply(st: HispaniaState, action: int) -> None:
     """The chance player's answer: ``roll IV`` (roman=4), ``roll 3`` (roman=3 for the
     Hispanic die, as the notation decodes it), ``roll IV-3``."""
+    kind, roman, hispanic, _ = st.notation.decode[action]
     if kind == ROLL_H:
         roman, hispanic = 0, roman
-    if st.roll_for == phases.REROLL:
+    frame = st.stack[-1]
+    if frame[0] == AGAIN:
+        purpose = frame[2]
         old_roman, old_hispanic = st.dice
-        st.roll_for = st.reroll_for
+        st.goto(phases.ROLLS + purpose)  # back to the roll being decided
         if kind == ROLL_R:
             st.dice = (roman, old_hispanic)
             st.log(f"Roman die rolled again: {ROMAN_NUMERALS[old_roman - 1]} → {ROMAN_NUMERALS[roman - 1]}")
@@ -44,10 +56,10 @@ def apply(st: HispaniaState, kind: int, roman: int, hispanic: int) -> None:
             st.dice = (old_roman, hispanic)
             st.log(f"Hispanic die rolled again: {old_hispanic} → {hispanic}")
     else:
+        purpose = frame[0] - phases.ROLLS
         st.dice = (roman, hispanic)
-    if hispano.offer_reroll(st):
-        return
-    RESOLVE[st.roll_for](st)
+    if not hispano.offer_reroll(st, purpose):
+        RESOLVE[purpose](st)
 
 
 # What resolves each roll (looked up when called: the rule modules import this one).
@@ -64,3 +76,8 @@ RESOLVE = {
     phases.DEFEND_GENERAL: lambda st: hispanic_phase.resolve_attack_on_general(st),
     phases.DEFEND_CITY: lambda st: hispanic_phase.resolve_attack_on_city(st),
 }
+
+
+def reroll_prompt(st: HispaniaState) -> str:
+    die = "Roman" if st.roll_kind == ROLL_R else "Hispanic"
+    return f"The Hispano has paid: roll the {die} die again."

@@ -17,8 +17,13 @@ if TYPE_CHECKING:
 
 
 def begin(st: HispaniaState) -> None:
-    st.exceptional = False
     dice.roll(st, phases.REVOLT)
+
+
+def exceptional(st: HispaniaState) -> bool:
+    """Whether the running revolt roll is an exceptional one, called from the Roman phase
+    (Terror's traitors failed)."""
+    return st.caller() == phases.ROMAN
 
 
 # --- 1. Hispanic revolt (R16) -------------------------------------------------------------
@@ -30,7 +35,7 @@ def apply_revolt_roll(st: HispaniaState) -> None:
     city = board.city(province, hispanic)
     guerilla = f" ({board.province_names[province]})" if province != roman - 1 else ""
     head = f"Roman die {ROMAN_NUMERALS[roman - 1]}{guerilla}, Hispanic die {hispanic} → {board.names[city]}"
-    if st.exceptional:
+    if exceptional(st):
         head = f"Exceptional revolt roll: {head}"
     if st.garrisons[city] or st.space_general[city] >= 0:
         st.log(f"{head}: protected, nothing happens")
@@ -41,8 +46,8 @@ def apply_revolt_roll(st: HispaniaState) -> None:
         st.log(f"{head}: revolt placed")
     elif st.armies_in_reserve() and not st.province_has_army(province):
         st.log(f"{head}: army placed")
-        if terror.place_army(st, city, terror.RESUME_REVOLT):
-            return
+        if terror.place_army(st, city):
+            return  # the die that picks the army resumes with after_revolt
     elif st.revolts[city] < MAX_DISCS:
         if not victory.take_revolt(st, f"in {board.names[city]}"):
             return
@@ -56,10 +61,8 @@ def apply_revolt_roll(st: HispaniaState) -> None:
 def after_revolt(st: HispaniaState) -> None:
     """After the revolt roll: back to the Roman phase after an exceptional one (Terror), else
     the Hispano's first attack window, then the armies move."""
-    if st.exceptional:
-        st.exceptional = False
-        st.phase = phases.ROMAN
-        st.end_phase_if_idle()
+    if exceptional(st):
+        st.end()  # the Roman phase resumes
     elif not hispano.offer_attacks(st, 0):
         begin_moves(st)
 
@@ -146,7 +149,6 @@ def try_move(st: HispaniaState, army: int, dest: int) -> bool:
     st.army = army
     st.target = dest
     st.bonus = 0
-    st.hispano_attack = False
     if st.space_general[dest] >= 0:
         dice.roll(st, phases.DEFEND_GENERAL)
         return True
@@ -170,8 +172,7 @@ def hispano_attack(st: HispaniaState, army: int, target: int, denarii: int) -> N
     st.army = army
     st.target = target
     st.bonus = denarii
-    st.hispano_attack = True
-    dice.roll(st, phases.DEFEND_GENERAL if st.space_general[target] >= 0 else phases.DEFEND_CITY)
+    dice.roll(st, phases.DEFEND_GENERAL if st.space_general[target] >= 0 else phases.DEFEND_CITY, call=True)
 
 
 def resolve_attack_on_general(st: HispaniaState) -> None:
@@ -215,8 +216,31 @@ def resolve_attack_on_city(st: HispaniaState) -> None:
 
 
 def _after_attack(st: HispaniaState) -> None:
-    if st.hispano_attack:
-        st.hispano_attack = False
-        hispano.after_attack(st)
+    if st.caller() == phases.ASKS + phases.H_ATTACKS:
+        st.end()  # the Hispano's attack window resumes
     else:
         next_move(st)
+
+
+# --- Prompts of the rolls -----------------------------------------------------------------
+def revolt_roll_prompt(st: HispaniaState) -> str:
+    return "Hispanic revolt: roll the Roman die (province) and the Hispanic die (city)."
+
+
+def army_roll_prompt(st: HispaniaState) -> str:
+    board = st.board
+    options = ", ".join(f"{board.names[c]} ({board.number[c]})" for c in st.candidates)
+    return f"The army in {board.names[st.army_at[st.army]]} may move to {options}: roll the Hispanic die."
+
+
+def defend_general_roll_prompt(st: HispaniaState) -> str:
+    names = st.board.names
+    g = st.space_general[st.target]
+    return (f"The army in {names[st.army_at[st.army]]} attacks the {TITLES[g]} in {names[st.target]}: "
+            "roll the Roman die (for him) and the Hispanic die (for the army).")
+
+
+def defend_city_roll_prompt(st: HispaniaState) -> str:
+    names = st.board.names
+    return (f"The army in {names[st.army_at[st.army]]} attacks the garrison of {names[st.target]}: "
+            "roll the Hispanic die.")

@@ -23,9 +23,13 @@ def begin_free_move(st: HispaniaState) -> bool:
     """Offers the praetor of Ulterior his free move; False if he has none to make."""
     if st.general_at[ULTERIOR_PRAETOR] < 0 or not movement.one_link_moves(st, ULTERIOR_PRAETOR):
         return False
-    st.phase = phases.FREE_MOVE
+    st.goto(phases.FREE_MOVE)
     st.actor = ULTERIOR_PRAETOR
     return True
+
+
+def free_move_prompt(st: HispaniaState) -> str:
+    return "Imperivm: the praetor of Ulterior may move one link for free, or end."
 
 
 def free_move_actions(st: HispaniaState) -> tuple[int, ...]:
@@ -33,7 +37,8 @@ def free_move_actions(st: HispaniaState) -> tuple[int, ...]:
     return tuple(base[MOVE] + s for s in movement.one_link_moves(st, ULTERIOR_PRAETOR)) + (base[END],)
 
 
-def apply_free_move(st: HispaniaState, kind: int, dest: int) -> None:
+def apply_free_move(st: HispaniaState, action: int) -> None:
+    kind, dest, _, _ = st.notation.decode[action]
     if kind == MOVE:
         here = st.general_at[ULTERIOR_PRAETOR]
         crossing = movement.crosses_lethe(st, ULTERIOR_PRAETOR, here, dest, 0, one_link=True)

@@ -1,9 +1,14 @@
-"""Where the game waits for an action, what a pending roll decides, and what the Hispano
-player is asked."""
+"""Where the game waits: the ids of Hispania's procedures (the table is
+:mod:`legatus.games.hispania.procedures`), what a pending roll decides and what the Hispano
+player is asked.
+
+A state's stack holds frames ``(procedure_id, arg…)``; ``st.phase``, ``st.roll_for`` and
+``st.hispano_for`` read the running one in the terms below.
+"""
 
 from ..notation import ROLL_H, ROLL_R, ROLL_RH
 
-# Where the game waits (st.phase)
+# Phases: the kind of the running procedure (st.phase)
 SETUP_ROADS = 0  # decision: a road (R7), or keep it back (Ingenivm)
 SETUP_START = 1  # decision: a general's starting space (R8)
 ENTER = 2  # decision: an absent general enters the board (R17)
@@ -11,7 +16,7 @@ ROMAN = 3  # decision: the Roman phase (R9–R15 and the variants)
 FREE_MOVE = 4  # decision: Imperivm, the praetor of Ulterior's free move
 HISPANO = 5  # decision of the Hispano player (st.hispano_for says which)
 ROLL = 6  # chance: dice (st.roll_for says what they decide)
-OVER = 7
+OVER = 7  # the stack is empty
 
 # What a roll decides (st.roll_for)
 (SETUP_REVOLT, SETUP_ARMY, SCENARIO_ARMY, SPECIAL_ARMY, BESIEGE, ATTACK, REVOLT, ASSASSINATION, ARMY_WAY,
@@ -26,19 +31,12 @@ N_OUTCOMES = {ROLL_H: 6, ROLL_R: 6, ROLL_RH: 36}
 # What the Hispano player decides (st.hispano_for)
 H_SETUP_REVOLTS, H_SETUP_ARMY, H_REROLL, H_CHOOSE, H_REINFORCE, H_ATTACKS = range(6)
 
-ROLL_NAMES = ("setup: revolts", "setup: armies", "setup: armies", "an army from the reserve", "Roman phase: siege",
-              "Roman phase: attack", "Hispanic phase: revolt", "Roman phase: assassination",
-              "Hispanic phase: army move", "Hispanic phase: attack on a general", "Hispanic phase: attack on a city",
-              "a roll again")
-HISPANO_NAMES = ("setup: the Hispano places revolts", "setup: the Hispano places an army", "the Hispano: roll again?",
-                 "the Hispano: an army's way", "the Hispano: reinforce?", "the Hispano: attacks")
-PHASE_NAMES = ("setup: roads", "setup: starting spaces", "Roman phase: entering", "Roman phase",
-               "Imperivm: free move", "", "", "game over")
-
-
-def name(st_phase: int, roll_for: int, hispano_for: int) -> str:
-    if st_phase == ROLL:
-        return ROLL_NAMES[roll_for]
-    if st_phase == HISPANO:
-        return HISPANO_NAMES[hispano_for]
-    return PHASE_NAMES[st_phase]
+# Procedure ids. The decisions SETUP_ROADS..FREE_MOVE are the procedures of the same number;
+# the roll of purpose r is ROLLS + r, frame (id,), except a die rolled again: frame
+# (ROLLS + REROLL, die kind, purpose); Hispano question h is ASKS + h, frame (id,), except
+# (ASKS + H_REROLL, purpose) and (ASKS + H_ATTACKS, window: 0 before the armies move, 1 after).
+ROLLS = FREE_MOVE + 1
+ASKS = ROLLS + REROLL + 1
+N_PROCEDURES = ASKS + H_ATTACKS + 1
+PHASE_OF = (*range(ROLLS), *(ROLL,) * (ASKS - ROLLS), *(HISPANO,) * (N_PROCEDURES - ASKS))
+"""The phase of each procedure."""

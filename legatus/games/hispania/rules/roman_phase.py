@@ -29,7 +29,18 @@ from ..notation import (
     UNGARRISON,
     UNGARRISON_PURPLE,
 )
-from ..pieces import CAPITALISED, CITERIOR_PRAETOR, COLOURS, CONSUL, DEAD, MAX_DISCS, OFF, PROCONSUL, TITLES
+from ..pieces import (
+    CAPITALISED,
+    CITERIOR_PRAETOR,
+    COLOURS,
+    CONSUL,
+    DEAD,
+    MAX_DISCS,
+    OFF,
+    PROCONSUL,
+    TITLES,
+    TURN_NUMERALS,
+)
 from ..variants import IMPERIVM, INGENIVM, LEGIO, PROCONSVL, TERROR
 from . import (
     combat,
@@ -113,6 +124,16 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
         actions.append(base[HAND_OVER])
     actions.append(end)
     return tuple(actions)
+
+
+def prompt(st: HispaniaState) -> str:
+    where = st.board.names[st.general_at[st.turn]]
+    return (f"Round {st.round}, turn {TURN_NUMERALS[st.turn]}: the {TITLES[st.actor]} in {where} has "
+            f"{_denarii(st.money)}: move, fleet, garrison, besiege, attack or end.")
+
+
+def apply_action(st: HispaniaState, action: int) -> None:
+    apply(st, *st.notation.decode[action])
 
 
 def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
@@ -202,6 +223,14 @@ def declare(st: HispaniaState, fighter: int, target: int, denarii: int) -> None:
         dice.roll(st, phases.ATTACK if army else phases.BESIEGE)
 
 
+def siege_roll_prompt(st: HispaniaState) -> str:
+    return f"Roll the Roman die for the siege of {st.board.names[st.target]}."
+
+
+def attack_roll_prompt(st: HispaniaState) -> str:
+    return f"Roll the Roman die and the Hispanic die for the attack on the army in {st.board.names[st.target]}."
+
+
 def resolve_besiege(st: HispaniaState) -> None:
     """R14: win → one revolt disc back to the reserve; loss → nothing more."""
     g, target = st.fighter, st.target
@@ -213,7 +242,7 @@ def resolve_besiege(st: HispaniaState) -> None:
     won = combat.attacker_wins(st, attack, defence)
     result = "a revolt removed" if won else "the siege fails"
     st.log(f"Roman die {ROMAN_NUMERALS[die - 1]}: {attack_words} against {defence_words}: {result}")
-    st.phase = phases.ROMAN
+    st.goto(phases.ROMAN)
     if won:
         st.revolts[target] -= 1
         st.revolt_reserve += 1
@@ -238,7 +267,7 @@ def resolve_attack(st: HispaniaState) -> None:
            f"{defence_words}: {result}")
     if won:
         st.remove_army(army)
-        st.phase = phases.ROMAN
+        st.goto(phases.ROMAN)
         st.end_phase_if_idle()
     else:
         st.remove_general(g, DEAD if g == PROCONSUL else OFF)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..board import HISPANIC_PROVINCES, ROMAN_NUMERALS, Board
 from ..notation import HOLD_ROAD, ROAD, START
-from ..pieces import CAPITALISED, CONSUL, PRAETOR_HOME
+from ..pieces import CAPITALISED, CONSUL, PRAETOR_HOME, TITLES
 from ..variants import HISPANO, INGENIVM, PIRATES
 from . import dice, hispano, phases, pirates, scenarios, terror, turn
 
@@ -81,6 +81,11 @@ def apply_revolt_die(st: HispaniaState) -> None:
     place_revolts(st, city, count, f"Setup, {label}: Hispanic die {die} → ")
 
 
+def revolt_roll_prompt(st: HispaniaState) -> str:
+    return (f"Setup: roll the Hispanic die for {st.board.province_label(revolt_provinces(st)[st.step])}: "
+            "it names the city and how many revolts go there.")
+
+
 def is_free(st: HispaniaState, city: int) -> bool:
     return not (st.revolts[city] or st.garrisons[city] or st.space_general[city] >= 0)
 
@@ -146,6 +151,10 @@ def hispano_army_cities(st: HispaniaState) -> list[int]:
     return [c for p in army_provinces(st) for c in st.board.province_cities[p] if st.revolts[c]]
 
 
+def army_roll_prompt(st: HispaniaState) -> str:
+    return f"Setup: roll the Roman die to choose the province of an army ({st.step} to place)."
+
+
 def apply_army_die(st: HispaniaState) -> None:
     """R6: the Roman die picks the province; the army goes on its revolt city; a province
     that cannot take one is rolled again."""
@@ -160,13 +169,21 @@ def apply_army_die(st: HispaniaState) -> None:
 
 def place_army(st: HispaniaState, city: int, head: str) -> None:
     st.log(f"{head}{st.board.names[city]}: army placed")
-    if not terror.place_army(st, city, terror.RESUME_SETUP):
-        army_placed(st)
+    if not terror.place_army(st, city):
+        army_placed(st)  # else the die that picks the army resumes with it
 
 
 def army_placed(st: HispaniaState) -> None:
     st.step -= 1
     next_army(st)
+
+
+def scenario_army_roll_prompt(st: HispaniaState) -> str:
+    scenario = st.game.scenario
+    assert scenario is not None  # this roll is asked only by a scenario
+    province, kind = scenario.armies_in[st.count]
+    what = "the special army" if kind == "special" else "an army"
+    return f"Setup: roll the Hispanic die to place {what} on a revolt of {st.board.province_label(province)}."
 
 
 def apply_scenario_army_die(st: HispaniaState) -> None:
@@ -203,7 +220,7 @@ def legal_roads(board: Board, roads: Sequence[int | bool], revolts: Sequence[int
 
 
 def begin_roads(st: HispaniaState) -> None:
-    st.phase = phases.SETUP_ROADS
+    st.goto(phases.SETUP_ROADS)
     st.step = st.level.roads
     next_road(st)
 
@@ -224,6 +241,20 @@ def road_actions(st: HispaniaState) -> tuple[int, ...]:
     base = st.notation.base
     roads = tuple(base[ROAD] + li for li in legal_roads(st.board, st.roads, st.revolts))
     return roads + (base[HOLD_ROAD],) if INGENIVM in st.game.variants else roads
+
+
+def roads_prompt(st: HispaniaState) -> str:
+    placed = st.level.roads - st.step + 1
+    return (f"Setup: the {TITLES[st.actor]} places road {placed} of {st.level.roads} "
+            "(from the network, not to a revolt or capital).")
+
+
+def apply_road_action(st: HispaniaState, action: int) -> None:
+    kind, li, _, _ = st.notation.decode[action]
+    if kind == HOLD_ROAD:
+        apply_hold_road(st)
+    else:
+        apply_road(st, li)
 
 
 def apply_road(st: HispaniaState, li: int) -> None:
@@ -248,7 +279,7 @@ def begin_starts(st: HispaniaState) -> None:
     if st.game.scenario:  # a scenario has placed the generals
         start_game(st)
         return
-    st.phase = phases.SETUP_START
+    st.goto(phases.SETUP_START)
     st.actor = 0
 
 
@@ -261,12 +292,18 @@ def start_spaces(st: HispaniaState, general: int) -> list[int]:
     return [c for c in board.province_cities[home] if not st.revolts[c] and st.space_general[c] < 0]
 
 
+def start_prompt(st: HispaniaState) -> str:
+    where = "on a fleet" if st.actor == CONSUL else f"in a city of {st.board.province_names[6 + st.actor]}"
+    return f"Setup: the {TITLES[st.actor]} chooses where he starts, {where}."
+
+
 def start_actions(st: HispaniaState) -> tuple[int, ...]:
     base = st.notation.base[START]
     return tuple(base + s for s in start_spaces(st, st.actor))
 
 
-def apply_start(st: HispaniaState, space: int) -> None:
+def apply_start(st: HispaniaState, action: int) -> None:
+    space = st.notation.decode[action][1]
     g = st.actor
     st.put_general(g, space)
     st.log(f"{CAPITALISED[g]} starts in {st.board.names[space]}")

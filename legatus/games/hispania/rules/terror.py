@@ -15,24 +15,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..pieces import TITLES
-from . import dice, hispanic_phase, phases, setup
+from . import dice, phases
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
 
-RESUME_SETUP, RESUME_REVOLT = 0, 1  # what follows the die that picks an army
-
-
-def place_army(st: HispaniaState, city: int, resume: int) -> bool:
+def place_army(st: HispaniaState, city: int) -> bool:
     """Places an army from the reserve in ``city``; True if a die must first say which one
-    (then ``resume`` says how the game goes on)."""
+    (a roll called from the running procedure, which resumes after it)."""
     in_reserve = [k for k, s in enumerate(st.army_at) if s == -1]
     special = st.special if st.special in in_reserve else -1
     ordinary = [k for k in in_reserve if k != st.special]
     if special >= 0 and ordinary:
         st.target = city
-        st.resume = resume
-        dice.roll(st, phases.SPECIAL_ARMY)
+        dice.roll(st, phases.SPECIAL_ARMY, call=True)
         return True
     st.put_army(special if special >= 0 else ordinary[0], city)
     return False
@@ -54,10 +50,11 @@ def apply_special_die(st: HispaniaState) -> None:
                 st.target)
     st.log(f"Hispanic die {die} ({needed}–6 for the special army): "
            f"{'the special army' if special else 'an ordinary army'} in {st.board.names[st.target]}")
-    if st.resume == RESUME_SETUP:
-        setup.army_placed(st)
-    else:
-        hispanic_phase.after_revolt(st)
+    st.end()
+
+
+def special_roll_prompt(st: HispaniaState) -> str:
+    return f"Roll the Hispanic die: is the army placed in {st.board.names[st.target]} the special army?"
 
 
 # --- "Rome does not pay traitors" -------------------------------------------------------
@@ -74,7 +71,7 @@ def declare_assassination(st: HispaniaState, denarii: int) -> None:
     st.traitors_used = True
     st.log(f"The {TITLES[st.turn]} pays {denarii} denari{'us' if denarii == 1 else 'i'} to traitors "
            f"against the special army in {st.board.names[st.army_at[st.special]]}")
-    dice.roll(st, phases.ASSASSINATION)
+    dice.roll(st, phases.ASSASSINATION, call=True)
 
 
 def resolve_assassination(st: HispaniaState) -> None:
@@ -82,10 +79,12 @@ def resolve_assassination(st: HispaniaState) -> None:
     if die <= st.spent:
         st.log(f"Hispanic die {die}: the leader is dead; an ordinary army takes the special army's place")
         st.special = -1
-        st.phase = phases.ROMAN
-        st.end_phase_if_idle()
+        st.end()  # the Roman phase resumes
         return
     st.log(f"Hispanic die {die}: the attempt fails, and an exceptional revolt roll follows")
-    st.exceptional = True
-    dice.roll(st, phases.REVOLT)
+    dice.roll(st, phases.REVOLT)  # in the assassination's place: the Roman phase resumes after it
+
+
+def assassination_roll_prompt(st: HispaniaState) -> str:
+    return f"Roll the Hispanic die: {st.spent} or less and the traitors kill the special army's leader."
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..notation import ENTER
+from ..notation import ENTER, ENTER_MOVE
 from ..pieces import CONSUL, OFF, PRAETOR_HOME, TITLES, TURN_NUMERALS, ULTERIOR_PRAETOR
 from ..variants import IMPERIVM
 from . import end_of_round, hispanic_phase, hispano, imperium, movement, phases, scenarios
@@ -33,7 +33,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
         begin_roman_phase(st)
         return
     if entry_actions(st):
-        st.phase = phases.ENTER
+        st.goto(phases.ENTER)
         return
     if not entry_spaces(st, g):
         why = "no fleet is on the board" if g == CONSUL else "his whole province is in revolt"
@@ -52,7 +52,7 @@ def money(st: HispaniaState) -> int:
 
 def begin_roman_phase(st: HispaniaState, spent: int = 0) -> None:
     """The acting general's Roman phase; ``spent`` is what his entering move cost."""
-    st.phase = phases.ROMAN
+    st.goto(phases.ROMAN)
     st.money = money(st) - spent
     g = st.turn
     st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} in {st.board.names[st.general_at[g]]}, "
@@ -85,9 +85,16 @@ def entry_actions(st: HispaniaState) -> tuple[int, ...]:
     return tuple(actions)
 
 
-def apply_enter(st: HispaniaState, space: int, dest: int) -> None:
-    """The absent general enters in ``space``; with ``dest`` (a space held by another
-    general) he moves on at once to ``dest`` and pays for it."""
+def enter_prompt(st: HispaniaState) -> str:
+    return f"Round {st.round}, turn {TURN_NUMERALS[st.turn]}: the {TITLES[st.actor]} is off the board and enters it."
+
+
+def apply_enter(st: HispaniaState, action: int) -> None:
+    """The absent general enters (``enter X``); with ``enter X>Y`` (X held by another
+    general) he moves on at once to Y and pays for it."""
+    kind, space, dest, _ = st.notation.decode[action]
+    if kind != ENTER_MOVE:
+        dest = -1
     g = st.actor
     names = st.board.names
     if dest < 0:

@@ -42,7 +42,7 @@ OUTCOMES = {"capitals": "six capitals", "revolts": "revolts ran out", "time": "t
 
 
 def end_game(st: HispaniaState, winner: str, reason: str, outcome: str) -> None:
-    st.phase = phases.OVER
+    st.stop()
     st.winner = winner
     st.reason = reason
     st.outcome = outcome

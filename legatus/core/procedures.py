@@ -1,0 +1,205 @@
+"""A game's turn structure as a table of procedures on a stack (the ``states`` table of
+Rally the Troops, with its call / goto / end).
+
+A :class:`Procedure` is one place where a game waits: who decides, the prompt, the legal
+actions and the handler that plays one of them, kept together, so that a new phase or step
+is one new entry of the game's :class:`Procedures` table. A state keeps its stack in its
+``stack`` attribute: a tuple of *frames*, each a small tuple ``(procedure_id, arg…)`` of
+integers. Immutable, it costs nothing to clone. The top frame is the running procedure; an
+empty stack is a finished game.
+
+Handlers move the game on with the methods a state gets from :class:`ProcedureStack`:
+``goto`` replaces the running procedure, ``call`` runs a sub-procedure on top of it, and
+``end`` returns from a sub-procedure to its caller, whose ``resume`` hook (if it has one)
+then says how the caller goes on.
+
+A tiny game: the player adds 1 or 2 to a total; each addition calls a die roll, which ends
+back in the turn, whose ``resume`` ends the game at 5 or more.
+
+>>> class Tally(ProcedureStack):
+...     def __init__(self) -> None:
+...         self.stack = ((TURN,),)
+...         self.total = 0
+>>> TURN, DIE = 0, 1
+>>> def add(st: Tally, action: int) -> None:
+...     st.total += action
+...     st.call(DIE, action)  # the die remembers what was added
+>>> def roll(st: Tally, action: int) -> None:
+...     st.total += action * st.stack[-1][1]
+...     st.end()
+>>> def resume(st: Tally) -> None:
+...     if st.total >= 5:
+...         st.end()
+>>> Tally.procedures = table = Procedures({
+...     TURN: Procedure("turn", lambda st: 0, lambda st: f"Total {st.total}: add 1 or 2.", lambda st: (1, 2),
+...                     add, resume=resume),
+...     DIE: Procedure("die", lambda st: CHANCE, lambda st: "Roll 0 or 1.", lambda st: (0, 1), roll),
+... })
+>>> st = Tally()
+>>> table.apply(st, 2); st.stack, table.prompt(st)
+(((0,), (1, 2)), 'Roll 0 or 1.')
+>>> table.apply(st, 1); st.total, st.stack
+(4, ((0,),))
+>>> table.apply(st, 1); table.apply(st, 0); st.total, st.stack, table.player(st) == TERMINAL
+(5, (), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .errors import IllegalActionError
+from .game import CHANCE, TERMINAL
+
+__all__ = ["CHANCE", "TERMINAL", "Frame", "HasStack", "Procedure", "ProcedureError", "ProcedureStack", "Procedures"]
+
+Frame = tuple[int, ...]
+"""``(procedure_id, arg…)``: one procedure on the stack, with its arguments."""
+
+
+class HasStack(Protocol):
+    """A state that runs on a procedure stack."""
+
+    stack: tuple[Frame, ...]
+
+
+S = TypeVar("S", bound=HasStack)
+
+
+class ProcedureError(RuntimeError):
+    """A game's rules moved its stack in a way the table does not allow (a bug in the game,
+    never bad input: that is an :class:`~legatus.core.errors.IllegalActionError`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure(Generic[S]):
+    """One place where a game waits, and everything about it."""
+
+    name: str
+    """What is going on, for people (a view's phase, an error message)."""
+    player: Callable[[S], int]
+    """The seat that decides, or :data:`~legatus.core.game.CHANCE`."""
+    prompt: Callable[[S], str]
+    """One sentence: who decides what now, or which dice to roll."""
+    legal: Callable[[S], tuple[int, ...]]
+    """The legal actions (the outcomes, for the chance player): a tuple, which a state may cache."""
+    apply: Callable[[S, int], None]
+    """Plays one of the legal actions."""
+    resume: Callable[[S], None] | None = None
+    """Runs when a sub-procedure this one called ends (None: the game waits here again)."""
+    explain: Callable[[S, int], str] | None = None
+    """Why an action is not legal here, in one phrase (None: the table says which are)."""
+
+
+class Procedures(Generic[S]):
+    """A game's procedures, by id: the ids run from 0 without gaps, so that the running
+    procedure is one index into :attr:`by_id` away (a game's hot path may bind its hooks
+    from there once)."""
+
+    __slots__ = ("by_id",)
+
+    def __init__(self, procedures: Mapping[int, Procedure[S]]) -> None:
+        ids = sorted(procedures)
+        if ids != list(range(len(ids))):
+            raise ProcedureError(f"procedure ids must run from 0 to {len(ids) - 1} without gaps; got {ids}")
+        self.by_id: tuple[Procedure[S], ...] = tuple(procedures[i] for i in ids)
+
+    def __getitem__(self, procedure_id: int) -> Procedure[S]:
+        return self.by_id[procedure_id]
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    # --- The running procedure ---------------------------------------------------------
+    def frame(self, state: S) -> Frame:
+        """The top frame: the running procedure's id and arguments."""
+        if not state.stack:
+            raise ProcedureError("no procedure is running: the game is over")
+        return state.stack[-1]
+
+    def running(self, state: S) -> Procedure[S]:
+        return self.by_id[self.frame(state)[0]]
+
+    def player(self, state: S) -> int:
+        stack = state.stack
+        return self.by_id[stack[-1][0]].player(state) if stack else TERMINAL
+
+    def prompt(self, state: S) -> str:
+        return self.running(state).prompt(state)
+
+    def legal(self, state: S) -> tuple[int, ...]:
+        stack = state.stack
+        return self.by_id[stack[-1][0]].legal(state) if stack else ()
+
+    def explain(self, state: S, action: int) -> str:
+        """Why ``action`` is not legal now, in one phrase."""
+        if not state.stack:
+            return "the game is over"
+        procedure = self.running(state)
+        if procedure.explain is not None:
+            return procedure.explain(state, action)
+        legal = procedure.legal(state)
+        return f"{procedure.name} takes {', '.join(map(str, legal)) if legal else 'no action'}"
+
+    def apply(self, state: S, action: int) -> None:
+        """Plays ``action`` in the running procedure; raises :class:`IllegalActionError`,
+        saying why, if it is not legal there. (A game that caches its legal actions checks
+        them itself and calls ``running(state).apply``.)"""
+        if not state.stack or action not in self.legal(state):
+            raise IllegalActionError(str(action), self.explain(state, action))
+        self.by_id[state.stack[-1][0]].apply(state, action)
+
+
+class _Running(Protocol):
+    procedures: ClassVar[Procedures[Any]]
+    stack: tuple[Frame, ...]
+
+
+class ProcedureStack:
+    """What a state that runs on a procedure stack mixes in: its class names its table
+    (``procedures``), its ``stack`` attribute (a slot of the state) holds the frames, and its
+    handlers move along with these methods."""
+
+    __slots__ = ()
+    procedures: ClassVar[Procedures[Any]]
+    stack: tuple[Frame, ...]
+
+    def goto(self: _Running, procedure_id: int, *args: int) -> None:
+        """The running procedure gives way to ``procedure_id`` (which starts the game on an
+        empty stack)."""
+        if not 0 <= procedure_id < len(self.procedures.by_id):
+            raise _unknown(self.procedures, procedure_id)
+        self.stack = (*self.stack[:-1], (procedure_id, *args))
+
+    def call(self: _Running, procedure_id: int, *args: int) -> None:
+        """Runs ``procedure_id`` on top of the running procedure, until it ends."""
+        if not 0 <= procedure_id < len(self.procedures.by_id):
+            raise _unknown(self.procedures, procedure_id)
+        self.stack = (*self.stack, (procedure_id, *args))
+
+    def end(self: _Running) -> None:
+        """The running procedure is over: its caller runs again, through its ``resume`` hook
+        if it has one. Ending the last procedure ends the game."""
+        stack = self.stack
+        if not stack:
+            raise ProcedureError("end: no procedure is running")
+        self.stack = stack = stack[:-1]
+        if stack:
+            resume = self.procedures.by_id[stack[-1][0]].resume
+            if resume is not None:
+                resume(self)
+
+    def stop(self: _Running) -> None:
+        """The game is over: every procedure on the stack is dropped, none resumes."""
+        self.stack = ()
+
+    def caller(self: _Running) -> int:
+        """The id of the procedure that called the running one (-1: none did)."""
+        stack = self.stack
+        return stack[-2][0] if len(stack) > 1 else -1
+
+
+def _unknown(table: Procedures[Any], procedure_id: int) -> ProcedureError:
+    return ProcedureError(f"there is no procedure {procedure_id} (ids run from 0 to {len(table.by_id) - 1})")
