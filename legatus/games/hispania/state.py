@@ -14,7 +14,7 @@ from legatus.core.errors import IllegalActionError
 from legatus.core.game import CHANCE, TERMINAL, State
 
 from . import explain, text, view
-from .notation import END, ENTER_MOVE, HOLD_ROAD
+from .notation import END, ENTER_MOVE, HOLD_ROAD, read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .rules import dice, hispano, imperium, phases, roman_phase, setup, turn
 from .rules.victory import ROME
@@ -179,11 +179,14 @@ class HispaniaState(State):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return view.view(self, seat)
 
+    def parse_outcome(self, text: str) -> Action:
+        return read_roll(text, [a for a, _ in self.chance_outcomes()])
+
     def explain_illegal(self, action: int) -> str:
         return explain.why_illegal(self, int(action))
 
     def summary(self) -> dict[str, Any]:
-        return {"outcome": self.outcome or "unfinished", "rounds": self.round}
+        return {"outcome": self.outcome or "unfinished", "winners": self.winners(), "rounds": self.round}
 
     def prompt(self) -> str:
         return text.prompt(self)
