@@ -300,7 +300,8 @@ def sweep(
         if not points:
             fail(f"no point of the grid can be played: {left_out[0]}")
         if left_out:
-            typer.echo(f"{len(left_out)} points of the grid cannot be played, left out (e.g. {left_out[0]})")
+            typer.echo(f"{len(left_out)} point{'s' * (len(left_out) != 1)} of the grid cannot be played, "
+                       f"left out (e.g. {left_out[0]})")
         agents = parse_seats(seats)
         with make_executor(backend.value, jobs) as executor, Progress() as bar:
             task = bar.add_task(f"{len(points)} points × {games} games", total=len(points) * games)
