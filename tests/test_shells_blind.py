@@ -46,7 +46,7 @@ def invoke(*args: str, input: str | None = None) -> Any:
 
 def one_error_line(result: Any) -> str:
     assert result.exit_code == 2, result.output
-    lines = result.stderr.splitlines()
+    lines: list[str] = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("legatus: "), result.stderr
     return lines[0]
 
@@ -63,15 +63,16 @@ class Table:
     """A scripted game at one screen. Each prompt is kept with the output printed since the
     one before; a screen belongs to the seat the last "Pass the screen" prompt called."""
 
-    def __init__(self, state: legatus.State, answer: Callable[[str], str], agents: dict[int, str] | None = None,
+    def __init__(self, state: legatus.State, answer: Callable[[str], str], agents: dict[str, str] | None = None,
                  dice: str = "auto", seed: int = 1) -> None:
-        self.console = Console(file=io.StringIO(), width=200, highlight=False)
+        self.out = io.StringIO()
+        self.console = Console(file=self.out, width=200, highlight=False)
         self.prompts: list[str] = []
         self.said: list[str] = []  # said[i]: printed between prompt i - 1 and prompt i
         self._at = 0
 
         def read(prompt: str) -> str:
-            text = self.console.file.getvalue()
+            text = self.out.getvalue()
             self.said.append(text[self._at:])
             self._at = len(text)
             self.prompts.append(prompt)
@@ -84,7 +85,7 @@ class Table:
                                  agents={game.seat_index(s): make_agent(game, a, seed) for s, a in
                                          (agents or {}).items()})
         self.code = self.play.run()
-        self.said.append(self.console.file.getvalue()[self._at:])
+        self.said.append(self.out.getvalue()[self._at:])
 
     @property
     def state(self) -> BlindState:
