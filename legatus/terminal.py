@@ -128,8 +128,8 @@ class TerminalPlay:
             return
         outcomes = [a for a, _ in self.state.chance_outcomes()]
         seers = [s for s in range(self.state.game.num_players())
-                 if all(self.state.action_to_string(a, s) == str(a) for a in outcomes)]
-        private = len(seers) < self.state.game.num_players()
+                 if all(self.state.action_to_string(a, s) == str(a) for a in outcomes)] if self.secret else []
+        private = self.secret and len(seers) < self.state.game.num_players()
         if private:
             # Only the seats that see the outcome may type it; nobody lists what is left to draw.
             typists = [s for s in seers if s in self.humans]
