@@ -60,16 +60,16 @@ def option_spec(cls: type[Game], name: str, written: str) -> tuple[str, Option]:
     return key, cls.OPTIONS[key]
 
 
-def given_options(cls: type[Game], pairs: list[str] | None, extra: list[str]) -> list[tuple[str, str, str]]:
-    """The game options on the command line, as (key, value, how it was written): ``-o KEY=VALUE``
-    then ``--KEY VALUE`` flags (the unparsed arguments ``extra``)."""
-    given: list[tuple[str, str, str]] = []
+def given_options(cls: type[Game], pairs: list[str] | None, extra: list[str]) -> list[tuple[str, str]]:
+    """The game options on the command line, as (key, value): ``-o KEY=VALUE`` then ``--KEY VALUE``
+    flags (the unparsed arguments ``extra``)."""
+    given: list[tuple[str, str]] = []
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             fail(f"-o '{pair}': write KEY=VALUE, e.g. -o {next(iter(cls.OPTIONS))}=… (legatus options {cls.name})")
         key, _ = option_spec(cls, name.strip(), name.strip())
-        given.append((key, value.strip(), f"-o {pair}"))
+        given.append((key, value.strip()))
     args = list(extra)
     while args:
         token = args.pop(0)
@@ -84,7 +84,7 @@ def given_options(cls: type[Game], pairs: list[str] | None, extra: list[str]) ->
                 fail(f"--{name} needs a value: {spec.help}")
             else:
                 value = args.pop(0)
-        given.append((key, value, token if sep else f"--{name} {value}"))
+        given.append((key, value))
     return given
 
 
@@ -98,7 +98,7 @@ def parse_value(cls: type[Game], key: str, value: Any) -> Any:
 
 def game_options(cls: type[Game], pairs: list[str] | None, extra: list[str]) -> dict[str, Any]:
     """The game options given on the command line, each read by the game's table."""
-    return {key: parse_value(cls, key, value) for key, value, _ in given_options(cls, pairs, extra)}
+    return {key: parse_value(cls, key, value) for key, value in given_options(cls, pairs, extra)}
 
 
 def game_class_named(game: str) -> type[Game]:
@@ -276,14 +276,15 @@ def sweep(
     axes: dict[str, list[Any]] = {k: list(v) for k, v in cls.SWEEP.items() if k not in fixed}
     # --KEY VALUES sweeps an option the game sweeps, and fixes any other; --grid always sweeps.
     flags = given_options(cls, None, ctx.args)
-    swept = [(k, v) for k, v, _ in flags if k in axes]
-    fixed.update((k, parse_value(cls, k, v)) for k, v, _ in flags if k not in axes)
+    swept = [(k, v) for k, v in flags if k in axes]
+    fixed.update((k, parse_value(cls, k, v)) for k, v in flags if k not in axes)
     for pair in grid or []:
         name, sep, values = pair.partition("=")
         if not sep or not values.strip():
             fail(f"--grid '{pair}': write KEY=V1,V2, e.g. --grid {next(iter(cls.SWEEP or cls.OPTIONS))}=…")
         swept.append((option_spec(cls, name.strip(), name.strip())[0], values))
     for key, values in swept:
+        fixed.pop(key, None)  # swept, not fixed
         axes[key] = [parse_value(cls, key, v) for v in grid_values(cls.OPTIONS[key], values)]
     axes = {k: axes[k] for k in sweeping.axes(cls, axes)}  # the game's order, then others by name
     if not axes:

@@ -356,3 +356,13 @@ def test_fuzz_with_a_fixed_option(tmp_path: Path) -> None:
     from legatus.core.fuzz import fuzz_game
 
     assert fuzz_game("blind", 3, {"players": 4})["options"]["players"] == 4
+
+
+def test_a_grid_overrides_the_same_option_fixed(tmp_path: Path) -> None:
+    out = tmp_path / "sweep.jsonl"
+    result = invoke("sweep", "blind", "--games", "2", "--backend", "serial", "--out", str(out),
+                    "-o", "cards=8", "-o", "players=2", "--grid", "cards=5,6")
+    assert result.exit_code == 0, result.output
+    head = json.loads(out.read_text().splitlines()[0])
+    assert head["options"] == {"players": 2}
+    assert [p["cards"] for p in head["points"]] == [5, 6, 5, 6]
