@@ -12,6 +12,7 @@ import typer
 
 import legatus
 from legatus.core.errors import LegatusError
+from legatus.core.game import Game, Option
 from legatus.core.record import apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
@@ -35,22 +36,80 @@ def fail(message: str, status: int = 2) -> NoReturn:
     raise typer.Exit(status)
 
 
-# Options every game command shares (Hispania's, for now).
-Level = Annotated[str | None, typer.Option(help="Hispania: denarii-garrisons-fleets-roads-armies")]
-Variants = Annotated[str | None, typer.Option(help="Hispania: e.g. ingenivm,terror,hispano")]
-Scenario = Annotated[str | None, typer.Option(help="Hispania: e.g. numantia")]
-Players = Annotated[int | None, typer.Option(help="Hispania: Roman players, 1-3 (Hispano adds one)")]
-Traitors = Annotated[bool, typer.Option("--traitors", help="Hispania, Terror: Rome does not pay traitors")]
-BoardFile = Annotated[Path | None, typer.Option("--board", help="Hispania: a corrected board file")]
+# Game options come from the game's own table (legatus options GAME): as ``-o KEY=VALUE``, or
+# as ``--KEY VALUE`` (``--KEY`` alone for a yes/no option), which click passes through unparsed.
+GAME_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+GameOptions = Annotated[list[str] | None, typer.Option(
+    "-o", "--option", metavar="KEY=VALUE",
+    help="a game option, repeatable (legatus options GAME lists them); also --KEY VALUE")]
 Seats = Annotated[str | None, typer.Option(help="agents by seat, e.g. rome=mcts,hispania=heuristic")]
 Seed = Annotated[int | None, typer.Option(help="seed of the dice (and of the agents)")]
 
 
-def game_options(level: str | None, variants: str | None, scenario: str | None, players: int | None,
-                 traitors: bool, board: Path | None) -> dict[str, Any]:
-    named = {"level": level, "variants": variants, "scenario": scenario, "players": players,
-             "board": None if board is None else str(board), "traitors": traitors or None}
-    return {k: v for k, v in named.items() if v is not None}
+def is_flag(spec: Option) -> bool:
+    """A yes/no option: ``--KEY`` alone sets it."""
+    return spec.form is not None and spec.form.get("kind") == "bool"
+
+
+def option_spec(cls: type[Game], name: str, written: str) -> tuple[str, Option]:
+    """The option ``name`` (or an alias the game declares) of ``cls``; else one line saying which are."""
+    key = cls.OPTION_ALIASES.get(name, name)
+    if key not in cls.OPTIONS:
+        fail(f"unknown option '{written}' for {cls.name}; its options: {', '.join(cls.OPTIONS)} "
+             f"(legatus options {cls.name})")
+    return key, cls.OPTIONS[key]
+
+
+def given_options(cls: type[Game], pairs: list[str] | None, extra: list[str]) -> list[tuple[str, str]]:
+    """The game options on the command line, as (key, value): ``-o KEY=VALUE`` then ``--KEY VALUE``
+    flags (the unparsed arguments ``extra``)."""
+    given: list[tuple[str, str]] = []
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            fail(f"-o '{pair}': write KEY=VALUE, e.g. -o {next(iter(cls.OPTIONS))}=… (legatus options {cls.name})")
+        key, _ = option_spec(cls, name.strip(), name.strip())
+        given.append((key, value.strip()))
+    args = list(extra)
+    while args:
+        token = args.pop(0)
+        if not token.startswith("--") or token == "--":
+            fail(f"unexpected argument '{token}'; game options are -o KEY=VALUE or --KEY VALUE")
+        name, sep, value = token[2:].partition("=")
+        key, spec = option_spec(cls, name, f"--{name}")
+        if not sep:
+            if is_flag(spec):
+                value = "true"
+            elif not args:
+                fail(f"--{name} needs a value: {spec.help}")
+            else:
+                value = args.pop(0)
+        given.append((key, value))
+    return given
+
+
+def parse_value(cls: type[Game], key: str, value: Any) -> Any:
+    """``value`` as the game's table reads it; else one line from the game saying what would do."""
+    try:
+        return cls.OPTIONS[key].parse(value)
+    except LegatusError as exc:
+        fail(str(exc))
+
+
+def game_options(cls: type[Game], pairs: list[str] | None, extra: list[str]) -> dict[str, Any]:
+    """The game options given on the command line, each read by the game's table."""
+    return {key: parse_value(cls, key, value) for key, value in given_options(cls, pairs, extra)}
+
+
+def game_class_named(game: str) -> type[Game]:
+    from legatus.core.registry import game_class
+
+    if game.startswith("-"):
+        fail(f"name the game before its options, e.g. legatus play {legatus.game_names()[0]} --KEY VALUE")
+    try:
+        return game_class(game)
+    except LegatusError as exc:
+        fail(str(exc))
 
 
 def parse_seats(text: str | None) -> dict[str, str]:
@@ -66,11 +125,11 @@ def parse_seats(text: str | None) -> dict[str, str]:
     return seats
 
 
-@app.command()
+@app.command(context_settings=GAME_FLAGS)
 def play(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="the game, e.g. hispania")] = None,
-    level: Level = None, variants: Variants = None, scenario: Scenario = None, players: Players = None,
-    traitors: Traitors = False, board: BoardFile = None,
+    option: GameOptions = None,
     seats: Annotated[str | None, typer.Option(help="seats played by agents, e.g. hispania=heuristic")] = None,
     seed: Seed = None,
     dice: Annotated[Dice, typer.Option(help="auto: legatus rolls; manual: you type a real table's dice")] = Dice.auto,
@@ -82,16 +141,16 @@ def play(
     from legatus.core.agents import make_agent
     from legatus.terminal import TerminalPlay
 
-    options = game_options(level, variants, scenario, players, traitors, board)
     try:
         if load is not None:
-            if game is not None or options or position is not None:
+            if game is not None or option or ctx.args or position is not None:
                 fail("--load continues a saved game with its own options; give no game, game option or --position")
             state = replay_record(read_record(load))
         else:
             if game is None:
                 fail(f"name a game to play ({', '.join(legatus.game_names())}) or --load a saved one")
-            configured = legatus.load(game, seed=seed, **options)
+            options = game_options(game_class_named(game), option, ctx.args)
+            configured = legatus.load(game, **{"seed": seed, **options})
             state = configured.new_initial_state() if position is None else configured.new_state_from(position)
         chosen = parse_seats(seats)
         agents = {}
@@ -126,12 +185,12 @@ def replay(
         typer.echo(state.prompt())
 
 
-@app.command()
+@app.command(context_settings=GAME_FLAGS)
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="the game, e.g. hispania")],
     games: Annotated[int, typer.Option(help="how many games")] = 1000,
-    level: Level = None, variants: Variants = None, scenario: Scenario = None, players: Players = None,
-    traitors: Traitors = False, board: BoardFile = None, seats: Seats = None,
+    option: GameOptions = None, seats: Seats = None,
     seat: Annotated[str | None, typer.Option(help="whose win rate (default: the first seat)")] = None,
     seed: Annotated[int, typer.Option(help="seed of the run; each game's seed derives from it")] = 1,
     jobs: Annotated[int, typer.Option(help="workers")] = 2,
@@ -146,13 +205,13 @@ def simulate(
     from legatus.sim.runner import Config, run
     from legatus.sim.stats import summarise
 
+    options = game_options(game_class_named(game), option, ctx.args)
     if games < 1:
         fail(f"--games {games} must be at least 1")
     if out is not None and out.suffix not in (".csv", ".jsonl"):
         fail(f"--out {out}: the results file is .csv or .jsonl")
     try:
-        config = Config.make(game, game_options(level, variants, scenario, players, traitors, board),
-                             parse_seats(seats), key="simulate")
+        config = Config.make(game, options, parse_seats(seats), key="simulate")
         loaded = config.load_game()
         agents = config.seat_agents(loaded)
         for spec in agents:  # a bad agent name fails here, not in a worker
@@ -163,14 +222,16 @@ def simulate(
             results = run(config, games, seed, executor, progress=lambda n: bar.advance(task, n))
     except LegatusError as exc:
         fail(str(exc))
-    summary = summarise(results, seat_index)
+    summary = summarise(results, loaded.seats[seat_index])
     who = ", ".join(f"{s}={a}" for s, a in zip(loaded.seats, agents, strict=True))
-    typer.echo(f"{game} {loaded.options.get('level', '')} {', '.join(loaded.options.get('variants', ()))} "
-               f"({who}): {games} games, seed {seed}")
+    given = "".join(f" {k}={value_text(spec, loaded.options[k])}" for k, spec in type(loaded).OPTIONS.items()
+                    if spec.in_record and loaded.options[k] != spec.default)
+    typer.echo(f"{game}{given} ({who}): {games} games, seed {seed}")
     low, high = summary["interval"]
     typer.echo(f"{loaded.seats[seat_index]} win rate {summary['win_rate']:.1%} (95% interval {low:.1%}–{high:.1%})")
-    rounds = f", {summary['mean_rounds']} rounds" if "mean_rounds" in summary else ""
-    typer.echo(f"mean length {summary['mean_length']} actions{rounds}")
+    measured = "".join(f", {v} {k.removeprefix('mean_')}" for k, v in summary.items()
+                       if k.startswith("mean_") and k != "mean_length")
+    typer.echo(f"mean length {summary['mean_length']} actions{measured}")
     typer.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items()))
     if out is not None:
         write_results(out, results)
@@ -189,48 +250,80 @@ def write_results(path: Path, results: list[dict[str, Any]]) -> None:
             writer.writerow({k: json.dumps(v) if isinstance(v, list) else v for k, v in r.items()})
 
 
-@app.command()
+@app.command(context_settings=GAME_FLAGS)
 def sweep(
-    game: Annotated[str, typer.Argument(help="the game (hispania)")],
-    games: Annotated[int, typer.Option(help="games per level")] = 1000,
-    variants: Annotated[str, typer.Option(help="sets of variants to sweep, ';' between sets, e.g. ';terror'")] = "",
-    players: Players = None, board: BoardFile = None, seats: Seats = None,
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="the game, e.g. hispania")],
+    games: Annotated[int, typer.Option(help="games per point")] = 1000,
+    option: Annotated[list[str] | None, typer.Option(
+        "-o", "--option", metavar="KEY=VALUE", help="a game option the same at every point, repeatable")] = None,
+    grid: Annotated[list[str] | None, typer.Option(
+        metavar="KEY=V1,V2", help="sweep this option over these values (';' between values that hold commas); "
+                                  "also --KEY V1,V2; the game's own grid by default (legatus options GAME)")] = None,
+    seats: Seats = None,
     seed: Annotated[int, typer.Option(help="seed of the sweep")] = 1,
     jobs: Annotated[int, typer.Option(help="workers")] = 2,
     backend: Annotated[Backend, typer.Option(help="process (local), serial, or ray")] = Backend.process,
     out: Annotated[Path, typer.Option(help="the results file (JSON lines); an existing one is resumed")] = Path(
         "sweep.jsonl"),
     report: Annotated[Path | None, typer.Option(help="a folder for the report: table and heat map")] = None,
-    levels: Annotated[str | None, typer.Option(help="only these levels (comma-separated)")] = None,
 ) -> None:
-    """Play every level (× sets of variants) many times; resumable; a report at the end."""
+    """Play every point of the game's grid of options many times; resumable; a report at the end."""
     from rich.progress import Progress
 
     from legatus.sim import sweep as sweeping
     from legatus.sim.backends import make_executor
 
-    if game != "hispania":
-        fail(f"sweep knows the levels of hispania only, not '{game}'")
-    from legatus.games.hispania.level import Level as HispaniaLevel
-    from legatus.games.hispania.level import all_levels
-
+    cls = game_class_named(game)
+    fixed = game_options(cls, option, [])
+    axes: dict[str, list[Any]] = {k: list(v) for k, v in cls.SWEEP.items() if k not in fixed}
+    # --KEY VALUES sweeps an option the game sweeps, and fixes any other; --grid always sweeps.
+    flags = given_options(cls, None, ctx.args)
+    swept = [(k, v) for k, v in flags if k in axes]
+    fixed.update((k, parse_value(cls, k, v)) for k, v in flags if k not in axes)
+    for pair in grid or []:
+        name, sep, values = pair.partition("=")
+        if not sep or not values.strip():
+            fail(f"--grid '{pair}': write KEY=V1,V2, e.g. --grid {next(iter(cls.SWEEP or cls.OPTIONS))}=…")
+        swept.append((option_spec(cls, name.strip(), name.strip())[0], values))
+    for key, values in swept:
+        fixed.pop(key, None)  # swept, not fixed
+        axes[key] = [parse_value(cls, key, v) for v in grid_values(cls.OPTIONS[key], values)]
+    axes = {k: axes[k] for k in sweeping.axes(cls, axes)}  # the game's order, then others by name
+    if not axes:
+        fail(f"{game} has no grid of its own to sweep; give one with --grid KEY=V1,V2 (legatus options {game})")
     try:
-        chosen = [str(HispaniaLevel.parse(x)) for x in levels.split(",")] if levels else [str(x) for x in all_levels()]
-        sets = [tuple(v.strip() for v in part.split(",") if v.strip()) for part in variants.split(";")]
-        options = game_options(None, None, None, players, False, board)
-        points = [(lv, vs) for lv, vs in sweeping.points(chosen, sets) if "hispano" not in vs or lv.startswith("6-")]
-        for lv, vs in points:  # every configuration is valid before any game is played
-            legatus.load(game, level=lv, variants=list(vs), **options)
+        points, left_out = [], []
+        for point in sweeping.points(axes):  # every configuration is checked before any game is played
+            try:
+                legatus.load(game, **fixed, **point)
+            except LegatusError as exc:
+                left_out.append(f"{point}: {exc}")
+            else:
+                points.append(point)
+        if not points:
+            fail(f"no point of the grid can be played: {left_out[0]}")
+        if left_out:
+            typer.echo(f"{len(left_out)} point{'s' * (len(left_out) != 1)} of the grid cannot be played, "
+                       f"left out (e.g. {left_out[0]})")
         agents = parse_seats(seats)
         with make_executor(backend.value, jobs) as executor, Progress() as bar:
-            task = bar.add_task(f"{len(points)} levels × {games} games", total=len(points) * games)
-            rows = sweeping.sweep(out, game, options, agents, games, seed, points, executor,
-                                  progress=lambda n: bar.advance(task, n))
+            task = bar.add_task(f"{len(points)} points × {games} games", total=len(points) * games)
+            rows = sweeping.sweep(out, game, {k: sweeping.to_json(v) for k, v in fixed.items()}, agents, games,
+                                  seed, points, executor, progress=lambda n: bar.advance(task, n))
     except LegatusError as exc:
         fail(str(exc))
-    typer.echo(f"{len(rows)} levels in {out}")
+    typer.echo(f"{len(rows)} points in {out}")
     if report is not None:
-        write_report(rows, report, f"{game}: Roman win rate, {games} games a level")
+        write_report(rows, cls, sweeping.axes(cls, points[0]), report,
+                     f"{game}: {legatus.load(game, **fixed, **points[0]).seats[0]} win rate, {games} games a point")
+
+
+def grid_values(spec: Option, text: str) -> list[str]:
+    """The values of a grid given as text: split at commas, or at ';' for an option whose one
+    value is already a comma-separated list (a set of variants)."""
+    separator = ";" if spec.form is not None and spec.form.get("kind") == "multi" else ","
+    return [v.strip() for v in text.split(separator)]
 
 
 @app.command(name="report")
@@ -239,32 +332,44 @@ def report_command(
     out: Annotated[Path, typer.Option(help="the report's folder")] = Path("sweep-report"),
 ) -> None:
     """Write the table and the heat map of a sweep's results."""
+    from legatus.sim.sweep import axes
+
     try:
         lines = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines() if line.strip()]
     except (OSError, json.JSONDecodeError) as exc:
         fail(f"cannot read sweep results {results}: {exc}")
-    if not lines or "sweep" not in lines[0]:
+    if not lines or "sweep" not in lines[0] or not lines[0].get("points"):
         fail(f"{results} is not a sweep's results file")
     head = lines[0]
-    write_report(lines[1:], out, f"{head['game']}: Roman win rate, {head['games']} games a level")
+    cls = game_class_named(head["game"])
+    try:
+        seat = legatus.load(head["game"], **head["options"], **head["points"][0]).seats[0]
+    except LegatusError as exc:
+        fail(f"{results}: {exc}")
+    write_report(lines[1:], cls, axes(cls, head["points"][0]), out,
+                 f"{head['game']}: {seat} win rate, {head['games']} games a point")
 
 
-def write_report(rows: list[dict[str, Any]], folder: Path, title: str) -> None:
+def write_report(rows: list[dict[str, Any]], cls: type[Game], axes: list[str], folder: Path, title: str) -> None:
     from legatus.sim.report import heatmap, table
 
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "table.md").write_text(table(rows) + "\n", encoding="utf-8")
+    (folder / "table.md").write_text(table(rows, cls, axes) + "\n", encoding="utf-8")
     try:
-        pictures = heatmap(rows, folder / "heatmap", title)
+        pictures = heatmap(rows, cls, axes, folder / "heatmap", title)
     except LegatusError as exc:
         fail(str(exc))
     typer.echo(f"report: {folder / 'table.md'}, {', '.join(str(p) for p in pictures)}")
 
 
-@app.command()
+@app.command(context_settings=GAME_FLAGS)
 def fuzz(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="the game, e.g. hispania")],
     games: Annotated[int, typer.Option(help="how many games")] = 1000,
+    option: Annotated[list[str] | None, typer.Option(
+        "-o", "--option", metavar="KEY=VALUE", help="a game option fixed in every game (the others are drawn), "
+                                                    "repeatable; also --KEY VALUE")] = None,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 1,
     jobs: Annotated[int, typer.Option(help="workers")] = 2,
     backend: Annotated[Backend, typer.Option(help="process (local), serial, or ray")] = Backend.process,
@@ -280,15 +385,14 @@ def fuzz(
     from legatus.sim.backends import make_executor
     from legatus.sim.runner import batches, derive_seed
 
-    if game not in legatus.game_names():
-        fail(f"unknown game '{game}'; games: {', '.join(legatus.game_names())}")
+    fixed = game_options(game_class_named(game), option, ctx.args)
     seeds = [derive_seed(seed, "fuzz", i) for i in range(games)]
     steps = 0
     found: list[dict[str, Any]] = []
     try:
         with make_executor(backend.value, jobs) as executor, Progress(transient=True) as bar:
             task = bar.add_task("games", total=games)
-            futures = [executor.submit(fuzz_batch, game, batch) for batch in batches(seeds, 200)]
+            futures = [executor.submit(fuzz_batch, game, batch, fixed) for batch in batches(seeds, 200)]
             for future in as_completed(futures):
                 for result in future.result():
                     steps += result["steps"]
@@ -336,6 +440,49 @@ def games() -> None:
         for option, spec in cls.OPTIONS.items():
             typer.echo(f"  {option:<8} {spec.help} (default: {spec.default!r})")
         typer.echo(f"  agents: {', '.join(agent_names(legatus.load(name)))}")
+
+
+@app.command()
+def options(game: Annotated[str, typer.Argument(help="the game, e.g. hispania")]) -> None:
+    """List a game's options: name, default, what it means, the values it takes."""
+    cls = game_class_named(game)
+    typer.echo(f"{game} ({cls.title}): -o KEY=VALUE, or --KEY VALUE (--KEY alone for a yes/no option)")
+    for key, spec in cls.OPTIONS.items():
+        aliases = [f"--{a}" for a, k in cls.OPTION_ALIASES.items() if k == key]
+        typer.echo(f"  {key:<10} default {value_text(spec, spec.default):<12} {spec.help}"
+                   + (f" (also {', '.join(aliases)})" if aliases else ""))
+        values = valid_values(spec)
+        if values:
+            typer.echo(f"  {'':<10} values: {values}")
+    if cls.SWEEP:
+        typer.echo("legatus sweep plays by default: " + " × ".join(
+            f"{k} ({len(v)} value{'s' * (len(v) != 1)})" for k, v in cls.SWEEP.items()))
+
+
+def value_text(spec: Option, value: Any) -> str:
+    """An option's value as a person types it."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value)) or str((spec.form or {}).get("none", "none"))
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "none" if value is None else str(value)
+
+
+def valid_values(spec: Option) -> str:
+    """The values an option takes, from how a form asks for it ("" when it does not say)."""
+    form = spec.form or {}
+    kind = form.get("kind")
+    if kind == "choice":
+        return ", ".join(value_text(spec, c) for c in form["choices"])
+    if kind == "multi":
+        return f"any of {', '.join(form['choices'])}, comma-separated"
+    if kind == "parts":
+        return " - ".join(f"{name} {'|'.join(map(str, values))}" for name, values in form["parts"])
+    if kind == "bool":
+        return "true or false"
+    if kind == "int":
+        return "a whole number"
+    return ""
 
 
 def main() -> None:

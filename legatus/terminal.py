@@ -4,22 +4,31 @@ It draws the position before each decision, lists the legal actions numbered, re
 number or a notation (or a command: undo, hint, save FILE, board, log, help, quit), and plays
 the dice itself, or asks for the dice rolled at a real table with ``dice="manual"``. Seats
 given to agents play themselves, each move with the agent's reason.
+
+In a game with secrets the screen belongs to one seat: it shows that seat's view and its log
+(each action as the seat saw it), never the referee's. With several people at one screen
+(hot seat) the screen goes blank between them: "Pass the screen to seat2 and press Enter".
 """
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 
-from legatus.core.actions import Action, normalize
-from legatus.core.agents import Agent, make_agent
+from legatus.core.actions import Action
+from legatus.core.agents import Agent, decide, make_agent, seat_input
 from legatus.core.errors import LegatusError, NotationError
-from legatus.core.game import CHANCE, State
+from legatus.core.game import CHANCE, Information, State
+from legatus.core.mcts import Analysis
 from legatus.core.record import write_record
+from legatus.core.secrecy import seat_actions
 from legatus.core.session import Session
 
 HELP = """\
@@ -33,13 +42,26 @@ Commands:
   help        this text
   quit        leave (save first: the game is not saved by itself)"""
 
+SHOWN_ON_LOAD = 12
+"""Log lines a loaded game shows of where it stands."""
+
 
 class Quit(Exception):
     """The player typed quit (or the input ended)."""
 
 
+@runtime_checkable
+class Analyser(Protocol):
+    """A search agent that can list the actions it weighed (for hints)."""
+
+    last_simulations: int
+
+    def analyse(self, state: State) -> list[Analysis]: ...
+
+
 class TerminalPlay:
-    """One game at one screen: every seat is played by the person at the keyboard."""
+    """One game at one screen: every seat not given to an agent is played by the person (or
+    the people, in turn) at the keyboard."""
 
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None) -> None:
@@ -48,7 +70,16 @@ class TerminalPlay:
         self.agents = agents or {}
         self.console = console or Console(highlight=False)
         self._read = read or self.console.input
-        self._shown = max(0, len(self._log()) - 12)  # a loaded game shows where it stands
+        game = session.state.game
+        self.secret = game.information is Information.IMPERFECT
+        self.humans = [s for s in range(game.num_players()) if s not in self.agents]
+        self.hot_seat = self.secret and len(self.humans) > 1
+        # Whose screen it is: the referee's (None) in a game without secrets or without people;
+        # the one person's; in hot seat nobody's (blank) until the first one takes it.
+        self.seat: int | None = self.humans[0] if self.secret and len(self.humans) == 1 else None
+        self.blank = self.hot_seat
+        watchers: list[int | None] = list(self.humans) if self.hot_seat else [self.seat]
+        self._shown = {w: max(0, len(self._log(w)) - SHOWN_ON_LOAD) for w in watchers}
 
     @property
     def state(self) -> State:
@@ -72,47 +103,74 @@ class TerminalPlay:
             self.console.print("Goodbye.")
         return 0
 
+    # --- The screen's seat ------------------------------------------------------------------
+    def _hand_over(self, seat: int) -> None:
+        """Blank the screen and wait for ``seat``'s player to take it (hot seat)."""
+        self._flush_log()
+        self._clear()
+        self.blank = True
+        name = self.state.seat_name(seat)
+        if self._ask(f"Pass the screen to {name} and press Enter (the others look away)").strip().lower() == "quit":
+            raise Quit
+        self.seat, self.blank = seat, False
+        self.console.print(f"[bold]{escape(name)}'s screen[/bold]")
+
+    def _clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+            self.console.file.write("\x1b[3J")  # the scrollback too: the last seat's hand is in it
+
     # --- Dice ----------------------------------------------------------------------------
     def _chance(self) -> None:
         if self.dice == "auto":
             self.session.roll()
             self._flush_log()
             return
+        outcomes = [a for a, _ in self.state.chance_outcomes()]
+        seers = [s for s in range(self.state.game.num_players())
+                 if all(self.state.action_to_string(a, s) == str(a) for a in outcomes)] if self.secret else []
+        private = self.secret and len(seers) < self.state.game.num_players()
+        if private:
+            # Only the seats that see the outcome may type it; nobody lists what is left to draw.
+            typists = [s for s in seers if s in self.humans]
+            if not typists:
+                self.session.roll()  # an agent's private draw: nobody here may see it
+                self._flush_log()
+                return
+            if self.hot_seat and self.seat not in typists:
+                self._hand_over(typists[0])
         self._flush_log()
-        outcomes = ", ".join(str(a) for a, _ in self.state.chance_outcomes()[:3])
+        examples = "" if private else f" (e.g. {', '.join(str(a) for a in outcomes[:3])}, …)"
         while True:
-            text = self._ask(f"{self.state.prompt()} Type the roll (e.g. {outcomes}, …)")
+            text = self._ask(f"{self.state.prompt()} Type the outcome{examples}")
             if self._command(text):
                 if self.state.current_player() != CHANCE:
                     return  # undo took back the decision that called for the dice
                 continue
-            action = self._parse_roll(text)
-            if action is not None:
-                self.session.apply(action)
-                self._flush_log()
-                return
-
-    def _parse_roll(self, text: str) -> Action | None:
-        """A roll as the notation wants it ("roll IV-3"), or bare ("IV-3", "4-3", "4 3")."""
-        outcomes = [a for a, _ in self.state.chance_outcomes()]
-        legal = {normalize(str(a)): a for a in outcomes}
-        words = normalize(text).removeprefix("roll").strip().replace(" ", "-")
-        for candidate in (words, _arabic_to_roman_first(words)):
-            action = legal.get(f"roll {candidate}")
-            if action is not None:
-                return action
-        self.console.print(f"[red]'{escape(text)}' is not a roll here; type one of: "
-                           f"{escape(', '.join(str(a) for a in outcomes))}[/red]")
-        return None
+            try:
+                action = self.state.parse_outcome(text)
+            except NotationError as exc:
+                message = f"'{text}' is not an outcome here" if private else str(exc)
+                self.console.print(f"[red]{escape(message)}[/red]")
+                continue
+            self.session.apply(action)
+            self._flush_log()
+            return
 
     # --- Agents --------------------------------------------------------------------------
     def _agent(self, agent: Agent) -> None:
         self._flush_log()
         state = self.state
         seat = state.seat_name(state.current_player())
-        action = agent.choose(state)
-        self.console.print(f"  [magenta]{escape(seat)} (AI) plays {escape(state.describe(action))}[/magenta]"
-                           f" — {escape(agent.reason)}")
+        action = decide(agent, state)
+        if self.secret:
+            # As the screen's seat sees it; an agent's reason may name the cards it holds.
+            played = state.action_to_string(action, self.seat)
+            reason = f" — {agent.reason}" if self.seat is None else ""
+        else:
+            played, reason = state.describe(action), f" — {agent.reason}"
+        if not self.blank:
+            self.console.print(f"  [magenta]{escape(seat)} (AI) plays {escape(played)}[/magenta]{escape(reason)}")
         self.session.apply(action)
 
     def _hint(self) -> None:
@@ -121,24 +179,27 @@ class TerminalPlay:
             self.console.print("[red]a hint is for a decision; the dice are due now[/red]")
             return
         agent = make_agent(state.game, type(state.game).HINT_AGENT, seed=len(state.history()))
-        analysis = getattr(agent, "analyse", None)
-        if analysis is None:
-            action = agent.choose(state)
+        if not isinstance(agent, Analyser):
+            action = decide(agent, state)
             self.console.print(f"Hint: {escape(state.describe(action))} — {escape(agent.reason)}")
             return
         seat = state.current_player()
-        for i, option in enumerate(analysis(state)[:3]):
-            chance = (option.mean[seat] + 1) / 2
+        given = seat_input(state, random.Random(len(state.history())))  # only what the seat may know
+        for i, option in enumerate(agent.analyse(given)[:3]):
+            chance = state.game.win_chance(option.mean[seat])
             lead = "Hint:" if i == 0 else "  or:"
             self.console.print(f"{lead} {escape(state.describe(option.action))} — win chance {chance:.0%} "
-                               f"({option.visits} of {getattr(agent, 'last_simulations', '?')} simulated games)")
+                               f"({option.visits} of {agent.last_simulations} simulated games)")
 
     # --- Decisions -----------------------------------------------------------------------
     def _decision(self) -> None:
+        player = self.state.current_player()
+        if self.hot_seat and self.seat != player:
+            self._hand_over(player)
         self._flush_log()
         self._draw()
         actions = self.state.legal_actions()
-        seat = self.state.seat_name(self.state.current_player())
+        seat = self.state.seat_name(player)
         while True:
             items = [f"[cyan]{i + 1:>2}[/cyan] {escape(self.state.describe(a))}" for i, a in enumerate(actions)]
             self.console.print(Columns(items, padding=(0, 2)))
@@ -184,9 +245,9 @@ class TerminalPlay:
             self._draw()
         elif word == "hint":
             self._hint()
-        elif word == "log":
+        elif word == "log" and not self.blank:
             n = int(arg) if arg.strip().isdigit() else 20
-            for line in self._log()[-n:]:
+            for line in self._log(self.seat)[-n:]:
                 self.console.print(f"  {escape(line)}")
         elif word == "save":
             self._save(arg.strip())
@@ -211,6 +272,9 @@ class TerminalPlay:
             self.console.print(f"[red]cannot save to {escape(path)}: {escape(exc.strerror or str(exc))}[/red]")
         else:
             self.console.print(f"Saved to {escape(path)}; continue with: legatus play --load {escape(path)}")
+            if self.secret:
+                self.console.print("It is the full record, every seat's secrets in it (the referee's table): "
+                                   "keep it from the players.")
 
     def _after_end(self) -> None:
         while True:
@@ -225,24 +289,37 @@ class TerminalPlay:
         except EOFError:
             raise Quit from None
 
-    def _log(self) -> list[str]:
-        return list(self.state.view().get("log", []))
+    def _log(self, seat: int | None) -> list[str]:
+        """The game's log as ``seat`` may read it: the one its view keeps, else every action
+        as the seat saw it."""
+        view = self.state.view(seat)
+        if "log" in view:
+            return list(view["log"])
+        return seat_actions(self.state, seat)
 
     def _flush_log(self) -> None:
-        log = self._log()
-        for line in log[self._shown:]:
+        if self.blank:
+            return  # each seat reads the lines it missed when it takes the screen
+        log = self._log(self.seat)
+        for line in log[self._shown[self.seat]:]:
             self.console.print(f"  {escape(line)}")
-        self._shown = len(log)
+        self._shown[self.seat] = len(log)
 
     def _draw(self) -> None:
+        if self.blank:
+            return
         self.console.print()
-        self.console.print(self.state.to_text(markup=True))
+        if self.seat is None:
+            self.console.print(self.state.to_text(markup=True))
+        else:
+            self.console.print(escape(view_text(self.state.view(self.seat))))
 
 
-def _arabic_to_roman_first(words: str) -> str:
-    """"4-3" → "iv-3" and "4" → "iv": a Roman die typed with digits."""
-    numerals = ("i", "ii", "iii", "iv", "v", "vi")
-    first, sep, rest = words.partition("-")
-    if first.isdigit() and 1 <= int(first) <= 6:
-        return numerals[int(first) - 1] + sep + rest
-    return words
+def view_text(view: dict[str, Any]) -> str:
+    """A seat's view drawn as lines of "key: value" (its log and legal actions are shown apart)."""
+    return "\n".join(f"{key.replace('_', ' ')}: {_text(value)}" for key, value in view.items()
+                     if key not in ("log", "legal_actions") and value is not None)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

@@ -14,11 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import OptionError
 from .record import to_record
 from .registry import game_class, load
 from .session import sample_outcome
 
 MAX_STEPS = 20_000
+MAX_DRAWS = 100
+"""Draws of options that may fail to fit the fixed ones before a fuzzed game gives up."""
 
 
 @dataclass(frozen=True)
@@ -31,13 +34,22 @@ class Failure:
         return {"kind": self.kind, "message": self.message, "record": self.record}
 
 
-def fuzz_game(name: str, seed: int) -> dict[str, Any]:
-    """One fuzzed game: its options and policy drawn from ``seed``. Returns counts and, if
-    something failed, the failure."""
+def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One fuzzed game: its options (but the ``fixed`` ones) and policy drawn from ``seed``.
+    Returns counts and, if something failed, the failure."""
     rng = random.Random(seed)
     cls = game_class(name)
-    options = cls.fuzz_options(rng)
-    game = load(name, **options)
+    for _ in range(MAX_DRAWS):
+        # The game draws a valid combination; a fixed option may not fit it: draw again.
+        options = {**cls.fuzz_options(rng), **(fixed or {})}
+        try:
+            game = load(name, **options)
+        except OptionError as exc:
+            reason = str(exc)
+        else:
+            break
+    else:
+        raise OptionError(f"no options of {name} drawn in {MAX_DRAWS} tries fit {fixed}: {reason}")
     state = game.new_initial_state()
     eager = rng.random() < 0.5  # half the games prefer the game's "busy" actions: they last longer
     steps = 0
@@ -79,5 +91,5 @@ def fuzz_game(name: str, seed: int) -> dict[str, Any]:
             "failure": failure.as_json() if failure else None}
 
 
-def fuzz_batch(name: str, seeds: Sequence[int]) -> list[dict[str, Any]]:
-    return [fuzz_game(name, s) for s in seeds]
+def fuzz_batch(name: str, seeds: Sequence[int], fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    return [fuzz_game(name, s, fixed) for s in seeds]

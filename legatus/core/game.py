@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .actions import Action, ActionTable
-from .errors import IllegalActionError, OptionError
+from .errors import IllegalActionError, NotationError, OptionError
 
 CHANCE = -1
 """``current_player()`` when the next action is a chance outcome (a die, a draw)."""
@@ -84,6 +84,11 @@ class Game(abc.ABC):
     MIN_PLAYERS: ClassVar[int] = 1
     MAX_PLAYERS: ClassVar[int] = 1
     """The range of seats over every configuration of the game."""
+    SWEEP: ClassVar[dict[str, Sequence[Any]]] = {}
+    """What ``legatus sweep`` plays by default: options and the values each takes, every
+    combination a point (the first option outermost)."""
+    OPTION_ALIASES: ClassVar[dict[str, str]] = {}
+    """Other names the command line accepts for options (``--levels`` for ``level``)."""
 
     information: Information = Information.PERFECT
     utility: Utility = Utility.GENERAL_SUM
@@ -323,6 +328,20 @@ class State(abc.ABC):
     def parse_action(self, text: str) -> Action:
         """The action whose notation is ``text`` (case and spacing do not matter)."""
         return self.game.actions.parse(text, [str(a) for a in self.legal_actions()])
+
+    def parse_outcome(self, text: str) -> Action:
+        """The chance outcome a person typed as ``text`` (dice rolled, a card drawn at a real
+        table), else a :class:`NotationError` saying what would do. Games may read typed
+        outcomes more freely than records (Hispania: "4-3" for "roll IV-3")."""
+        outcomes = [a for a, _ in self.chance_outcomes()]
+        try:
+            action = self.parse_action(text)
+        except NotationError:
+            action = None
+        if action is None or action not in outcomes:
+            raise NotationError(f"'{text}' is not a chance outcome here; type one of: "
+                                f"{', '.join(str(a) for a in outcomes)}")
+        return action
 
     def check_legal(self, action: int) -> None:
         """Raises :class:`IllegalActionError`, saying why, unless ``action`` is legal here."""

@@ -1,34 +1,74 @@
-"""A sweep's report: a table a player can read to pick a level, and a heat map of the win
-rate over the five parameters of Hispania's levels (PNG and SVG; needs matplotlib)."""
+"""A sweep's report: a table a player can read to pick a configuration, and a heat map of the
+win rate (PNG and SVG; needs matplotlib). Both are laid out from the game's option table:
+a column for each option swept, and each of the game's measures and outcomes.
+
+The heat map lays out the innermost option: an option of parts (Hispania's level,
+denarii-garrisons-fleets-roads-armies) over its parts, the first half down and the rest
+across; any other with the option before it, down and across. Every value of the other
+options gets a figure of its own.
+"""
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from legatus.core.errors import OptionError
+from legatus.core.game import Game
 
-PARAMETER_VALUES = ((7, 6, 5), (5, 4, 3), (4, 3, 2), (5, 4, 3), (1, 2, 3))  # easy to hard, per parameter
+
+def label(cls: type[Game], key: str, value: Any) -> str:
+    """An option's value as a table shows it (an empty set by the name the game gives it)."""
+    if isinstance(value, list):
+        form = cls.OPTIONS[key].form if key in cls.OPTIONS else None
+        return ",".join(map(str, value)) or str((form or {}).get("none", "none"))
+    return "none" if value is None else str(value)
 
 
-def table(rows: Sequence[dict[str, Any]]) -> str:
-    """A Markdown table, hardest to easiest within each set of variants."""
-    lines = ["| variants | level | win rate | 95% interval | mean rounds | lost: revolts / time |",
-             "|---|---|---|---|---|---|"]
-    for row in sorted(rows, key=lambda r: (r["variants"], r["win_rate"], r["level"])):
-        outcomes = row["outcomes"]
-        lost = f"{outcomes.get('revolts ran out', 0)} / {outcomes.get('time ran out', 0)}"
+def table(rows: Sequence[dict[str, Any]], cls: type[Game], axes: Sequence[str]) -> str:
+    """A Markdown table: within each value of the outer options, hardest to easiest."""
+    measures = sorted({k for r in rows for k in r if k.startswith("mean_") and k != "mean_length"})
+    outcomes = sorted({o for r in rows for o in r["outcomes"]})
+    head = [*axes, "win rate", "95% interval", *(m.replace("_", " ") for m in measures), *outcomes]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    groups: dict[tuple[str, ...], int] = {}
+    for row in rows:
+        groups.setdefault(tuple(label(cls, k, row[k]) for k in axes[:-1]), len(groups))
+    for row in sorted(rows, key=lambda r: (groups[tuple(label(cls, k, r[k]) for k in axes[:-1])], r["win_rate"],
+                                           label(cls, axes[-1], r[axes[-1]]) if axes else "")):
         low, high = row["interval"]
-        lines.append(f"| {','.join(row['variants']) or 'base'} | {row['level']} | {row['win_rate']:.1%} | "
-                     f"{low:.1%}–{high:.1%} | {row.get('mean_rounds', '')} | {lost} |")
+        cells = [*(label(cls, k, row[k]) for k in axes), f"{row['win_rate']:.1%}", f"{low:.1%}–{high:.1%}",
+                 *(str(row.get(m, "")) for m in measures), *(str(row["outcomes"].get(o, 0)) for o in outcomes)]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
-def heatmap(rows: Sequence[dict[str, Any]], out: Path, title: str) -> list[Path]:
-    """Writes ``out``.png and ``out``.svg: rows denarii × garrisons × fleets, columns roads ×
-    armies, each cell a level's win rate. One figure per set of variants (suffixed)."""
+def _layout(rows: Sequence[dict[str, Any]], cls: type[Game], axes: Sequence[str]) \
+        -> tuple[list[str], list[tuple[str, list[str]]], int]:
+    """The options the heat map lays out, its dimensions (name, values) and how many of them
+    run down."""
+    last = axes[-1]
+    form = cls.OPTIONS[last].form if last in cls.OPTIONS else None
+    if form is not None and form.get("kind") == "parts":
+        laid = [last]
+        dims = [(str(name), [str(v) for v in values]) for name, values in form["parts"]]
+    else:
+        laid = list(axes[-2:])
+        dims = [(k, list(dict.fromkeys(label(cls, k, r[k]) for r in rows))) for k in laid]
+    return laid, dims, math.ceil(len(dims) / 2)
+
+
+def _file_part(value: Any) -> str:
+    return "+".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def heatmap(rows: Sequence[dict[str, Any]], cls: type[Game], axes: Sequence[str], out: Path,
+            title: str) -> list[Path]:
+    """Writes ``out``.png and ``out``.svg, each cell a point's win rate; one figure for each
+    value of the options not laid out, its file suffixed by it (none for an empty set)."""
     try:
         import matplotlib
 
@@ -36,32 +76,42 @@ def heatmap(rows: Sequence[dict[str, Any]], out: Path, title: str) -> list[Path]
         import matplotlib.pyplot as plt
     except ImportError:
         raise OptionError("the heat map needs matplotlib: pip install 'legatus[plot]'") from None
-    written: list[Path] = []
-    by_variants: dict[tuple[str, ...], dict[str, float]] = {}
+    laid, dims, down = _layout(rows, cls, axes)
+    outer = [k for k in axes if k not in laid]
+    parts = len(laid) == 1 and len(dims) > 1
+
+    def cell(row: dict[str, Any]) -> tuple[str, ...]:
+        return tuple(str(row[laid[0]]).split("-")) if parts else tuple(label(cls, k, row[k]) for k in laid)
+
+    figures: dict[tuple[str, ...], dict[tuple[str, ...], float]] = {}
+    suffixes: dict[tuple[str, ...], str] = {}
     for row in rows:
-        by_variants.setdefault(tuple(row["variants"]), {})[row["level"]] = row["win_rate"]
-    d, g, f, r, a = PARAMETER_VALUES
-    row_keys = list(itertools.product(d, g, f))
-    col_keys = list(itertools.product(r, a))
-    for variants, rates in by_variants.items():
-        grid = [[rates.get(f"{x}-{y}-{z}-{u}-{v}", float("nan")) for u, v in col_keys] for x, y, z in row_keys]
-        fig, ax = plt.subplots(figsize=(8, 11))
+        figure = tuple(label(cls, k, row[k]) for k in outer)
+        figures.setdefault(figure, {})[cell(row)] = row["win_rate"]
+        suffixes[figure] = "-".join(filter(None, (_file_part(row[k]) for k in outer)))
+    row_keys = list(itertools.product(*(values for _, values in dims[:down])))
+    col_keys = list(itertools.product(*(values for _, values in dims[down:])))
+    written: list[Path] = []
+    for figure, rates in figures.items():
+        grid = [[rates.get(r + c, float("nan")) for c in col_keys] for r in row_keys]
+        fig, ax = plt.subplots(figsize=(max(4.0, 0.8 * len(col_keys) + 2), max(3.0, 0.35 * len(row_keys) + 2)))
         image = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=max(0.05, max(rates.values())), aspect="auto")
-        ax.set_xticks(range(len(col_keys)), [f"{u}-{v}" for u, v in col_keys])
-        ax.set_yticks(range(len(row_keys)), [f"{x}-{y}-{z}" for x, y, z in row_keys])
-        ax.set_xlabel("roads - initial armies")
-        ax.set_ylabel("denarii - garrisons - fleets")
+        ax.set_xticks(range(len(col_keys)), ["-".join(c) for c in col_keys])
+        ax.set_yticks(range(len(row_keys)), ["-".join(r) for r in row_keys])
+        ax.set_xlabel(" - ".join(name for name, _ in dims[down:]))
+        ax.set_ylabel(" - ".join(name for name, _ in dims[:down]))
         for i, line in enumerate(grid):
             for j, value in enumerate(line):
                 if value == value:  # not NaN
                     ax.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize=7)
-        ax.set_title(f"{title}\n{', '.join(variants) or 'base game'}")
-        fig.colorbar(image, ax=ax, label="Roman win rate", shrink=0.6)
+        where = ", ".join(f"{k} {v}" for k, v in zip(outer, figure, strict=True))
+        ax.set_title(f"{title}\n{where}" if where else title)
+        fig.colorbar(image, ax=ax, label="win rate", shrink=0.6)
         fig.tight_layout()
-        stem = out if not variants else out.with_name(f"{out.name}-{'+'.join(variants)}")
-        for suffix in (".png", ".svg"):
-            path = stem.with_suffix(suffix)
-            fig.savefig(path, dpi=110, metadata={"Date": None} if suffix == ".svg" else None)
+        stem = out.with_name(f"{out.name}-{suffixes[figure]}") if suffixes[figure] else out
+        for ext in (".png", ".svg"):
+            path = stem.with_suffix(ext)
+            fig.savefig(path, dpi=110, metadata={"Date": None} if ext == ".svg" else None)
             written.append(path)
         plt.close(fig)
     return written

@@ -14,7 +14,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from legatus.core.agents import make_agent
+from legatus.core.agents import decide, make_agent
 from legatus.core.registry import load
 from legatus.core.session import sample_outcome
 
@@ -65,7 +65,7 @@ def play_game(config: Config, run_seed: int, index: int) -> dict[str, Any]:
         if state.is_chance_node():
             action = sample_outcome(state, rng)
         else:
-            action = agents[state.current_player()].choose(state)
+            action = decide(agents[state.current_player()], state)
         state.apply_action(action)
     return {"index": index, "seed": seed, "returns": state.returns(), "length": len(state.history()),
             **state.summary()}

@@ -25,10 +25,25 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, (centre - margin) / denominator), min(1.0, (centre + margin) / denominator)
 
 
-def summarise(results: Sequence[dict[str, Any]], seat: int = 0) -> dict[str, Any]:
-    """Win rate of ``seat`` (a return > 0 is a win) with its interval, mean length, outcomes."""
+RUNNER_KEYS = ("index", "seed", "length", "returns")
+"""What the runner adds to each game's own summary (legatus.sim.runner.play_game)."""
+
+
+def measures(results: Sequence[dict[str, Any]]) -> list[str]:
+    """The game's numeric measures (Hispania: ``rounds``): every number its summary gave in
+    every game."""
+    if not results:
+        return []
+    return sorted(k for k, v in results[0].items()
+                  if k not in RUNNER_KEYS and isinstance(v, (int, float)) and not isinstance(v, bool)
+                  and all(isinstance(r.get(k), (int, float)) for r in results))
+
+
+def summarise(results: Sequence[dict[str, Any]], seat: str) -> dict[str, Any]:
+    """Win rate of ``seat`` (a win: a first place, ``seat`` among the summary's ``winners``)
+    with its interval, mean length, outcomes, and the mean of each of the game's measures."""
     n = len(results)
-    wins = sum(1 for r in results if r["returns"][seat] > 0)
+    wins = sum(1 for r in results if seat in r["winners"])
     low, high = wilson(wins, n)
     summary: dict[str, Any] = {
         "games": n,
@@ -38,6 +53,6 @@ def summarise(results: Sequence[dict[str, Any]], seat: int = 0) -> dict[str, Any
         "mean_length": round(sum(r["length"] for r in results) / n, 2) if n else 0.0,
         "outcomes": dict(sorted(Counter(r["outcome"] for r in results).items())),
     }
-    if n and all("rounds" in r for r in results):
-        summary["mean_rounds"] = round(sum(r["rounds"] for r in results) / n, 2)
+    for key in measures(results):
+        summary[f"mean_{key}"] = round(sum(r[key] for r in results) / n, 2)
     return summary

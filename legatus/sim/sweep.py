@@ -1,5 +1,6 @@
-"""``legatus sweep``: every level of a game (optionally for several sets of variants), many
-games each, written to a results file as each point is done.
+"""``legatus sweep``: every point of a game's grid (its options and the values each takes,
+``Game.SWEEP``, or a grid given on the command line), many games each, written to a results
+file as each point is done.
 
 The file is JSON lines: a header with the sweep's settings, then one line per point in a
 fixed order. Points finishing early wait for those before them, so the file is always a
@@ -9,14 +10,16 @@ it ends with is the one a run straight through would have written.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
 from legatus.core.errors import OptionError
+from legatus.core.game import Game
 
 from .runner import Config, batches, play_batch
 from .stats import summarise
@@ -24,14 +27,30 @@ from .stats import summarise
 FORMAT = 1
 
 
-def points(levels: Sequence[str], variant_sets: Sequence[Sequence[str]]) -> list[tuple[str, tuple[str, ...]]]:
-    return [(level, tuple(variants)) for variants in variant_sets for level in levels]
+def points(grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    """Every combination of the grid's values, the first option outermost (JSON values)."""
+    keys = list(grid)
+    return [dict(zip(keys, (to_json(v) for v in values), strict=True))
+            for values in itertools.product(*grid.values())]
+
+
+def axes(cls: type[Game], keys: Iterable[str]) -> list[str]:
+    """A grid's options in the game's order (``SWEEP``), then any others by name: how
+    reports lay a sweep out, the last one innermost."""
+    keys = set(keys)
+    return [k for k in cls.SWEEP if k in keys] + sorted(keys - set(cls.SWEEP))
+
+
+def point_key(point: Mapping[str, Any]) -> str:
+    """A point's label for its games' seeds: its values by option name, so that the seeds do
+    not depend on the order the grid lists its options."""
+    return "|".join(",".join(map(str, v)) if isinstance(v, list) else str(v) for _, v in sorted(point.items()))
 
 
 def header(game: str, options: dict[str, Any], agents: dict[str, str], games: int, seed: int,
-           sweep_points: Sequence[tuple[str, tuple[str, ...]]]) -> dict[str, Any]:
+           sweep_points: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"sweep": FORMAT, "game": game, "options": options, "agents": agents, "games": games, "seed": seed,
-            "points": [{"level": level, "variants": list(v)} for level, v in sweep_points]}
+            "points": list(sweep_points)}
 
 
 def read_done(path: Path, expected: dict[str, Any]) -> list[dict[str, Any]]:
@@ -48,16 +67,17 @@ def read_done(path: Path, expected: dict[str, Any]) -> list[dict[str, Any]]:
         raise OptionError(f"results file {path} is not a sweep's JSON lines; move it away to start afresh") from None
     if not rows:
         return []
-    if rows[0] != expected:
+    if rows[0] != json.loads(json.dumps(expected)):
         raise OptionError(f"results file {path} holds a sweep with other settings (game, options, agents, games, "
-                          "seed or levels); give another --out or the same settings")
+                          "seed or points); give another --out or the same settings")
     return rows[1:]
 
 
 def sweep(path: Path, game: str, options: dict[str, Any], agents: dict[str, str], games: int, seed: int,
-          sweep_points: Sequence[tuple[str, tuple[str, ...]]], executor: Executor, batch_size: int = 50,
+          sweep_points: Sequence[dict[str, Any]], executor: Executor, batch_size: int = 50,
           progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """Runs (or resumes) a sweep; returns every point's row."""
+    """Runs (or resumes) a sweep; returns every point's row: the point, then the win rate of
+    the game's first seat and the other statistics."""
     head = header(game, options, agents, games, seed, sweep_points)
     done = read_done(path, head)
     if not done:
@@ -66,23 +86,26 @@ def sweep(path: Path, game: str, options: dict[str, Any], agents: dict[str, str]
         progress(len(done) * games)
     rows = list(done)
     todo = sweep_points[len(done):]
-    pending: dict[int, list[Future[list[dict[str, Any]]]]] = {}
-    for offset, (level, variants) in enumerate(todo):
-        config = Config.make(game, {**options, "level": level, "variants": list(variants)}, agents,
-                             key=f"{level}|{','.join(variants)}")
-        pending[offset] = [executor.submit(play_batch, config, seed, batch) for batch in batches(range(games),
-                                                                                                 batch_size)]
-    for offset, (level, variants) in enumerate(todo):
+    configs = [Config.make(game, {**options, **point}, agents, key=point_key(point)) for point in todo]
+    pending: dict[int, list[Future[list[dict[str, Any]]]]] = {
+        offset: [executor.submit(play_batch, config, seed, batch) for batch in batches(range(games), batch_size)]
+        for offset, config in enumerate(configs)}
+    for offset, (point, config) in enumerate(zip(todo, configs, strict=True)):
         results: list[dict[str, Any]] = []
         for future in pending.pop(offset):
             batch = future.result()
             results.extend(batch)
             if progress is not None:
                 progress(len(batch))
-        row = {"level": level, "variants": list(variants), **summarise(results)}
+        row = {**point, **summarise(results, config.load_game().seats[0])}
         _write(path, [row])
         rows.append(row)
     return rows
+
+
+def to_json(value: Any) -> Any:
+    """An option value as JSON holds it (a set of variants as a list)."""
+    return list(value) if isinstance(value, tuple) else value
 
 
 def _write(path: Path, rows: list[dict[str, Any]]) -> None:

@@ -53,14 +53,14 @@ def test_wilson_interval():
 
 
 def test_summary_counts_wins_lengths_and_outcomes():
-    results = [{"returns": [1.0], "length": 10, "outcome": "six capitals", "rounds": 4},
-               {"returns": [-1.0], "length": 20, "outcome": "revolts ran out", "rounds": 2}]
-    summary = summarise(results)
+    results = [{"returns": [1.0], "winners": ["rome"], "length": 10, "outcome": "six capitals", "rounds": 4},
+               {"returns": [-1.0], "winners": [], "length": 20, "outcome": "revolts ran out", "rounds": 2}]
+    summary = summarise(results, "rome")
     assert summary["wins"] == 1 and summary["win_rate"] == 0.5 and summary["mean_length"] == 15
     assert summary["outcomes"] == {"revolts ran out": 1, "six capitals": 1} and summary["mean_rounds"] == 3
 
 
-POINTS = sweeping.points(["5-3-2-3-3", "5-3-2-3-2", "6-4-3-4-2"], [(), ("terror",)])
+POINTS = sweeping.points({"variants": [(), ("terror",)], "level": ["5-3-2-3-3", "5-3-2-3-2", "6-4-3-4-2"]})
 
 
 def do_sweep(path: Path, stop_after: int | None = None) -> None:

@@ -89,7 +89,7 @@ class HispaniaGame(Game):
                         {"kind": "parts", "parts": [[name, list(values)] for name, values in zip(PARAMETERS, VALUES,
                                                                                                   strict=True)]}),
         "variants": Option((), parse_variants, f"any of {', '.join(VARIANTS)}",
-                           {"kind": "multi", "choices": list(VARIANTS)}),
+                           {"kind": "multi", "choices": list(VARIANTS), "none": "base"}),
         "scenario": Option(None, parse_scenario,
                            "first-repression, numantia, terror-of-rome, river-of-oblivion or new-empire",
                            {"kind": "choice", "choices": [None, *scenario_names()]}),
@@ -101,6 +101,8 @@ class HispaniaGame(Game):
                        {"kind": "choice", "choices": ["defender", "attacker"]}),
         "board": Option(None, _parse_board, "path of a corrected board file (TOML)"),
     }
+    SWEEP = {"variants": [()], "level": [str(level) for level in all_levels()]}
+    OPTION_ALIASES = {"levels": "level"}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

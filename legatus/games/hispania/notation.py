@@ -9,9 +9,11 @@ purchases have verbs of their own (``reroll hispanic``, ``reinforce 2``, ``pass`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from legatus.core.actions import ActionTable
+from legatus.core.actions import Action, ActionTable, normalize
+from legatus.core.errors import NotationError
 
 from .board import ROMAN_NUMERALS, Board
 from .pieces import GENERALS, PROCONSUL
@@ -153,3 +155,23 @@ def build_notation(board: Board) -> Notation:
     for li, link in enumerate(board.links):
         table.alias(f"road {names[link.b]}-{names[link.a]}", base[ROAD] + li)
     return Notation(table, tuple(base), tuple(decode), fleet_id, enter_move_id, hispano_attack_id)
+
+
+def read_roll(text: str, outcomes: Sequence[Action]) -> Action:
+    """A roll typed at the table, among ``outcomes``: as the notation writes it ("roll IV-3")
+    or bare ("IV-3", "4-3", "4 3"), a Roman die also with digits ("2" for "roll II")."""
+    legal = {normalize(str(a)): a for a in outcomes}
+    words = normalize(text).removeprefix("roll").strip().replace(" ", "-")
+    for candidate in (words, _arabic_to_roman_first(words)):
+        action = legal.get(f"roll {candidate}")
+        if action is not None:
+            return action
+    raise NotationError(f"'{text}' is not a roll here; type one of: {', '.join(str(a) for a in outcomes)}")
+
+
+def _arabic_to_roman_first(words: str) -> str:
+    """"4-3" → "iv-3" and "4" → "iv": a Roman die typed with digits."""
+    first, sep, rest = words.partition("-")
+    if first.isdigit() and 1 <= int(first) <= len(ROMAN_NUMERALS):
+        return ROMAN_NUMERALS[int(first) - 1].lower() + sep + rest
+    return words

@@ -16,7 +16,7 @@ from legatus.core.game import TERMINAL, State
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 from . import explain, position, text, view
-from .notation import END
+from .notation import END, read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .procedures import TABLE
 from .rules import phases, setup, turn
@@ -181,11 +181,14 @@ class HispaniaState(State, ProcedureStack):
     def initial_position(self) -> str | None:
         return self.set_up_from
 
+    def parse_outcome(self, text: str) -> Action:
+        return read_roll(text, [a for a, _ in self.chance_outcomes()])
+
     def explain_illegal(self, action: int) -> str:
         return explain.why_illegal(self, int(action))
 
     def summary(self) -> dict[str, Any]:
-        return {**super().summary(), "outcome": self.outcome or "unfinished", "rounds": self.round}
+        return {"outcome": self.outcome or "unfinished", "winners": self.winners(), "rounds": self.round}
 
     def prompt(self) -> str:
         return text.prompt(self)
