@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 import legatus
-from legatus.core.errors import LegatusError
+from legatus.core.errors import LegatusError, RecordError
 from legatus.core.record import apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
@@ -28,6 +28,10 @@ class Backend(enum.StrEnum):
     process = "process"
     serial = "serial"
     ray = "ray"
+
+
+CORRUPT_RECORD = 1
+"""The exit status of `play --load` and `replay` given a record they cannot replay."""
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
@@ -97,6 +101,8 @@ def play(
                 continue
             index = state.game.seat_index(name)
             agents[index] = make_agent(state.game, spec, None if seed is None else seed + index)
+    except RecordError as exc:  # a corrupt saved game: the status `legatus replay` gives it
+        fail(str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
         fail(str(exc))
     session = legatus.Session(state, seed=seed)
@@ -115,7 +121,7 @@ def replay(
         for index, text in enumerate(data["actions"]):
             apply_text(state, index, text)
     except LegatusError as exc:
-        fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), 1)
+        fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), CORRUPT_RECORD)
     if json_:
         typer.echo(json.dumps(state.view(None), indent=1, ensure_ascii=False))
     else:

@@ -10,6 +10,7 @@ registers (Hispania: ``heuristic``). Search agents build on another agent for th
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from typing import Protocol
 
@@ -42,8 +43,9 @@ def agent_names(game: Game) -> list[str]:
     return ["random", "mcts", *type(game).AGENTS]
 
 
-def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
-    """The agent named by ``spec`` for ``game``, seeded with ``seed``.
+def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
+    """The agent named by ``spec`` for ``game``, seeded with ``seed``; ``max_seconds`` bounds
+    every decision of a search agent, whatever its spec says.
 
     >>> import legatus
     >>> make_agent(legatus.load("hispania"), "mcts+heuristic:50", seed=1).simulations
@@ -57,8 +59,9 @@ def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
         from .mcts import MCTSAgent
 
         simulations, seconds = _budget(spec, budget)
-        rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1) if rollout else None
-        return MCTSAgent(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed)
+        rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1, max_seconds) if rollout else None
+        return MCTSAgent(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed,
+                         max_seconds=max_seconds)
     target = type(game).AGENTS.get(base)
     if target is None or budget or rollout:
         valid = ", ".join([*agent_names(game), "mcts:<simulations>", "mcts:<seconds>s", "mcts+<agent>"])
@@ -75,7 +78,7 @@ def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
-            if seconds > 0:
+            if 0 < seconds < math.inf:
                 return None, seconds
         elif int(budget) > 0:
             return int(budget), None

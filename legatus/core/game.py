@@ -27,12 +27,15 @@ TERMINAL = -4
 class Option:
     """A game option: its default, a parser that normalises a value or raises
     :class:`OptionError`, one line of help, and how a form asks for it (``form``: kind
-    "choice", "multi", "parts", "bool" or "int", with its choices; None: not offered)."""
+    "choice", "multi", "parts", "bool" or "int", with its choices; None: not offered).
+    ``local_file``: the value names a file of the machine the game runs on, which a server
+    must never take from a client."""
 
     default: Any
     parse: Callable[[Any], Any]
     help: str
     form: dict[str, Any] | None = None
+    local_file: bool = False
 
 
 def parse_seed(value: Any) -> int | None:

@@ -97,7 +97,7 @@ class HispaniaGame(Game):
                           {"kind": "choice", "choices": [1, 2, 3]}),
         "ties": Option("defender", _parse_ties, "who wins a combat tie: defender (R13) or attacker",
                        {"kind": "choice", "choices": ["defender", "attacker"]}),
-        "board": Option(None, _parse_board, "path of a corrected board file (TOML)"),
+        "board": Option(None, _parse_board, "path of a corrected board file (TOML)", local_file=True),
     }
 
     def __init__(self, **options: Any) -> None:
