@@ -317,14 +317,27 @@ def serve(
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port")] = 8000,
     db: Annotated[Path, typer.Option(help="the SQLite file that keeps the games")] = Path("legatus.db"),
+    agent_seconds: Annotated[float, typer.Option(help="the most an agent may think over one move, in seconds")] = 2.0,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        help="a site whose pages may use this server besides its own, e.g. https://games.example "
+             "(the address a reverse proxy serves it at); repeatable")] = None,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn
 
     from legatus.web.app import create_app
+    from legatus.web.guard import own_origins
 
+    if not 0 < agent_seconds <= 60:
+        fail(f"--agent-seconds {agent_seconds:g} must be more than 0 and at most 60")
+    try:
+        own_origins(allow_origin or ())
+    except ValueError as exc:
+        fail(str(exc))
     typer.echo(f"legatus: http://{host}:{port}/  (games in {db})")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    # Connections still open at a stop get a few seconds; a thinking agent ends within its budget.
+    uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or ()), host=host, port=port,
+                log_level="warning", timeout_graceful_shutdown=2)
 
 
 @app.command()
