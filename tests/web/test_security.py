@@ -251,10 +251,10 @@ def test_a_watcher_that_never_reads_holds_up_no_one(tmp_path):
         view = server.view(gid, token)
         action = view["view"]["legal_actions"][0]
         with server.session() as call:  # one keep-alive connection; a call that hangs fails in 5 s
-            for _ in range(400):
+            for _ in range(600):  # 1200 updates of ~8 KB: past a default 4 MB socket buffer and the queue
                 assert call(f"/api/games/{gid}/actions", {"token": token, "action": action})[0] == 200
                 assert call(f"/api/games/{gid}/undo", {"token": token})[0] == 200
-        assert server.view(gid, token)["log_length"] == view["log_length"] + 800
+        assert server.view(gid, token)["log_length"] == view["log_length"] + 1200
         code, reason = silent.close_frame(timeout=10)
         assert code == 1013 and reason.startswith("too far behind")
     finally:
