@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 import legatus
-from legatus.core.errors import LegatusError
+from legatus.core.errors import LegatusError, RecordError
 from legatus.core.game import Game, Option
 from legatus.core.record import apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
@@ -29,6 +29,10 @@ class Backend(enum.StrEnum):
     process = "process"
     serial = "serial"
     ray = "ray"
+
+
+CORRUPT_RECORD = 1
+"""The exit status of `play --load` and `replay` given a record they cannot replay."""
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
@@ -159,6 +163,8 @@ def play(
                 continue
             index = state.game.seat_index(name)
             agents[index] = make_agent(state.game, spec, None if seed is None else seed + index)
+    except RecordError as exc:  # a corrupt saved game: the status `legatus replay` gives it
+        fail(str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
         fail(str(exc))
     session = legatus.Session(state, seed=seed)
@@ -177,7 +183,7 @@ def replay(
         for index, text in enumerate(data["actions"]):
             apply_text(state, index, text)
     except LegatusError as exc:
-        fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), 1)
+        fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), CORRUPT_RECORD)
     if json_:
         typer.echo(json.dumps(state.view(None), indent=1, ensure_ascii=False))
     else:
@@ -418,14 +424,27 @@ def serve(
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port")] = 8000,
     db: Annotated[Path, typer.Option(help="the SQLite file that keeps the games")] = Path("legatus.db"),
+    agent_seconds: Annotated[float, typer.Option(help="the most an agent may think over one move, in seconds")] = 2.0,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        help="a site whose pages may use this server besides its own, e.g. https://games.example "
+             "(the address a reverse proxy serves it at); repeatable")] = None,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn
 
     from legatus.web.app import create_app
+    from legatus.web.guard import own_origins
 
+    if not 0 < agent_seconds <= 60:
+        fail(f"--agent-seconds {agent_seconds:g} must be more than 0 and at most 60")
+    try:
+        own_origins(allow_origin or ())
+    except ValueError as exc:
+        fail(str(exc))
     typer.echo(f"legatus: http://{host}:{port}/  (games in {db})")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    # Connections still open at a stop get a few seconds; a thinking agent ends within its budget.
+    uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or ()), host=host, port=port,
+                log_level="warning", timeout_graceful_shutdown=2)
 
 
 @app.command()

@@ -105,6 +105,7 @@ def test_heuristic_ranks_every_legal_action():
 
 @pytest.mark.parametrize("spec, words", [
     ("chess", "unknown agent 'chess'"), ("mcts:0", "budget"), ("mcts:abc", "budget"), ("random:5", "unknown agent"),
+    ("mcts:infs", "budget"), ("mcts:nans", "budget"),  # issue 9, point 3: a budget is a finite number
 ])
 def test_bad_agent_specs(spec, words):
     with pytest.raises(legatus.OptionError, match=words):

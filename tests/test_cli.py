@@ -281,6 +281,22 @@ def test_replay_of_a_binary_file(tmp_path: Path) -> None:
     assert str(path) in one_error_line(invoke("replay", str(path)))
 
 
+@pytest.mark.parametrize("text, words", [
+    ("[" * 30000 + "]" * 30000, "nests its JSON too deeply to be a record"),  # past the JSON parser's own bound
+    ('{"game": "hispania", "version": 1, "options": {"level": ' + "[" * 500 + "]" * 500 + '}, "actions": []}',
+     "nests more than 16 levels deep"),
+])
+def test_deep_json_records_fail_in_one_line_with_one_status(tmp_path: Path, text: str, words: str) -> None:
+    # Issue 9, point 6: no traceback; `replay` and `play --load` fail alike on a corrupt file.
+    path = tmp_path / "deep.json"
+    path.write_text(text, encoding="utf-8")
+    replayed, loaded = invoke("replay", str(path)), invoke("play", "--load", str(path))
+    for result in (replayed, loaded):
+        line = one_error_line(result)
+        assert str(path) in line and words in line
+    assert replayed.exit_code == loaded.exit_code == 1
+
+
 def test_replay_in_a_subprocess_reports_on_stderr(tmp_path: Path) -> None:
     path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE[:6] + ["roll 4"]))
     done = subprocess.run([sys.executable, "-m", "legatus.cli", "replay", str(path)], capture_output=True,

@@ -14,6 +14,7 @@ which hands it a state drawn consistent with what its seat has seen (``state.res
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from typing import Protocol, runtime_checkable
 
@@ -89,8 +90,9 @@ def agent_names(game: Game) -> list[str]:
     return ["random", *search, *type(game).AGENTS]
 
 
-def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
-    """The agent named by ``spec`` for ``game``, seeded with ``seed``."""
+def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
+    """The agent named by ``spec`` for ``game``, seeded with ``seed``; ``max_seconds`` bounds
+    every decision of a search agent, whatever its spec says."""
     name, _, budget = spec.strip().lower().partition(":")
     base, _, rollout = name.partition("+")
     if base == "random" and not budget and not rollout:
@@ -100,10 +102,11 @@ def make_agent(game: Game, spec: str, seed: int | None = None) -> Agent:
         from .mcts import MCTSAgent
 
         simulations, seconds = _budget(spec, budget)
-        rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1) if rollout else None
+        rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1, max_seconds) if rollout else None
         search: type[MCTSAgent | ISMCTSAgent | DeterminizedMCTSAgent] = \
             {"mcts": MCTSAgent, "ismcts": ISMCTSAgent, "dmcts": DeterminizedMCTSAgent}[base]
-        return search(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed)
+        return search(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed,
+                      max_seconds=max_seconds)
     target = type(game).AGENTS.get(base)
     if target is None or budget or rollout:
         valid = ", ".join([*agent_names(game), "<search>:<simulations>", "<search>:<seconds>s", "<search>+<agent>"])
@@ -120,7 +123,7 @@ def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
-            if seconds > 0:
+            if 0 < seconds < math.inf:
                 return None, seconds
         elif int(budget) > 0:
             return int(budget), None

@@ -47,13 +47,15 @@ class Option:
     :class:`OptionError`, one line of help, and how a form asks for it (``form``: kind
     "choice", "multi", "parts", "bool" or "int", with its choices; None: not offered).
     ``in_record``: whether a record stores it (a driver's setting such as the seed does not:
-    a record must never give away the draws)."""
+    a record must never give away the draws). ``local_file``: the value names a file of the
+    machine the game runs on, which a server must never take from a client."""
 
     default: Any
     parse: Callable[[Any], Any]
     help: str
     form: dict[str, Any] | None = None
     in_record: bool = True
+    local_file: bool = False
 
 
 def parse_seed(value: Any) -> int | None:

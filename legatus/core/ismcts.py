@@ -47,8 +47,9 @@ class ISMCTSAgent:
 
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float = 0.7,
-                 horizon: int | None = 40, max_rollout_steps: int = 100_000) -> None:
+                 horizon: int | None = 40, max_rollout_steps: int = 100_000, max_seconds: float | None = None) -> None:
         self.game = game
+        self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.seats = game.num_players()
         self.simulations = simulations
         self.seconds = seconds
@@ -72,15 +73,15 @@ class ISMCTSAgent:
         """Search from the information set of the seat to move; its actions, most visited first."""
         observer = state.current_player()
         root = _Edge(self.seats)
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
+        deadline = time.perf_counter() + min(limits) if limits else None
         count = 0
         while True:
             self._simulate(root, state.resample(observer, self.rng), observer)
             count += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif count >= (self.simulations or 1):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.seconds is None and count >= (self.simulations or 1):
                 break
         self.last_simulations = count
         table = state.game.actions
@@ -177,12 +178,15 @@ class DeterminizedMCTSAgent:
     root's visits added up (the budget is shared out among them)."""
 
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
-                 rollout: Agent | None = None, seed: int | None = None, determinizations: int = 8) -> None:
+                 rollout: Agent | None = None, seed: int | None = None, determinizations: int = 8,
+                 max_seconds: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.determinizations = determinizations
         share_sims = None if simulations is None else max(1, simulations // determinizations)
         share_secs = None if seconds is None else seconds / determinizations
-        self.search = MCTSAgent(game, simulations=share_sims, seconds=share_secs, rollout=rollout, seed=seed)
+        share_max = None if max_seconds is None else max_seconds / determinizations
+        self.search = MCTSAgent(game, simulations=share_sims, seconds=share_secs, rollout=rollout, seed=seed,
+                                max_seconds=share_max)
         self.reason = ""
         self.last_simulations = 0
 

@@ -56,14 +56,17 @@ def _seed(*parts: object) -> int:
 
 
 class MCTSAgent:
-    """PUCT search; ``simulations`` or ``seconds`` bound each decision's search."""
+    """PUCT search; ``simulations`` or ``seconds`` bound each decision's search, and
+    ``max_seconds``, if given, cuts any search short."""
 
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float = 1.2,
-                 width: int | None = 4, horizon: int | None = 40, max_rollout_steps: int = 100_000) -> None:
+                 width: int | None = 4, horizon: int | None = 40, max_rollout_steps: int = 100_000,
+                 max_seconds: float | None = None) -> None:
         self.seats = game.num_players()
         self.simulations = simulations
         self.seconds = seconds
+        self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.rollout = rollout
         self.seed = seed
         self.rng = random.Random(seed)
@@ -89,15 +92,15 @@ class MCTSAgent:
         root = _Node(self.seats)
         self._decisions += 1
         base = _seed(self.seed, self._decisions)
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
+        deadline = time.perf_counter() + min(limits) if limits else None
         count = 0
         while True:
             self._simulate(root, state.clone(), base)
             count += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif count >= (self.simulations or 1):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.seconds is None and count >= (self.simulations or 1):
                 break
         self.last_simulations = count
         table = state.game.actions

@@ -29,6 +29,23 @@ from .secrecy import consistent_state, seat_actions
 KEYS = ("game", "version", "options", "actions")
 OPTIONAL_KEYS = ("position", "seat")
 
+MAX_DEPTH = 16
+"""How deep a record's JSON may nest (a record needs 3: record, options, a list of variants)."""
+
+
+def json_depth(value: Any) -> int:
+    """How many arrays and objects deep ``value`` nests, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
 
 def to_record(state: State, seat: int | None = None) -> dict[str, Any]:
     """The record of every action that led to ``state``: the referee's (``seat`` None), or
@@ -51,6 +68,8 @@ def check_record(record: Any) -> dict[str, Any]:
     """``record`` if it has the shape of a record; else a :class:`RecordError` naming the fault."""
     if not isinstance(record, dict):
         raise RecordError(f"a record must be a JSON object with keys {', '.join(KEYS)}")
+    if json_depth(record) > MAX_DEPTH:
+        raise RecordError(f"the record nests more than {MAX_DEPTH} levels deep (a record needs 3)")
     missing = [k for k in KEYS if k not in record]
     if missing:
         raise RecordError(f"the record has no '{missing[0]}' key (a record has {', '.join(KEYS)})")
@@ -141,6 +160,8 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise RecordError(f"record {path} is not valid JSON ({where}: {exc.msg})") from None
+    except RecursionError:  # the parser's own bound, far deeper than any record
+        raise RecordError(f"record {path} nests its JSON too deeply to be a record") from None
     try:
         return check_record(data)
     except RecordError as exc:

@@ -4,92 +4,106 @@ A JSON API under ``/api``, a WebSocket a game that pushes each seat its own view
 change, and the static page. It works with any registered game through the core contract:
 what it knows of a game is its options, seats, agents, views and ``public_data()`` (the map).
 Every request that changes a game is checked, written to the store, then acknowledged; a bad
-or hostile one gets a 4xx with a clear message and changes nothing.
+or hostile one gets a 4xx with a clear message and changes nothing (see docs/web.md, Security).
+
+Games are loaded from the store when first used and forgotten when idle. Agents think in a
+worker thread on a copy of the position, with a time budget, while the game stays free.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
-from legatus.core.agents import agent_names, make_agent
+from legatus.core.agents import agent_names
 from legatus.core.errors import LegatusError
 from legatus.core.game import Game, State
 from legatus.core.record import check_record, new_game_state
 from legatus.core.registry import game_class, game_names, load
+from legatus.core.session import Session
 
-from .live import PERSON, LiveGame, Watcher, WebError
-from .store import Store
+from .guard import SERVER_SEEDED, Guard, check_agent, check_options, close_reason, own_origins, read_json
+from .live import PERSON, LiveGame, Watcher, WebError, opening, summary
+from .store import GameRow, Store
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024  # bytes; a record of a long game is well under this
-NOT_ON_THE_WEB = ("board", "seed")  # a server-side file path; the server seeds its own dice
+PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
+WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
+BEHIND = "too far behind: updates came faster than this connection read them; reload the page"
 
 
 class Games:
-    """The live games, loaded from the store on first use."""
+    """The live games: loaded from the store on first use, forgotten when idle."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, agent_seconds: float, idle_seconds: float, max_live: int) -> None:
         self.store = store
+        self.agent_seconds = agent_seconds
+        self.idle_seconds = idle_seconds
+        self.max_live = max_live
         self.live: dict[str, LiveGame] = {}
 
     def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
-        if live is None:
+        if live is None or live.broken:
             row = self.store.game(game_id)
             if row is None:
-                raise WebError(404, f"there is no game '{game_id}' on this server")
-            live = self.live[game_id] = LiveGame(row, self.store)
+                raise WebError(404, f"there is no game '{game_id[:40]}' on this server")
+            try:
+                live = LiveGame.load(row, self.store, self.agent_seconds)
+            except LegatusError as exc:
+                raise WebError(500, f"game '{game_id}' cannot be rebuilt from its log: {exc}") from None
+            self.add(live)
+        live.used = time.monotonic()
         return live
+
+    def add(self, live: LiveGame) -> LiveGame:
+        self.live[live.row.id] = live
+        if len(self.live) > self.max_live:
+            self.evict()
+        return live
+
+    def evict(self, now: float | None = None) -> None:
+        """Forgets the games idle for ``idle_seconds``, then the least recently used over
+        ``max_live``, among those nothing holds (a watcher, a thinking agent, a change)."""
+        now = time.monotonic() if now is None else now
+        free = sorted((live for live in self.live.values() if not live.watchers and not live.lock.locked()
+                       and (live.task is None or live.task.done())), key=lambda live: live.used)
+        excess = len(self.live) - self.max_live
+        for live in free:
+            if excess > 0 or now - live.used >= self.idle_seconds:
+                del self.live[live.row.id]
+                excess -= 1
 
     def run_agents(self, live: LiveGame) -> None:
         """Lets the agents play while one is to move, in the background."""
-        if live.agent_to_move() is None or (live.task is not None and not live.task.done()):
+        if (live.task is not None and not live.task.done()) or live.agent_turn() is None:
             return
 
         async def play() -> None:
-            while True:
+            while (turn := live.agent_turn()) is not None:
+                action = await asyncio.to_thread(turn.agent.choose, turn.state)  # the game stays free
                 async with live.lock:
-                    moved = await asyncio.to_thread(live.play_agent_move)
-                    await live.broadcast()
-                if not moved:
-                    return
+                    moved = live.finish_agent_turn(turn, action)
+                if moved:
+                    live.broadcast()
 
         live.task = asyncio.get_running_loop().create_task(play())
 
 
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
-
-
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object, refusing bodies over MAX_BODY and anything not an object."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise WebError(413, f"the request body is over {MAX_BODY // 1024} KiB")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise WebError(413, f"the request body is over {MAX_BODY // 1024} KiB")
-    try:
-        data = json.loads(body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise WebError(400, "the request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise WebError(400, "the request body must be a JSON object")
-    return data
 
 
 def field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
@@ -102,42 +116,58 @@ def field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], require
     return value
 
 
-def game_options(game: str, options: Any) -> dict[str, Any]:
-    if game not in game_names():
-        raise WebError(404, f"unknown game '{game}'; games: {', '.join(game_names())}")
-    if not isinstance(options, dict):
-        raise WebError(400, "'options' must be an object of option names and values")
-    for key in NOT_ON_THE_WEB:
-        if key in options:
-            raise WebError(400, f"the option '{key}' is not available on the server")
-    return options
-
-
 def requested_game(data: dict[str, Any]) -> Game:
     """The game a request's ``game`` and ``options`` configure; 4xx if they do not."""
     name = field(data, "game", str)
-    options = game_options(name, data.get("options", {}))
+    if name not in game_names():
+        raise WebError(404, f"unknown game '{name[:40]}'; games: {', '.join(game_names())}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise WebError(400, "'options' must be an object of option names and values")
+    check_options(game_class(name), options)
+    for key in SERVER_SEEDED:
+        if key in options:
+            raise WebError(400, f"the option '{key}' is not available on the server: it draws its own dice")
     try:
         return load(name, **options)
     except LegatusError as exc:
         raise WebError(400, str(exc)) from None
 
 
-def create_app(db: str | Path = "legatus.db") -> Starlette:
+def query_int(request: Request, key: str, default: int, low: int, high: int) -> int:
+    text = request.query_params.get(key)
+    if text is None:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise WebError(400, f"'{key}' must be a whole number from {low} to {high}, not '{text[:20]}'")
+    return int(text)
+
+
+def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, allow_origins: Iterable[str] = (),
+               idle_seconds: float = 600.0, max_live: int = 256) -> Starlette:
+    """The server's app. ``agent_seconds`` bounds each agent move; ``allow_origins`` are the
+    sites, besides the server's own, whose pages may call the API (a reverse proxy's);
+    games unused for ``idle_seconds``, or beyond ``max_live`` in memory, are forgotten."""
     store = Store(db)
-    games = Games(store)
+    games = Games(store, agent_seconds, idle_seconds, max_live)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        for row in store.games():  # a restart resumes every game, agents included
-            try:
-                games.run_agents(games.get(row.id))
-            except LegatusError:
-                continue
+        for game_id in store.agent_turns():  # a restart resumes the games waiting on an agent, and only those
+            with contextlib.suppress(WebError):
+                games.run_agents(games.get(game_id))
+
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(min(60.0, max(idle_seconds, 1.0)))
+                games.evict()
+
+        sweeper = asyncio.get_running_loop().create_task(sweep())
         yield
+        sweeper.cancel()
         for live in games.live.values():
             if live.task is not None:
-                live.task.cancel()
+                live.task.cancel()  # a thinking agent's thread ends within its budget
         store.close()
 
     def api(handler: Any) -> Any:
@@ -168,17 +198,28 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
 
     @api
     async def list_games(request: Request) -> Response:
+        limit = query_int(request, "limit", PAGE_SIZE, 1, MAX_PAGE)
+        offset = query_int(request, "offset", 0, 0, 2**62)
+        rows, total = store.games(limit, offset)
         found = []
-        for row in store.games():
+        for row in rows:
             try:
-                state = games.get(row.id).state
-            except LegatusError:
+                now = row.summary or games.get(row.id).summary()
+            except WebError:
                 continue
             found.append({"id": row.id, "game": row.game, "options": row.options, "created": row.created,
-                          "players": {s.name: s.player for s in row.seats}, "over": state.is_terminal(),
-                          "to_move": state.seat_name(state.current_player()), "prompt": state.prompt(),
+                          "players": {s.name: s.player for s in row.seats}, "over": now.over,
+                          "to_move": now.to_move, "prompt": now.prompt,
                           "watch": f"/play/{row.id}?token={row.watch_token}"})
-        return JSONResponse({"games": found})
+        return JSONResponse({"games": found, "total": total, "offset": offset, "limit": limit})
+
+    def start(game: Game, session: Session, entries: list[tuple[str, int]], seats: list[tuple[str, str]],
+              options: dict[str, Any]) -> Response:
+        """Stores a new game whole (its first entries with it), and lets its agents play."""
+        row = store.create_game(game.name, options, seats, entries, summary(session.state))
+        live = games.add(LiveGame(row, store, session, len(entries), agent_seconds))
+        games.run_agents(live)
+        return JSONResponse(links(row), status_code=201)
 
     @api
     async def new_game(request: Request) -> Response:
@@ -189,24 +230,17 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
             raise WebError(400, "'players' must map seats to 'person' or an agent")
         unknown = [s for s in players if s not in game.seats]
         if unknown:
-            raise WebError(400, f"unknown seat '{unknown[0]}'; seats: {', '.join(game.seats)}")
+            raise WebError(400, f"unknown seat '{unknown[0][:40]}'; seats: {', '.join(game.seats)}")
+        chosen = {}
         for seat, player in players.items():
             if not isinstance(player, str):
                 raise WebError(400, f"the player of seat '{seat}' must be 'person' or an agent name")
-            if player != PERSON:
-                try:
-                    make_agent(game, player)
-                except LegatusError as exc:
-                    raise WebError(400, str(exc)) from None
-        seats = [(seat, players.get(seat, PERSON)) for seat in game.seats]
-        row = store.create_game(game.name, game.record_options(), seats)
-        live = games.get(row.id)
-        async with live.lock:
-            live.start()
-        games.run_agents(live)
-        return JSONResponse(links(row), status_code=201)
+            chosen[seat] = player if player == PERSON else check_agent(game, player, agent_seconds)
+        session, entries = opening(game, [])
+        return start(game, session, entries, [(seat, chosen.get(seat, PERSON)) for seat in game.seats],
+                     game.record_options())
 
-    def links(row: Any) -> dict[str, Any]:
+    def links(row: GameRow) -> dict[str, Any]:
         return {"id": row.id,
                 "seats": [{"seat": s.name, "player": s.player, "link": f"/play/{row.id}?token={s.token}",
                            "token": s.token} for s in row.seats],
@@ -217,29 +251,20 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
         data = await read_json(request)
         try:
             record = check_record(data.get("record"))
-            state = new_game_state(record)
-            game = state.game
+            if "position" in record:  # the store rebuilds a game from its initial state
+                raise WebError(400, "a record that starts from a position cannot be imported on the server; "
+                                    "import one that starts from the initial state")
+            if "seat" in record:
+                raise WebError(400, f"this is {record['seat']}'s record, with the others' secrets hidden; "
+                                    "import the full record")
+            check_options(game_class(record["game"]), record["options"])  # before anything is built
+            # a record's seed drove its own dice, which it holds; the server draws the next ones
+            options = {k: v for k, v in record["options"].items() if k not in SERVER_SEEDED}
+            game = new_game_state({**record, "options": options}).game
         except LegatusError as exc:
             raise WebError(400, str(exc)) from None
-        if "board" in record["options"]:
-            raise WebError(400, "the option 'board' is not available on the server")
-        if "position" in record:  # the store rebuilds a game from its initial state
-            raise WebError(400, "a record that starts from a position cannot be imported on the server; "
-                                "import one that starts from the initial state")
-        options = {k: v for k, v in game.record_options().items() if k != "seed"}
-        row = store.create_game(record["game"], options, [(s, PERSON) for s in game.seats])
-        live = games.get(row.id)
-        async with live.lock:
-            for index, text in enumerate(record["actions"]):
-                try:
-                    action = live.state.parse_action(text)
-                    mover = live.state.current_player()
-                    live.session.apply(action)
-                except LegatusError as exc:
-                    raise WebError(400, f"record action {index} '{text}': {exc}") from None
-                live.persist([(str(action), mover if mover >= 0 else -1)])
-            live.start()
-        return JSONResponse(links(row), status_code=201)
+        session, entries = opening(game, record["actions"])  # all of it checked before anything is stored
+        return start(game, session, entries, [(s, PERSON) for s in game.seats], game.record_options())
 
     # --- One game ------------------------------------------------------------------------
     @api
@@ -255,25 +280,25 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
 
     @api
     async def act(request: Request) -> Response:
-        live = games.get(request.path_params["id"])
         data = await read_json(request)
+        live = games.get(request.path_params["id"])
         seat = live.seat_of(field(data, "token", str))
         text = field(data, "action", str)
         expect = field(data, "expect", int, required=False)
         async with live.lock:
             live.act(seat, text, expect)
-            await live.broadcast()
+        live.broadcast()  # queued, never awaited: no watcher holds up the game
         games.run_agents(live)
         return JSONResponse(live.view(seat))
 
     @api
     async def undo(request: Request) -> Response:
-        live = games.get(request.path_params["id"])
         data = await read_json(request)
+        live = games.get(request.path_params["id"])
         seat = live.seat_of(field(data, "token", str))
         async with live.lock:
             undone = live.undo(seat)
-            await live.broadcast()
+        live.broadcast()
         return JSONResponse({"undone": undone, **live.view(seat)})
 
     @api
@@ -321,24 +346,39 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
 
     # --- The WebSocket: each seat its own view after every change -------------------------
     async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()  # first, so that a refusal below reaches the client with its reason
         try:
             live = games.get(websocket.path_params["id"])
             seat = live.seat_of(websocket.query_params.get("token"))
         except WebError as exc:
-            await websocket.close(code=4000 + exc.status, reason=exc.message)
+            await websocket.close(code=4000 + exc.status, reason=close_reason(exc.message))
             return
-        await websocket.accept()
-        watcher = Watcher(seat, websocket.send_json)
-        live.watchers.append(watcher)
-        try:
-            await websocket.send_json({"type": "view", **live.view(seat)})
+        watcher = Watcher(seat, WATCHER_QUEUE)
+        watcher.offer(live.message(seat))
+        live.watchers.add(watcher)
+
+        async def pump() -> None:
             while True:
-                await websocket.receive_text()  # the page only listens; pings keep it open
-        except WebSocketDisconnect:
-            pass
+                await websocket.send_text(await watcher.queue.get())
+
+        async def listen() -> None:
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass  # the page only listens; its pings keep the connection open
+
+        tasks = [asyncio.create_task(job) for job in (pump(), listen(), watcher.dropped.wait())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if watcher in live.watchers:
-                live.watchers.remove(watcher)
+            live.watchers.discard(watcher)
+            for task in tasks:
+                task.cancel()
+            for task in tasks:  # a send to a closed connection fails: that is how it ends
+                with contextlib.suppress(BaseException):
+                    await task
+        if watcher.dropped.is_set():
+            # Waits until the client reads again or the connection is lost (or the server stops).
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1013, reason=BEHIND)
 
     def page(name: str) -> Any:
         async def serve(request: Request) -> Response:
@@ -364,7 +404,10 @@ def create_app(db: str | Path = "legatus.db") -> Starlette:
         WebSocketRoute("/ws/games/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Guard, allowed=own_origins(allow_origins))])
+    app.state.games = games  # for tests and tools: which games are in memory
+    return app
 
 
 def _seat_index(game: Any, name: str) -> int:

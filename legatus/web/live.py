@@ -1,30 +1,38 @@
 """Games in play on the server: a session per game rebuilt from the store's log, the seats
 and their tokens, the agents that play some seats, the dice, and who is watching.
 
-The server rolls the dice: the roll after log entry n is drawn from a generator seeded by the
-game and n, so the same dice come whether or not the server restarted in between.
+The server rolls the dice: each outcome is drawn from the operating system's secure source
+when it falls, and written to the log like any action, so no one can predict or steer a roll
+and a restart rebuilds the game from the log alone. Agents are seeded from the same source;
+their seeds are kept nowhere.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+import hmac
+import json
+import secrets
+import time
+from dataclasses import dataclass
 from typing import Any
 
+from legatus.core.actions import Action
 from legatus.core.agents import Agent, make_agent
-from legatus.core.errors import IllegalActionError, LegatusError, UndoError
-from legatus.core.game import CHANCE, State
+from legatus.core.errors import LegatusError, UndoError
+from legatus.core.game import CHANCE, Game, State
 from legatus.core.record import to_record
 from legatus.core.registry import load
 from legatus.core.session import Session, sample_outcome
-from legatus.sim.runner import derive_seed
 
-from .store import UNDO, GameRow, Store
+from .store import UNDO, GameRow, Store, Summary
 
 SPECTATOR = -1
 PERSON = "person"
+DICE = secrets.SystemRandom()
+"""Every chance outcome the server draws: unpredictable from anything a client sees or sends."""
+
+Entries = list[tuple[str, int]]  # log entries: (notation or "undo", the seat that asked; -1: the dice)
 
 
 class WebError(Exception):
@@ -36,53 +44,118 @@ class WebError(Exception):
         self.message = message
 
 
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-@dataclass(eq=False)
 class Watcher:
+    """A WebSocket watching a game as a seat: the updates not yet sent, at most ``limit``.
+    One that falls further behind is dropped (``dropped`` is set), so a client that does not
+    read never holds up the game or the server's memory."""
+
+    def __init__(self, seat: int, limit: int) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str] = asyncio.Queue(limit)
+        self.dropped = asyncio.Event()
+
+    def offer(self, message: str) -> bool:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped.set()
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class AgentTurn:
+    """An agent's decision to think over, away from the game: on a copy of the position."""
+
+    agent: Agent
     seat: int
-    send: Sender
+    state: State
+    log_length: int
 
 
-@dataclass(eq=False)
+def roll_dice(session: Session) -> Entries:
+    """Draws and applies the chance outcomes now due; their log entries."""
+    rolled: Entries = []
+    while session.state.current_player() == CHANCE:
+        outcome = sample_outcome(session.state, DICE)
+        session.apply(outcome)
+        rolled.append((str(outcome), -1))
+    return rolled
+
+
+def opening(game: Game, actions: list[str]) -> tuple[Session, Entries]:
+    """A new game played through ``actions`` (an imported record's), then its dice rolled:
+    the session and every log entry, for the store to write in one go."""
+    session = Session(game.new_initial_state())
+    entries: Entries = []
+    for index, text in enumerate(actions):
+        try:
+            action = session.state.parse_action(text)
+            mover = session.state.current_player()
+            session.apply(action)
+        except LegatusError as exc:
+            raise WebError(400, f"record action {index} '{text}': {exc}") from None
+        entries.append((str(action), mover if mover >= 0 else -1))
+    return session, entries + roll_dice(session)
+
+
+def summary(state: State) -> Summary:
+    return Summary(state.is_terminal(), state.seat_name(state.current_player()), state.prompt())
+
+
 class LiveGame:
-    row: GameRow
-    store: Store
-    session: Session = field(init=False)
-    log_length: int = field(init=False, default=0)
-    agents: dict[int, Agent] = field(init=False, default_factory=dict)
-    watchers: list[Watcher] = field(init=False, default_factory=list)
-    lock: asyncio.Lock = field(init=False, default_factory=asyncio.Lock)
-    task: asyncio.Task[None] | None = field(init=False, default=None)
+    """A game in memory. Everything that changes it runs on the event loop under ``lock``;
+    agents think on a copy in a worker thread."""
 
-    def __post_init__(self) -> None:
-        game = load(self.row.game, **self.row.options)
-        self.session = Session(game.new_initial_state())
-        for player in self.row.seats:
-            if player.player != PERSON:
-                self.agents[player.seat] = make_agent(game, player.player, derive_seed(self.row.id, player.seat))
-        for action, seat in self.store.log(self.row.id):  # the log rebuilds the game, undos included
+    def __init__(self, row: GameRow, store: Store, session: Session, log_length: int, agent_seconds: float) -> None:
+        self.row = row
+        self.store = store
+        self.session = session
+        self.log_length = log_length
+        game = session.state.game
+        self.agents: dict[int, Agent] = {
+            p.seat: make_agent(game, p.player, secrets.randbits(63), max_seconds=agent_seconds)
+            for p in row.seats if p.player != PERSON}
+        self.watchers: set[Watcher] = set()
+        self.lock = asyncio.Lock()
+        self.task: asyncio.Task[None] | None = None
+        self.used = time.monotonic()
+        self.broken = False  # a write failed: memory may be ahead of the store; reload before use
+
+    @classmethod
+    def load(cls, row: GameRow, store: Store, agent_seconds: float) -> LiveGame:
+        """The game rebuilt from its log, undos included."""
+        session = Session(load(row.game, **row.options).new_initial_state())
+        log = store.log(row.id)
+        for action, seat in log:
             if action == UNDO:
-                self.session.undo(seat)
+                session.undo(seat)
             else:
-                self.session.apply(self.session.state.parse_action(action))
-            self.log_length += 1
+                session.apply(session.state.parse_action(action))
+        live = cls(row, store, session, len(log), agent_seconds)
+        if row.summary != live.summary():  # a game stored before summaries were kept
+            store.summarise(row.id, live.summary())
+        return live
 
     @property
     def state(self) -> State:
         return self.session.state
 
+    def summary(self) -> Summary:
+        return summary(self.state)
+
     def seat_of(self, token: str | None) -> int:
         """The seat a token plays (SPECTATOR for the watch token); 403 for anything else."""
         if token is None:
             raise WebError(403, "this needs the token of a seat or of the spectators (?token=…)")
-        if token == self.row.watch_token:
-            return SPECTATOR
-        for seat in self.row.seats:
-            if seat.token == token:
-                return seat.seat
-        raise WebError(403, "that token belongs to no seat of this game")
+        given = token.encode()
+        found = None
+        for seat, known in [(SPECTATOR, self.row.watch_token), *((s.seat, s.token) for s in self.row.seats)]:
+            if hmac.compare_digest(given, known.encode()):  # in constant time: no token leaks by timing
+                found = seat
+        if found is None:
+            raise WebError(403, "that token belongs to no seat of this game")
+        return found
 
     def view(self, seat: int) -> dict[str, Any]:
         state = self.state
@@ -114,12 +187,9 @@ class LiveGame:
         try:
             action = state.parse_action(text)
             self.session.apply(action)
-        except IllegalActionError as exc:
-            raise WebError(400, str(exc)) from None
         except LegatusError as exc:
             raise WebError(400, str(exc)) from None
-        entries = [(str(action), seat)] + self._roll_dice()
-        self.persist(entries)
+        self.persist([(str(action), seat)] + roll_dice(self.session))
 
     def undo(self, seat: int) -> str:
         if seat == SPECTATOR:
@@ -131,45 +201,46 @@ class LiveGame:
         self.persist([(UNDO, seat)])
         return str(undone)
 
-    def start(self) -> None:
-        """Rolls the dice that open a new game, and writes them."""
-        self.persist(self._roll_dice())
+    def persist(self, entries: Entries) -> None:
+        try:
+            self.store.append(self.row.id, self.log_length, entries, self.summary())
+        except BaseException:
+            self.broken = True  # not acknowledged; the store still has the game as it was
+            raise
+        self.log_length += len(entries)
 
-    def _roll_dice(self) -> list[tuple[str, int]]:
-        rolled: list[tuple[str, int]] = []
-        while self.state.current_player() == CHANCE:
-            rng = random.Random(derive_seed(self.row.id, "dice", self.log_length + len(rolled)))
-            outcome = sample_outcome(self.state, rng)
-            self.session.apply(outcome)
-            rolled.append((str(outcome), -1))
-        return rolled
-
-    def persist(self, entries: list[tuple[str, int]]) -> None:
-        if entries:
-            self.store.append(self.row.id, self.log_length, entries)
-            self.log_length += len(entries)
-
-    def agent_to_move(self) -> Agent | None:
+    # --- Agents ----------------------------------------------------------------------------
+    def agent_turn(self) -> AgentTurn | None:
+        """The decision an agent owes now, on a copy of the position; None if no agent is to move."""
         state = self.state
-        return None if state.is_terminal() else self.agents.get(state.current_player())
-
-    def play_agent_move(self) -> bool:
-        """One move of the agent to move (and the dice after it); False if none is to move."""
-        agent = self.agent_to_move()
+        agent = None if state.is_terminal() else self.agents.get(state.current_player())
         if agent is None:
+            return None
+        return AgentTurn(agent, state.current_player(), state.clone(), self.log_length)
+
+    def finish_agent_turn(self, turn: AgentTurn, action: Action) -> bool:
+        """Plays the agent's chosen action (and the dice after it), unless the game changed while
+        it thought: then nothing is played and False tells the agent to think again."""
+        if turn.log_length != self.log_length or self.state.current_player() != turn.seat:
             return False
-        seat = self.state.current_player()
-        action = agent.choose(self.state)
         self.session.apply(action)
-        self.persist([(str(action), seat)] + self._roll_dice())
+        self.persist([(str(action), turn.seat)] + roll_dice(self.session))
         return True
 
-    async def broadcast(self) -> None:
+    # --- Watchers --------------------------------------------------------------------------
+    def broadcast(self) -> None:
+        """Queues each watcher the game as its seat sees it now: each seat's view is built and
+        encoded once. Never waits: a watcher whose queue is full is dropped."""
+        messages: dict[int, str] = {}
         for watcher in list(self.watchers):
-            try:
-                await watcher.send({"type": "view", **self.view(watcher.seat)})
-            except Exception:  # a closed socket: forget it
-                self.watchers.remove(watcher)
+            message = messages.get(watcher.seat)
+            if message is None:
+                message = messages[watcher.seat] = self.message(watcher.seat)
+            if not watcher.offer(message):
+                self.watchers.discard(watcher)
+
+    def message(self, seat: int) -> str:
+        return json.dumps({"type": "view", **self.view(seat)})
 
     def record(self) -> dict[str, Any]:
         return to_record(self.state)

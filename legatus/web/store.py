@@ -1,6 +1,8 @@
 """The server's store: one SQLite file (WAL) with the games, their seats and tokens, and an
 append-only log of every game's actions. A change is committed before it is acknowledged, so
-a crash loses no confirmed action, and a restart replays each game from its log."""
+a crash loses no confirmed action, and a game is rebuilt from its log when it is next used.
+Each game's row keeps a summary (over, who is to move, the prompt), written with every change,
+so that listing games or finding those an agent must move loads none of them."""
 
 from __future__ import annotations
 
@@ -19,7 +21,10 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT NOT NULL,
     options TEXT NOT NULL,          -- JSON
     created REAL NOT NULL,
-    watch_token TEXT NOT NULL
+    watch_token TEXT NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0,
+    to_move TEXT,                   -- a seat's name, "chance" or "nobody…"; NULL: not summarised yet
+    prompt TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -39,6 +44,7 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 UNDO = "undo"
+COLUMNS = "id, game, options, created, watch_token, over, to_move, prompt"
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,13 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Summary:
+    over: bool
+    to_move: str
+    prompt: str
+
+
+@dataclass(frozen=True)
 class GameRow:
     id: str
     game: str
@@ -57,6 +70,7 @@ class GameRow:
     created: float
     watch_token: str
     seats: tuple[Seat, ...]
+    summary: Summary | None  # None: a game stored before summaries were kept
 
 
 class Store:
@@ -70,37 +84,58 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut
         self.db.executescript(SCHEMA)
+        known = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        for column, kind in (("over", "INTEGER NOT NULL DEFAULT 0"), ("to_move", "TEXT"), ("prompt", "TEXT")):
+            if column not in known:  # a file from before summaries: they are filled in as games are used
+                self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         self.db.close()
 
-    def create_game(self, game: str, options: dict[str, Any], seats: list[tuple[str, str]]) -> GameRow:
+    def create_game(self, game: str, options: dict[str, Any], seats: list[tuple[str, str]],
+                    entries: list[tuple[str, int]], summary: Summary) -> GameRow:
+        """A new game with its first log entries (an import's actions, the opening dice), all in
+        one transaction: a game is stored whole or not at all."""
         game_id = secrets.token_hex(5)
         now = time.time()
         watch = secrets.token_urlsafe(12)
         rows = tuple(Seat(i, name, player, secrets.token_urlsafe(16)) for i, (name, player) in enumerate(seats))
         with self._transaction():
-            self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)",
-                            (game_id, game, json.dumps(options, sort_keys=True), now, watch))
+            self.db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (game_id, game, json.dumps(options, sort_keys=True), now, watch, *_columns(summary)))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                                 [(game_id, s.seat, s.name, s.player, s.token) for s in rows])
-        return GameRow(game_id, game, options, now, watch, rows)
+            self._insert(game_id, 0, entries, now)
+        return GameRow(game_id, game, options, now, watch, rows, summary)
 
-    def games(self) -> list[GameRow]:
+    def games(self, limit: int, offset: int = 0) -> tuple[list[GameRow], int]:
+        """A page of the games, newest first, and how many there are in all."""
         with self.lock:
-            found = self.db.execute("SELECT id, game, options, created, watch_token FROM games ORDER BY created")
-            return [self._row(*r) for r in found.fetchall()]
+            found = self.db.execute(f"SELECT {COLUMNS} FROM games ORDER BY created DESC, id LIMIT ? OFFSET ?",
+                                    (limit, offset)).fetchall()
+            total: int = self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            return [self._row(*r) for r in found], total
 
     def game(self, game_id: str) -> GameRow | None:
         with self.lock:
-            found = self.db.execute("SELECT id, game, options, created, watch_token FROM games WHERE id = ?",
-                                    (game_id,)).fetchone()
+            found = self.db.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             return self._row(*found) if found else None
 
-    def _row(self, game_id: str, game: str, options: str, created: float, watch: str) -> GameRow:
+    def agent_turns(self) -> list[str]:
+        """The games that may wait on an agent: an agent's seat to move (or not summarised yet)."""
+        with self.lock:
+            found = self.db.execute(
+                "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+                "WHERE g.over = 0 AND s.player != 'person' AND (g.to_move IS NULL OR g.to_move = s.name) "
+                "ORDER BY g.created").fetchall()
+            return [r[0] for r in found]
+
+    def _row(self, game_id: str, game: str, options: str, created: float, watch: str,
+             over: int, to_move: str | None, prompt: str | None) -> GameRow:
         seats = self.db.execute("SELECT seat, name, player, token FROM seats WHERE game_id = ? ORDER BY seat",
                                 (game_id,)).fetchall()
-        return GameRow(game_id, game, json.loads(options), created, watch, tuple(Seat(*s) for s in seats))
+        summary = None if to_move is None else Summary(bool(over), to_move, prompt or "")
+        return GameRow(game_id, game, json.loads(options), created, watch, tuple(Seat(*s) for s in seats), summary)
 
     def log(self, game_id: str) -> list[tuple[str, int]]:
         """The game's log entries in order: (notation or "undo", seat)."""
@@ -108,15 +143,31 @@ class Store:
             rows = self.db.execute("SELECT action, seat FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
             return [(a, s) for a, s in rows.fetchall()]
 
-    def append(self, game_id: str, n: int, entries: list[tuple[str, int]]) -> None:
-        """Appends entries from log position ``n``, in one transaction, committed on return."""
-        now = time.time()
+    def append(self, game_id: str, n: int, entries: list[tuple[str, int]], summary: Summary) -> None:
+        """Appends entries from log position ``n`` and the summary they lead to, in one
+        transaction, committed on return."""
         with self._transaction():
-            self.db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                                [(game_id, n + i, action, seat, now) for i, (action, seat) in enumerate(entries)])
+            self._insert(game_id, n, entries, time.time())
+            self._summarise(game_id, summary)
+
+    def summarise(self, game_id: str, summary: Summary) -> None:
+        with self._transaction():
+            self._summarise(game_id, summary)
+
+    def _insert(self, game_id: str, n: int, entries: list[tuple[str, int]], now: float) -> None:
+        self.db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                            [(game_id, n + i, action, seat, now) for i, (action, seat) in enumerate(entries)])
+
+    def _summarise(self, game_id: str, summary: Summary) -> None:
+        self.db.execute("UPDATE games SET over = ?, to_move = ?, prompt = ? WHERE id = ?",
+                        (*_columns(summary), game_id))
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self.db, self.lock)
+
+
+def _columns(summary: Summary) -> tuple[int, str, str]:
+    return int(summary.over), summary.to_move, summary.prompt
 
 
 class _Transaction:

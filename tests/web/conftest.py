@@ -42,11 +42,18 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
-    """A fresh browser context at 1280×800; a JavaScript error on any of its pages fails the test."""
+    """A fresh browser context at 1280×800; a JavaScript error, or anything the pages' Content
+    Security Policy blocks (issue 9, point 8), on any of its pages fails the test."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ctx.set_default_timeout(8000)
     errors: list[str] = []
-    ctx.on("page", lambda page: page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}")))
+
+    def watch(page: Any) -> None:
+        page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+        page.on("console", lambda msg: errors.append(f"{page.url}: {msg.text}")
+                if msg.type == "error" and "Content Security Policy" in msg.text else None)
+
+    ctx.on("page", watch)
     ctx.errors = errors
     yield ctx
     ctx.close()

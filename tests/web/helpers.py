@@ -3,13 +3,19 @@ Debian's Chromium driven by Playwright, and a few API calls."""
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import http.client
 import json
+import os
 import socket
+import struct
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +31,15 @@ def free_port() -> int:
 
 
 class Server:
-    """``uvicorn`` serving ``legatus.web.app:create_app`` on a free port, with its own database."""
+    """``legatus serve`` on a free port, with its own database and any further ``options``."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *options: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        code = ("import uvicorn; from legatus.web.app import create_app; "
-                f"uvicorn.run(create_app({str(db)!r}), host='127.0.0.1', port={self.port}, log_level='warning')")
         self.log = Path(db).with_suffix(".log")
         self._log_file = open(self.log, "wb")  # noqa: SIM115 (closed in stop())
-        self.process = subprocess.Popen([sys.executable, "-c", code], stdout=self._log_file, stderr=subprocess.STDOUT)
+        command = [sys.executable, "-m", "legatus.cli", "serve", "--port", str(self.port), "--db", str(db), *options]
+        self.process = subprocess.Popen(command, stdout=self._log_file, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -66,8 +71,73 @@ class Server:
         except urllib.error.HTTPError as exc:
             raise AssertionError(f"{path}: {exc.code} {exc.read().decode(errors='replace')}") from None
 
+    @contextlib.contextmanager
+    def session(self) -> Iterator[Callable[[str, dict[str, Any]], tuple[int, Any]]]:
+        """POSTs over one keep-alive connection: ``call(path, body)`` → (status, JSON answer)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+
+        def call(path: str, body: dict[str, Any]) -> tuple[int, Any]:
+            connection.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            return response.status, json.loads(response.read())
+
+        try:
+            yield call
+        finally:
+            connection.close()
+
     def view(self, game_id: str, token: str) -> dict[str, Any]:
         return self.call(f"/api/games/{game_id}?token={token}")  # type: ignore[no-any-return]
+
+
+class SilentWatcher:
+    """A WebSocket client that connects, then reads nothing (until ``close_frame``): its
+    receive buffer is kept small, so the server's writes back up as they would over a slow
+    or hostile network."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                          f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                          .encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            self.buffer += self.sock.recv(4096)
+        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+    def close_frame(self, timeout: float) -> tuple[int, str]:
+        """Reads everything the server sent, up to its close frame: (code, reason)."""
+        self.sock.settimeout(timeout)
+        try:
+            while True:
+                frame = self._frame()
+                if frame[0] == 0x8:
+                    code = struct.unpack("!H", frame[1][:2])[0]
+                    return code, frame[1][2:].decode()
+        finally:
+            self.sock.close()
+
+    def _frame(self) -> tuple[int, bytes]:
+        opcode, length = self._take(2)
+        length &= 0x7F
+        if length == 126:
+            length = struct.unpack("!H", self._take(2))[0]
+        elif length == 127:
+            length = struct.unpack("!Q", self._take(8))[0]
+        return opcode & 0x0F, self._take(length)  # a server's frames are never masked
+
+    def _take(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(1 << 16)
+            if not chunk:
+                raise ConnectionError("the server closed the connection without a close frame")
+            self.buffer += chunk
+        taken, self.buffer = self.buffer[:n], self.buffer[n:]
+        return taken
 
 
 def launch_chromium(playwright: Any) -> Any:

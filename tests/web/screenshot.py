@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--height", type=int, default=800)
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "shot.db")
@@ -69,7 +69,7 @@ def main() -> None:
                 page.on("response", lambda r: r.status >= 400 and print(f"{r.status} {r.url}", file=sys.stderr))
                 page.goto(server.url + seat["link"])
                 page.wait_for_selector(".hx-board", timeout=5000)
-                page.wait_for_function(f"document.querySelector('#play').dataset.logLength === '{view['log_length']}'")
+                expect(page.locator("#play")).to_have_attribute("data-log-length", str(view["log_length"]))
                 active = page.locator(".hx-space.active")
                 if active.count():  # the lowest one on the map: its list hides little
                     lowest = max(range(active.count()), key=lambda i: active.nth(i).bounding_box()["y"])

@@ -10,9 +10,11 @@ from starlette.testclient import TestClient
 
 import legatus
 from legatus.core.session import sample_outcome
-from legatus.web.app import MAX_BODY, create_app
+from legatus.web.app import create_app
+from legatus.web.guard import MAX_BODY
 
 NEW = {"game": "hispania", "options": {"level": "7-5-4-5-1"}, "players": {}}
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
@@ -153,7 +155,7 @@ def unchanged(client, created):
 
 
 @pytest.mark.parametrize("send, status, words", [
-    ({"content": b"{not json"}, 400, "not valid JSON"),
+    ({"content": b"{not json", "headers": JSON}, 400, "not valid JSON"),
     ({"json": ["a", "list"]}, 400, "must be a JSON object"),
     ({"json": {"action": "end"}}, 400, "'token' must be given"),
     ({"json": {"token": "nope", "action": "end"}}, 403, "belongs to no seat"),
@@ -161,7 +163,7 @@ def unchanged(client, created):
     ({"json": {"token": "TOKEN", "action": "fly to Roma"}}, 400, "not an action of this game"),
     ({"json": {"token": "TOKEN", "action": "move Toletum"}}, 400, "is illegal"),
     ({"json": {"token": "TOKEN", "action": "end", "expect": 0}}, 409, "moved on"),
-    ({"content": b'{"token": "' + b"x" * (MAX_BODY + 10) + b'"}'}, 413, "over 64 KiB"),
+    ({"content": b'{"token": "' + b"x" * (MAX_BODY + 10) + b'"}', "headers": JSON}, 413, "over 64 KiB"),
 ])
 def test_bad_action_requests(client, send, status, words):
     created = new_game(client)
@@ -197,25 +199,27 @@ def test_unknown_game(client, path):
 @pytest.mark.parametrize("body, words", [
     ({"game": "chess"}, "unknown game 'chess'"),
     ({**NEW, "options": {"level": "8-4-3-4-2"}}, "denarii is 8"),
-    ({**NEW, "options": {"board": "/etc/passwd"}}, "'board' is not available"),
+    ({**NEW, "options": {"board": "/etc/passwd"}}, "'board' names a file on the server"),
     ({**NEW, "options": {"seed": 3}}, "'seed' is not available"),
     ({**NEW, "players": {"roma": "person"}}, "unknown seat 'roma'"),
-    ({**NEW, "players": {"rome": "chess"}}, "unknown agent 'chess'"),
+    ({**NEW, "players": {"rome": "chess"}}, "the agent 'chess' is not available"),
     ({**NEW, "options": ["level"]}, "'options' must be an object"),
 ])
 def test_bad_new_games(client, body, words):
     response = client.post("/api/games", json=body)
     assert response.status_code in (400, 404) and words in response.json()["error"], response.text
-    assert client.get("/api/games").json()["games"] == []
+    assert client.get("/api/games").json()["total"] == 0
 
 
 @pytest.mark.parametrize("record, words", [
     ({"game": "hispania"}, "no 'version' key"),
     ({"game": "hispania", "version": 1, "options": {}, "actions": ["roll 4", "roll 9"]}, "action 1 'roll 9'"),
-    ({"game": "hispania", "version": 1, "options": {"board": "x.toml"}, "actions": []}, "cannot be set up"),
+    ({"game": "hispania", "version": 1, "options": {"level": "9"}, "actions": []}, "cannot be set up"),
     ({"game": "hispania", "version": 1, "options": {}, "actions": [],
       "position": legatus.load("hispania").new_initial_state().position()},
      "starts from a position cannot be imported"),
+    ({"game": "hispania", "version": 1, "options": {}, "actions": [], "seat": "rome"},
+     "import the full record"),
 ])
 def test_bad_imports(client, record, words):
     response = client.post("/api/import", json={"record": record})
@@ -235,9 +239,10 @@ def test_a_websocket_with_a_bad_token_is_closed(client):
     created = new_game(client)
     from starlette.websockets import WebSocketDisconnect
 
-    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(f"/ws/games/{created['id']}?token=x"):
-        pass
-    assert closed.value.code == 4403
+    with client.websocket_connect(f"/ws/games/{created['id']}?token=x") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4403 and "belongs to no seat" in closed.value.reason
 
 
 def test_requests_while_an_agent_plays_are_safe(client):

@@ -99,7 +99,7 @@ class HispaniaGame(Game):
                           {"kind": "choice", "choices": [1, 2, 3]}),
         "ties": Option("defender", _parse_ties, "who wins a combat tie: defender (R13) or attacker",
                        {"kind": "choice", "choices": ["defender", "attacker"]}),
-        "board": Option(None, _parse_board, "path of a corrected board file (TOML)"),
+        "board": Option(None, _parse_board, "path of a corrected board file (TOML)", local_file=True),
     }
     SWEEP = {"variants": [()], "level": [str(level) for level in all_levels()]}
     OPTION_ALIASES = {"levels": "level"}

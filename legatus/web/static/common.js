@@ -91,7 +91,7 @@ export async function copyText(text, button) {
     }
   }
   if (!done) {
-    const area = h("textarea", { style: "position:fixed;left:-1000px;top:0" });
+    const area = h("textarea", { class: "offscreen" });
     area.value = text;
     document.body.append(area);
     area.select();

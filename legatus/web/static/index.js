@@ -151,7 +151,7 @@ function optionSummary(game) {
 async function loadGames() {
   const box = $("#games");
   try {
-    const { games } = await api("/api/games");
+    const { games, total } = await api("/api/games");  // the newest page
     showError($("#games-error"), "");
     games.sort((a, b) => b.created - a.created);
     if (!games.length) {
@@ -167,7 +167,8 @@ async function loadGames() {
         h("a", { href: g.watch.replace(/^\/play\//, "/replay/"), class: "button small" }, "replay"))));
     clear(box, h("table", { class: "games" },
       h("thead", {}, h("tr", {}, ["Game", "", "Players", "Now", ""].map((t) => h("th", {}, t)))),
-      h("tbody", {}, rows)));
+      h("tbody", {}, rows)),
+      total > games.length ? h("p", { class: "muted" }, `The newest ${games.length} of ${total} games.`) : null);
   } catch (err) {
     showError($("#games-error"), err.message);
   }
