@@ -85,8 +85,13 @@ class RandomAgent:
         return self.rng.choice(state.legal_actions())
 
 
+SEARCHES = ("mcts", "ismcts", "dmcts")
+"""The search agents, which take a budget and a rollout agent (``mcts+heuristic:200``)."""
+
+
 def agent_names(game: Game) -> list[str]:
-    search = ["mcts", "ismcts", "dmcts"] if game.information is Information.IMPERFECT else ["mcts"]
+    """The agents of ``game``: random, its searches (those for secrets only where it has some), its own."""
+    search = SEARCHES if game.information is Information.IMPERFECT else SEARCHES[:1]
     return ["random", *search, *type(game).AGENTS]
 
 
@@ -97,7 +102,7 @@ def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: floa
     base, _, rollout = name.partition("+")
     if base == "random" and not budget and not rollout:
         return RandomAgent(game, seed)
-    if base in ("mcts", "ismcts", "dmcts") and base in agent_names(game):
+    if base in SEARCHES and base in agent_names(game):
         from .ismcts import DeterminizedMCTSAgent, ISMCTSAgent
         from .mcts import MCTSAgent
 

@@ -307,6 +307,11 @@ class State(abc.ABC):
                                       "the game must draw the position's secrets itself")
         return self.game.consistent_state(seat, seat_actions(self, seat), rng)
 
+    def replay_mark(self) -> str | None:
+        """A label for a replay's jump marks (a new label starts a new mark): by default the
+        seat to move; games mark their own chapters (Hispania: the setup, then the rounds)."""
+        return None if self.is_terminal() else self.seat_name(self.current_player())
+
     def reveals_information(self, action: int) -> bool:
         """Whether ``action``, a decision about to be applied here, shows a secret to another
         seat (a card played face up): undo must not cross it. Chance outcomes always stop undo."""

@@ -29,13 +29,13 @@ from starlette.websockets import WebSocket
 
 from legatus.core.agents import agent_names
 from legatus.core.errors import LegatusError
-from legatus.core.game import Game, State
+from legatus.core.game import Game, Information
 from legatus.core.record import check_record, new_game_state
 from legatus.core.registry import game_class, game_names, load
 from legatus.core.session import Session
 
 from .guard import SERVER_SEEDED, Guard, check_agent, check_options, close_reason, own_origins, read_json
-from .live import PERSON, LiveGame, Watcher, WebError, opening, summary
+from .live import PERSON, SPECTATOR, LiveGame, Watcher, WebError, opening, summary
 from .store import GameRow, Store
 
 STATIC = Path(__file__).parent / "static"
@@ -304,8 +304,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
     @api
     async def record(request: Request) -> Response:
         live = games.get(request.path_params["id"])
-        live.seat_of(request.query_params.get("token"))
-        return JSONResponse(live.record())
+        return JSONResponse(live.record(live.seat_of(request.query_params.get("token"))))
 
     # --- Replays -------------------------------------------------------------------------
     @api
@@ -317,7 +316,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         last = None
         for n, action in enumerate(live.state.history(), start=1):
             state.apply_action(action)
-            label = _checkpoint(state)
+            label = state.replay_mark()
             if label != last and label is not None:
                 marks.append({"n": n, "label": label})
                 last = label
@@ -327,7 +326,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
     @api
     async def replay_step(request: Request) -> Response:
         live = games.get(request.path_params["id"])
-        live.seat_of(request.query_params.get("token"))
+        own = live.seat_of(request.query_params.get("token"))
         try:
             n = int(request.path_params["n"])
         except ValueError:
@@ -338,10 +337,17 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         seat_name = request.query_params.get("seat")
         game = live.state.game
         seat = None if not seat_name else _seat_index(game, seat_name)
+        secret = game.information is Information.IMPERFECT and not live.state.is_terminal()
+        if secret:  # until the end, a token replays the game as its own seat saw it
+            mine = None if own == SPECTATOR else own
+            if seat != mine:
+                raise WebError(403, "until the game is over, a replay shows only your own seat's view")
         state = game.new_initial_state()
+        last = None
         for action in history[:n]:
+            # a spectator of a game with secrets is not told the last action: it may be a draw
+            last = None if secret and seat is None else state.action_to_string(action, seat)
             state.apply_action(action)
-        last = str(history[n - 1]) if n else None
         return JSONResponse({"n": n, "length": len(history), "last": last, "view": state.view(seat)})
 
     # --- The WebSocket: each seat its own view after every change -------------------------
@@ -416,15 +422,3 @@ def _seat_index(game: Any, name: str) -> int:
     except LegatusError as exc:
         raise WebError(400, str(exc)) from None
     return index
-
-
-def _checkpoint(state: State) -> str | None:
-    """A replay's jump marks: the setup, then the rounds, where a game's view has them; else
-    the seats' turns."""
-    view = state.view(None)
-    if str(view.get("phase", "")).startswith("setup"):
-        return "setup"
-    if "round" in view:
-        return f"round {view['round']}"
-    seat: str = state.seat_name(state.current_player())
-    return seat

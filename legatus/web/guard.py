@@ -17,7 +17,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from legatus.core.agents import agent_names
+from legatus.core.agents import SEARCHES, agent_names
 from legatus.core.game import Game
 from legatus.core.record import json_depth
 
@@ -73,18 +73,20 @@ def check_options(game: type[Game], options: dict[str, Any]) -> None:
             raise WebError(400, f"the option '{key}' names a file on the server; it cannot be set from the web")
 
 
-_MCTS = re.compile(r"mcts(?:\+(?P<rollout>[a-z_-]+))?(?::(?P<budget>\d{1,9}|\d{1,4}(?:\.\d{1,3})?s))?")
+_SEARCH = re.compile(r"(?P<search>[a-z]+)(?:\+(?P<rollout>[a-z_-]+))?(?::(?P<budget>\d{1,9}|\d{1,4}(?:\.\d{1,3})?s))?")
 
 
 def check_agent(game: Game, spec: str, agent_seconds: float) -> str:
     """The agent spec, normalised, if it is one of the game's agents within the server's bounds;
     else 400 naming it and what is valid."""
     name = spec.strip().lower()
-    simple = [a for a in agent_names(game) if a != "mcts"]
-    found = _MCTS.fullmatch(name)
+    names = agent_names(game)
+    searches = [a for a in names if a in SEARCHES]
+    simple = [a for a in names if a not in SEARCHES]
+    found = _SEARCH.fullmatch(name)
     if name in simple:
         return name
-    if found is not None and found["rollout"] in (None, *simple):
+    if found is not None and found["search"] in searches and found["rollout"] in (None, *simple):
         budget = found["budget"]
         if budget is None:
             return name
@@ -92,8 +94,9 @@ def check_agent(game: Game, spec: str, agent_seconds: float) -> str:
             return name
         if budget.isdigit() and 0 < int(budget) <= MAX_SIMULATIONS:
             return name
-    valid = (f"{', '.join(simple)}, mcts, mcts:<1 to {MAX_SIMULATIONS} simulations>, "
-             f"mcts:<seconds, at most {agent_seconds:g}>s, mcts+<{' or '.join(simple)}> with a budget or not")
+    search = " or ".join(searches)
+    valid = (f"{', '.join(simple)}, {search}, then :<1 to {MAX_SIMULATIONS} simulations> or "
+             f":<seconds, at most {agent_seconds:g}>s, and +<{' or '.join(simple)}>, each or not")
     raise WebError(400, f"the agent '{spec}' is not available on this server; agents: {valid}")
 
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from legatus.core.actions import Action
-from legatus.core.agents import Agent, make_agent
+from legatus.core.agents import Agent, make_agent, seat_input
 from legatus.core.errors import LegatusError, UndoError
-from legatus.core.game import CHANCE, Game, State
+from legatus.core.game import CHANCE, Game, Information, State
 from legatus.core.record import to_record
 from legatus.core.registry import load
 from legatus.core.session import Session, sample_outcome
@@ -216,7 +216,10 @@ class LiveGame:
         agent = None if state.is_terminal() else self.agents.get(state.current_player())
         if agent is None:
             return None
-        return AgentTurn(agent, state.current_player(), state.clone(), self.log_length)
+        # In a game with secrets the agent thinks on a state drawn from what its seat knows.
+        given = seat_input(state, DICE)
+        return AgentTurn(agent, state.current_player(), given if given is not state else state.clone(),
+                         self.log_length)
 
     def finish_agent_turn(self, turn: AgentTurn, action: Action) -> bool:
         """Plays the agent's chosen action (and the dice after it), unless the game changed while
@@ -242,5 +245,12 @@ class LiveGame:
     def message(self, seat: int) -> str:
         return json.dumps({"type": "view", **self.view(seat)})
 
-    def record(self) -> dict[str, Any]:
-        return to_record(self.state)
+    def record(self, seat: int) -> dict[str, Any]:
+        """The record a token may have: its seat's until the game is over (others' secrets
+        redacted), the full one after; spectators of a game with secrets wait for the end."""
+        state = self.state
+        if state.is_terminal() or state.game.information is Information.PERFECT:
+            return to_record(state)
+        if seat == SPECTATOR:
+            raise WebError(403, "spectators get the record of a game with secrets when it is over")
+        return to_record(state, seat)

@@ -181,6 +181,10 @@ class HispaniaState(State, ProcedureStack):
     def initial_position(self) -> str | None:
         return self.set_up_from
 
+    def replay_mark(self) -> str | None:
+        """The setup, then each round."""
+        return "setup" if self.phase_name().startswith("setup") else f"round {self.round}"
+
     def parse_outcome(self, text: str) -> Action:
         return read_roll(text, [a for a, _ in self.chance_outcomes()])
 
