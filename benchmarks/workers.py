@@ -29,25 +29,25 @@ def main() -> None:
     args = parser.parse_args()
     header(__doc__, {"games a round": args.games, "rounds": args.rounds})
     config = Config.make("hispania", {}, {}, key="simulate")
-    pools: dict[str, Executor] = {}
+    pools: dict[str, tuple[Executor, int]] = {}
     for name, backend, jobs in (("1 worker", "process", 1), ("2 workers", "process", 2),
                                 *((("2 Ray workers", "ray", 2),) if args.ray else ())):
         start = time.perf_counter()
-        pools[name] = make_executor(backend, jobs)
-        run(config, 2 * jobs, 0, pools[name])  # every worker started and its imports done
+        pools[name] = make_executor(backend, jobs), jobs
+        run(config, 2 * jobs, 0, pools[name][0], jobs)  # every worker started and its imports done
         print(f"start-up of {name} ({backend}): {time.perf_counter() - start:.2f} s")
 
-    def games_on(pool: Executor) -> Case:
+    def games_on(pool: Executor, workers: int) -> Case:
         def case(r: int) -> int:
-            run(config, args.games, r, pool)
+            run(config, args.games, r, pool, workers)
             return args.games
 
         return case
 
-    cases = {name: games_on(pool) for name, pool in pools.items()}
+    cases = {name: games_on(*pool) for name, pool in pools.items()}
     report("legatus.sim.runner.run, heuristic Hispania games", "games", measure(cases, args.rounds), ANCHOR,
            on_cpu=False)
-    for pool in pools.values():
+    for pool, _ in pools.values():
         pool.shutdown()
 
 
