@@ -16,7 +16,7 @@ from legatus.core.game import TERMINAL, State
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 from . import explain, position, text, view
-from .notation import END, read_roll
+from .notation import END, Notation, read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .procedures import TABLE
 from .rules import phases, setup, turn
@@ -54,6 +54,10 @@ def _unchain(chain: Chain) -> list[Any]:
     items.reverse()
     return items
 
+
+# The outcomes of each roll with their probabilities, by notation and outcome ids (a few kinds
+# of dice a board).
+_CHANCE: dict[tuple[Notation, tuple[int, ...]], list[tuple[Action, float]]] = {}
 
 # The running procedure's hooks, bound once: the hot path is one tuple index away.
 _PLAYER = tuple(p.player for p in TABLE.by_id)
@@ -140,17 +144,19 @@ class HispaniaState(State, ProcedureStack):
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal if self._legal is not None else self._compute_legal()
-        table = self.notation.table.actions
-        return [table[a] for a in legal]
+        return list(map(self.notation.table.actions.__getitem__, legal))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         stack = self.stack
         if not stack or phases.PHASE_OF[stack[-1][0]] != phases.ROLL:
             return []
         legal = self._legal if self._legal is not None else self._compute_legal()
-        table = self.notation.table.actions
-        p = 1.0 / len(legal)
-        return [(table[a], p) for a in legal]
+        key = (self.notation, legal)
+        outcomes = _CHANCE.get(key)
+        if outcomes is None:  # a few kinds of roll: each one's list built once
+            table = self.notation.table.actions
+            outcomes = _CHANCE[key] = [(table[a], 1.0 / len(legal)) for a in legal]
+        return outcomes[:]
 
     def apply_action(self, action: int) -> None:
         a = int(action)
