@@ -1,37 +1,40 @@
-"""Agent speed on one core: heuristic games per second at three levels, and MCTS
-simulations per second from a fixed position (random and heuristic rollouts).
+"""Agent speed on one core: heuristic games (steps) per second at three levels, and MCTS
+simulations per second from one fixed position, random rollouts and heuristic rollouts with
+the value model, the same ``--simulations`` for both. Cases interleaved and repeated.
 
-Usage: python benchmarks/agents.py [--games 200] [--simulations 200]
+Usage: python benchmarks/agents.py [--games 100] [--simulations 200] [--rounds 5]
 """
 
 from __future__ import annotations
 
 import argparse
-import platform
 import random
-import time
+
+from harness import Case, header, measure, report, sample
 
 import legatus
 from legatus.core.agents import make_agent
-from legatus.core.session import sample_outcome
 
 LEVELS = {"easiest": "7-5-4-5-1", "medium": "6-4-3-4-2", "hardest": "5-3-2-3-3"}
 
 
-def heuristic_games(level: str, games: int) -> tuple[float, float, float]:
+def heuristic_games(level: str, games: int) -> Case:
     game = legatus.load("hispania", level=level)
-    steps = wins = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        rng = random.Random(seed)
-        agent = make_agent(game, "heuristic", seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else agent.choose(state))
-            steps += 1
-        wins += state.returns()[0] > 0
-    elapsed = time.perf_counter() - start
-    return games / elapsed, steps / elapsed, wins / games
+
+    def case(r: int) -> int:
+        steps = 0
+        for i in range(games):
+            seed = r * games + i
+            rng = random.Random(seed)
+            agent = make_agent(game, "heuristic", seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(sample(state.chance_outcomes(), rng) if state.is_chance_node()
+                                   else agent.choose(state))
+                steps += 1
+        return steps
+
+    return case
 
 
 def a_position() -> legatus.State:
@@ -41,30 +44,31 @@ def a_position() -> legatus.State:
     rng = random.Random(4)
     agent = make_agent(game, "heuristic", 4)
     while state.is_chance_node() or state.phase_name() != "Roman phase":
-        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else agent.choose(state))
+        state.apply_action(sample(state.chance_outcomes(), rng) if state.is_chance_node() else agent.choose(state))
     return state
 
 
-def mcts_rate(spec: str, state: legatus.State) -> float:
-    agent = make_agent(state.game, spec, seed=1)
-    start = time.perf_counter()
-    agent.choose(state)
-    return agent.last_simulations / (time.perf_counter() - start)
+def searches(spec: str, state: legatus.State) -> Case:
+    def case(r: int) -> int:
+        agent = make_agent(state.game, spec, seed=r)
+        agent.choose(state)
+        return int(agent.last_simulations)
+
+    return case
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    print(f"one core, CPython {platform.python_version()} on {platform.machine()}")
-    for name, level in LEVELS.items():
-        games_s, steps_s, win_rate = heuristic_games(level, args.games)
-        print(f"heuristic, {name} level {level}: {games_s:,.1f} games/s, {steps_s:,.0f} steps/s "
-              f"(win rate {win_rate:.1%} over {args.games} games)")
+    header(__doc__, {"games a round": args.games, "simulations": args.simulations, "rounds": args.rounds})
+    games = {f"heuristic, {name} {level}": heuristic_games(level, args.games) for name, level in LEVELS.items()}
+    report("heuristic games", "steps", measure(games, args.rounds))
     state = a_position()
-    for spec in (f"mcts:{args.simulations * 5}", f"mcts+heuristic:{args.simulations}"):
-        print(f"{spec}: {mcts_rate(spec, state):,.0f} simulations/s")
+    specs = (f"mcts:{args.simulations}", f"mcts+heuristic:{args.simulations}")
+    report("MCTS from one position", "sims", measure({s: searches(s, state) for s in specs}, args.rounds))
 
 
 if __name__ == "__main__":

@@ -1,28 +1,29 @@
-"""legatus next to OpenSpiel, in one run on one core:
+"""MCTS simulations per second: legatus's `MCTSAgent` (uniformly random rollouts, every legal
+action a child) and the anchor, OpenSpiel's Python `MCTSBot` (one random rollout a leaf) on
+Hispania through legatus's OpenSpiel adapter: the same positions, the same number of
+simulations a decision, on one core.
 
-1. MCTS: legatus's own `MCTSAgent` (random rollouts) and OpenSpiel's Python `MCTSBot` (one
-   random rollout per leaf) on Hispania through the OpenSpiel adapter, the same number of
-   simulations from the same positions: simulations per second.
-2. Random playouts: Hispania natively and through the adapter, and OpenSpiel's C++
-   `backgammon` driven from Python: steps (actions applied, dice included) per second.
+The positions are the first Roman decisions of seeded medium games (6-4-3-4-2). A round
+searches every position once with each, interleaved; each round seeds both searches anew.
 
-Usage: python benchmarks/openspiel_compare.py [--simulations 200] [--positions 5] [--games 200]
+Usage: python benchmarks/openspiel_compare.py [--simulations 200] [--positions 5] [--rounds 5]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import time
 
 import numpy as np
 import pyspiel
+from harness import Case, header, measure, report, sample
 from open_spiel.python.algorithms import mcts
 
 import legatus
 import legatus.adapters.openspiel  # noqa: F401  (registers legatus_hispania)
 from legatus.core.mcts import MCTSAgent
-from legatus.core.session import sample_outcome
+
+ANCHOR = "OpenSpiel MCTSBot via the adapter"
 
 
 def positions(count: int) -> list[list[int]]:
@@ -33,70 +34,47 @@ def positions(count: int) -> list[list[int]]:
         rng = random.Random(seed)
         state = game.new_initial_state()
         while state.is_chance_node() or state.phase_name() != "Roman phase":
-            choice = sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-            state.apply_action(choice)
+            state.apply_action(sample(state.chance_outcomes(), rng) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
         found.append([int(a) for a in state.history()])
     return found
-
-
-def mcts_rates(simulations: int, histories: list[list[int]]) -> tuple[float, float]:
-    game = legatus.load("hispania")
-    spiel = pyspiel.load_game("legatus_hispania")
-    ours = theirs = 0.0
-    for i, history in enumerate(histories):
-        state = game.new_initial_state()
-        for a in history:
-            state.apply_action(a)
-        agent = MCTSAgent(game, simulations=simulations, seed=i, width=None)
-        start = time.perf_counter()
-        agent.choose(state)
-        ours += time.perf_counter() - start
-        spiel_state = spiel.new_initial_state()
-        for a in history:
-            spiel_state.apply_action(a)
-        rng = np.random.RandomState(i)
-        bot = mcts.MCTSBot(spiel, 1.4, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-        start = time.perf_counter()
-        bot.step(spiel_state)
-        theirs += time.perf_counter() - start
-    total = simulations * len(histories)
-    return total / ours, total / theirs
-
-
-def playouts(load, games: int) -> float:
-    rng = np.random.RandomState(0)
-    steps = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = load()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(outcomes[rng.choice(len(outcomes), p=probabilities)]))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randint(len(legal))])
-            steps += 1
-    return steps / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--positions", type=int, default=5)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    ours, theirs = mcts_rates(args.simulations, positions(args.positions))
-    print(f"MCTS on Hispania, {args.simulations} simulations a decision, random rollouts, {args.positions} positions:")
-    print(f"  legatus MCTSAgent:         {ours:,.0f} simulations/s")
-    print(f"  OpenSpiel MCTSBot (Python): {theirs:,.0f} simulations/s (through legatus.adapters.openspiel)")
-    hispania = legatus.load("hispania")
+    header(__doc__, {"simulations a decision": args.simulations, "positions": args.positions, "rounds": args.rounds})
+    game = legatus.load("hispania")
     spiel = pyspiel.load_game("legatus_hispania")
-    backgammon = pyspiel.load_game("backgammon")
-    print(f"random playouts, {args.games} games each, driven from Python:")
-    print(f"  Hispania (legatus, native):     {playouts(hispania.new_initial_state, args.games):,.0f} steps/s")
-    print(f"  Hispania (through OpenSpiel):   {playouts(spiel.new_initial_state, args.games):,.0f} steps/s")
-    print(f"  backgammon (OpenSpiel C++):     {playouts(backgammon.new_initial_state, args.games):,.0f} steps/s")
+    histories = positions(args.positions)
+    ours = []
+    theirs = []
+    for history in histories:
+        state = game.new_initial_state()
+        spiel_state = spiel.new_initial_state()
+        for a in history:
+            state.apply_action(a)
+            spiel_state.apply_action(a)
+        ours.append(state)
+        theirs.append(spiel_state)
+
+    def legatus_case(r: int) -> int:
+        for i, state in enumerate(ours):
+            MCTSAgent(game, simulations=args.simulations, seed=r * 1000 + i, width=None).choose(state)
+        return args.simulations * len(ours)
+
+    def openspiel_case(r: int) -> int:
+        for i, state in enumerate(theirs):
+            rng = np.random.RandomState(r * 1000 + i)
+            bot = mcts.MCTSBot(spiel, 1.4, args.simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+            bot.step(state)
+        return args.simulations * len(theirs)
+
+    cases: dict[str, Case] = {ANCHOR: openspiel_case, "legatus MCTSAgent": legatus_case}
+    report("MCTS on Hispania, random rollouts", "sims", measure(cases, args.rounds), ANCHOR)
 
 
 if __name__ == "__main__":

@@ -1,58 +1,54 @@
-"""Random-playout speed of a game: steps (applied actions, dice included) per second and
-games per second, on one core. Usage: python benchmarks/random_playouts.py [GAME] [--games N]
+"""Random-playout speed: steps per second (a step is one legal_actions() or chance_outcomes()
+call, one uniform choice or one draw by the probabilities, one apply_action(); dice included;
+nothing else: no invariants, no views), from the initial state to the end, on one core.
 
-A step is one legal_actions()/chance_outcomes() call, one choice and one apply_action(),
-as a random agent plays; nothing else (no invariant checks, no views).
+Cases, interleaved, each round the same seeded games: Hispania at a fixed level (default the
+medium 6-4-3-4-2, the easiest 7-5-4-5-1 and the hardest 5-3-2-3-3), the medium level through
+legatus's OpenSpiel adapter, and the anchor, OpenSpiel's C++ backgammon driven from Python
+through pyspiel by the same loop. ``--game viae`` (or any registered game) adds that game.
+
+Usage: python benchmarks/random_playouts.py [--games 200] [--rounds 5] [--game NAME]
 """
 
 from __future__ import annotations
 
 import argparse
-import platform
 import random
-import time
+
+import pyspiel
+from harness import Case, header, measure, playout, report
 
 import legatus
-from legatus.core.session import sample_outcome
+import legatus.adapters.openspiel  # noqa: F401  (registers legatus_<game>)
+
+LEVELS = {"medium": "6-4-3-4-2", "easiest": "7-5-4-5-1", "hardest": "5-3-2-3-3"}
+ANCHOR = "backgammon (OpenSpiel C++)"
 
 
-def playout(game: legatus.Game, rng: random.Random) -> int:
-    state = game.new_initial_state()
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_outcome(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply_action(action)
-        steps += 1
-    return steps
+def games_of(new_state: object, games: int) -> Case:
+    def case(r: int) -> int:
+        rng = random.Random(r)
+        return sum(playout(new_state(), rng) for _ in range(games))  # type: ignore[operator]
+
+    return case
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default="hispania")
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--level", default=None, help="a fixed level (default: each game a random one)")
+    parser.add_argument("--games", type=int, default=200, help="games a case plays a round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--game", action="append", default=[], help="another legatus game to add (repeatable)")
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    if args.game == "hispania":
-        from legatus.games.hispania.level import all_levels
-
-        levels = [str(level) for level in all_levels()] if args.level is None else [args.level]
-        games = {lv: legatus.load("hispania", level=lv) for lv in levels}
-        pick = lambda: games[rng.choice(levels)]  # noqa: E731
-    else:
-        one = legatus.load(args.game)
-        pick = lambda: one  # noqa: E731
-    start = time.perf_counter()
-    steps = sum(playout(pick(), rng) for _ in range(args.games))
-    elapsed = time.perf_counter() - start
-    print(f"{args.game}: {args.games} random games, {steps} steps in {elapsed:.2f} s on one core "
-          f"({platform.python_implementation()} {platform.python_version()}, {platform.machine()})")
-    print(f"  {steps / elapsed:,.0f} steps/s   {args.games / elapsed:,.1f} games/s   "
-          f"{steps / args.games:.1f} steps/game")
+    header(__doc__, {"games a round": args.games, "rounds": args.rounds})
+    cases: dict[str, Case] = {ANCHOR: games_of(pyspiel.load_game("backgammon").new_initial_state, args.games)}
+    for name, level in LEVELS.items():
+        cases[f"hispania {level} ({name})"] = games_of(legatus.load("hispania", level=level).new_initial_state,
+                                                      args.games)
+    adapter = pyspiel.load_game("legatus_hispania(denarii=6,garrisons=4,fleets=3,roads=4,armies=2)")
+    cases["hispania 6-4-3-4-2 through the adapter"] = games_of(adapter.new_initial_state, args.games)
+    for name in args.game:
+        cases[name] = games_of(legatus.load(name).new_initial_state, args.games)
+    report("random playouts", "steps", measure(cases, args.rounds), ANCHOR)
 
 
 if __name__ == "__main__":

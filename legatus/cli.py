@@ -225,7 +225,7 @@ def simulate(
         seat_index = loaded.seat_index(seat) if seat else 0
         with make_executor(backend.value, jobs) as executor, Progress(transient=True) as bar:
             task = bar.add_task("games", total=games)
-            results = run(config, games, seed, executor, progress=lambda n: bar.advance(task, n))
+            results = run(config, games, seed, executor, jobs, progress=lambda n: bar.advance(task, n))
     except LegatusError as exc:
         fail(str(exc))
     summary = summarise(results, loaded.seats[seat_index])
@@ -316,7 +316,7 @@ def sweep(
         with make_executor(backend.value, jobs) as executor, Progress() as bar:
             task = bar.add_task(f"{len(points)} points × {games} games", total=len(points) * games)
             rows = sweeping.sweep(out, game, {k: sweeping.to_json(v) for k, v in fixed.items()}, agents, games,
-                                  seed, points, executor, progress=lambda n: bar.advance(task, n))
+                                  seed, points, executor, jobs, progress=lambda n: bar.advance(task, n))
     except LegatusError as exc:
         fail(str(exc))
     typer.echo(f"{len(rows)} points in {out}")

@@ -164,10 +164,10 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self.inner.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(int(a) for a in self.inner.legal_actions())
+        return sorted(map(int, self.inner.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = sorted((int(a), p) for a, p in self.inner.chance_outcomes())
+        outcomes = sorted([(int(a), p) for a, p in self.inner.chance_outcomes()])
         bound = self.inner.game.max_chance_outcomes()
         if outcomes and outcomes[-1][0] >= bound:
             action = self.inner.game.actions[outcomes[-1][0]]

@@ -8,13 +8,14 @@ number of workers.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from legatus.core.agents import decide, make_agent
+from legatus.core.agents import SEARCHES, decide, make_agent
 from legatus.core.registry import load
 from legatus.core.session import sample_outcome
 
@@ -80,10 +81,29 @@ def batches(indices: Sequence[int], size: int) -> list[list[int]]:
     return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
 
 
-def run(config: Config, games: int, run_seed: int, executor: Executor, batch_size: int = 25,
-        progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """Plays ``games`` games of ``config`` on ``executor``; the results in game order."""
-    futures = [executor.submit(play_batch, config, run_seed, batch) for batch in batches(range(games), batch_size)]
+TASKS_PER_WORKER = 4
+"""Tasks a worker gets at least, where there are games enough: the last tasks even out between
+the workers, and progress moves in steps a quarter of a worker's share or smaller."""
+MAX_BATCH = 25
+"""The most games in one task: enough to share a task's cost (sending it, loading the game)."""
+
+
+def games_per_task(configs: Sequence[Config], games: int, workers: int) -> int:
+    """Games a task for ``games`` games in all on ``workers`` workers: one at a time where an
+    agent searches (a game takes seconds to minutes), else at least TASKS_PER_WORKER tasks a
+    worker, at most MAX_BATCH games each."""
+    if any(spec.split("+")[0].split(":")[0] in SEARCHES for config in configs for _, spec in config.agents):
+        return 1
+    return max(1, min(MAX_BATCH, math.ceil(games / (workers * TASKS_PER_WORKER))))
+
+
+def run(config: Config, games: int, run_seed: int, executor: Executor, workers: int = 1,
+        batch_size: int | None = None, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """Plays ``games`` games of ``config`` on ``executor``'s ``workers`` workers, ``batch_size``
+    games a task (None: sized by :func:`games_per_task`); the results in game order, the same
+    whatever the backend, the workers and the batches."""
+    size = batch_size or games_per_task([config], games, workers)
+    futures = [executor.submit(play_batch, config, run_seed, batch) for batch in batches(range(games), size)]
     results: list[dict[str, Any]] = []
     for future in as_completed(futures):
         done = future.result()

@@ -21,7 +21,7 @@ from typing import Any
 from legatus.core.errors import OptionError
 from legatus.core.game import Game
 
-from .runner import Config, batches, play_batch
+from .runner import Config, batches, games_per_task, play_batch
 from .stats import summarise
 
 FORMAT = 1
@@ -74,10 +74,11 @@ def read_done(path: Path, expected: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def sweep(path: Path, game: str, options: dict[str, Any], agents: dict[str, str], games: int, seed: int,
-          sweep_points: Sequence[dict[str, Any]], executor: Executor, batch_size: int = 50,
-          progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """Runs (or resumes) a sweep; returns every point's row: the point, then the win rate of
-    the game's first seat and the other statistics."""
+          sweep_points: Sequence[dict[str, Any]], executor: Executor, workers: int = 1,
+          batch_size: int | None = None, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """Runs (or resumes) a sweep on ``executor``'s ``workers`` workers, ``batch_size`` games a
+    task (None: sized from all the games left, :func:`~.runner.games_per_task`); returns every
+    point's row: the point, then the win rate of the game's first seat and the other statistics."""
     head = header(game, options, agents, games, seed, sweep_points)
     done = read_done(path, head)
     if not done:
@@ -87,8 +88,9 @@ def sweep(path: Path, game: str, options: dict[str, Any], agents: dict[str, str]
     rows = list(done)
     todo = sweep_points[len(done):]
     configs = [Config.make(game, {**options, **point}, agents, key=point_key(point)) for point in todo]
+    size = batch_size or games_per_task(configs, games * len(configs), workers)
     pending: dict[int, list[Future[list[dict[str, Any]]]]] = {
-        offset: [executor.submit(play_batch, config, seed, batch) for batch in batches(range(games), batch_size)]
+        offset: [executor.submit(play_batch, config, seed, batch) for batch in batches(range(games), size)]
         for offset, config in enumerate(configs)}
     for offset, (point, config) in enumerate(zip(todo, configs, strict=True)):
         results: list[dict[str, Any]] = []

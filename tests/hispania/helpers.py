@@ -75,7 +75,6 @@ def position(
     st.stack = ((phases.ROMAN,),)  # the Roman phase, alone on the procedure stack
     st.money = st.level.denarii - st.general_at.count(-1) if money is None else money
     st.events = []
-    st.actions = []
     st._legal = None
     return st
 

@@ -101,6 +101,18 @@ def test_every_position_of_a_fuzzed_game_reads_back_and_plays_on_the_same(option
             assert read.view()["log"] == original.view()["log"][logged:]
 
 
+def test_a_clone_holds_every_field_of_the_state_and_shares_no_list() -> None:
+    # clone() copies its fields one by one: a field added to the state must be added there too.
+    state = next(s for i, s in enumerate(fuzzed({"variants": list(VARIANTS), "players": 2}, seed=3)) if i == 40)
+    copy = state.clone()
+    for name in HispaniaState.__slots__:
+        value = getattr(state, name)
+        assert getattr(copy, name) == value, name
+        assert type(value) is not list or getattr(copy, name) is not value, name
+    assert copy.position() == state.position() and copy.history() == state.history()
+    assert copy.events == state.events
+
+
 def test_a_position_is_read_in_any_field_order_and_kept_in_its_canonical_form() -> None:
     state = next(s for s in fuzzed({}, 1) if len(s.history()) == 40)
     line = state.position()

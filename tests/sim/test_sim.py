@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from legatus.cli import app
 from legatus.sim import sweep as sweeping
 from legatus.sim.backends import SerialExecutor, make_executor
-from legatus.sim.runner import Config, derive_seed, run
+from legatus.sim.runner import MAX_BATCH, TASKS_PER_WORKER, Config, derive_seed, games_per_task, run
 from legatus.sim.stats import summarise, wilson
 
 CONFIG = Config.make("hispania", {"level": "5-3-2-3-3"}, {"rome": "heuristic"}, key="test")
@@ -26,11 +26,28 @@ def test_seeds_derive_from_the_run_and_the_game_not_the_batch():
     assert small == large
 
 
+def test_tasks_are_sized_so_that_every_worker_gets_several():
+    assert games_per_task([CONFIG], 24, 2) == 24 // (2 * TASKS_PER_WORKER)  # not one task of 25 for one worker
+    assert games_per_task([CONFIG], 5, 2) == 1
+    assert games_per_task([CONFIG], 100_000, 2) == MAX_BATCH
+    search = Config.make("hispania", {}, {"rome": "mcts+heuristic:50"})
+    assert games_per_task([CONFIG, search], 1000, 2) == 1  # a search's games go one at a time
+
+
+def test_progress_moves_a_task_at_a_time_and_the_results_do_not_depend_on_the_workers():
+    steps: list[int] = []
+    with SerialExecutor() as ex:
+        two = run(CONFIG, 24, 5, ex, 2, progress=steps.append)
+        one = run(CONFIG, 24, 5, ex, 1)
+    assert steps == [24 // (2 * TASKS_PER_WORKER)] * 2 * TASKS_PER_WORKER
+    assert one == two
+
+
 def test_serial_process_and_ray_backends_give_identical_results():
     with make_executor("serial", 1) as ex:
         serial = run(CONFIG, 16, 3, ex, batch_size=4)
     with make_executor("process", 2) as ex:
-        pool = run(CONFIG, 16, 3, ex, batch_size=3)
+        pool = run(CONFIG, 16, 3, ex, 2)
     with make_executor("ray", 2) as ex:
         ray = run(CONFIG, 16, 3, ex, batch_size=5)
     assert serial == pool == ray

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -119,6 +119,38 @@ class Board:
 
     def link(self, a: int, b: int) -> int | None:
         return self.link_between.get((a, b))
+
+    @cached_property
+    def link_ends(self) -> tuple[tuple[int, int], ...]:
+        """Per link, its two spaces (the hot path reads these, not the Link objects)."""
+        return tuple((link.a, link.b) for link in self.links)
+
+    @cached_property
+    def road_candidate_ends(self) -> tuple[tuple[int, int, int], ...]:
+        """``(link, a, b)`` of each of the road candidates, in order."""
+        return tuple((li, self.links[li].a, self.links[li].b) for li in self.road_candidates)
+
+    @cached_property
+    def sea_order(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per sea, every other sea with its distance over seas, in breadth-first order (by
+        distance, then through the neighbours in order): a fleet's moves without pirates, read
+        off instead of searched (:func:`.rules.movement.fleet_moves`)."""
+        n = self.n_cities
+        order: list[tuple[tuple[int, int], ...]] = [()] * n
+        for src in self.seas:
+            seen, frontier, found, cost = {src}, [src], [], 0
+            while frontier:
+                cost += 1
+                nxt_frontier = []
+                for sea in frontier:
+                    for nxt in self.neighbours[sea]:
+                        if nxt >= n and nxt not in seen:
+                            seen.add(nxt)
+                            nxt_frontier.append(nxt)
+                            found.append((nxt, cost))
+                frontier = nxt_frontier
+            order.append(tuple(found))
+        return tuple(order)
 
     def province_label(self, province: int) -> str:
         """"I Ilergetia" for a Hispanic province, "Ulterior" for a Roman one."""

@@ -8,7 +8,7 @@ to the running procedure.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from legatus.core.actions import Action
 from legatus.core.errors import IllegalActionError
@@ -16,7 +16,7 @@ from legatus.core.game import TERMINAL, State
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 from . import explain, position, text, view
-from .notation import END, read_roll
+from .notation import END, Notation, read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .procedures import TABLE
 from .rules import phases, setup, turn
@@ -41,6 +41,24 @@ _SCALARS = (
 )
 
 
+Chain: TypeAlias = "tuple[Chain, Any] | None"
+"""What happened, newest last, as ``(earlier, item)`` pairs: appending makes one pair and a
+clone shares all of it, so history costs nothing to copy however long the game."""
+
+
+def _unchain(chain: Chain) -> list[Any]:
+    items = []
+    while chain is not None:
+        chain, item = chain
+        items.append(item)
+    items.reverse()
+    return items
+
+
+# The outcomes of each roll with their probabilities, by notation and outcome ids (a few kinds
+# of dice a board).
+_CHANCE: dict[tuple[Notation, tuple[int, ...]], list[tuple[Action, float]]] = {}
+
 # The running procedure's hooks, bound once: the hot path is one tuple index away.
 _PLAYER = tuple(p.player for p in TABLE.by_id)
 _LEGAL = tuple(p.legal for p in TABLE.by_id)
@@ -56,7 +74,7 @@ class HispaniaState(State, ProcedureStack):
     (True, 6)
     """
 
-    __slots__ = ("game", "board", "level", "notation", "actions", "events", "set_up_from", *_FIELDS, *_SCALARS)
+    __slots__ = ("game", "board", "level", "notation", "_actions", "_events", "set_up_from", *_FIELDS, *_SCALARS)
     game: HispaniaGame
     POSITION_FIELDS: ClassVar[tuple[str, ...]] = tuple(n for n in (*_FIELDS, *_SCALARS) if not n.startswith("_"))
     """What a position holds: every field but the caches (``_legal``), recomputed on demand."""
@@ -104,8 +122,8 @@ class HispaniaState(State, ProcedureStack):
         self.winner: str | None = None
         self.reason = ""
         self.outcome = ""  # six capitals, revolts ran out, time ran out
-        self.actions: list[int] = []
-        self.events: list[str] = []
+        self._actions: Chain = None  # the action ids applied
+        self._events: Chain = None  # the log lines
         self.move_costs: dict[int, int] = {}
         self._legal: tuple[int, ...] | None = None
         self.set_up_from: str | None = None  # the position the history starts from (new_state_from)
@@ -126,17 +144,19 @@ class HispaniaState(State, ProcedureStack):
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal if self._legal is not None else self._compute_legal()
-        table = self.notation.table.actions
-        return [table[a] for a in legal]
+        return list(map(self.notation.table.actions.__getitem__, legal))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         stack = self.stack
         if not stack or phases.PHASE_OF[stack[-1][0]] != phases.ROLL:
             return []
         legal = self._legal if self._legal is not None else self._compute_legal()
-        table = self.notation.table.actions
-        p = 1.0 / len(legal)
-        return [(table[a], p) for a in legal]
+        key = (self.notation, legal)
+        outcomes = _CHANCE.get(key)
+        if outcomes is None:  # a few kinds of roll: each one's list built once
+            table = self.notation.table.actions
+            outcomes = _CHANCE[key] = [(table[a], 1.0 / len(legal)) for a in legal]
+        return outcomes[:]
 
     def apply_action(self, action: int) -> None:
         a = int(action)
@@ -144,7 +164,7 @@ class HispaniaState(State, ProcedureStack):
         if a not in legal:
             self._reject(a)
         self._legal = None
-        self.actions.append(a)
+        self._actions = (self._actions, a)
         _APPLY[self.stack[-1][0]](self, a)
 
     def returns(self) -> list[float]:
@@ -154,23 +174,39 @@ class HispaniaState(State, ProcedureStack):
         return [-rome if seat == self.game.hispano_seat else rome for seat in range(len(self.game.seats))]
 
     def clone(self) -> HispaniaState:
-        other = object.__new__(HispaniaState)
-        other.game = self.game
-        other.board = self.board
-        other.level = self.level
-        other.notation = self.notation
-        for name in _FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in _SCALARS:  # immutable values: shared
-            setattr(other, name, getattr(self, name))
-        other.actions = self.actions[:]
-        other.events = self.events[:]
-        other.set_up_from = self.set_up_from
-        return other
+        # Field by field (a loop of getattr/setattr costs twice as much): the lists of _FIELDS
+        # copied, the immutable values of _SCALARS and the history chains shared.
+        o = object.__new__(HispaniaState)
+        o.game, o.board, o.level, o.notation = self.game, self.board, self.level, self.notation
+        o.revolts, o.garrisons, o.space_army = self.revolts[:], self.garrisons[:], self.space_army[:]
+        o.space_general, o.fleets, o.roads = self.space_general[:], self.fleets[:], self.roads[:]
+        o.army_at, o.general_at, o.garrison_reserve = self.army_at[:], self.general_at[:], self.garrison_reserve[:]
+        o.purple, o.special, o.roads_held = self.purple, self.special, self.roads_held
+        o.traitors_used = self.traitors_used
+        o.lethe, o.power, o.revolt_reserve, o.time = self.lethe, self.power, self.revolt_reserve, self.time
+        o.round, o.turn, o.money, o.hispano_money = self.round, self.turn, self.money, self.hispano_money
+        o.handed_over, o.stack, o.actor, o.dice = self.handed_over, self.stack, self.actor, self.dice
+        o.step, o.count, o.target, o.spent, o.bonus = self.step, self.count, self.target, self.spent, self.bonus
+        o.fighter, o.army, o.candidates, o.queue = self.fighter, self.army, self.candidates, self.queue
+        o.winner, o.reason, o.outcome = self.winner, self.reason, self.outcome
+        o.move_costs, o._legal = self.move_costs, self._legal  # never changed in place: replaced
+        o._actions, o._events, o.set_up_from = self._actions, self._events, self.set_up_from
+        return o
 
     def history(self) -> list[Action]:
         table = self.notation.table.actions
-        return [table[a] for a in self.actions]
+        return [table[a] for a in _unchain(self._actions)]
+
+    @property
+    def events(self) -> list[str]:
+        """The log, oldest first."""
+        return _unchain(self._events)
+
+    @events.setter
+    def events(self, lines: list[str]) -> None:
+        self._events = None
+        for line in lines:
+            self.log(line)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return view.view(self, seat)
@@ -234,7 +270,7 @@ class HispaniaState(State, ProcedureStack):
 
     # --- Pieces: each change keeps both sides of a link between piece and space -----------
     def log(self, line: str) -> None:
-        self.events.append(line)
+        self._events = (self._events, line)
 
     def put_general(self, g: int, space: int) -> None:
         old = self.general_at[g]

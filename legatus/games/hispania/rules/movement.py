@@ -114,6 +114,8 @@ def fleet_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int
     revolts = st.revolts
     fleets = st.fleets
     n_cities = board.n_cities
+    if not any(revolts[n_cities:]):  # no pirates: the breadth-first order is the board's
+        return [(dest, cost) for dest, cost in board.sea_order[src] if cost <= budget and not fleets[dest]]
     seen = {src}
     frontier = [src]
     moves: list[tuple[int, int]] = []

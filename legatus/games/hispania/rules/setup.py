@@ -9,6 +9,7 @@ his starting space (a scenario places them itself).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, compress
 from typing import TYPE_CHECKING
 
 from ..board import HISPANIC_PROVINCES, ROMAN_NUMERALS, Board
@@ -212,11 +213,9 @@ def place_scenario_army(st: HispaniaState, city: int, kind: str, head: str) -> N
 def legal_roads(board: Board, roads: Sequence[int | bool], revolts: Sequence[int]) -> list[int]:
     """R7: the links that can take a road: city–city links without one, touching a city that
     has a road, neither of whose cities holds a revolt or is a capital."""
-    links = board.links
-    with_road = {end for li, link in enumerate(links) if roads[li] for end in (link.a, link.b)}
-    return [li for li in board.road_candidates
-            if not roads[li] and not revolts[links[li].a] and not revolts[links[li].b]
-            and (links[li].a in with_road or links[li].b in with_road)]
+    with_road = set(chain.from_iterable(compress(board.link_ends, roads)))
+    return [li for li, a, b in board.road_candidate_ends
+            if not roads[li] and not revolts[a] and not revolts[b] and (a in with_road or b in with_road)]
 
 
 def begin_roads(st: HispaniaState) -> None:
