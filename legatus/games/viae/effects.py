@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .cards import Arg, Step
+from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA
 from .rules import phases
-from .state import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA
 
 if TYPE_CHECKING:
     from .state import ViaeState

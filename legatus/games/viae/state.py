@@ -14,9 +14,9 @@ from legatus.core.procedures import Frame, Procedures, ProcedureStack
 if TYPE_CHECKING:
     from .game import ViaeGame
 
-# Decks of the draw queue
-DECEPTIO, CASTRA, FORTUNA, MANDATUM, CYCLE_BACK = range(5)
-NOBODY = -1
+from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+
+__all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState"]
 
 _LISTS = ("order", "spot", "denar", "stone", "influence", "legio", "assigned", "scouts", "officers", "used",
           "marker", "prev", "control", "hostility", "road_owner", "basilica", "hand", "deck", "discard",

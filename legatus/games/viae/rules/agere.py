@@ -12,8 +12,8 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
+from ..decks import CASTRA
 from ..effects import discard_officer, gain_influence, lose_influence, number, run, yes
-from ..state import CASTRA
 from . import chance, conquer, phases
 
 if TYPE_CHECKING:

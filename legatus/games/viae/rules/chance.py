@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..state import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+from ..decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
 from . import phases
 
 if TYPE_CHECKING:

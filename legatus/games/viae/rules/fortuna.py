@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..state import FORTUNA
+from ..decks import FORTUNA
 from . import chance
 
 if TYPE_CHECKING:

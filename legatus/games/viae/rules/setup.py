@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..state import CASTRA, DECEPTIO, MANDATUM
+from ..decks import CASTRA, DECEPTIO, MANDATUM
 from . import chance, phases
 
 if TYPE_CHECKING:

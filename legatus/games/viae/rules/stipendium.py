@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..decks import DECEPTIO
 from ..effects import gain_influence, number
-from ..state import DECEPTIO
 from . import chance, phases
 
 if TYPE_CHECKING:
