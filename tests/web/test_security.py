@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 import legatus
 from legatus.core.agents import make_agent
 from legatus.core.mcts import MCTSAgent
+from legatus.core.registry import game_class
 from legatus.core.session import sample_outcome
 from legatus.sim.runner import derive_seed
 from legatus.web import live as live_module
@@ -139,6 +140,13 @@ def test_agent_seeds_are_drawn_secretly_and_shown_nowhere(client, db):
 
 
 # --- 2. No option that names a file of the server's ------------------------------------------
+@pytest.mark.parametrize("name", legatus.game_names())
+def test_every_shipped_option_that_names_a_file_is_declared_so(name: str) -> None:
+    for key, option in game_class(name).OPTIONS.items():
+        if "path" in option.help or "file" in option.help:
+            assert option.local_file, f"{name}'s option '{key}' names a file but is not declared local_file"
+
+
 @pytest.mark.parametrize("path", ["/etc/shadow", "/dev/zero", "board.toml"])
 @pytest.mark.parametrize("endpoint", ["/api/games", "/api/preview", "/api/import"])
 def test_options_naming_server_files_are_refused_before_anything_is_built(client, db, monkeypatch, path, endpoint):

@@ -1,0 +1,699 @@
+"""IV. Agere (C32–C46, V12–V21, V26, V28, V30, V33, V37): a player's turn, its eight actions and
+their costs, the free actions (Deceptio, buying influence, officers' abilities) and the Cohorte's
+upkeep. Conquer itself is :mod:`.conquer`.
+
+Units are assigned by the rules, not chosen one by one: Legio first (power and workforce 1, V12),
+then officers, the one with most of what is needed first; an officer whose ability was used is
+already assigned (V14).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from ..decks import CASTRA
+from ..effects import discard_officer, gain_influence, lose_influence, number, run, yes
+from . import chance, conquer, phases
+
+if TYPE_CHECKING:
+    from ..state import ViaeState
+
+BASILICA_KINDS = 3
+
+
+def begin_turn(st: ViaeState) -> None:
+    st.actions_used = st.in_roma = st.bought = st.must_conquer = 0
+    st.prev[seat(st)] = -1  # V23: a marker that did not move in stays
+    st.call(phases.TURN)
+
+
+def seat(st: ViaeState) -> int:
+    return st.order[st.turn_i]
+
+
+def actions_left(st: ViaeState) -> int:
+    p = seat(st)
+    return number(st, p, "actions", st.game.actions_per_turn) - st.actions_used
+
+
+def hostile(st: ViaeState, city: int) -> bool:
+    return st.control[city] < 0 and st.hostility[city] > 0
+
+
+# --- units (V12, V14) -------------------------------------------------------------------------
+
+def officers_free(st: ViaeState, p: int) -> list[int]:
+    return [s for s in (2 * p, 2 * p + 1) if st.officers[s] >= 0 and not st.used[s]]
+
+
+def workforce(st: ViaeState, p: int) -> int:
+    castra = st.game.cards.castra
+    return st.free_legio(p) + sum(castra[st.officers[s]].workforce for s in officers_free(st, p))
+
+
+def power(st: ViaeState, p: int) -> int:
+    castra = st.game.cards.castra
+    return st.free_legio(p) + sum(castra[st.officers[s]].power for s in officers_free(st, p))
+
+
+def assign(st: ViaeState, p: int, need: int, quality: str) -> None:
+    """Assign units giving ``need`` workforce or power: Legio first, then officers, most first."""
+    legio = min(st.free_legio(p), max(need, 0))
+    st.assigned[p] += legio
+    need -= legio
+    castra = st.game.cards.castra
+    for s in sorted(officers_free(st, p), key=lambda s: -getattr(castra[st.officers[s]], quality)):
+        if need <= 0:
+            break
+        st.used[s] = 1
+        need -= getattr(castra[st.officers[s]], quality)
+
+
+# --- legal actions --------------------------------------------------------------------------
+
+def legal(st: ViaeState) -> tuple[int, ...]:
+    p = seat(st)
+    n = st.game.notation
+    left = actions_left(st)
+    out: list[int] = []
+    if st.must_conquer:  # V19: entering a hostile city forces Conquer as the next action
+        out.append(n["conquer"])
+    elif left > 0:
+        out += road_actions(st, p, left, 3, False)
+        out += [n["move"] + c for c in move_targets(st, p, left)]
+        out += [n["sail"] + c for c in sail_targets(st, p, left)]
+        out += [n["scout"] + c for c in scout_targets(st, p)]
+        out += recruit_actions(st, p)
+        if can_conquer(st, p):
+            out.append(n["conquer"])
+        out += basilica_actions(st, p)
+        out.append(n["prepare"])
+    else:
+        out.append(n["end"])
+    out += free_actions(st, p, in_roll=False)
+    return tuple(out)
+
+
+def free_actions(st: ViaeState, p: int, in_roll: bool) -> list[int]:
+    """C44, C45 and activated abilities: no action spent."""
+    g = st.game
+    n = g.notation
+    out = [n["play"] + k for k in playable(st, p, in_roll)]
+    if not in_roll and can_buy(st, p):
+        out.append(n["buy"])
+    for s in officers_free(st, p):
+        card = g.cards.castra[st.officers[s]]
+        if card.when != "activated":
+            continue
+        verbs = {step.verb for step in card.effect}
+        if ("adjust_result" in verbs) != in_roll:  # V14: a roll ability acts on a roll only
+            continue
+        if verbs == {"free_action"} and not free_kind_possible(st, p, card.effect[0]):
+            continue
+        out.append(n["ability"] + st.officers[s])
+    return out
+
+
+def deceptio_cost(st: ViaeState, p: int) -> int:
+    """C44: the n-th card of the round costs n-1 influence (modifiers: V44)."""
+    return number(st, p, "deceptio_cost", st.played[p])
+
+
+def playable(st: ViaeState, p: int, in_roll: bool) -> list[int]:
+    cost = deceptio_cost(st, p)
+    if st.influence[p] - cost < st.game.tracks.influence_min:  # C44, V28: never below 1
+        return []
+    cards = st.game.cards.deceptio
+    out = []
+    for k, count in enumerate(st.hand_of(p)):
+        if not count:
+            continue
+        card = cards[k]
+        if card.when == "on_roll" and not in_roll:
+            continue
+        if in_roll and card.when not in ("on_roll", "next_conquer") and \
+                {s.verb for s in card.effect} != {"gain"}:
+            continue  # after a roll: only what acts on the conquest or gives resources
+        if card.effect[0].verb == "free_action" and not free_kind_possible(st, p, card.effect[0]):
+            continue
+        out.append(k)
+    return out
+
+
+def can_buy(st: ViaeState, p: int) -> bool:
+    """C45, V30: after entering Roma this turn, up to the allowed steps, never past 10."""
+    if not st.in_roma or st.bought >= number(st, p, "buy_influence_steps", 1):
+        return False
+    if st.influence[p] >= st.game.tracks.influence_max:
+        return False
+    return st.denar[p] >= buy_cost(st, p)
+
+
+def buy_cost(st: ViaeState, p: int) -> int:
+    return number(st, p, "buy_influence_cost", st.influence[p] + 1)
+
+
+# Build a Road (C11, V17)
+def road_stone(st: ViaeState, p: int, value: int) -> int:
+    return number(st, p, "road_stone", value)
+
+
+def road_actions(st: ViaeState, p: int, left: int, max_value: int, no_workforce: bool) -> list[int]:
+    g = st.game
+    b, n = g.board, g.notation
+    if st.milestones[p] <= 0:  # V5
+        return []
+    here = st.marker[p]
+    if here == b.roma:
+        return []
+    out = []
+    wf = workforce(st, p)
+    for r in b.city_roads[here]:
+        road = b.roads[r]
+        if st.road_owner[r] >= 0 or road.value > max_value:
+            continue
+        if not no_workforce and wf < road.value or st.stone[p] < road_stone(st, p, road.value):
+            continue
+        out.append(n["road"] + r)
+        other = road.b if road.a == here else road.a
+        if not hostile(st, other) or left >= 2:  # an action left for the forced Conquer
+            out.append(n["road_go"] + r)
+    return out
+
+
+def build_road(st: ViaeState, p: int, r: int, go: bool, no_workforce: bool) -> None:
+    road = st.game.board.roads[r]
+    if not no_workforce:
+        assign(st, p, road.value, "workforce")
+    st.stone[p] -= road_stone(st, p, road.value)
+    st.road_owner[r] = p
+    st.milestones[p] -= 1
+    if go:
+        enter(st, p, road.b if road.a == st.marker[p] else road.a, st.marker[p], via_roma=False)
+
+
+# Move (C39, V18) — the cheapest path in tolls, through Roma where that costs no more (V30)
+Key = tuple[int, int, bool]  # city, unbuilt roads crossed, entered Roma
+
+
+def paths(st: ViaeState, p: int) -> tuple[dict[int, Key], dict[Key, tuple[Key, int]]]:
+    """For each city one Move reaches, the best way there (least toll, then through Roma), and
+    each way's previous step with the owner paid on it (-1: none)."""
+    g = st.game
+    b = g.board
+    toll = number(st, p, "toll", g.tracks.costs["toll"])
+    cross = number(st, p, "move_cross_unbuilt", 0)
+    start = st.marker[p]
+    best: dict[int, tuple[int, int, Key]] = {}
+    parent: dict[Key, tuple[Key, int]] = {}
+    done: set[Key] = set()
+    first: Key = (start, 0, False)
+    heap: list[tuple[int, int, int, int, Key, int]] = [(0, 1, 0, start, first, -1)]
+    while heap:
+        cost, not_via, crossed, city, before, owner = heapq.heappop(heap)
+        key = (city, crossed, not not_via)
+        if key in done:
+            continue
+        done.add(key)
+        if key != first:
+            parent[key] = (before, owner)
+        if city != start and (city not in best or (cost, not_via) < best[city][:2]):
+            best[city] = (cost, not_via, key)
+        if city != start and hostile(st, city):
+            continue  # V18: never through a hostile city
+        for nb, step_cost, crossing, paid in _links(st, p, city, toll):
+            if crossing and (crossed >= cross or hostile(st, nb)):
+                continue  # CA11: one unbuilt road a Move, not into a hostile city
+            total = cost + step_cost
+            if total > st.denar[p]:
+                continue  # V18: a road you can't pay for can't be used
+            via = 0 if (not not_via or nb == b.roma) else 1
+            heapq.heappush(heap, (total, via, crossed + crossing, nb, key, paid))
+    return {c: k for c, (_, _, k) in best.items()}, parent
+
+
+def _links(st: ViaeState, p: int, city: int, toll: int) -> list[tuple[int, int, int, int]]:
+    """(neighbour, toll, crosses an unbuilt road, owner paid or -1) for each road out of ``city``."""
+    b = st.game.board
+    out = [(s.b if s.a == city else s.a, 0, 0, -1) for s in b.spokes if city in (s.a, s.b)]  # C10, V34
+    for r in b.city_roads[city]:
+        road = b.roads[r]
+        other = road.b if road.a == city else road.a
+        owner = st.road_owner[r]
+        if owner < 0:
+            out.append((other, 0, 1, -1))
+        elif owner != p and toll:
+            out.append((other, toll, 0, owner))
+        else:
+            out.append((other, 0, 0, -1))
+    return out
+
+
+def move_targets(st: ViaeState, p: int, left: int) -> list[int]:
+    return sorted(c for c in paths(st, p)[0] if not hostile(st, c) or left >= 2)
+
+
+def move(st: ViaeState, p: int, city: int) -> None:
+    """C39: the toll of each other player's road on the way goes to its owner."""
+    toll = number(st, p, "toll", st.game.tracks.costs["toll"])
+    best, parent = paths(st, p)
+    key = best[city]
+    while key in parent:
+        key, owner = parent[key]
+        if owner >= 0:
+            st.denar[p] -= toll
+            st.denar[owner] += toll
+    enter(st, p, city, st.marker[p], best[city][2])
+
+
+def enter(st: ViaeState, p: int, city: int, came_from: int, via_roma: bool) -> None:
+    st.prev[p] = came_from
+    st.marker[p] = city
+    if via_roma or city == st.game.board.roma:
+        st.in_roma = 1
+    if hostile(st, city):
+        st.must_conquer = 1  # C38, C39
+
+
+# Sail (C38, V20)
+def sail_fee(st: ViaeState, p: int) -> int:
+    return number(st, p, "sail_fee", st.game.tracks.costs["sail_fee"])
+
+
+def sail_cost(st: ViaeState, p: int, harbor: int) -> int:
+    owner = st.control[harbor]
+    return 0 if owner == p else sail_fee(st, p)
+
+
+def sail_targets(st: ViaeState, p: int, left: int) -> list[int]:
+    b = st.game.board
+    here = st.marker[p]
+    if not b.harbor[here] or not yes(st, p, "sail_allowed"):
+        return []
+    leave = sail_cost(st, p, here)
+    return [h for h in b.harbors if h != here and leave + sail_cost(st, p, h) <= st.denar[p]
+            and (not hostile(st, h) or left >= 2)]
+
+
+def sail(st: ViaeState, p: int, harbor: int) -> None:
+    here = st.marker[p]
+    for h in (here, harbor):
+        fee = sail_cost(st, p, h)
+        st.denar[p] -= fee
+        if st.control[h] >= 0:  # V20: to its controller, else to the bank
+            st.denar[st.control[h]] += fee
+    enter(st, p, harbor, here, via_roma=False)
+
+
+# Scout (C33, V21)
+def scout_targets(st: ViaeState, p: int) -> list[int]:
+    if st.free_legio(p) <= 0:
+        return []
+    b = st.game.board
+    limit = st.game.tracks.scout_limit
+    return [c for c in b.neighbours[st.marker[p]] if hostile(st, c) and st.scouts_at(c) < limit]
+
+
+def scout(st: ViaeState, p: int, city: int) -> None:
+    st.scouts[p * len(st.game.board.city_ids) + city] += 1
+
+
+# Recruit (C42, V10, V37)
+def recruit_actions(st: ViaeState, p: int) -> list[int]:
+    g = st.game
+    n = g.notation
+    cost = number(st, p, "legio_cost", g.tracks.legio_cost)
+    room = g.tracks.legio_slots - st.legio[p]
+    out = [n["recruit"] + k - 1 for k in range(1, room + 1) if k * cost <= st.denar[p]]
+    if any(c >= 0 for c in st.castra) and st.denar[p] >= g.tracks.cycle_cost:
+        out.append(n["cycle"])
+    out += hire_actions(st, p)
+    return out
+
+
+def hire_cost(st: ViaeState, p: int, slot: int) -> int:
+    officer = st.game.cards.castra[st.castra[slot]]
+    return number(st, p, "officer_cost", officer.cost + st.game.castra_costs[slot])
+
+
+def hire_actions(st: ViaeState, p: int) -> list[int]:
+    g = st.game
+    out = []
+    for slot, card in enumerate(st.castra):
+        if card < 0:
+            continue
+        officer = g.cards.castra[card]
+        if st.influence[p] < number(st, p, "officer_requirement", officer.requirement):
+            continue
+        if hire_cost(st, p, slot) > st.denar[p]:
+            continue
+        out.append(g.notation["hire"] + 2 * card)
+        if st.influence[p] >= g.tracks.officer_slot_2:  # C43
+            out.append(g.notation["hire"] + 2 * card + 1)
+    return out
+
+
+def hire(st: ViaeState, p: int, card: int, officer_slot: int) -> None:
+    """C42, V10: pay card + slot cost; the cards left of the gap slide right, a new one fills the left."""
+    slot = st.castra.index(card)
+    st.denar[p] -= hire_cost(st, p, slot)
+    if st.officers[2 * p + officer_slot] >= 0:
+        discard_officer(st, 2 * p + officer_slot)
+    st.officers[2 * p + officer_slot] = card
+    st.used[2 * p + officer_slot] = 0
+    for s in range(slot, 0, -1):
+        st.castra[s] = st.castra[s - 1]
+    st.castra[0] = -1
+    st.draws.append((CASTRA, 0))
+
+
+def end_recruit_mods(st: ViaeState, p: int) -> None:
+    cards = st.game.cards.deceptio
+    st.dmods = [(o, k) for o, k in st.dmods if not (o == p and cards[k].when == "next_recruit")]
+
+
+# Conquer (the rest in .conquer)
+def can_conquer(st: ViaeState, p: int) -> bool:
+    c = st.marker[p]
+    return c != st.game.board.roma and st.control[c] < 0 and st.forts[p] > 0  # C9, V5, V19
+
+
+# Build a Basilica (C40, V26)
+def basilica_actions(st: ViaeState, p: int) -> list[int]:
+    g = st.game
+    b = g.board
+    if st.stone[p] < number(st, p, "basilica_stone", g.tracks.costs["basilica_stone"]) or \
+            st.denar[p] < number(st, p, "basilica_denar", g.tracks.costs["basilica_denar"]):
+        return []
+    cities = len(b.city_ids)
+    return [g.notation["basilica"] + kind * cities + c for c in st.cities_of(p)
+            if b.city_region[c] != b.spqr and st.basilica[b.city_region[c]] < 0
+            for kind in range(BASILICA_KINDS) if st.basilicas_left[kind] > 0]
+
+
+def build_basilica(st: ViaeState, p: int, kind: int, city: int) -> None:
+    g = st.game
+    st.stone[p] -= number(st, p, "basilica_stone", g.tracks.costs["basilica_stone"])
+    st.denar[p] -= number(st, p, "basilica_denar", g.tracks.costs["basilica_denar"])
+    st.basilicas_left[kind] -= 1
+    st.basilica[g.board.city_region[city]] = kind * len(g.board.city_ids) + city
+
+
+# --- applying a turn action ------------------------------------------------------------------
+
+def apply(st: ViaeState, action: int) -> None:
+    g = st.game
+    n = g.notation
+    p = seat(st)
+    cities = len(g.board.city_ids)
+    if free_action(st, p, action):
+        return
+    if action == n["end"]:
+        end_turn(st)
+        return
+    if action == n["prepare"]:  # C41, V16
+        unused = actions_left(st) - (0 if g.options["prepare_counts_itself"] else 1)
+        st.denar[p] += g.tracks.prepare_denar * max(unused, 0)
+        end_turn(st)
+        return
+    st.actions_used += 1
+    if n["road"] <= action < n["road_go"] + len(g.board.roads):
+        go = action >= n["road_go"]
+        build_road(st, p, action - (n["road_go"] if go else n["road"]), go, False)
+    elif n["move"] <= action < n["move"] + cities:
+        move(st, p, action - n["move"])
+    elif n["sail"] <= action < n["sail"] + cities:
+        sail(st, p, action - n["sail"])
+    elif n["scout"] <= action < n["scout"] + cities:
+        scout(st, p, action - n["scout"])
+        st.call(phases.SCOUT_MORE, 99)  # C33: more cities in the same action
+    elif n["recruit"] <= action < n["recruit"] + 8:
+        end_recruit_mods(st, p)
+        k = action - n["recruit"] + 1
+        st.denar[p] -= k * number(st, p, "legio_cost", g.tracks.legio_cost)
+        st.legio[p] += k
+    elif action == n["cycle"]:
+        st.denar[p] -= g.tracks.cycle_cost
+        from ..effects import cycle
+
+        cycle(st)
+        st.call(phases.HIRE)
+        chance.begin_draws(st)
+    elif n["hire"] <= action < n["hire_none"]:
+        hire(st, p, (action - n["hire"]) // 2, (action - n["hire"]) % 2)
+        end_recruit_mods(st, p)
+        chance.begin_draws(st)
+    elif action == n["conquer"]:
+        conquer.declare(st, p)
+    else:
+        kind, city = divmod(action - n["basilica"], cities)
+        build_basilica(st, p, kind, city)
+
+
+def free_action(st: ViaeState, p: int, action: int) -> bool:
+    """Play a Deceptio, buy influence or use an ability (C44, C45, V14); False if it is none."""
+    g = st.game
+    n = g.notation
+    k = len(g.cards.deceptio)
+    if n["play"] <= action < n["play"] + k:
+        play(st, p, action - n["play"])
+    elif action == n["buy"]:
+        st.denar[p] -= buy_cost(st, p)
+        gain_influence(st, p, 1)
+        st.bought += 1
+    elif n["ability"] <= action < n["ability"] + len(g.cards.castra):
+        card = action - n["ability"]
+        slot = st.officers.index(card)
+        st.used[slot] = 1  # V14: the pawn goes on the ability
+        run(st, p, g.cards.castra[card].effect)
+    else:
+        return False
+    return True
+
+
+def play(st: ViaeState, p: int, k: int) -> None:
+    g = st.game
+    lose_influence(st, p, deceptio_cost(st, p))
+    st.played[p] += 1
+    st.hand[p * len(g.cards.deceptio) + k] -= 1
+    st.discard[k] += 1
+    card = g.cards.deceptio[k]
+    if any(step.verb == "mod" for step in card.effect):
+        st.dmods.append((p, k))
+    run(st, p, card.effect)
+
+
+def after_effects(st: ViaeState) -> None:
+    """Start the draws an effect queued (inside a draw series they simply join it)."""
+    if st.draws and st.frame()[0] != phases.DRAW:
+        chance.begin_draws(st)
+
+
+def free_kind_possible(st: ViaeState, p: int, step: object) -> bool:
+    from ..cards import Step
+    from ..effects import num
+
+    assert isinstance(step, Step)
+    return bool(free_legal(st, p, phases.FREE_KINDS[str(step.arg("action"))], num(step, "max_value", 3),
+                           True))
+
+
+def free_legal(st: ViaeState, p: int, kind: int, max_value: int, no_workforce: bool) -> list[int]:
+    """The actions a card or ability grants without spending an action (CARDS.md free_action)."""
+    n = st.game.notation
+    left = actions_left(st) + 1  # nothing spent: a forced Conquer needs one action left
+    if st.must_conquer:
+        return []
+    if kind == phases.F_MOVE:
+        return [n["move"] + c for c in move_targets(st, p, left)]
+    if kind == phases.F_ROAD:
+        return road_actions(st, p, left, max_value, no_workforce)
+    if kind == phases.F_SCOUT:
+        return [n["scout"] + c for c in scout_targets(st, p)]
+    return basilica_actions(st, p)
+
+
+# --- End of your turn: pay your Cohorte (C46, V33) ----------------------------------------------
+
+def end_turn(st: ViaeState) -> None:
+    g = st.game
+    p = seat(st)
+    upkeep = g.tracks.legio_upkeep
+    cost = number(st, p, "legio_upkeep", st.legio[p] * upkeep)
+    if cost <= st.denar[p]:
+        st.denar[p] -= cost
+        officers_paid = True
+    else:
+        keep = max(k for k in range(st.legio[p] + 1) if number(st, p, "legio_upkeep", k * upkeep) <= st.denar[p])
+        st.denar[p] -= number(st, p, "legio_upkeep", keep * upkeep)
+        drop_legio(st, p, st.legio[p] - keep)
+        officers_paid = False  # V33: nothing left for the officers
+    for i, slot in enumerate((2 * p, 2 * p + 1)):
+        if st.officers[slot] < 0:
+            continue
+        fee = g.tracks.officer_upkeep[i]
+        if officers_paid and st.denar[p] >= fee:
+            st.denar[p] -= fee
+        else:
+            discard_officer(st, slot)
+    st.assigned[p] = 0  # all pawns but scouts return
+    st.used[2 * p] = st.used[2 * p + 1] = 0
+    st.dmods = [(o, k) for o, k in st.dmods if o != p]
+    st.turn_i += 1
+    st.end()
+
+
+def drop_legio(st: ViaeState, p: int, k: int) -> None:
+    """V33: unpaid Legio leave, those in the Cohorte first, then scouts (city order)."""
+    cities = len(st.game.board.city_ids)
+    home = min(k, st.legio[p] - st.scouts_of(p))
+    st.legio[p] -= home
+    k -= home
+    for c in range(cities):
+        while k and st.scouts[p * cities + c]:
+            st.scouts[p * cities + c] -= 1
+            st.legio[p] -= 1
+            k -= 1
+    st.assigned[p] = min(st.assigned[p], st.legio[p] - st.scouts_of(p))
+
+
+# --- sub-procedures of the turn ------------------------------------------------------------------
+
+def scout_more_legal(st: ViaeState) -> tuple[int, ...]:
+    p = seat(st)
+    left = st.frame()[1]
+    n = st.game.notation
+    more = [n["scout"] + c for c in scout_targets(st, p)] if left > 0 else []
+    return (n["done"], *more)
+
+
+def apply_scout_more(st: ViaeState, action: int) -> None:
+    n = st.game.notation
+    if action == n["done"]:
+        st.end()
+        return
+    scout(st, seat(st), action - n["scout"])
+    left = st.frame()[1] - 1
+    st.goto(phases.SCOUT_MORE, left)
+    if left <= 0 or not scout_targets(st, seat(st)):
+        st.end()
+
+
+def hire_legal(st: ViaeState) -> tuple[int, ...]:
+    return (st.game.notation["hire_none"], *hire_actions(st, seat(st)))
+
+
+def apply_hire(st: ViaeState, action: int) -> None:
+    n = st.game.notation
+    p = seat(st)
+    end_recruit_mods(st, p)
+    if action == n["hire_none"]:  # C42: the action is spent all the same
+        st.end()
+        return
+    st.end()
+    hire(st, p, (action - n["hire"]) // 2, (action - n["hire"]) % 2)
+    chance.begin_draws(st)
+
+
+def target_seat_legal(st: ViaeState) -> tuple[int, ...]:
+    p = seat(st)
+    base = st.game.notation["target_seat"]
+    return tuple(base + s for s in range(st.game.num_players()) if s != p)
+
+
+def apply_target_seat(st: ViaeState, action: int) -> None:
+    p = seat(st)
+    _, verb, amount = st.frame()
+    target = action - st.game.notation["target_seat"]
+    if verb == phases.V_TAKE_DENAR:
+        taken = min(amount, st.denar[target])
+        st.denar[target] -= taken
+        st.denar[p] += taken
+    elif verb == phases.V_LOSE_INFLUENCE:
+        lose_influence(st, target, amount)
+    elif st.hand_size(target):
+        st.goto(phases.LOSE, target, amount)
+        return
+    st.end()
+
+
+def apply_lose(st: ViaeState, action: int) -> None:
+    """A Deceptio discarded at random (CARDS.md discard_deceptio): the card is shown (V29)."""
+    _, target, amount = st.frame()
+    k = action - st.game.notation["loses"]
+    st.hand[target * len(st.game.cards.deceptio) + k] -= 1
+    st.discard[k] += 1
+    if amount > 1 and st.hand_size(target):
+        st.goto(phases.LOSE, target, amount - 1)
+    else:
+        st.end()
+
+
+def target_city_legal(st: ViaeState) -> tuple[int, ...]:
+    from ..effects import targets
+
+    delta = st.frame()[1]
+    p = seat(st)
+    target = "chosen_near" if delta < 0 else "chosen_any"
+    base = st.game.notation["target_city"]
+    return tuple(base + c for c in targets(st, p, target, delta))
+
+
+def apply_target_city(st: ViaeState, action: int) -> None:
+    from ..effects import lower_hostility, raise_hostility
+
+    delta = st.frame()[1]
+    city = action - st.game.notation["target_city"]
+    if delta < 0:
+        lower_hostility(st, city)
+    else:
+        raise_hostility(st, seat(st), city)
+    st.end()
+
+
+def free_proc_legal(st: ViaeState) -> tuple[int, ...]:
+    _, kind, max_value, no_workforce, _ = st.frame()
+    return (st.game.notation["skip"], *free_legal(st, seat(st), kind, max_value, bool(no_workforce)))
+
+
+def apply_free(st: ViaeState, action: int) -> None:
+    g = st.game
+    n = g.notation
+    p = seat(st)
+    _, kind, max_value, no_workforce, left = st.frame()
+    cities = len(g.board.city_ids)
+    if action == n["skip"]:
+        st.end()
+        return
+    if kind == phases.F_SCOUT:
+        scout(st, p, action - n["scout"])
+        if left > 1 and scout_targets(st, p):
+            st.goto(phases.FREE, kind, max_value, no_workforce, left - 1)
+            return
+    elif kind == phases.F_MOVE:
+        move(st, p, action - n["move"])
+    elif kind == phases.F_ROAD:
+        go = action >= n["road_go"]
+        build_road(st, p, action - (n["road_go"] if go else n["road"]), go, bool(no_workforce))
+    else:
+        kind_, city = divmod(action - n["basilica"], cities)
+        build_basilica(st, p, kind_, city)
+    st.end()
+
+
+def take_legal(st: ViaeState) -> tuple[int, ...]:
+    _, most, cost = st.frame()
+    p = seat(st)
+    room = min(most, st.game.tracks.legio_slots - st.legio[p])
+    base = st.game.notation["take"]
+    return tuple(base + k for k in range(room + 1) if k * cost <= st.denar[p])
+
+
+def apply_take(st: ViaeState, action: int) -> None:
+    _, _, cost = st.frame()
+    p = seat(st)
+    k = action - st.game.notation["take"]
+    st.legio[p] += k
+    st.denar[p] -= k * cost
+    st.end()

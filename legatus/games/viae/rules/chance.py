@@ -1,0 +1,175 @@
+"""The lazy draws and the dice: every shuffle is a series of draws, each a chance node over the
+cards left (DESIGN: hidden information). Rules queue draws in ``st.draws`` and start them with
+:func:`begin_draws`; the hand limit (C31, V29) is checked when a series ends. A Deceptio draw and a
+personal Mandatum are shown only to their seat (:func:`redact`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+from . import phases
+
+if TYPE_CHECKING:
+    from ..state import ViaeState
+
+
+def begin_draws(st: ViaeState) -> None:
+    """Run the queued draws on top of the running procedure (a handler's last call)."""
+    st.call(phases.DRAW)
+    settle(st)
+
+
+def settle(st: ViaeState) -> None:
+    """Resolve what needs no chance at the head of the queue; when it is empty, the hand limit,
+    then back to the caller."""
+    while st.draws:
+        deck, arg = st.draws[0]
+        if deck == CYCLE_BACK:  # V10: the discarded cards go back after the new ones are drawn
+            for card in st.cycle_out:
+                st.castra_pile[card] = 1
+            st.cycle_out = []
+        elif deck == DECEPTIO and not any(st.deck):
+            if not any(st.discard):  # V29: nothing to draw
+                st.draws.pop(0)
+                continue
+            st.deck = [a + b for a, b in zip(st.deck, st.discard, strict=True)]  # V29: reshuffle
+            st.discard = [0] * len(st.discard)
+            return
+        elif deck == FORTUNA and not any(st.fortuna_pile):
+            if not any(st.fortuna_discard):
+                st.draws.pop(0)
+                continue
+            st.fortuna_pile, st.fortuna_discard = st.fortuna_discard, [0] * len(st.fortuna_discard)  # V38
+            return
+        elif deck == CASTRA and not any(st.castra_pile) or deck == MANDATUM and not any(st.mandatum_pool):
+            pass  # V10: an empty pile leaves the slot empty
+        else:
+            return
+        st.draws.pop(0)
+    over = over_limit(st)
+    if over >= 0:
+        st.goto(phases.DISCARD)
+    else:
+        st.end()
+
+
+def over_limit(st: ViaeState) -> int:
+    limit = st.game.tracks.stipendium["hand_limit"]
+    for seat in st.order:
+        if st.hand_size(seat) > limit:
+            return seat
+    return -1
+
+
+def draw_outcomes(st: ViaeState) -> list[tuple[int, float]]:
+    g = st.game
+    deck, _ = st.draws[0]
+    if deck == DECEPTIO:
+        total = sum(st.deck)
+        return [(g.notation["deceptio"] + k, n / total) for k, n in enumerate(st.deck) if n]
+    pile, kind = {CASTRA: (st.castra_pile, "castra"), FORTUNA: (st.fortuna_pile, "fortuna"),
+                  MANDATUM: (st.mandatum_pool, "mandatum")}[deck]
+    total = sum(pile)
+    return [(g.notation[kind] + i, 1.0 / total) for i, left in enumerate(pile) if left]
+
+
+def apply_draw(st: ViaeState, action: int) -> None:
+    from . import fortuna
+
+    g = st.game
+    deck, arg = st.draws.pop(0)
+    if deck == DECEPTIO:
+        k = action - g.notation["deceptio"]
+        st.deck[k] -= 1
+        st.hand[arg * len(g.cards.deceptio) + k] += 1
+    elif deck == CASTRA:
+        card = action - g.notation["castra"]
+        st.castra_pile[card] = 0
+        st.castra[arg] = card
+    elif deck == MANDATUM:
+        card = action - g.notation["mandatum"]
+        st.mandatum_pool[card] = 0
+        if arg < 0:
+            st.public.append(card)
+        else:
+            st.personal[2 * arg + (1 if st.personal[2 * arg] >= 0 else 0)] = card
+    else:
+        card = action - g.notation["fortuna"]
+        st.fortuna_pile[card] = 0
+        st.fortuna_active.append(card)
+        fortuna.resolve(st, card)
+    settle(st)
+
+
+def discard_seat(st: ViaeState) -> int:
+    return over_limit(st)
+
+
+def discard_legal(st: ViaeState) -> tuple[int, ...]:
+    seat = over_limit(st)
+    base = st.game.notation["discard"]
+    return tuple(base + k for k, n in enumerate(st.hand_of(seat)) if n)
+
+
+def apply_discard(st: ViaeState, action: int) -> None:
+    """V29: the player chooses the discards; they are public."""
+    seat = over_limit(st)
+    g = st.game
+    k = action - g.notation["discard"]
+    st.hand[seat * len(g.cards.deceptio) + k] -= 1
+    st.discard[k] += 1
+    if over_limit(st) < 0:
+        st.end()
+
+
+# --- conquest dice (V22) and a discard at random ------------------------------------------------
+
+def die_outcomes(st: ViaeState) -> list[tuple[int, float]]:
+    faces = st.game.die
+    base = st.game.notation["die"]
+    return [(base + v - 1, faces.count(v) / len(faces)) for v in sorted(set(faces))]
+
+
+def lose_outcomes(st: ViaeState) -> list[tuple[int, float]]:
+    target = st.frame()[1]
+    hand = st.hand_of(target)
+    total = sum(hand)
+    base = st.game.notation["loses"]
+    return [(base + k, n / total) for k, n in enumerate(hand) if n]
+
+
+def outcomes(st: ViaeState) -> list[tuple[int, float]]:
+    proc = st.frame()[0]
+    if proc == phases.ORDER:
+        from .setup import order_outcomes
+
+        return order_outcomes(st)
+    if proc == phases.DRAW:
+        return draw_outcomes(st)
+    if proc == phases.DIE:
+        return die_outcomes(st)
+    return lose_outcomes(st)
+
+
+def redact(st: ViaeState, action: int, seat: int | None) -> str:
+    """``action`` as ``seat`` sees it: another seat's Deceptio draw or personal Mandatum is hidden."""
+    g = st.game
+    text = str(g.actions[action])
+    if seat is None or not st.stack:
+        return text
+    n = g.notation
+    proc = st.frame()[0]
+    if proc == phases.LOSE:  # whose hand a card leaves is said, for every seat
+        return f"{g.seats[st.frame()[1]]}: {text}"
+    if proc == phases.DISCARD or proc in (phases.TURN, phases.KEEP) and n["play"] <= action < n["buy"] or \
+            proc == phases.CLAIM:
+        return f"{g.seats[st.current_player()]}: {text}"
+    if proc != phases.DRAW or not st.draws:
+        return text
+    deck, arg = st.draws[0]
+    if deck == DECEPTIO and arg != seat and g.notation["deceptio"] <= action < g.notation["castra"]:
+        return f"{g.seats[arg]} draws a Deceptio card"
+    if deck == MANDATUM and arg >= 0 and arg != seat and g.notation["mandatum"] <= action < g.notation["die"]:
+        return f"{g.seats[arg]} is dealt a Mandatum"
+    return text

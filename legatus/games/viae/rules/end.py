@@ -1,0 +1,41 @@
+"""End of the Game (C49–C51, V41, V42): influence + 1 a city + 1 a Basilica + Mandatum bonuses;
+ties go to the most cities, then the most Denar; a tie after that shares the win."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import mandatum
+
+if TYPE_CHECKING:
+    from ..state import ViaeState
+
+
+def basilicas_of(st: ViaeState, seat: int) -> int:
+    cities = len(st.game.board.city_ids)
+    return sum(1 for b in st.basilica if b >= 0 and st.control[b % cities] == seat)
+
+
+def scores(st: ViaeState) -> list[int]:
+    """C50 for every seat."""
+    return [st.influence[s] + len(st.cities_of(s)) + basilicas_of(st, s) + mandatum.bonus(st, s)
+            for s in range(st.game.num_players())]
+
+
+def ranking_keys(st: ViaeState) -> list[tuple[int, int, int]]:
+    """V42: score, then cities, then Denar."""
+    return [(score, len(st.cities_of(s)), st.denar[s]) for s, score in enumerate(scores(st))]
+
+
+def finish(st: ViaeState) -> None:
+    st.stop()
+
+
+def returns(st: ViaeState) -> list[float]:
+    n = st.game.num_players()
+    if st.stack:
+        return [0.0] * n
+    keys = ranking_keys(st)
+    best = max(keys)
+    winners = [s for s in range(n) if keys[s] == best]
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]

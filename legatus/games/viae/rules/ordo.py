@@ -1,0 +1,57 @@
+"""II. Ordo (C20, C30, V7–V9): each player, in the current order, takes a spot on the turn track;
+cost spots are paid on placing; "free" takes the rightmost empty free spot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..effects import number, param
+from . import phases
+
+if TYPE_CHECKING:
+    from ..state import ViaeState
+
+
+def begin(st: ViaeState) -> bool:
+    if st.round == 1:  # C30, V9: no Ordo in round 1
+        return False
+    st.spot = [-1] * st.game.num_players()
+    st.ordo_i = 0
+    st.call(phases.ORDO)
+    return True
+
+
+def chooser(st: ViaeState) -> int:
+    return st.order[st.ordo_i]
+
+
+def spot_cost(st: ViaeState, seat: int, spot: int) -> int:
+    return number(st, seat, "ordo_cost", st.game.ordo_costs[spot])
+
+
+def legal(st: ViaeState) -> tuple[int, ...]:
+    seat = chooser(st)
+    g = st.game
+    taken = set(st.spot)
+    anywhere = param(st, seat, "ordo_free_spot", "last") == "any"
+    spots = tuple(g.notation["spot"] + s for s, cost in enumerate(g.ordo_costs)
+                  if s not in taken and (cost > 0 or anywhere) and spot_cost(st, seat, s) <= st.denar[seat])
+    return (g.notation["ordo"], *spots)
+
+
+def apply(st: ViaeState, action: int) -> None:
+    seat = chooser(st)
+    g = st.game
+    taken = set(st.spot)
+    if action == g.notation["ordo"]:
+        free = [s for s, cost in enumerate(g.ordo_costs) if cost == 0 and s not in taken]
+        # V8: the rightmost empty free spot; with none left (5 players), the rightmost empty spot, unpaid
+        st.spot[seat] = free[-1] if free else max(s for s in range(len(g.ordo_costs)) if s not in taken)
+    else:
+        s = action - g.notation["spot"]
+        st.denar[seat] -= spot_cost(st, seat, s)  # C30: paid on placing
+        st.spot[seat] = s
+    st.ordo_i += 1
+    if st.ordo_i == len(st.order):
+        st.order = sorted(range(g.num_players()), key=lambda p: st.spot[p])
+        st.end()

@@ -1,0 +1,221 @@
+"""A VIAE position: a few flat lists of small integers, the procedure stack on top
+(:mod:`.procedures`). Seats are 0..n-1; cities, roads and regions are board indices; cards are
+indices into their deck's table (Deceptio by kind, with counts).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from legatus.core.actions import Action
+from legatus.core.game import State
+from legatus.core.procedures import Frame, Procedures, ProcedureStack
+
+if TYPE_CHECKING:
+    from .game import ViaeGame
+
+from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+
+__all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState"]
+
+_LISTS = ("order", "spot", "denar", "stone", "influence", "legio", "assigned", "scouts", "officers", "used",
+          "marker", "prev", "control", "hostility", "road_owner", "basilica", "hand", "deck", "discard",
+          "castra", "castra_pile", "cycle_out", "fortuna_pile", "fortuna_active", "fortuna_discard",
+          "mandatum_pool", "public", "personal", "completed", "played", "dmods", "draws", "dice", "kept",
+          "forts", "milestones", "basilicas_left", "history_ids", "started")
+_SCALARS = ("stack", "round", "step", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
+            "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n")
+
+
+def _table() -> Procedures[Any]:
+    from .procedures import TABLE
+
+    return TABLE
+
+
+class ViaeState(ProcedureStack, State):
+    __slots__ = ("game", *_LISTS, *_SCALARS, "_legal")  # noqa: PLE0605
+    game: ViaeGame
+    procedures = _table()
+    order: list[int]
+    spot: list[int]
+    denar: list[int]
+    stone: list[int]
+    influence: list[int]
+    legio: list[int]
+    assigned: list[int]
+    scouts: list[int]
+    officers: list[int]
+    used: list[int]
+    marker: list[int]
+    prev: list[int]
+    control: list[int]
+    hostility: list[int]
+    road_owner: list[int]
+    basilica: list[int]
+    hand: list[int]
+    deck: list[int]
+    discard: list[int]
+    castra: list[int]
+    castra_pile: list[int]
+    cycle_out: list[int]
+    fortuna_pile: list[int]
+    fortuna_active: list[int]
+    fortuna_discard: list[int]
+    mandatum_pool: list[int]
+    public: list[int]
+    personal: list[int]
+    completed: list[int]
+    played: list[int]
+    dice: list[int]
+    kept: list[int]
+    forts: list[int]
+    milestones: list[int]
+    basilicas_left: list[int]
+    history_ids: list[int]
+    started: list[int]
+    dmods: list[tuple[int, int]]  # (owner, Deceptio kind) of the modifiers played
+    draws: list[tuple[int, int]]  # (deck, seat or slot) queued
+    stack: tuple[Frame, ...]
+    round: int
+    step: int
+    turn_i: int
+    actions_used: int
+    in_roma: int
+    bought: int
+    must_conquer: int
+    target: int
+    rolls_left: int
+    adjust: int
+    rerolled: int
+    last_round: int
+    ordo_i: int
+    stip_i: int
+    free_n: int
+
+    def __init__(self, game: ViaeGame) -> None:
+        from .rules import flow, setup
+
+        self.game = game
+        self._legal: tuple[int, ...] | None = None
+        setup.initial(self)
+        flow.advance(self)
+
+    # --- the contract --------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.procedures.player(self)
+
+    def _legal_ids(self) -> tuple[int, ...]:
+        if self._legal is None:
+            self._legal = self.procedures.legal(self)
+        return self._legal
+
+    def legal_actions(self) -> list[Action]:
+        table = self.game.actions
+        return [table[a] for a in self._legal_ids()]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        from .rules import chance
+
+        if not self.stack or not self.is_chance_node():
+            return []
+        table = self.game.actions
+        return [(table[a], p) for a, p in chance.outcomes(self)]
+
+    def apply_action(self, action: int) -> None:
+        a = int(action)
+        if a not in self._legal_ids():
+            self.check_legal(a)
+        self.history_ids.append(a)
+        self._legal = None
+        self.procedures.running(self).apply(self, a)
+        self._legal = None
+
+    def returns(self) -> list[float]:
+        from .rules import end
+
+        return end.returns(self)
+
+    def history(self) -> list[Action]:
+        table = self.game.actions
+        return [table[a] for a in self.history_ids]
+
+    def clone(self) -> ViaeState:
+        other = object.__new__(ViaeState)
+        other.game = self.game
+        for name in _LISTS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+        other._legal = self._legal
+        return other
+
+    def prompt(self) -> str:
+        return self.procedures.prompt(self) if self.stack else "The game is over."
+
+    def explain_illegal(self, action: int) -> str:
+        return self.procedures.explain(self, action)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, seat)
+
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        from .rules import chance
+
+        return chance.redact(self, int(action), seat)
+
+    def reveals_information(self, action: int) -> bool:
+        g = self.game
+        a = int(action)
+        return g.notation["play"] <= a < g.notation["play"] + len(g.cards.deceptio) or \
+            g.notation["discard"] <= a < g.notation["discard"] + len(g.cards.deceptio)
+
+    def summary(self) -> dict[str, Any]:
+        from .rules import end
+
+        out = super().summary()
+        if self.is_terminal():
+            out["outcome"] = "mandatum" if self.last_round else "round 12"
+            out["rounds"] = self.round
+            out["scores"] = end.scores(self)
+        return out
+
+    def to_text(self, markup: bool = False) -> str:
+        from .view import text
+
+        return text(self)
+
+    # --- small shared helpers ------------------------------------------------------------
+    def hand_of(self, seat: int) -> list[int]:
+        k = len(self.game.cards.deceptio)
+        return self.hand[seat * k:(seat + 1) * k]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hand_of(seat))
+
+    def scouts_at(self, city: int) -> int:
+        n = self.game.num_players()
+        c = len(self.game.board.city_ids)
+        return sum(self.scouts[p * c + city] for p in range(n))
+
+    def scouts_of(self, seat: int) -> int:
+        c = len(self.game.board.city_ids)
+        return sum(self.scouts[seat * c:(seat + 1) * c])
+
+    def free_legio(self, seat: int) -> int:
+        """Legio in the Cohorte, neither assigned nor scouting (V14, C33)."""
+        return self.legio[seat] - self.assigned[seat] - self.scouts_of(seat)
+
+    def cities_of(self, seat: int) -> list[int]:
+        return [c for c, owner in enumerate(self.control) if owner == seat]
+
+    def roads_of(self, seat: int) -> int:
+        return sum(1 for owner in self.road_owner if owner == seat)
+
+    def turn_seat(self) -> int:
+        return self.order[self.turn_i]
+
+    def frame(self) -> Frame:
+        return self.stack[-1]

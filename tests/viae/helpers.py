@@ -1,0 +1,63 @@
+"""Positions for the VIAE tests: a game played to a chosen point with seeded chance and simple
+choices, and a fresh turn with the resources a test needs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import legatus
+from legatus.core.session import sample_outcome
+from legatus.games.viae.rules import phases
+from legatus.games.viae.state import ViaeState
+
+
+def play_until(state: ViaeState, stop: Callable[[ViaeState], bool], seed: int = 0,
+               choose: Callable[[ViaeState, random.Random], int] | None = None, limit: int = 5000) -> ViaeState:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if stop(state) or state.is_terminal():
+            return state
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+        else:
+            state.apply_action(choose(state, rng) if choose else rng.choice(state.legal_actions()))
+    raise AssertionError("the position was never reached")
+
+
+def first_turn(players: int = 3, seed: int = 0, **options: object) -> ViaeState:
+    """The first Agere turn of round 1."""
+    state = legatus.load("viae", players=players, **options).new_initial_state()
+    assert isinstance(state, ViaeState)
+    return play_until(state, lambda st: bool(st.stack) and st.frame()[0] == phases.TURN, seed)
+
+
+def act(state: ViaeState, text: str) -> None:
+    state.apply_action(state.parse_action(text))
+
+
+def texts(state: ViaeState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def city(state: ViaeState, name: str) -> int:
+    return state.game.board.city(name)
+
+
+def road(state: ViaeState, a: str, b: str) -> int:
+    board = state.game.board
+    ca, cb = board.city(a), board.city(b)
+    return next(i for i, r in enumerate(board.roads) if {r.a, r.b} == {ca, cb})
+
+
+def give(state: ViaeState, seat: int, card: str, count: int = 1) -> None:
+    """Put ``count`` copies of the Deceptio ``card`` from the deck into ``seat``'s hand."""
+    k = next(i for i, c in enumerate(state.game.cards.deceptio) if c.id == card)
+    kinds = len(state.game.cards.deceptio)
+    state.deck[k] -= count
+    state.hand[seat * kinds + k] += count
+    state._legal = None
+
+
+def refresh(state: ViaeState) -> None:
+    state._legal = None

@@ -1,0 +1,115 @@
+"""Hidden information (V43, DESIGN: hidden information): the secrecy tests of
+tests/core/test_secrecy.py repeated for VIAE. A marker Deceptio card (the single D20 renamed
+AQUILA in an owner's cards file) is searched for in every output of the other seats while a
+seat holds it unseen."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import legatus
+from legatus.core.record import to_record
+from legatus.core.secrecy import is_consistent, seat_actions
+from legatus.core.session import sample_outcome
+from legatus.games.viae.cards import default_cards_path
+from legatus.games.viae.state import ViaeState
+from tests.games.secrecy import leaks
+
+MARKER = "AQUILA"
+
+
+@pytest.fixture(scope="module")
+def marked_cards(tmp_path_factory: pytest.TempPathFactory) -> str:
+    text = Path(default_cards_path()).read_text(encoding="utf-8").replace('id = "D20"', f'id = "{MARKER}"')
+    path = tmp_path_factory.mktemp("cards") / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def positions(seed: int, players: int, cards: str | None = None, limit: int = 700) -> list[ViaeState]:
+    rng = random.Random(seed)
+    options: dict[str, object] = {"players": players}
+    if cards:
+        options["cards"] = cards
+    game = legatus.load("viae", **options)
+    state = game.new_initial_state()
+    assert isinstance(state, ViaeState)
+    out = [state.clone()]
+    while not state.is_terminal() and len(out) < limit:
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else game.fuzz_choice(state, rng))
+        out.append(state.clone())
+    return out
+
+
+def holder(state: ViaeState) -> int | None:
+    k = next(i for i, c in enumerate(state.game.cards.deceptio) if c.id == MARKER)
+    return next((s for s in range(state.game.num_players()) if state.hand_of(s)[k]), None)
+
+
+def revealed(state: ViaeState) -> bool:
+    return any(MARKER in str(a) and not str(a).startswith("deceptio") for a in state.history())
+
+
+@pytest.mark.parametrize(("seed", "players"), [(s, p) for s in range(2) for p in (2, 3, 4, 5)])
+def test_the_marker_never_reaches_another_seat(marked_cards: str, seed: int, players: int) -> None:
+    held = 0
+    for state in positions(seed, players, marked_cards, limit=400)[::15]:
+        owner = holder(state)
+        if owner is None or revealed(state):
+            continue
+        held += 1
+        for seat in range(players):
+            if seat != owner:
+                assert leaks(state, seat, MARKER) == [], (seat, owner)
+        assert MARKER not in json.dumps(state.view(None))
+        assert "view" in leaks(state, owner, MARKER)  # the search can fail: the holder sees it
+    assert held or seed  # the first seed's games deal the marker at some point
+
+
+def test_another_seats_draw_reads_as_a_draw() -> None:
+    state = positions(0, 3, limit=20)[-1]
+    while not (state.is_chance_node() and str(state.chance_outcomes()[0][0]).startswith("deceptio")):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    drawer = state.draws[0][1]
+    card = state.chance_outcomes()[0][0]
+    other = (drawer + 1) % 3
+    assert state.action_to_string(card, drawer) == str(card)
+    assert state.action_to_string(card, other) == f"{state.game.seats[drawer]} draws a Deceptio card"
+    assert state.action_to_string(card, None) == str(card)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 5)])
+def test_resample_keeps_what_the_seat_knows(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    for state in positions(seed, players, limit=400)[::100]:
+        for seat in range(players):
+            other = state.resample(seat, rng)
+            assert other.view(seat) == state.view(seat)
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert is_consistent(state, seat, other)
+            assert not other.game.invariants(other)
+
+
+def test_resample_draws_the_unseen_hands_anew() -> None:
+    state = positions(5, 3, limit=200)[-1]
+    hands = {tuple(state.resample(0, random.Random(s)).hand_of(1)) for s in range(20)}  # type: ignore[attr-defined]
+    assert len(hands) > 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_seats_record_replays_to_a_state_it_cannot_tell_apart(players: int) -> None:
+    state = positions(7, players, limit=400)[-1]
+    for seat in range(players):
+        record = to_record(state, seat)
+        loaded = legatus.replay(json.loads(json.dumps(record)))
+        assert loaded.view(seat) == state.view(seat)
+        assert seat_actions(loaded, seat) == record["actions"]
+
+
+def test_the_referees_record_replays_exactly() -> None:
+    state = positions(8, 4)[-1]
+    assert legatus.replay(to_record(state)).history() == state.history()
