@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,17 +33,24 @@ def holder(view: dict[str, Any]) -> bool:
 
 def play_out(client: TestClient, created: dict[str, Any], rng: random.Random,
              check: Any = None) -> list[dict[str, Any]]:
-    """Plays random legal actions through the API to the end; ``check`` after each."""
+    """Plays random legal actions for the people's seats through the API to the end (agents
+    play theirs on the server); ``check`` after each."""
     gid = created["id"]
     tokens = [s["token"] for s in created["seats"]]
+    people = [s["player"] == "person" for s in created["seats"]]
     views = []
+    deadline = time.monotonic() + 120
     while True:
         views = [client.get(f"/api/games/{gid}?token={t}").json() for t in tokens]
         if check is not None:
             check(views)
-        to_move = [v for v in views if v["view"]["legal_actions"]]
-        if not to_move:
+        if views[0]["view"]["returns"] is not None:
             return views
+        to_move = [v for v, person in zip(views, people, strict=True) if person and v["view"]["legal_actions"]]
+        if not to_move:  # an agent thinks
+            assert time.monotonic() < deadline, "the agent never moved"
+            time.sleep(0.02)
+            continue
         seat = views.index(to_move[0])
         action = rng.choice(to_move[0]["view"]["legal_actions"])
         answer = client.post(f"/api/games/{gid}/actions", json={"token": tokens[seat], "action": action})
