@@ -3,4 +3,5 @@
 from legatus.core.registry import register, register_from_environment
 
 register("hispania", "legatus.games.hispania.game:HispaniaGame")
+register("hannibal", "legatus.games.hannibal.game:HannibalGame")
 register_from_environment()

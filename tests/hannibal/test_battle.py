@@ -1,0 +1,103 @@
+"""Battle and its aftermath (H73-H92)."""
+
+from __future__ import annotations
+
+from legatus.games.hannibal.rules import base, battle
+from tests.hannibal.helpers import general, legal, play, ready, roll, space
+
+
+def _battle_at_terventum(rome_cus: int = 8, carthage_cus: int = 3) -> object:
+    """P. Scipio (BR 2) with ``rome_cus`` attacks Mago (BR 2) with ``carthage_cus`` in Terventum."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.cu[0][space(state, "Rome")] = rome_cus
+    state.gen_at[general(state, "Mago")] = space(state, "Terventum")
+    state.cu[1][space(state, "Terventum")] = carthage_cus
+    state.ctrl[space(state, "Praeneste")] = base.NONE
+    play(state, "ops #1", "activate P. Scipio", f"take {min(rome_cus, 10)}", "to Praeneste", "no reaction",
+         "to Terventum")
+    return state
+
+
+def test_h75_h76_battle_cards_count_br_cus_and_allies_rome_capped_at_2_in_italy() -> None:
+    state = _battle_at_terventum()
+    # Rome: BR 2 + 8 CUs + Italian allies (Apulia, Campania, Etruria, Lucania, Samnium: capped at 2)
+    assert battle.card_count(state, 0) == 12
+    # Carthage: BR 2 + 3 CUs, no Italian province
+    assert battle.card_count(state, 1) == 5
+
+
+def test_h76_the_cannae_example_2_against_2() -> None:
+    state = _battle_at_terventum()
+    names = state.board.province_names
+    for name in ("Gallia Cisalpinia", "Lucania"):
+        for s in state.board.province_spaces[names.index(name)]:
+            state.ctrl[s] = 1
+    for s in state.board.province_spaces[names.index("Apulia")]:
+        state.ctrl[s] = base.NONE
+    assert battle.allies(state, 0, space(state, "Cannae")) == 2
+    assert battle.allies(state, 1, space(state, "Cannae")) == 2
+
+
+def test_h76_the_spain_example_3_against_1() -> None:
+    state = _battle_at_terventum()
+    idubeda = state.board.province_spaces[state.board.province_names.index("Idubeda")]
+    for s in idubeda:
+        state.ctrl[s] = 0
+    assert battle.allies(state, 1, space(state, "Saguntum")) == 3
+    assert battle.allies(state, 0, space(state, "Saguntum")) == 1
+
+
+def _deal(state: object, rome: list[str], carthage: list[str]) -> None:
+    for kind in rome:
+        play(state, f"draw {kind}")  # the attacker, Rome, is dealt first
+    for kind in carthage:
+        play(state, f"draw {kind}")
+
+
+def test_h78_h81_an_unmatched_card_wins_h82_h83_h91_losses_and_pcs() -> None:
+    state = _battle_at_terventum(8, 3)
+    rome = ["flank left"] * 9 + ["flank right"] * 2 + ["double envelopment"]
+    _deal(state, rome, ["frontal assault"] * 5)
+    assert legal(state) >= {"rome attacks double envelopment", "rome attacks flank left", "withdraw"}
+    play(state, "rome attacks double envelopment")
+    assert legal(state) == {"concede"}  # H78: only the same kind (or a Reserve) matches
+    play(state, "concede")
+    roll(state, 6)  # H82: 1 round, roll 6: each side loses 1 ("1e")
+    assert state.cu[0][space(state, "Terventum")] == 7 and state.cu[1][space(state, "Terventum")] == 2
+    roll(state, 4)  # H83: began with 3 CUs (left column), +2 for a Double Envelopment: 6 -> 3 CUs
+    assert state.cu[1][space(state, "Terventum")] == 0
+    assert state.gen_at[general(state, "Mago")] == base.AWAY  # H43 (b): all CUs lost on the Retreat Table
+    # H91: 3 CUs lost, Carthage removes 1 PC
+    assert state.view(1)["phase"] == "PC removal" and state.stack[-1][2] == 1
+
+
+def test_h79_a_matched_round_and_the_counterattack() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["flank left"] * 0 + ["probe"] * 5)
+    play(state, "rome attacks probe", "carthage matches probe")
+    assert legal(state) == {"counterattack", "keep defending"}
+    play(state, "counterattack")
+    roll(state, 2)  # Mago BR 2
+    assert state.b_att == 1 and state.current_player() == 1
+
+
+def test_h77_the_elephant_charge_cuts_rome_hand() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
+    state.cu[0][space(state, "Dertosa")] = 5
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction")
+    assert legal(state) == {"charge", "no charge"}
+    play(state, "charge")
+    roll(state, 5)  # above Scipio's BR 2: Rome loses 2 cards, one per elephant
+    assert state.bcut == [2, 0]
+
+
+def test_h86_h87_the_retreat_goes_to_the_closest_friendly_space() -> None:
+    state = _battle_at_terventum(8, 6)
+    _deal(state, ["probe"] * 8 + ["flank right"] * 4, ["frontal assault"] * 8)
+    play(state, "rome attacks probe", "concede")
+    roll(state, 1, 1)  # no casualties; Retreat Table 1 - 2 (Probe): 1 CU for a 5+ army
+    assert state.cu[1][space(state, "Terventum")] == 5
+    options = legal(state)
+    assert options and all(o.startswith("retreat to") for o in options)
+    assert "retreat to Praeneste" not in options  # where the attacker came from (H87)
