@@ -101,3 +101,31 @@ def test_h86_h87_the_retreat_goes_to_the_closest_friendly_space() -> None:
     options = legal(state)
     assert options and all(o.startswith("retreat to") for o in options)
     assert "retreat to Praeneste" not in options  # where the attacker came from (H87)
+
+
+def test_h114_hannibal_plays_a_probe_as_a_flank_once_a_battle() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
+    state.cu[0][space(state, "Dertosa")] = 5
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no charge")
+    assert (battle.card_count(state, 1), battle.card_count(state, 0)) == (17, 7)  # 4 + 10 + 3 Spanish allies
+    for kind in ["probe"] * 8 + ["frontal assault"] * 9:  # Carthage attacks: dealt first
+        play(state, f"draw {kind}")
+    for _ in range(7):
+        play(state, "draw flank left")
+    assert {"carthage attacks probe as flank left", "carthage attacks probe as double envelopment"} <= legal(state)
+    play(state, "carthage attacks probe as flank left", "rome matches flank left", "keep defending")
+    assert not any("probe as" in a for a in legal(state))  # once a battle
+
+
+def test_h40_carthage_attacking_two_consuls_must_roll_for_command() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    dertosa = space(state, "Dertosa")
+    for name in ("P. Scipio", "T. Longus"):
+        state.gen_at[general(state, name)] = dertosa
+    state.cu[0][dertosa] = 10
+    before = base.commander(state, dertosa, 0)
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction")
+    assert state.prompt() == "Roll a die for the change of command (H40)."
+    roll(state, 5)
+    assert base.commander(state, dertosa, 0) != before

@@ -28,7 +28,9 @@ SPACE_VERBS = ("to", "sail", "pc", "remove pc", "reinforce", "intercept from", "
 SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "no pursuit", "siege", "no siege",
           "charge", "no charge", "withdraw", "concede", "counterattack", "take initiative", "keep defending",
           "cancel withdrawal", "allow withdrawal", "no reaction", "open with campaign", "no campaign opening",
-          "rome first", "carthage first", "no proconsul", "reshuffle strategy cards", "end campaign")
+          "rome first", "carthage first", "no proconsul", "reshuffle strategy cards", "end campaign",
+          "roll for command", "no roll for command")
+PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,6 +53,7 @@ class Notation:
     ATTACK: int  # "<side> attacks <kind>" (6 per side: reserve as itself never; see RESERVE_AS)
     RESERVE_AS: int  # "<side> attacks reserve as <kind>" (5 per side)
     MATCH: int  # "<side> matches <kind>" (5 per side) then "<side> matches with reserve"
+    PROBE: int  # H114: "carthage attacks probe as <kind>" (3), then "carthage matches with probe"
     PROVINCE: int  # "choose Western Numidia", "choose Eastern Numidia"
     SPACE: dict[str, int]  # verb -> first id
     SIMPLE: dict[str, int]
@@ -86,6 +89,7 @@ def _texts(parts: Components) -> tuple[list[str], dict[str, int]]:
     block("reserve_as", [f"{s} attacks reserve as {k}" for s in SIDES for k in KINDS[:5]])
     block("match", [f"{s} matches {k}" for s in SIDES for k in (*KINDS[:5], "with reserve")])
     block("province", [f"choose {p}" for p in NUMIDIAS])
+    block("probe", [f"carthage attacks probe as {KINDS[k]}" for k in PROBE_AS] + ["carthage matches with probe"])
     for verb in SPACE_VERBS:
         block("space:" + verb, [f"{verb} {name}" for name in board.names])
     for word in SIMPLE:
@@ -104,4 +108,5 @@ def notation(parts: Components | None = None) -> Notation:
         PLAY_DISCARD=base["discard"], ACTIVATE=base["activate"], RAISE=base["raise"],
         PROCONSUL=base["proconsul"], CHOOSE_GENERAL=base["choose_general"], TAKE=base["take"],
         ATTACK=base["attack"], RESERVE_AS=base["reserve_as"], MATCH=base["match"], PROVINCE=base["province"],
+        PROBE=base["probe"],
         SPACE={v: base["space:" + v] for v in SPACE_VERBS}, SIMPLE={w: base["simple:" + w] for w in SIMPLE})

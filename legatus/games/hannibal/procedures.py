@@ -58,6 +58,7 @@ ROLLS: dict[int, tuple[str, Callable[..., None]]] = {
     reactions.R_INTERCEPT: ("interception (H64)", reactions.intercept_roll),
     reactions.R_AVOID: ("Avoid Battle (H69)", reactions.avoid_roll),
     reactions.R_PURSUIT: ("pursuit (H71)", reactions.pursuit_roll),
+    battle.R_COMMAND: ("the change of command (H40)", battle.command_roll),
     battle.R_CHARGE: ("the elephant charge (H77)", battle.charge_roll),
     battle.R_COUNTER: ("the counterattack (H79)", battle.counter_roll),
     battle.R_WITHDRAW: ("the withdrawal (H80)", battle.withdraw_roll),
@@ -220,6 +221,9 @@ TABLE: Procedures[HannibalState] = Procedures({
     base.RANDOM_CARD: P("random card", _chance,
                         lambda st: f"Pick a card at random from {SIDES[st.stack[-1][1]]}'s hand.",
                         _random_legal, events.random_card),
+    base.COMMAND: P("change of command", _fixed(CARTHAGE),
+                    lambda st: "Carthage may roll for the Roman change of command (H40).",
+                    _words("roll for command", "no roll for command"), battle.command),
     base.CAMPAIGN: P("campaign", _seat, lambda st: f"{_side_word(st)} activates the next General (H52).",
                      events.campaign_legal, events.campaign, resume=events.campaign_resume),
 })

@@ -35,6 +35,9 @@ def _card(text: str, *prefixes: str) -> int:
 
 def _kind(text: str, side: str) -> int:
     """The kind of battle card ``side`` played in ``text`` (-1: none)."""
+    for verb in ("attacks probe as ", "matches with probe"):
+        if text.startswith(f"{side} {verb}"):
+            return KINDS.index("probe")
     for verb in ("attacks reserve as ", "matches with reserve"):
         if text.startswith(f"{side} {verb}"):
             return KINDS.index("reserve")

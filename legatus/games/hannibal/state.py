@@ -36,7 +36,7 @@ _SCALARS = (
     "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
-    "b_penalty", "c_sea", "debt", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
+    "b_penalty", "c_sea", "debt", "b_probe", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
 )
 
 
@@ -132,6 +132,7 @@ class HannibalState(State, ProcedureStack):
     b_penalty: int
     b_bonus: int
     b_withdrew: bool
+    b_probe: bool  # Hannibal's Probe used as another card this battle (H114)
     b_sea: bool
     bbegan: list[int]
     blost: list[int]
@@ -243,7 +244,7 @@ class HannibalState(State, ProcedureStack):
     def reveals_information(self, action: int) -> bool:
         """A strategy or battle card played face up shows a card from a hidden hand."""
         a, n = int(action), self.n
-        return n.PLAY_OPS <= a < n.PLAY_DISCARD + 64 or n.ATTACK <= a < n.PROVINCE or \
+        return n.PLAY_OPS <= a < n.PLAY_DISCARD + 64 or n.ATTACK <= a < n.PROVINCE or n.PROBE <= a < n.PROBE + 4 or \
             a == n.SIMPLE["open with campaign"]
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..notation import CARTHAGE, DE, PROBE, RESERVE, ROME
+from ..notation import CARTHAGE, DE, PROBE, PROBE_AS, RESERVE, ROME
 from . import base
 from .base import (
     ATTACK,
@@ -19,6 +19,7 @@ from .base import (
     BDEAL,
     CANCEL,
     CHARGE,
+    COMMAND,
     COUNTER,
     MATCH,
     RETREAT,
@@ -35,17 +36,18 @@ from .base import (
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT = 6, 7, 8, 9, 10, 11
-(B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS, B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS,
- B_DONE) = range(9)
+R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT, R_COMMAND = 6, 7, 8, 9, 10, 11, 16
+(B_COMMAND, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS, B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS,
+ B_DONE) = range(10)
 HAND_CAP = 20  # H75
 
 
 def begin(st: HannibalState, space: int, attacker: int, came_from: int, by_sea: bool) -> None:
     """H73: the active player attacks; every unit of both sides outside the walls fights."""
     st.b_space, st.b_att, st.b_orig, st.b_from, st.b_sea = space, attacker, attacker, came_from, by_sea
-    st.b_step = B_CHARGE
+    st.b_step = B_COMMAND
     st.b_rounds = 0
+    st.b_probe = False
     st.b_card = st.b_win = st.b_win_card = -1
     st.b_withdrew = False
     st.bbegan = [st.cu[ROME][space], st.cu[CARTHAGE][space]]
@@ -99,7 +101,15 @@ def advance(st: HannibalState) -> None:
         step = st.b_step
         space = st.b_space
         att = st.b_att
-        if step == B_CHARGE:
+        if step == B_COMMAND:
+            st.b_step = B_CHARGE
+            if len([g for g in generals_at(st, space, ROME) if st.consul[g]]) == 2:
+                if st.b_orig == ROME:
+                    st.call(COMMAND, CARTHAGE)  # H40: Carthage may roll
+                else:
+                    base.roll(st, R_COMMAND)  # H40: Carthage attacks: it must roll
+                return
+        elif step == B_CHARGE:
             st.b_step = B_DEAL_ATTACKER
             if st.eleph[space] and st.cu[ROME][space]:
                 st.call(CHARGE, CARTHAGE)
@@ -166,6 +176,28 @@ def deal(st: HannibalState, action: int) -> None:
         st.end()
 
 
+# --- H40 change of command -------------------------------------------------------------------
+def command(st: HannibalState, action: int) -> None:
+    if action == st.n.SIMPLE["roll for command"]:
+        st.goto(base.ROLL, R_COMMAND)
+    else:
+        st.end()
+
+
+def command_roll(st: HannibalState, die: int) -> None:
+    """H40: on 4-6 the other consul commands this battle."""
+    if die >= 4:
+        a, b = (g for g in generals_at(st, st.b_space, ROME) if st.consul[g])
+        st.stamp[a], st.stamp[b] = st.stamp[b], st.stamp[a]
+    st.end()
+
+
+def hannibal_probe(st: HannibalState, side: int) -> bool:
+    """H114: Hannibal, commanding, may once a battle play a Probe as another card."""
+    return side == CARTHAGE and not st.b_probe and bool(st.bhand[side][PROBE]) \
+        and commander(st, st.b_space, side) == st.game.hannibal
+
+
 # --- H77 elephant charge ----------------------------------------------------------------------
 def charge(st: HannibalState, action: int) -> None:
     if action == st.n.SIMPLE["charge"]:
@@ -202,6 +234,8 @@ def attack_legal(st: HannibalState) -> tuple[int, ...]:
     out = [n.ATTACK + 5 * side + k for k in range(5) if hand[k]]
     if hand[RESERVE]:
         out += [n.RESERVE_AS + 5 * side + k for k in range(5)]
+    if hannibal_probe(st, side):
+        out += [n.PROBE + i for i in range(3)]
     if commander(st, st.b_space, side) >= 0 and withdraw_spaces(st, side):
         out.append(n.SIMPLE["withdraw"])
     return tuple(out)
@@ -213,7 +247,12 @@ def attack(st: HannibalState, action: int) -> None:
     if action == n.SIMPLE["withdraw"]:
         st.goto(base.ROLL, R_WITHDRAW)
         return
-    if action >= n.RESERVE_AS:
+    if n.PROBE <= action < n.PROBE + 3:
+        kind = PROBE_AS[action - n.PROBE]
+        st.bhand[side][PROBE] -= 1
+        st.bplayed[PROBE] += 1
+        st.b_probe = True
+    elif action >= n.RESERVE_AS:
         kind = (action - n.RESERVE_AS) % 5
         st.bhand[side][RESERVE] -= 1
         st.bplayed[RESERVE] += 1
@@ -234,6 +273,8 @@ def match_legal(st: HannibalState) -> tuple[int, ...]:
         out.append(n.MATCH + 6 * side + st.b_card)
     if st.bhand[side][RESERVE]:
         out.append(n.MATCH + 6 * side + 5)
+    if st.b_card in PROBE_AS and hannibal_probe(st, side):
+        out.append(n.PROBE + 3)
     return tuple(sorted(out))
 
 
@@ -245,7 +286,11 @@ def match(st: HannibalState, action: int) -> None:
         st.b_win, st.b_win_card = st.b_att, st.b_card
         st.end()
         return
-    kind = (action - n.MATCH) % 6
+    if action == n.PROBE + 3:
+        kind = PROBE
+        st.b_probe = True
+    else:
+        kind = (action - n.MATCH) % 6
     st.bhand[side][kind] -= 1
     st.bplayed[kind] += 1
     st.goto(COUNTER, side)
