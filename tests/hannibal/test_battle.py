@@ -129,3 +129,11 @@ def test_h40_carthage_attacking_two_consuls_must_roll_for_command() -> None:
     assert state.prompt() == "Roll a die for the change of command (H40)."
     roll(state, 5)
     assert base.commander(state, dertosa, 0) != before
+
+
+def test_h116_flaminius_cancels_a_withdrawal_on_1_to_4_unless_the_option_says_no() -> None:
+    import legatus
+
+    for cancels, target in ((True, 4), (False, 2)):
+        state = legatus.load("hannibal", flaminius_cancels=cancels).new_initial_state()
+        assert battle.cancel_target(state, general(state, "Flaminius")) == target

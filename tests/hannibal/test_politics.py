@@ -123,3 +123,13 @@ def test_h43_hannibal_displaced_is_eliminated_and_costs_5_pcs() -> None:
     assert state.gen_at[general(state, "Hannibal")] == base.DEAD and state.debt == 5
     play(state, "discard #1")
     assert state.stack[-1] == (base.REMOVE_PC, 1, 5)
+
+
+def test_h95_option_the_carthaginian_penalty_on_subjugation() -> None:
+    import legatus
+    from legatus.games.hannibal.rules import sieges as rules
+
+    state = legatus.load("hannibal", carthage_subjugation_penalty=True).new_initial_state()
+    state.m_gen = general(state, "Hannibal")
+    assert rules.modifier(state, space(state, "Allobroges"), 1) == -1
+    assert state.game.new_state_from(state.position()).position() == state.position()

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from legatus.core.actions import Action
-from legatus.core.game import Game, Information, State, Utility
+from legatus.core.errors import OptionError
+from legatus.core.game import Game, Information, Option, State, Utility
 
 from . import secrets
 from .cards import Cards
@@ -22,6 +23,20 @@ from .map import HannibalMap
 from .notation import SIDES, Notation, notation
 from .state import HannibalState, from_position
 from .tables import General, Tables
+
+
+def _flag(name: str) -> Any:
+    def parse(value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"{name} {value!r} must be true or false")
+    return parse
+
 
 BUSY = ("to", "sail", "siege", "charge", "counterattack", "intercept", "ops", "event", "activate", "pursue")
 
@@ -36,6 +51,15 @@ class HannibalGame(Game):
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}
     HINT_AGENT = "heuristic"
+    OPTIONS = {
+        **Game.OPTIONS,
+        "flaminius_cancels": Option(True, _flag("flaminius_cancels"),
+                                    "H116: Flaminius cancels a withdrawal on 1-4 (rulebook, the default) or only "
+                                    "on his BR (reference chart)", {"kind": "bool"}),
+        "carthage_subjugation_penalty": Option(False, _flag("carthage_subjugation_penalty"),
+                                               "H95: the Carthaginian -1 also on subjugating tribes (default: "
+                                               "sieges of walled cities only)", {"kind": "bool"}),
+    }
     information = Information.IMPERFECT
     utility = Utility.ZERO_SUM
     min_utility = -1.0
@@ -78,6 +102,15 @@ class HannibalGame(Game):
         self.carthage_space = self.board.space("Carthage")
         self.new_carthage = self.board.space("New Carthage")
         self.siege_sites = (*self.board.walled, *self.board.tribes)
+
+    @property
+    def config(self) -> str:
+        """The configuration word of a position: the rulings chosen."""
+        return f"fc{int(self.options['flaminius_cancels'])}-cs{int(self.options['carthage_subjugation_penalty'])}"
+
+    @classmethod
+    def fuzz_options(cls, rng: random.Random) -> dict[str, Any]:
+        return {"flaminius_cancels": rng.random() < 0.5, "carthage_subjugation_penalty": rng.random() < 0.5}
 
     def space_index(self, name: str) -> int:
         return self.board.space(name)

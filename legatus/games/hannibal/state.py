@@ -40,9 +40,6 @@ _SCALARS = (
 )
 
 
-CONFIG = "standard"  # the one configuration: a position names it for games with options to come
-
-
 class HannibalState(State, ProcedureStack):
     """A position of Hannibal. Build it with ``game.new_initial_state()``.
 
@@ -224,7 +221,7 @@ class HannibalState(State, ProcedureStack):
 
     def position(self) -> str:
         """The whole position (secrets included) in one line (see :mod:`legatus.core.position`)."""
-        return write_position(f"{self.game.name}/{self.game.version}", CONFIG,
+        return write_position(f"{self.game.name}/{self.game.version}", self.game.config,
                               ((name, getattr(self, name)) for name in self.FIELDS))
 
     def initial_position(self) -> str | None:
@@ -269,7 +266,7 @@ class HannibalState(State, ProcedureStack):
 def from_position(game: HannibalGame, text: str) -> HannibalState:
     """The state written ``text`` by :meth:`HannibalState.position`, checked."""
     template = game.new_initial_state()
-    values = read_position(text, f"{game.name}/{game.version}", CONFIG,
+    values = read_position(text, f"{game.name}/{game.version}", game.config,
                            {name: getattr(template, name) for name in HannibalState.FIELDS})
     state = template
     for name, value in values.items():

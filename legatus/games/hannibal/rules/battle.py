@@ -369,16 +369,19 @@ def cancel(st: HannibalState, action: int) -> None:
         st.end()
 
 
+def cancel_target(st: HannibalState, c: int) -> int:
+    """The roll that cancels a withdrawal: the BR; Flaminius 4 (H116's ruling, an option)."""
+    target = battle_rating(st, c)
+    if ability(st, c, "cancels_withdrawal") and st.game.options["flaminius_cancels"]:
+        target = max(target, ability(st, c, "pursuit_max"))
+    return target
+
+
 def cancel_roll(st: HannibalState, die: int) -> None:
     """H80, H116: the defender cancels on a roll at most his BR (Flaminius 4, the ruling)."""
-    side = other(st.b_att)
-    c = commander(st, st.b_space, side)
-    target = battle_rating(st, c)
-    if ability(st, c, "cancels_withdrawal"):
-        target = max(target, ability(st, c, "pursuit_max"))
-    if die <= target:
+    if die <= cancel_target(st, commander(st, st.b_space, other(st.b_att))):
         st.b_card = -2
-        st.goto(COUNTER, side)
+        st.goto(COUNTER, other(st.b_att))
     else:
         st.b_withdrew = True
         st.end()

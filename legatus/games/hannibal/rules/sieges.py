@@ -53,11 +53,10 @@ def siege(st: HannibalState, action: int) -> None:
 def modifier(st: HannibalState, space: int, side: int) -> int:
     """H95: -1 for a Carthaginian besieger (not with the siege train), -1 against Rome,
     Carthage and Syracuse, +1 Marcellus on a Campaign card; no modifier for subjugation."""
+    carthaginian = st.game.tables.siege_rules["carthaginian"] if side == CARTHAGE and st.siege_train != st.m_gen else 0
     if not base.is_walled(st, space):
-        return 0
-    mod = st.board.siege_modifier[space]
-    if side == CARTHAGE and st.siege_train != st.m_gen:
-        mod += st.game.tables.siege_rules["carthaginian"]
+        return carthaginian if st.game.options["carthage_subjugation_penalty"] else 0
+    mod = st.board.siege_modifier[space] + carthaginian
     if st.m_mode == 2 and st.game.abilities[st.m_gen].get("siege_when") == "campaign_event":
         mod += ability(st, st.m_gen, "siege_modifier")
     return mod
