@@ -69,13 +69,13 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
 
 
 def text(st: HannibalState) -> str:
-    """The referee's position in a few lines (secrets included)."""
+    """The position in a few lines: public facts only (the terminal prints it to every seat;
+    a seat's hand shows in its own legal actions and view)."""
     board = st.board
     lines = [f"turn {st.turn}; points rome {base.points(st, 0)}, carthage {base.points(st, 1)}; {st.prompt()}"]
     for s in range(board.n_spaces):
         if st.cu[0][s] or st.cu[1][s]:
             gens = ", ".join(g.name for i, g in enumerate(st.game.generals) if st.gen_at[i] == s)
             lines.append(f"  {board.names[s]}: rome {st.cu[0][s]}, carthage {st.cu[1][s]} {gens}")
-    for seat, name in enumerate(SIDES):
-        lines.append(f"{name} hand: {sorted(st.hands[seat])}")
+    lines.append(f"hands: rome {len(st.hands[0])}, carthage {len(st.hands[1])} cards; deck {len(st.deck)}")
     return "\n".join(lines)
