@@ -15,6 +15,8 @@ def _battle_at_terventum(rome_cus: int = 8, carthage_cus: int = 3) -> object:
     state.ctrl[space(state, "Praeneste")] = base.NONE
     play(state, "ops #1", "activate P. Scipio", f"take {min(rome_cus, 10)}", "to Praeneste", "no reaction",
          "to Terventum")
+    assert state.view(0)["phase"] == "counter event"  # H74 steps 2-3: always asked, both sides
+    play(state, "no counter event", "no counter event")
     return state
 
 
@@ -85,9 +87,10 @@ def test_h77_the_elephant_charge_cuts_rome_hand() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
     state.cu[0][space(state, "Dertosa")] = 5
-    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction")
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event",
+         "no counter event")
     assert legal(state) == {"charge", "no charge"}
-    play(state, "charge")
+    play(state, "charge", "no counter event")
     roll(state, 5)  # above Scipio's BR 2: Rome loses 2 cards, one per elephant
     assert state.bcut == [2, 0]
 
@@ -107,7 +110,8 @@ def test_h114_hannibal_plays_a_probe_as_a_flank_once_a_battle() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
     state.cu[0][space(state, "Dertosa")] = 5
-    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no charge")
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event",
+         "no counter event", "no charge")
     assert (battle.card_count(state, 1), battle.card_count(state, 0)) == (17, 7)  # 4 + 10 + 3 Spanish allies
     for kind in ["probe"] * 8 + ["frontal assault"] * 9:  # Carthage attacks: dealt first
         play(state, f"draw {kind}")
@@ -137,3 +141,25 @@ def test_h116_flaminius_cancels_a_withdrawal_on_1_to_4_unless_the_option_says_no
     for cancels, target in ((True, 4), (False, 2)):
         state = legatus.load("hannibal", flaminius_cancels=cancels).new_initial_state()
         assert battle.cancel_target(state, general(state, "Flaminius")) == target
+
+
+
+def test_42_elephant_fright_stops_the_charge_and_costs_carthage_2_cards() -> None:
+    state = ready([42, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
+    state.cu[0][space(state, "Dertosa")] = 5
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event",
+         "no counter event", "charge")
+    assert legal(state) == {"event #42", "no counter event"} and state.current_player() == 0
+    play(state, "event #42")
+    assert state.bcut == [0, 2] and 42 in state.discard and state.view(0)["phase"] == "battle deal"
+
+
+def test_31_spanish_allies_desert() -> None:
+    state = ready([31, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
+    state.cu[0][space(state, "Dertosa")] = 5
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event")
+    assert "event #31" in legal(state)  # Rome, the defender, declares after Carthage (H74)
+    play(state, "event #31", "no charge")
+    assert battle.card_count(state, 1) == 14  # 4 + 10, no Spanish allies

@@ -186,4 +186,4 @@ def test_64_truce_forbids_entering_enemy_pcs() -> None:
 
 def test_every_card_with_an_effect_has_one_entry() -> None:
     missing = sorted(set(range(1, 65)) - set(events.EFFECTS))
-    assert missing == [5, 6, 18, 20, 28, 31, 32, 41, 42, 50, 54, 59, 60]
+    assert missing == [5, 6, 18, 20, 28, 31, 32, 41, 42, 50, 54, 59, 60]  # bonus or counter only

@@ -53,7 +53,7 @@ def test_h48_an_army_of_5_overruns_a_lone_cu_and_moves_on() -> None:
 def test_h58_the_naval_roll_and_its_worked_example() -> None:
     # 1 CU from New Carthage (-2) to Rhegium (+1, Roman PC +1), -1 small force: -1
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
-    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium")
+    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event")
     assert movement.naval_modifier(state, space(state, "New Carthage"), space(state, "Rhegium")) == -1
     assert state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
     roll(state, 4)  # 4 - 1 = 3: sunk
@@ -70,7 +70,7 @@ def test_h64_interception_succeeds_at_most_the_battle_rating() -> None:
     roll(state, 2)  # Mago BR 2 (Praeneste is Roman, without Carthaginian CUs: +1 makes 3)
     assert not state.m_intercepted and general(state, "Mago") in state.failed
     play(state, "no reaction", "to Terventum")  # H68: no Avoid Battle after failing to intercept
-    assert state.view(0)["battle"] is not None  # H73: entering enemy CUs is a battle
+    assert state.view(0)["battle"] is not None and state.view(0)["phase"] == "counter event"  # H73: entering enemy CUs is a battle
 
 
 def test_h65_an_intercepted_army_fights_or_backs_up() -> None:
@@ -100,3 +100,26 @@ def test_h69_avoid_battle_moves_the_force_and_h71_pursuit_needs_a_roll() -> None
     assert state.cu[1][space(state, "Praeneste")] == 0
     play(state, "no reaction")
     assert legal(state) == {"pursue", "no pursuit"}
+
+
+
+def test_60_storms_at_sea_before_the_naval_roll() -> None:
+    state = ready([60, 1, 2, 3, 4, 5, 6], [9, 8, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hannibal", "take 5", "to Dertosa", "sail Rhegium")
+    assert legal(state) == {"event #60", "no counter event"} and state.current_player() == 0
+    play(state, "event #60")
+    roll(state, 6)  # 6 + 2 reads the last row (H2), 5-6 column: 3 CUs, one an elephant
+    assert state.m_left == 2 and state.eleph[space(state, "Rhegium")] == 1 and state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
+
+
+def test_7_hostile_tribes_as_a_counter_event() -> None:
+    state = ready([7, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    g = general(state, "Hannibal")
+    state.gen_at[g] = space(state, "Ilerda")
+    state.cu[1][space(state, "Ilerda")] = 6
+    play(state, "ops #8", "activate Hannibal", "take 6", "to Tolosa")
+    roll(state, 1)
+    assert "event #7" in legal(state) and state.current_player() == 0
+    play(state, "event #7")
+    roll(state, 6)  # the 5-6 column whatever the size, roll 6: 2 CUs
+    assert state.m_left == 4

@@ -29,7 +29,7 @@ SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "n
           "charge", "no charge", "withdraw", "concede", "counterattack", "take initiative", "keep defending",
           "cancel withdrawal", "allow withdrawal", "no reaction", "open with campaign", "no campaign opening",
           "rome first", "carthage first", "no proconsul", "reshuffle strategy cards", "end campaign",
-          "roll for command", "no roll for command")
+          "roll for command", "no roll for command", "no counter event")
 PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for
 
 

@@ -59,6 +59,8 @@ ROLLS: dict[int, tuple[str, Callable[..., None]]] = {
     reactions.R_AVOID: ("Avoid Battle (H69)", reactions.avoid_roll),
     reactions.R_PURSUIT: ("pursuit (H71)", reactions.pursuit_roll),
     battle.R_COMMAND: ("the change of command (H40)", battle.command_roll),
+    battle.R_STORMS: ("Storms at Sea (#60)", battle.storms_roll),
+    reactions.R_HOSTILE: ("Hostile Tribes (#7, #8)", reactions.hostile_roll),
     battle.R_CHARGE: ("the elephant charge (H77)", battle.charge_roll),
     battle.R_COUNTER: ("the counterattack (H79)", battle.counter_roll),
     battle.R_WITHDRAW: ("the withdrawal (H80)", battle.withdraw_roll),
@@ -224,6 +226,9 @@ TABLE: Procedures[HannibalState] = Procedures({
     base.COMMAND: P("change of command", _fixed(CARTHAGE),
                     lambda st: "Carthage may roll for the Roman change of command (H40).",
                     _words("roll for command", "no roll for command"), battle.command),
+    base.COUNTER_EVENT: P("counter event", _seat,
+                          lambda st: f"{_side_word(st)} may play a counter event (H34).",
+                          battle.counter_event_legal, battle.counter_event),
     base.CAMPAIGN: P("campaign", _seat, lambda st: f"{_side_word(st)} activates the next General (H52).",
                      events.campaign_legal, events.campaign, resume=events.campaign_resume),
 })

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .notation import Notation
 
 _LISTS = ("ctrl", "tribal", "eleph", "spts", "sby", "gen_at", "consul", "stamp", "deck", "discard", "removed",
-          "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed")
+          "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
 _NESTED = ("cu", "hands", "bhand", "known")
 _SCALARS = (
     "turn", "step", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
@@ -134,6 +134,7 @@ class HannibalState(State, ProcedureStack):
     bbegan: list[int]
     blost: list[int]
     bcut: list[int]
+    bdesert: list[int]  # per side: allies lost to #31 (1: Spanish) and #32 (2: Numidian)
 
     def __init__(self, game: HannibalGame) -> None:
         self.game = game

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 # Procedure ids (the table is assembled in ..procedures).
 (TURN, ROLL, DEAL, BDEAL, ELECT, RESHUFFLE, REINFORCE, RETURN, AFRICANUS, PROCONSUL, CONSUL, OPENING, FIRST,
  PLAY, OPS, PLACE_PC, TAKE, MOVE, REACT, INTERCEPTED, PURSUE, SIEGE, BATTLE, CHARGE, ATTACK, MATCH, COUNTER,
- CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND) = range(34)
+ CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT) = range(35)
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
@@ -163,7 +163,7 @@ def clear_move(st: HannibalState) -> None:
 def clear_battle(st: HannibalState) -> None:
     st.b_space = st.b_att = st.b_orig = st.b_from = st.b_card = st.b_win = st.b_win_card = -1
     st.b_step = st.b_rounds = st.b_penalty = st.b_bonus = 0
-    st.bbegan, st.blost, st.bcut = [0, 0], [0, 0], [0, 0]
+    st.bbegan, st.blost, st.bcut, st.bdesert = [0, 0], [0, 0], [0, 0], [0, 0]
     st.b_withdrew = st.b_sea = st.b_probe = False
 
 
@@ -173,6 +173,14 @@ def tidy(st: HannibalState) -> None:
         if st.spts[s] and st.cu[st.sby[s]][s] == 0:
             st.spts[s] = 0
             st.sby[s] = NONE
+
+
+def play_counter(st: HannibalState, side: int, card: int) -> None:
+    """H34: a counter event is not a play: the card leaves the hand for the discard pile."""
+    st.hands[side].remove(card)
+    if card in st.known[side]:
+        st.known[side].remove(card)
+    st.discard.append(card)
 
 
 def run(st: HannibalState, procedure: int, *args: int) -> None:

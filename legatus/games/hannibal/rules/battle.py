@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..notation import CARTHAGE, DE, PROBE, PROBE_AS, RESERVE, ROME
+from ..notation import CARTHAGE, DE, NUMIDIAS, PROBE, PROBE_AS, RESERVE, ROME
 from . import base
 from .base import (
     ATTACK,
@@ -21,6 +21,7 @@ from .base import (
     CHARGE,
     COMMAND,
     COUNTER,
+    COUNTER_EVENT,
     MATCH,
     RETREAT,
     ability,
@@ -36,9 +37,10 @@ from .base import (
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT, R_COMMAND = 6, 7, 8, 9, 10, 11, 16
-(B_COMMAND, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS, B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS,
- B_DONE) = range(10)
+DECLARE, FRIGHT, STORMS = range(3)  # the moments of COUNTER_EVENT
+R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT, R_COMMAND, R_STORMS = 6, 7, 8, 9, 10, 11, 16, 17
+(B_COMMAND, B_DECLARE_ATTACKER, B_DECLARE_DEFENDER, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS,
+ B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS, B_DONE) = range(12)
 HAND_CAP = 20  # H75
 
 
@@ -68,6 +70,9 @@ def allies(st: HannibalState, side: int, space: int) -> int:
         same = p == where or (country != "none" and board.country[p] == country)
         if not same or province_controller(st, p) != side:
             continue
+        if st.bdesert[side] & 1 and board.country[p] == "Spain" or \
+                st.bdesert[side] & 2 and board.province_names[p] in NUMIDIAS:
+            continue  # #31, #32
         if country == "Italy" and board.province_names[p] == "Latium":
             continue
         total += board.allies[p]
@@ -102,13 +107,17 @@ def advance(st: HannibalState) -> None:
         space = st.b_space
         att = st.b_att
         if step == B_COMMAND:
-            st.b_step = B_CHARGE
+            st.b_step = B_DECLARE_ATTACKER
             if len([g for g in generals_at(st, space, ROME) if st.consul[g]]) == 2:
                 if st.b_orig == ROME:
                     st.call(COMMAND, CARTHAGE)  # H40: Carthage may roll
                 else:
                     base.roll(st, R_COMMAND)  # H40: Carthage attacks: it must roll
                 return
+        elif step in (B_DECLARE_ATTACKER, B_DECLARE_DEFENDER):
+            st.b_step += 1  # H74 steps 2-3: always asked, so that the question tells nothing
+            st.call(COUNTER_EVENT, att if step == B_DECLARE_ATTACKER else other(att), DECLARE)
+            return
         elif step == B_CHARGE:
             st.b_step = B_DEAL_ATTACKER
             if st.eleph[space] and st.cu[ROME][space]:
@@ -201,7 +210,7 @@ def hannibal_probe(st: HannibalState, side: int) -> bool:
 # --- H77 elephant charge ----------------------------------------------------------------------
 def charge(st: HannibalState, action: int) -> None:
     if action == st.n.SIMPLE["charge"]:
-        st.goto(base.ROLL, R_CHARGE)
+        st.goto(COUNTER_EVENT, ROME, FRIGHT)  # #42 comes before the roll
     else:
         st.end()
 
@@ -495,3 +504,57 @@ def retreat(st: HannibalState, action: int) -> None:
         st.siege_train = -1  # H133: lost when its army must retreat
     st.end()
 
+
+
+# --- H34, H129 counter events (#31, #32, #42, #60) -------------------------------------------------
+def counter_cards(st: HannibalState, side: int, moment: int) -> list[int]:
+    """The counter events ``side`` may play now: #31/#32 as a battle in Spain/Africa starts,
+    #42 (Rome) against an elephant charge, #60 against a Carthaginian sea move."""
+    hand = st.hands[side]
+    if moment == DECLARE:
+        country = base.country_of(st, st.b_space)
+        return [c for c in hand if c == 31 and country == "Spain" or c == 32 and country == "Africa"]
+    if moment == FRIGHT:
+        return [42] if 42 in hand and side == ROME else []
+    return [60] if 60 in hand else []
+
+
+def counter_event_legal(st: HannibalState) -> tuple[int, ...]:
+    _, side, moment = st.stack[-1]
+    n = st.n
+    cards = counter_cards(st, side, moment)
+    return tuple(sorted([n.SIMPLE["no counter event"], *(n.PLAY_EVENT + c - 1 for c in cards)]))
+
+
+def counter_event(st: HannibalState, action: int) -> None:
+    _, side, moment = st.stack[-1]
+    n = st.n
+    if action == n.SIMPLE["no counter event"]:
+        if moment == FRIGHT:
+            st.goto(base.ROLL, R_CHARGE)
+        else:
+            st.end()
+        return
+    card = action - n.PLAY_EVENT + 1
+    base.play_counter(st, side, card)
+    if card == 31:
+        st.bdesert[other(side)] |= 1
+    elif card == 32:
+        st.bdesert[other(side)] |= 2
+    elif card == 42:
+        st.bcut[CARTHAGE] += 2  # the charge has no effect and costs Carthage 2 cards
+    else:
+        st.goto(base.ROLL, R_STORMS)
+        return
+    st.end()
+
+
+
+def storms_roll(st: HannibalState, die: int) -> None:
+    """#60 Storms at Sea: the moving CUs roll Attrition at +2 before the naval roll."""
+    tables = st.game.tables
+    size = st.m_left
+    loss = tables.attrition_loss(die + 2, size)
+    st.m_left -= lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, size),
+                          elephant=tables.attrition_elephant(die + 2, size))
+    st.end()

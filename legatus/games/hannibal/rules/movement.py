@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..state import HannibalState
 
 MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
-PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_BACKED = range(5)
+PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL = range(5)
 R_PASS, R_NAVAL = 1, 2  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
 
@@ -155,14 +155,12 @@ def step(st: HannibalState, action: int) -> None:
     if sail:
         st.m_sea_used += 1
         st.m_sailed = there
-        if st.m_side == CARTHAGE and st.m_limit >= 0 and not st.truce and not _pirates(st, here, there):
-            st.m_phase = PH_ENTER
-            if st.stack[-1][0] == MOVE and st.m_mode == MODE_CAMPAIGN:
-                st.c_sea = 1
-            base.roll(st, R_NAVAL, here, there)
-            return
         if st.m_mode == MODE_CAMPAIGN:
             st.c_sea = 1
+        if st.m_side == CARTHAGE:
+            st.m_phase = PH_NAVAL  # #60 may come first (asked at every Carthaginian sea move, H60)
+            st.call(base.COUNTER_EVENT, ROME, battle.STORMS)
+            return
     elif c is not None and c.type in (1, 2) and st.m_left:
         st.m_phase = PH_ENTER
         base.roll(st, R_PASS, c.type)
@@ -312,7 +310,14 @@ def pursue(st: HannibalState, action: int) -> None:
 
 def move_resume(st: HannibalState) -> None:
     phase = st.m_phase
-    if phase == PH_ENTER:
+    if phase == PH_NAVAL:
+        here = st.gen_at[st.m_gen]
+        st.m_phase = PH_ENTER
+        if not st.truce and not _pirates(st, st.m_from, here):
+            base.roll(st, R_NAVAL, st.m_from, here)
+        else:
+            enter(st)
+    elif phase == PH_ENTER:
         if st.gen_at[st.m_gen] < 0:
             end_move(st)
         else:

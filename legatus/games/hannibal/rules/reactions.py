@@ -15,7 +15,8 @@ from .base import ability, battle_rating, commander, generals_at, hostile_tribe,
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-R_INTERCEPT, R_AVOID, R_PURSUIT = 3, 4, 5  # roll purposes
+R_INTERCEPT, R_AVOID, R_PURSUIT, R_HOSTILE = 3, 4, 5, 18  # roll purposes
+TRIBAL_LANDS = ("Gallia Transalpinia", "Liguria")  # #7, #8
 AVOID_TRIED = -2  # in st.tried: this entry's Avoid Battle was rolled
 
 
@@ -51,8 +52,15 @@ def avoid_spaces(st: HannibalState) -> list[int]:
             and not hostile_tribe(st, s, enemy)]
 
 
+def tribal_land(st: HannibalState) -> bool:
+    """#7/#8 may strike an army with CUs entering Gallia Transalpinia or Liguria: the non-active
+    player is then always asked (being asked must not tell whether he holds the card)."""
+    here = st.gen_at[st.m_gen]
+    return st.m_left > 0 and st.board.province_names[st.board.province[here]] in TRIBAL_LANDS
+
+
 def options(st: HannibalState) -> bool:
-    return bool(interceptors(st) or avoid_spaces(st))
+    return bool(interceptors(st) or avoid_spaces(st)) or tribal_land(st)
 
 
 def react_legal(st: HannibalState) -> tuple[int, ...]:
@@ -60,6 +68,8 @@ def react_legal(st: HannibalState) -> tuple[int, ...]:
     out = [n.SPACE["intercept from"] + s for s in interceptors(st)]
     if not any(s >= 0 for s in st.tried):  # H62: the Avoid Battle roll comes before interceptions
         out += [n.SPACE["avoid to"] + s for s in avoid_spaces(st)]
+    if tribal_land(st) and st.m_left:
+        out += [n.PLAY_EVENT + c - 1 for c in (7, 8) if c in st.hands[other(st.m_side)]]
     out.append(n.SIMPLE["no reaction"])
     return tuple(sorted(out))
 
@@ -68,6 +78,9 @@ def react(st: HannibalState, action: int) -> None:
     n = st.n
     if action == n.SIMPLE["no reaction"]:
         st.end()
+    elif n.PLAY_EVENT <= action < n.PLAY_EVENT + 64:
+        base.play_counter(st, other(st.m_side), action - n.PLAY_EVENT + 1)
+        base.roll(st, R_HOSTILE)
     elif action >= n.SPACE["avoid to"] and action < n.SPACE["avoid to"] + st.board.n_spaces:
         st.tried.append(AVOID_TRIED)
         base.roll(st, R_AVOID, action - n.SPACE["avoid to"])
@@ -128,3 +141,13 @@ def pursuit_roll(st: HannibalState, die: int) -> None:
         st.m_phase = 3  # movement.PH_END
     st.end()
 
+
+
+def hostile_roll(st: HannibalState, die: int) -> None:
+    """#7/#8 Hostile Tribes: the entering force rolls Attrition on the 5-6 column."""
+    tables = st.game.tables
+    column = tables.attrition_modifiers["hostile_tribes_column"]
+    loss = tables.attrition_loss(die, column)
+    st.m_left -= base.lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, st.m_left),
+                               elephant=tables.attrition_elephant(die, column))
+    st.end()
