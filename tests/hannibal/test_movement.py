@@ -70,7 +70,8 @@ def test_h64_interception_succeeds_at_most_the_battle_rating() -> None:
     roll(state, 2)  # Mago BR 2 (Praeneste is Roman, without Carthaginian CUs: +1 makes 3)
     assert not state.m_intercepted and general(state, "Mago") in state.failed
     play(state, "no reaction", "to Terventum")  # H68: no Avoid Battle after failing to intercept
-    assert state.view(0)["battle"] is not None and state.view(0)["phase"] == "counter event"  # H73: entering enemy CUs is a battle
+    assert state.view(0)["battle"] is not None  # H73: entering enemy CUs is a battle
+    assert state.view(0)["phase"] == "counter event"
 
 
 def test_h65_an_intercepted_army_fights_or_backs_up() -> None:
@@ -109,7 +110,8 @@ def test_60_storms_at_sea_before_the_naval_roll() -> None:
     assert legal(state) == {"event #60", "no counter event"} and state.current_player() == 0
     play(state, "event #60")
     roll(state, 6)  # 6 + 2 reads the last row (H2), 5-6 column: 3 CUs, one an elephant
-    assert state.m_left == 2 and state.eleph[space(state, "Rhegium")] == 1 and state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
+    assert state.m_left == 2 and state.eleph[space(state, "Rhegium")] == 1
+    assert state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
 
 
 def test_7_hostile_tribes_as_a_counter_event() -> None:
