@@ -101,6 +101,8 @@ class HeuristicAgent:
         score = 0.0
         if st.ctrl[space] == enemy:
             score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
+            if space == (st.game.carthage_space, st.game.rome_space)[enemy] and cus >= 3:
+                score += 8.0  # the enemy capital: sudden death (H110)
         if base.hostile_tribe(st, space, seat) and cus >= 3:
             score += 2.0
         return score
@@ -113,7 +115,10 @@ class HeuristicAgent:
                 at = st.gen_at[a - n.ACTIVATE]
                 cus = min(10, st.cu[seat][at])
                 reach = self._reachable(st, at)
-                s = max((self._target(st, seat, x, cus) for x in reach), default=0.0) + cus * 0.1
+                if st.game.cards.strategy[st.stack[-1][2] - 1].ship and st.board.port[at] is not None:
+                    reach |= set(st.board.sea[at])  # a 3-OP card sails (H56)
+                    cus = min(cus, 5)
+                s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
                 if s > score:
                     best, score = a, s
             elif n.RAISE <= a < n.RAISE + len(st.game.generals) and score < 2.0:
@@ -138,13 +143,14 @@ class HeuristicAgent:
     def _move(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         cus = st.m_left
         here = st.gen_at[st.m_gen]
-        best = next(a for a in legal if str(a) == "stop")
-        score = self._target(st, seat, here, cus) if len(st.path) > 1 else 0.0
+        stop = [a for a in legal if str(a) == "stop"]  # not legal for a lone General among lone enemies (H47)
+        best = stop[0] if stop else legal[0]
+        score = self._target(st, seat, here, cus) if stop else -1e9
         for a in legal:
             text = str(a)
-            if not text.startswith("to "):
+            if not text.startswith(("to ", "sail ")):
                 continue
-            there = a - st.n.SPACE["to"]
+            there = a - st.n.SPACE["to" if text.startswith("to ") else "sail"]
             s = self._target(st, seat, there, cus)
             s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
             if s > score:
