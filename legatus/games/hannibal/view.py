@@ -27,13 +27,12 @@ def card(st: HannibalState, number: int) -> str:
 
 def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
     board, game = st.board, st.game
-    spaces = []
+    spaces = {}
     for s in range(board.n_spaces):
         if not (st.ctrl[s] != base.NONE or st.cu[0][s] or st.cu[1][s] or st.spts[s]):
             continue
-        spaces.append({"space": board.names[s], "control": CONTROL[st.ctrl[s]], "tribe": st.tribal[s],
-                       "rome": st.cu[0][s], "carthage": st.cu[1][s], "elephants": st.eleph[s],
-                       "siege": st.spts[s]})
+        spaces[board.names[s]] = {"control": CONTROL[st.ctrl[s]], "tribe": st.tribal[s], "rome": st.cu[0][s],
+                                  "carthage": st.cu[1][s], "elephants": st.eleph[s], "siege": st.spts[s]}
     player = st.current_player()
     battle = None
     if st.b_space >= 0:
