@@ -163,3 +163,42 @@ def test_31_spanish_allies_desert() -> None:
     assert "event #31" in legal(state)  # Rome, the defender, declares after Carthage (H74)
     play(state, "event #31", "no charge")
     assert battle.card_count(state, 1) == 14  # 4 + 10, no Spanish allies
+
+
+def _carthage_attacks_in_dertosa(carthage: list[int]) -> object:
+    state = ready([41, 43, 44, 45, 46, 47, 48], carthage, first="carthage")
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
+    state.cu[0][space(state, "Dertosa")] = 5
+    play(state, f"ops #{carthage[0]}", "activate Hannibal", "take 10", "to Dertosa", "no reaction",
+         "no counter event", "no counter event", "no charge")
+    for _ in range(17):
+        play(state, "draw frontal assault" if state.bdeck[0] else "draw flank left")
+    for _ in range(7):
+        play(state, "draw probe")
+    return state
+
+
+def test_6_marharbal_cavalry_a_double_envelopment_that_gives_no_initiative() -> None:
+    state = _carthage_attacks_in_dertosa([8, 6, 9, 10, 11, 12, 13])
+    assert "event #6" in legal(state)
+    play(state, "event #6")
+    assert state.b_card == 4 and 6 in state.discard and legal(state) == {"concede"}  # Rome holds no DE
+
+
+def test_59_ally_deserts_takes_a_card_of_the_other_hand() -> None:
+    state = _carthage_attacks_in_dertosa([8, 59, 9, 10, 11, 12, 13])
+    play(state, "event #59")
+    assert state.view(1)["phase"] == "ally deserts"
+    play(state, "ally deserts with probe")
+    assert state.bhand[1][3] == 1 and state.bhand[0][3] == 6 and state.current_player() == 1
+
+
+def test_h81_carthage_out_of_cards_is_asked_and_may_only_concede() -> None:
+    state = _carthage_attacks_in_dertosa([8, 9, 10, 11, 12, 13, 14])
+    state.bhand[1] = [0] * 6
+    state.bdeck[0] += 12
+    state.bdeck[1] += 5
+    state._legal = None
+    assert legal(state) == {"concede"}
+    play(state, "concede")
+    assert state.b_win == 0

@@ -229,6 +229,9 @@ TABLE: Procedures[HannibalState] = Procedures({
     base.COUNTER_EVENT: P("counter event", _seat,
                           lambda st: f"{_side_word(st)} may play a counter event (H34).",
                           battle.counter_event_legal, battle.counter_event),
+    base.STEAL: P("ally deserts", _chance,
+                  lambda st: f"Pick a battle card at random from {SIDES[st.stack[-1][1]]}'s hand (#59).",
+                  lambda st: tuple(st.n.STEAL + k for k in range(6) if st.bhand[st.stack[-1][1]][k]), battle.steal),
     base.CAMPAIGN: P("campaign", _seat, lambda st: f"{_side_word(st)} activates the next General (H52).",
                      events.campaign_legal, events.campaign, resume=events.campaign_resume),
 })

@@ -59,6 +59,8 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
     epoch = battle = 0
     battle_draws: list[int] = []
     last_event = 0
+    mine_last = False  # the last event card played was mine
+    op_taken = [0] * 6  # battle cards of mine the other seat holds (#59)
     in_deal = False
     for i, text in enumerate(seen):
         if text == RESHUFFLE:
@@ -67,6 +69,7 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
         if is_bdraw and not in_deal:
             battle += 1
             battle_draws = []
+            op_taken = [0] * 6
         in_deal = is_bdraw
         epoch_of.append(epoch)
         battle_of.append(battle)
@@ -78,6 +81,7 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
             mine.add(c)
         elif c := _card(text, "ops", "event", "discard"):
             last_event = c if text.startswith("event") else 0
+            mine_last = c in mine
             if c in mine:
                 mine.discard(c)
             elif c in op_known:
@@ -96,8 +100,17 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
                     _give(given, op_draws, c, i, text, rng)
                 if last_event == 55:
                     mine.add(c)
+        elif text.startswith("ally deserts with "):  # #59: a battle card changes hands
+            k = KINDS.index(text[len("ally deserts with "):])
+            if mine_last:
+                _give(given, battle_draws, k, i, text, rng)
+            else:
+                op_taken[k] += 1
         elif (k := _kind(text, op)) >= 0:
-            _give(given, battle_draws, k, i, text, rng)
+            if op_taken[k]:
+                op_taken[k] -= 1
+            else:
+                _give(given, battle_draws, k, i, text, rng)
     return _replay(game, seat, seen, given, epoch_of, battle_of, rng)
 
 

@@ -36,7 +36,7 @@ _SCALARS = (
     "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
-    "b_penalty", "c_sea", "debt", "b_probe", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
+    "b_penalty", "c_sea", "debt", "b_probe", "b_marharbal", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
 )
 
 
@@ -130,6 +130,7 @@ class HannibalState(State, ProcedureStack):
     b_bonus: int
     b_withdrew: bool
     b_probe: bool  # Hannibal's Probe used as another card this battle (H114)
+    b_marharbal: bool  # the attacker's card is #6 Marharbal's Cavalry (no initiative when matched)
     b_sea: bool
     bbegan: list[int]
     blost: list[int]

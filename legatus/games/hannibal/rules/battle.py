@@ -49,7 +49,7 @@ def begin(st: HannibalState, space: int, attacker: int, came_from: int, by_sea: 
     st.b_space, st.b_att, st.b_orig, st.b_from, st.b_sea = space, attacker, attacker, came_from, by_sea
     st.b_step = B_COMMAND
     st.b_rounds = 0
-    st.b_probe = False
+    st.b_probe = st.b_marharbal = False
     st.b_card = st.b_win = st.b_win_card = -1
     st.b_withdrew = False
     st.bbegan = [st.cu[ROME][space], st.cu[CARTHAGE][space]]
@@ -137,7 +137,7 @@ def advance(st: HannibalState) -> None:
                 return
         elif step == B_ROUNDS:
             if st.b_win < 0 and not st.b_withdrew:
-                if sum(st.bhand[att]):
+                if _may_attack(st):
                     st.call(ATTACK, att)
                     return
                 st.b_win, st.b_win_card = other(att), -1  # H81: the attacker has no card left
@@ -227,9 +227,15 @@ def charge_roll(st: HannibalState, die: int) -> None:
 
 
 # --- H78-H81 rounds -----------------------------------------------------------------------------
+def _may_attack(st: HannibalState) -> bool:
+    """H81: the attacker needs a battle card; Carthage is always asked, since #6 may still be
+    played (and being asked must not tell Rome whether Carthage holds it)."""
+    return bool(sum(st.bhand[st.b_att])) or st.b_att == CARTHAGE
+
+
 def _next_round(st: HannibalState) -> None:
     """H81: the defender wins when the attacker has no battle card at the start of a round."""
-    if sum(st.bhand[st.b_att]):
+    if _may_attack(st):
         st.goto(ATTACK, st.b_att)
     else:
         st.b_win, st.b_win_card = other(st.b_att), -1
@@ -245,9 +251,43 @@ def attack_legal(st: HannibalState) -> tuple[int, ...]:
         out += [n.RESERVE_AS + 5 * side + k for k in range(5)]
     if hannibal_probe(st, side):
         out += [n.PROBE + i for i in range(3)]
-    if commander(st, st.b_space, side) >= 0 and withdraw_spaces(st, side):
-        out.append(n.SIMPLE["withdraw"])
-    return tuple(out)
+    if sum(hand) and commander(st, st.b_space, side) >= 0 and withdraw_spaces(st, side):
+        out.append(n.SIMPLE["withdraw"])  # H81: out of cards, the attacker has lost already
+    out += _battle_counters(st, side)
+    if not sum(hand):
+        out.append(n.SIMPLE["concede"])  # Carthage out of cards (see _may_attack)
+    return tuple(sorted(out))
+
+
+def _battle_counters(st: HannibalState, side: int) -> list[int]:
+    """#6 (Carthage, as a Double Envelopment) and #59 (take a card of the other hand)."""
+    event = st.n.PLAY_EVENT - 1
+    out: list[int] = []
+    if side == CARTHAGE and 6 in st.hands[side] and (side == st.b_att or st.b_card == DE):
+        out.append(event + 6)
+    if 59 in st.hands[side] and sum(st.bhand[other(side)]) > 0:
+        out.append(event + 59)
+    return out
+
+
+def _play_battle_counter(st: HannibalState, side: int, action: int) -> bool:
+    """Plays #6 or #59 if ``action`` is one; True when it was."""
+    card = action - st.n.PLAY_EVENT + 1
+    if action < st.n.PLAY_EVENT or card not in (6, 59):
+        return False
+    base.play_counter(st, side, card)
+    if card == 59:
+        st.call(base.STEAL, other(side), side)
+    return True
+
+
+def steal(st: HannibalState, action: int) -> None:
+    """#59 Ally Deserts: a battle card of the victim's, at random, joins the taker's hand."""
+    _, victim, taker = st.stack[-1]
+    kind = action - st.n.STEAL
+    st.bhand[victim][kind] -= 1
+    st.bhand[taker][kind] += 1
+    st.end()
 
 
 def attack(st: HannibalState, action: int) -> None:
@@ -256,6 +296,17 @@ def attack(st: HannibalState, action: int) -> None:
     if action == n.SIMPLE["withdraw"]:
         st.goto(base.ROLL, R_WITHDRAW)
         return
+    if action == n.SIMPLE["concede"]:
+        st.b_win, st.b_win_card = other(side), -1
+        st.end()
+        return
+    if _play_battle_counter(st, side, action):
+        if action - n.PLAY_EVENT + 1 == 6:  # #6: a Double Envelopment that gives no initiative
+            st.b_card, st.b_marharbal = DE, True
+            st.b_rounds += 1
+            st.goto(MATCH, other(side))
+        return
+    st.b_marharbal = False
     if n.PROBE <= action < n.PROBE + 3:
         kind = PROBE_AS[action - n.PROBE]
         st.bhand[side][PROBE] -= 1
@@ -284,6 +335,7 @@ def match_legal(st: HannibalState) -> tuple[int, ...]:
         out.append(n.MATCH + 6 * side + 5)
     if st.b_card in PROBE_AS and hannibal_probe(st, side):
         out.append(n.PROBE + 3)
+    out += _battle_counters(st, side)
     return tuple(sorted(out))
 
 
@@ -294,6 +346,10 @@ def match(st: HannibalState, action: int) -> None:
     if action == n.SIMPLE["concede"]:
         st.b_win, st.b_win_card = st.b_att, st.b_card
         st.end()
+        return
+    if _play_battle_counter(st, side, action):
+        if action - n.PLAY_EVENT + 1 == 6:  # #6 matches the Double Envelopment (the ruling)
+            st.goto(COUNTER, side)
         return
     if action == n.PROBE + 3:
         kind = PROBE
@@ -311,7 +367,7 @@ def counter_legal(st: HannibalState) -> tuple[int, ...]:
     n = st.n
     side = other(st.b_att)
     out = [n.SIMPLE["keep defending"]]
-    if st.b_card == DE or st.b_card == -2:
+    if st.b_card == DE and not st.b_marharbal or st.b_card == -2:
         out.append(n.SIMPLE["take initiative"])
     elif commander(st, st.b_space, side) >= 0:
         out.append(n.SIMPLE["counterattack"])

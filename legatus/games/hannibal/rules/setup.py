@@ -66,9 +66,12 @@ def begin(st: HannibalState) -> None:
 
 
 def chance_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
-    """Battle cards are drawn by kind, weighted by the kind's cards left in the deck; every
-    other chance node is uniform."""
+    """Battle cards are drawn by kind, weighted by the kind's cards left in the deck (or in the
+    hand #59 takes one from); every other chance node is uniform."""
     if st.stack[-1][0] == base.BDEAL:
         first = st.n.BDRAW
         return [st.bdeck[a - first] for a in legal]
+    if st.stack[-1][0] == base.STEAL:  # #59: a card of the victim's hand at random
+        victim = st.bhand[st.stack[-1][1]]
+        return [victim[a - st.n.STEAL] for a in legal]
     return [1] * len(legal)
