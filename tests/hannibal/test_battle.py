@@ -202,3 +202,21 @@ def test_h81_carthage_out_of_cards_is_asked_and_may_only_concede() -> None:
     assert legal(state) == {"concede"}
     play(state, "concede")
     assert state.b_win == 0
+
+
+def test_20_spy_in_enemy_camp_shows_half_the_other_hand() -> None:
+    state = ready([20, 43, 44, 45, 46, 47, 48], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
+    state.cu[0][space(state, "Dertosa")] = 5
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event")
+    play(state, "event #20", "no charge")  # Rome, the defender, spies on Carthage's 17 cards
+    for _ in range(17):
+        play(state, "draw frontal assault" if state.bdeck[0] else "draw flank left")
+    for _ in range(7):
+        play(state, "draw probe")
+    assert state.view(0)["phase"] == "spy in enemy camp" and state.stack[-1][2] == 8  # half of 17
+    for _ in range(8):
+        state.apply_action(state.legal_actions()[0])
+    assert sum(state.bshown[1]) == 8 and state.view(0)["battle"]["face_up"][1]
+    play(state, "carthage attacks frontal assault")
+    assert state.bshown[1][0] == 8  # 13 Frontal Assaults left: the 8 face up are still there

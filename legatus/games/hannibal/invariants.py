@@ -30,6 +30,8 @@ def violations(st: HannibalState) -> list[str]:
         if sum(held) != game.cards.battle_counts[k] or min(held) < 0:
             out.append(f"battle cards of kind {k} do not add up")
     for side in (ROME, CARTHAGE):
+        if any(not 0 <= st.bshown[side][k] <= st.bhand[side][k] for k in range(6)):
+            out.append(f"side {side}: more battle cards face up than in hand")
         if min(st.cu[side]) < 0:
             out.append(f"negative CUs for side {side}")
     if sum(st.eleph) > game.tables.elephants or min(st.eleph) < 0:

@@ -55,6 +55,7 @@ class Notation:
     MATCH: int  # "<side> matches <kind>" (5 per side) then "<side> matches with reserve"
     PROBE: int  # H114: "carthage attacks probe as <kind>" (3), then "carthage matches with probe"
     STEAL: int  # #59: "ally deserts with <kind>"
+    SPY: int  # #20: "spy sees <kind>"
     PROVINCE: int  # "choose Western Numidia", "choose Eastern Numidia"
     SPACE: dict[str, int]  # verb -> first id
     SIMPLE: dict[str, int]
@@ -92,6 +93,7 @@ def _texts(parts: Components) -> tuple[list[str], dict[str, int]]:
     block("province", [f"choose {p}" for p in NUMIDIAS])
     block("probe", [f"carthage attacks probe as {KINDS[k]}" for k in PROBE_AS] + ["carthage matches with probe"])
     block("steal", [f"ally deserts with {k}" for k in KINDS])
+    block("spy", [f"spy sees {k}" for k in KINDS])
     for verb in SPACE_VERBS:
         block("space:" + verb, [f"{verb} {name}" for name in board.names])
     for word in SIMPLE:
@@ -110,5 +112,5 @@ def notation(parts: Components | None = None) -> Notation:
         PLAY_DISCARD=base["discard"], ACTIVATE=base["activate"], RAISE=base["raise"],
         PROCONSUL=base["proconsul"], CHOOSE_GENERAL=base["choose_general"], TAKE=base["take"],
         ATTACK=base["attack"], RESERVE_AS=base["reserve_as"], MATCH=base["match"], PROVINCE=base["province"],
-        PROBE=base["probe"], STEAL=base["steal"],
+        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"],
         SPACE={v: base["space:" + v] for v in SPACE_VERBS}, SIMPLE={w: base["simple:" + w] for w in SIMPLE})

@@ -232,6 +232,10 @@ TABLE: Procedures[HannibalState] = Procedures({
     base.STEAL: P("ally deserts", _chance,
                   lambda st: f"Pick a battle card at random from {SIDES[st.stack[-1][1]]}'s hand (#59).",
                   lambda st: tuple(st.n.STEAL + k for k in range(6) if st.bhand[st.stack[-1][1]][k]), battle.steal),
+    base.SPY: P("spy in enemy camp", _chance,
+                lambda st: f"Turn a battle card of {SIDES[st.stack[-1][1]]}'s face up at random (#20).",
+                lambda st: tuple(st.n.SPY + k for k in range(6)
+                                 if st.bhand[st.stack[-1][1]][k] > st.bshown[st.stack[-1][1]][k]), battle.spy),
     base.CAMPAIGN: P("campaign", _seat, lambda st: f"{_side_word(st)} activates the next General (H52).",
                      events.campaign_legal, events.campaign, resume=events.campaign_resume),
 })

@@ -60,6 +60,7 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
     battle_draws: list[int] = []
     last_event = 0
     mine_last = False  # the last event card played was mine
+    spy_mine = False  # #20 was played by me
     op_taken = [0] * 6  # battle cards of mine the other seat holds (#59)
     in_deal = False
     for i, text in enumerate(seen):
@@ -82,6 +83,8 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
         elif c := _card(text, "ops", "event", "discard"):
             last_event = c if text.startswith("event") else 0
             mine_last = c in mine
+            if c == 20 and text.startswith("event"):
+                spy_mine = mine_last
             if c in mine:
                 mine.discard(c)
             elif c in op_known:
@@ -100,6 +103,11 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
                     _give(given, op_draws, c, i, text, rng)
                 if last_event == 55:
                     mine.add(c)
+        elif text.startswith("spy sees "):  # #20: a card of the spied hand face up
+            k = KINDS.index(text[len("spy sees "):])
+            if spy_mine:
+                _give(given, battle_draws, k, i, text, rng)
+                op_taken[k] += 1  # known from now on: its later play needs no other draw
         elif text.startswith("ally deserts with "):  # #59: a battle card changes hands
             k = KINDS.index(text[len("ally deserts with "):])
             if mine_last:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 _LISTS = ("ctrl", "tribal", "eleph", "spts", "sby", "gen_at", "consul", "stamp", "deck", "discard", "removed",
           "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
-_NESTED = ("cu", "hands", "bhand", "known")
+_NESTED = ("cu", "hands", "bhand", "known", "bshown")
 _SCALARS = (
     "turn", "step", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
@@ -36,7 +36,7 @@ _SCALARS = (
     "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
-    "b_penalty", "c_sea", "debt", "b_probe", "b_marharbal", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
+    "b_penalty", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
 )
 
 
@@ -136,6 +136,8 @@ class HannibalState(State, ProcedureStack):
     blost: list[int]
     bcut: list[int]
     bdesert: list[int]  # per side: allies lost to #31 (1: Spanish) and #32 (2: Numidian)
+    bshown: list[list[int]]  # per side, by kind: battle cards face up (#20)
+    b_spy: int  # the side whose hand #20 reveals, or -1
 
     def __init__(self, game: HannibalGame) -> None:
         self.game = game

@@ -40,6 +40,7 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
                   "card": KINDS[st.b_card] if st.b_card >= 0 else None,
                   "hand_sizes": [sum(h) for h in st.bhand],
                   "played": {KINDS[k]: st.bplayed[k] for k in range(6) if st.bplayed[k]},
+                  "face_up": [{KINDS[k]: c for k, c in enumerate(shown) if c} for shown in st.bshown],
                   "hand": None if seat is None else {KINDS[k]: c for k, c in enumerate(st.bhand[seat]) if c}}
     return {
         "seat": None if seat is None else SIDES[seat],

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 # Procedure ids (the table is assembled in ..procedures).
 (TURN, ROLL, DEAL, BDEAL, ELECT, RESHUFFLE, REINFORCE, RETURN, AFRICANUS, PROCONSUL, CONSUL, OPENING, FIRST,
  PLAY, OPS, PLACE_PC, TAKE, MOVE, REACT, INTERCEPTED, PURSUE, SIEGE, BATTLE, CHARGE, ATTACK, MATCH, COUNTER,
- CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL) = range(36)
+ CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL, SPY) = range(37)
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
@@ -164,6 +164,8 @@ def clear_battle(st: HannibalState) -> None:
     st.b_space = st.b_att = st.b_orig = st.b_from = st.b_card = st.b_win = st.b_win_card = -1
     st.b_step = st.b_rounds = st.b_penalty = st.b_bonus = 0
     st.bbegan, st.blost, st.bcut, st.bdesert = [0, 0], [0, 0], [0, 0], [0, 0]
+    st.bshown = [[0] * 6, [0] * 6]
+    st.b_spy = -1
     st.b_withdrew = st.b_sea = st.b_probe = st.b_marharbal = False
 
 

@@ -24,6 +24,7 @@ from .base import (
     COUNTER_EVENT,
     MATCH,
     RETREAT,
+    SPY,
     ability,
     battle_rating,
     commander,
@@ -136,6 +137,11 @@ def advance(st: HannibalState) -> None:
                 st.call(BDEAL, other(att), n)
                 return
         elif step == B_ROUNDS:
+            if st.b_spy >= 0:  # #20: half the spied hand, face up
+                side, st.b_spy = st.b_spy, -1
+                if sum(st.bhand[side]) >= 2:
+                    st.call(SPY, side, sum(st.bhand[side]) // 2)
+                    return
             if st.b_win < 0 and not st.b_withdrew:
                 if _may_attack(st):
                     st.call(ATTACK, att)
@@ -281,11 +287,31 @@ def _play_battle_counter(st: HannibalState, side: int, action: int) -> bool:
     return True
 
 
+def spy(st: HannibalState, action: int) -> None:
+    """#20 Spy in Enemy Camp: one more card of the spied hand face up for the whole battle."""
+    _, side, left = st.stack[-1]
+    st.bshown[side][action - st.n.SPY] += 1
+    if left > 1:
+        st.goto(SPY, side, left - 1)
+    else:
+        st.end()
+
+
+def _spend(st: HannibalState, side: int, kind: int) -> None:
+    """A battle card played face up. Cards shown by #20 stay shown while enough of their kind
+    are left (a card of a kind is any card of that kind)."""
+    st.bhand[side][kind] -= 1
+    st.bplayed[kind] += 1
+    if st.bshown[side][kind] > st.bhand[side][kind]:
+        st.bshown[side][kind] -= 1
+
+
 def steal(st: HannibalState, action: int) -> None:
     """#59 Ally Deserts: a battle card of the victim's, at random, joins the taker's hand."""
     _, victim, taker = st.stack[-1]
     kind = action - st.n.STEAL
     st.bhand[victim][kind] -= 1
+    st.bshown[victim][kind] = min(st.bshown[victim][kind], st.bhand[victim][kind])
     st.bhand[taker][kind] += 1
     st.end()
 
@@ -309,17 +335,14 @@ def attack(st: HannibalState, action: int) -> None:
     st.b_marharbal = False
     if n.PROBE <= action < n.PROBE + 3:
         kind = PROBE_AS[action - n.PROBE]
-        st.bhand[side][PROBE] -= 1
-        st.bplayed[PROBE] += 1
+        _spend(st, side, PROBE)
         st.b_probe = True
     elif action >= n.RESERVE_AS:
         kind = (action - n.RESERVE_AS) % 5
-        st.bhand[side][RESERVE] -= 1
-        st.bplayed[RESERVE] += 1
+        _spend(st, side, RESERVE)
     else:
         kind = (action - n.ATTACK) % 5
-        st.bhand[side][kind] -= 1
-        st.bplayed[kind] += 1
+        _spend(st, side, kind)
     st.b_card = kind
     st.b_rounds += 1
     st.goto(MATCH, other(side))
@@ -356,8 +379,7 @@ def match(st: HannibalState, action: int) -> None:
         st.b_probe = True
     else:
         kind = (action - n.MATCH) % 6
-    st.bhand[side][kind] -= 1
-    st.bplayed[kind] += 1
+    _spend(st, side, kind)
     st.goto(COUNTER, side)
 
 
@@ -569,7 +591,7 @@ def counter_cards(st: HannibalState, side: int, moment: int) -> list[int]:
     hand = st.hands[side]
     if moment == DECLARE:
         country = base.country_of(st, st.b_space)
-        return [c for c in hand if c == 31 and country == "Spain" or c == 32 and country == "Africa"]
+        return [c for c in hand if c == 31 and country == "Spain" or c == 32 and country == "Africa" or c == 20]
     if moment == FRIGHT:
         return [42] if 42 in hand and side == ROME else []
     return [60] if 60 in hand else []
@@ -599,6 +621,8 @@ def counter_event(st: HannibalState, action: int) -> None:
         st.bdesert[other(side)] |= 2
     elif card == 42:
         st.bcut[CARTHAGE] += 2  # the charge has no effect and costs Carthage 2 cards
+    elif card == 20:
+        st.b_spy = other(side)
     else:
         st.goto(base.ROLL, R_STORMS)
         return

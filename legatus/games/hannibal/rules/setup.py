@@ -74,4 +74,7 @@ def chance_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
     if st.stack[-1][0] == base.STEAL:  # #59: a card of the victim's hand at random
         victim = st.bhand[st.stack[-1][1]]
         return [victim[a - st.n.STEAL] for a in legal]
+    if st.stack[-1][0] == base.SPY:  # #20: a card not yet face up, at random
+        side = st.stack[-1][1]
+        return [st.bhand[side][a - st.n.SPY] - st.bshown[side][a - st.n.SPY] for a in legal]
     return [1] * len(legal)
