@@ -6,7 +6,8 @@ Rules of thumb, one decision at a time:
   biggest army when an enemy target (a smaller army, an enemy PC or walled city) is within
   reach, else place PCs;
 - a move steps towards the best target: a weaker enemy army to attack, an enemy city to
-  besiege, enemy PCs; it never walks into a stronger army;
+  besiege, enemy PCs; it never walks into a stronger army; a big army (6 CUs or more) also
+  likes to march on the enemy capital;
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
 - interception and Avoid Battle by comparing forces;
@@ -17,6 +18,7 @@ Rules of thumb, one decision at a time:
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING
 
 from legatus.core.actions import Action
@@ -27,6 +29,21 @@ from .rules.base import other, points
 if TYPE_CHECKING:
     from .game import HannibalGame
     from .state import HannibalState
+
+@cache
+def _distances(game: HannibalGame, target: int) -> tuple[int, ...]:
+    """Spaces from each space to ``target`` by land, passes and straits."""
+    board = game.board
+    dist = [99] * board.n_spaces
+    dist[target] = 0
+    todo = [target]
+    for s in todo:
+        for t in (*board.land[s], *board.passes[s], *board.straits[s]):
+            if dist[t] == 99:
+                dist[t] = dist[s] + 1
+                todo.append(t)
+    return tuple(dist)
+
 
 ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue", "fight")
 
@@ -119,6 +136,8 @@ class HeuristicAgent:
                     reach |= set(st.board.sea[at])  # a 3-OP card sails (H56)
                     cus = min(cus, 5)
                 s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
+                if cus >= 6 and self._capital_distance(st, seat, at) > 1:
+                    s += 1.5  # march on the enemy capital
                 if s > score:
                     best, score = a, s
             elif n.RAISE <= a < n.RAISE + len(st.game.generals) and score < 2.0:
@@ -128,6 +147,10 @@ class HeuristicAgent:
             return best
         self.reason = "political control"
         return next(a for a in legal if str(a) == "place pcs")
+
+    def _capital_distance(self, st: HannibalState, seat: int, space: int) -> int:
+        capital = (st.game.carthage_space, st.game.rome_space)[other(seat)]
+        return _distances(st.game, capital)[space]
 
     def _reachable(self, st: HannibalState, at: int) -> set[int]:
         seen, frontier = {at}, [at]
@@ -153,6 +176,8 @@ class HeuristicAgent:
             there = a - st.n.SPACE["to" if text.startswith("to ") else "sail"]
             s = self._target(st, seat, there, cus)
             s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
+            if cus >= 6 and text.startswith("to "):
+                s += 0.8 * (self._capital_distance(st, seat, here) - self._capital_distance(st, seat, there))
             if s > score:
                 best, score = a, s
         self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"
