@@ -220,3 +220,14 @@ def test_20_spy_in_enemy_camp_shows_half_the_other_hand() -> None:
     assert sum(state.bshown[1]) == 8 and state.view(0)["battle"]["face_up"][1]
     play(state, "carthage attacks frontal assault")
     assert state.bshown[1][0] == 8  # 13 Frontal Assaults left: the 8 face up are still there
+
+
+def test_h82_the_worked_example_4_rounds_roll_5_each_side_loses_1() -> None:
+    state = _battle_at_terventum(8, 6)
+    _deal(state, ["flank left"] * 9 + ["flank right"] * 3, ["flank right"] * 3 + ["probe"] * 5)
+    for _ in range(3):
+        play(state, "rome attacks flank right", "carthage matches flank right", "keep defending")
+    play(state, "rome attacks flank left", "concede")  # the 4th round, unmatched, counts (H82)
+    assert state.b_rounds == 4
+    roll(state, 5)
+    assert state.blost == [1, 1]
