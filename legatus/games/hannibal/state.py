@@ -29,7 +29,7 @@ _LISTS = ("ctrl", "tribal", "eleph", "spts", "sby", "gen_at", "consul", "stamp",
           "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
 _NESTED = ("cu", "hands", "bhand", "known", "bshown")
 _SCALARS = (
-    "turn", "step", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
+    "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
     # the move in progress (H44-H61)
     "m_side", "m_gen", "m_card", "m_mode", "m_mp", "m_from", "m_phase", "m_intercepted", "m_avoided",
@@ -79,7 +79,6 @@ class HannibalState(State, ProcedureStack):
     bplayed: list[int]
     # the turn
     turn: int
-    step: int
     to_play: int
     proconsul: int
     stamp_next: int

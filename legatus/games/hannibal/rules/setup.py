@@ -48,7 +48,7 @@ def begin(st: HannibalState) -> None:
     st.bdeck = list(g.cards.battle_counts)
     st.bhand = [[0] * 6, [0] * 6]
     st.bplayed = [0] * 6  # battle cards played face up in this battle
-    st.turn, st.step, st.to_play = 1, 0, ROME
+    st.turn, st.to_play = 1, ROME
     st.truce = st.truce_played = st.naval_victory = False
     st.macedonia = 0
     st.hanno_counsel = st.cato_counsel = 0
