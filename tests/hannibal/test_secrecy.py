@@ -9,6 +9,7 @@ import random
 import pytest
 
 from legatus.core.secrecy import is_consistent, seat_actions
+from legatus.core.session import sample_outcome
 from legatus.games.hannibal.game import HannibalGame
 from tests.games.secrecy import leaks
 from tests.hannibal.helpers import deal, game, play, random_game
@@ -57,3 +58,21 @@ def test_resample_keeps_the_view_and_the_information_state(seed: int) -> None:
 
 def test_consistent_state_is_a_direct_draw() -> None:
     assert HannibalGame.consistent_state is not game().__class__.__mro__[1].consistent_state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_planted_card_never_reaches_the_other_seat_while_it_is_held(seed: int) -> None:
+    rng = random.Random(seed)
+    state = deal(game().new_initial_state(), [37, 1, 2, 3, 4, 5, 6], [14, 15, 16, 17, 18, 19, 20])
+    g = state.game
+    checked = 0
+    while not state.is_terminal() and 37 in state.hands[0] and state.turn == 1:
+        assert leaks(state, 1, MARKER) == [], [str(a) for a in state.history()[-5:]]
+        checked += 1
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+        else:
+            legal = [a for a in state.legal_actions()  # Rome keeps it
+                     if "#37" not in str(a) and str(a) != "open with campaign"]
+            state.apply_action(g.fuzz_choice(state, rng) if not legal else rng.choice(legal))
+    assert checked > 20
