@@ -12,7 +12,7 @@ from legatus.core.secrecy import is_consistent, seat_actions
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal.game import HannibalGame
 from tests.games.secrecy import leaks
-from tests.hannibal.helpers import deal, game, play, random_game
+from tests.hannibal.helpers import deal, game, play, random_game, ready
 
 MARKER = "#37"  # a Minor Campaign, planted in Rome's hand: written "#37" wherever it shows
 
@@ -76,3 +76,12 @@ def test_a_planted_card_never_reaches_the_other_seat_while_it_is_held(seed: int)
                      if "#37" not in str(a) and str(a) != "open with campaign"]
             state.apply_action(g.fuzz_choice(state, rng) if not legal else rng.choice(legal))
     assert checked > 20
+
+
+def test_a_refused_action_does_not_list_a_hand() -> None:
+    from legatus.core.errors import IllegalActionError
+
+    state = ready([37, 1, 2, 3, 4, 5, 6], [14, 15, 16, 17, 18, 19, 20])
+    with pytest.raises(IllegalActionError) as refused:
+        play(state, "ops #14")  # Carthage's card, while Rome plays
+    assert "#37" not in str(refused.value) and "card play" in str(refused.value)

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .map import HannibalMap
     from .notation import Notation
 
+# where the legal actions show a hidden hand
+SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
 _LISTS = ("ctrl", "tribal", "eleph", "spts", "sby", "gen_at", "consul", "stamp", "deck", "discard", "removed",
           "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
 _NESTED = ("cu", "hands", "bhand", "known", "bshown")
@@ -188,10 +190,15 @@ class HannibalState(State, ProcedureStack):
         base.tidy(self)
 
     def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is refused: the legal actions, unless they would show a hand (a card
+        play, a battle card, a deal: whoever reads the message may not be their seat)."""
         if not self.stack:
             return "the game is over"
+        name = TABLE.running(self).name
+        if self.stack[-1][0] in SECRET_PROCEDURES or self.is_chance_node():
+            return f"it is not one of the actions of the {name} now"
         legal = ", ".join(str(a) for a in self.legal_actions())
-        return f"{TABLE.running(self).name} takes {legal or 'no action'}"
+        return f"{name} takes {legal or 'no action'}"
 
     def prompt(self) -> str:
         return "The game is over." if not self.stack else TABLE.prompt(self)
