@@ -18,16 +18,17 @@ from legatus.core.agents import make_agent
 from legatus.core.session import sample_outcome
 
 HERE = Path(__file__).parent
-FAMILIES: dict[str, dict[str, Any]] = {
-    "base": {"level": "6-4-3-4-2"},
-    "all-variants": {"level": "6-5-4-5-1", "variants": ["ingenivm", "imperivm", "proconsvl", "legio-hispana",
-                                                         "pirates", "terror", "hispano"], "traitors": True,
-                     "players": 2},
-    "first-repression": {"scenario": "first-repression", "level": "7-5-4-5-2"},
-    "numantia": {"scenario": "numantia", "level": "7-5-4-5-1"},
-    "terror-of-rome": {"scenario": "terror-of-rome", "level": "7-5-4-5-1"},
-    "river-of-oblivion": {"scenario": "river-of-oblivion", "level": "7-5-4-4-1"},
-    "new-empire": {"scenario": "new-empire", "level": "7-5-4-5-2"},
+FAMILIES: dict[str, tuple[str, dict[str, Any]]] = {  # file name: (game, options)
+    "hispania-base": ("hispania", {"level": "6-4-3-4-2"}),
+    "hispania-all-variants": ("hispania", {"level": "6-5-4-5-1", "variants": [
+        "ingenivm", "imperivm", "proconsvl", "legio-hispana", "pirates", "terror", "hispano"], "traitors": True,
+        "players": 2}),
+    "hispania-first-repression": ("hispania", {"scenario": "first-repression", "level": "7-5-4-5-2"}),
+    "hispania-numantia": ("hispania", {"scenario": "numantia", "level": "7-5-4-5-1"}),
+    "hispania-terror-of-rome": ("hispania", {"scenario": "terror-of-rome", "level": "7-5-4-5-1"}),
+    "hispania-river-of-oblivion": ("hispania", {"scenario": "river-of-oblivion", "level": "7-5-4-4-1"}),
+    "hispania-new-empire": ("hispania", {"scenario": "new-empire", "level": "7-5-4-5-2"}),
+    "hannibal-base": ("hannibal", {}),
 }
 SEED = 2026
 
@@ -42,14 +43,15 @@ def diff(old: Any, new: Any) -> Any:
 
 
 def playthrough(family: str) -> list[str]:
-    """The lines of a family's playthrough file (a game played by the heuristic agent)."""
-    options = FAMILIES[family]
-    game = legatus.load("hispania", **options)
+    """The lines of a family's playthrough file (a game played by the heuristic agent; the
+    views are a spectator's, so a game with secrets records no hand)."""
+    name, options = FAMILIES[family]
+    game = legatus.load(name, **options)
     rng = random.Random(SEED)
     agents = [make_agent(game, "heuristic", SEED + seat) for seat in range(game.num_players())]
     state = game.new_initial_state()
     view = state.view()
-    lines = [json.dumps({"game": "hispania", "options": options, "seed": SEED}, sort_keys=True),
+    lines = [json.dumps({"game": name, "options": options, "seed": SEED}, sort_keys=True),
              json.dumps({"n": 0, "view": view}, sort_keys=True, separators=(",", ":"))]
     n = 0
     while not state.is_terminal():
@@ -58,7 +60,8 @@ def playthrough(family: str) -> list[str]:
         n += 1
         new = state.view()
         changes = diff({**view, "log": None}, {**new, "log": None})
-        changes["log+"] = new["log"][len(view["log"]):]
+        if "log" in new:
+            changes["log+"] = new["log"][len(view["log"]):]
         lines.append(json.dumps({"n": n, "action": str(action), "changes": changes}, sort_keys=True,
                                 separators=(",", ":")))
         view = new
@@ -66,7 +69,7 @@ def playthrough(family: str) -> list[str]:
 
 
 def path(family: str) -> Path:
-    return HERE / f"hispania-{family}.jsonl"
+    return HERE / f"{family}.jsonl"
 
 
 def main() -> None:

@@ -94,6 +94,7 @@ def finished_record(min_round: int = 3, **options: Any) -> dict[str, Any]:
 # --- The tests -------------------------------------------------------------------------------
 def test_create_a_game_through_the_form_and_play_it_by_clicking(server, context, page):
     page.goto(server.url + "/")
+    page.select_option("#game-select", "hispania")  # one game among the shipped ones
     expect(page.locator("#seats [data-seat]")).to_have_count(1)
     # The level is one select per part; a refused combination says why and cannot be created.
     page.select_option('select[name="level.roads"]', "3")

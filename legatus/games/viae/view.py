@@ -65,7 +65,8 @@ def view(st: ViaeState, seat: int | None) -> dict[str, Any]:
         "deceptio_discard": sorted(cards.deceptio[k].id for k, c in enumerate(st.discard) for _ in range(c)),
         "fortuna_active": [cards.fortuna[f].id for f in st.fortuna_active],
         "public_mandatum": [cards.mandatum[m].id for m in st.public],
-        "conquest": {"city": b.city_ids[st.target], "dice": sorted(st.dice), "kept": list(st.kept)}  # a copy: a view is a snapshot
+        # copies: a view is a snapshot
+        "conquest": {"city": b.city_ids[st.target], "dice": sorted(st.dice), "kept": list(st.kept)}
         if st.target >= 0 else None,
         "quarries": [b.region_ids[r] for r in range(len(b.region_ids)) if stipendium.basilica_type(st, r) == 2],
         "last_round": bool(st.last_round),

@@ -1,0 +1,236 @@
+"""A first heuristic for either side of Hannibal.
+
+Rules of thumb, one decision at a time:
+
+- a card is played for its event when the event may be played, else for OPs; OPs move the
+  biggest army when an enemy target (a smaller army, an enemy PC or walled city) is within
+  reach, else place PCs;
+- a move steps towards the best target: a weaker enemy army to attack, an enemy city to
+  besiege, enemy PCs; it never walks into a stronger army; a big army (6 CUs or more) also
+  likes to march on the enemy capital;
+- in battle: match whenever possible, attack with the kind held most, counterattack and
+  take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
+- interception and Avoid Battle by comparing forces;
+- every other choice (PC placement and removal, retreats, event targets, reinforcements)
+  by one step of lookahead on a static value: political points, PCs, CUs and Generals.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import TYPE_CHECKING
+
+from legatus.core.actions import Action
+
+from .rules import base
+from .rules.base import other, points
+
+if TYPE_CHECKING:
+    from .game import HannibalGame
+    from .state import HannibalState
+
+@cache
+def _distances(game: HannibalGame, target: int) -> tuple[int, ...]:
+    """Spaces from each space to ``target`` by land, passes and straits."""
+    board = game.board
+    dist = [99] * board.n_spaces
+    dist[target] = 0
+    todo = [target]
+    for s in todo:
+        for t in (*board.land[s], *board.passes[s], *board.straits[s]):
+            if dist[t] == 99:
+                dist[t] = dist[s] + 1
+                todo.append(t)
+    return tuple(dist)
+
+
+ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue", "fight")
+
+
+def value(st: HannibalState, side: int) -> float:
+    """A static value of the position for ``side``."""
+    if not st.stack:
+        return 100.0 if st.winner == side else -100.0
+    enemy = other(side)
+    pts = points(st, side) - points(st, enemy)
+    pcs = sum(1 for c in st.ctrl if c == side) - sum(1 for c in st.ctrl if c == enemy)
+    cus = sum(st.cu[side]) - sum(st.cu[enemy])
+    sides = st.game.general_side
+    gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
+    return 4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens
+
+
+class HeuristicAgent:
+    """Plays Rome or Carthage by the rules of thumb above."""
+
+    def __init__(self, game: HannibalGame, seed: int | None = None) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.reason = ""
+
+    def choose(self, state: HannibalState) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.reason = "the only legal action"
+            return legal[0]
+        words = {str(a): a for a in legal}
+        for word in ALWAYS:
+            if word in words:
+                self.reason = f"always {word}"
+                return words[word]
+        procedure = state.stack[-1][0]
+        seat = state.current_player()
+        handler = {base.PLAY: self._play, base.OPS: self._ops, base.MOVE: self._move, base.TAKE: self._take,
+                   base.REACT: self._react, base.ATTACK: self._attack, base.MATCH: self._match,
+                   base.CAMPAIGN: self._campaign, base.INTERCEPTED: self._intercepted}.get(procedure)
+        if handler is not None:
+            return handler(state, seat, legal)
+        return self._lookahead(state, seat, legal)
+
+    def _lookahead(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        best, score = legal[0], -1e9
+        for a in legal:
+            after = st.clone()
+            after.apply_action(a)
+            v = value(after, seat) + self.rng.random() * 0.01
+            if v > score:
+                best, score = a, v
+        self.reason = "the best position one step ahead"
+        return best
+
+    def _play(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        texts = [str(a) for a in legal]
+        event = [a for a, t in zip(legal, texts, strict=True) if t.startswith("event")]
+        if event:
+            self.reason = "the event"
+            return max(event, key=lambda a: st.game.cards.strategy[int(str(a)[7:]) - 1].ops)
+        ops = [a for a, t in zip(legal, texts, strict=True) if t.startswith("ops")]
+        self.reason = "the card with most OPs"
+        return max(ops, key=lambda a: st.game.cards.strategy[int(str(a)[5:]) - 1].ops)
+
+    def _target(self, st: HannibalState, seat: int, space: int, cus: int) -> float:
+        """How good ``space`` is to reach with ``cus`` CUs."""
+        enemy = other(seat)
+        theirs = st.cu[enemy][space]
+        if theirs:
+            return 6.0 if cus >= theirs + 2 else -10.0
+        score = 0.0
+        if st.ctrl[space] == enemy:
+            score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
+            if space == (st.game.carthage_space, st.game.rome_space)[enemy] and cus >= 3:
+                score += 8.0  # the enemy capital: sudden death (H110)
+        if base.hostile_tribe(st, space, seat) and cus >= 3:
+            score += 2.0
+        return score
+
+    def _ops(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        n = st.n
+        best, score = None, 1.0
+        for a in legal:
+            if n.ACTIVATE <= a < n.ACTIVATE + len(st.game.generals):
+                at = st.gen_at[a - n.ACTIVATE]
+                cus = min(10, st.cu[seat][at])
+                reach = self._reachable(st, at)
+                if st.game.cards.strategy[st.stack[-1][2] - 1].ship and st.board.port[at] is not None:
+                    reach |= set(st.board.sea[at])  # a 3-OP card sails (H56)
+                    cus = min(cus, 5)
+                s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
+                if cus >= 6 and self._capital_distance(st, seat, at) > 1:
+                    s += 1.5  # march on the enemy capital
+                if s > score:
+                    best, score = a, s
+            elif n.RAISE <= a < n.RAISE + len(st.game.generals) and score < 2.0:
+                best, score = a, 2.0
+        if best is not None:
+            self.reason = "an army with a target in reach"
+            return best
+        self.reason = "political control"
+        return next(a for a in legal if str(a) == "place pcs")
+
+    def _capital_distance(self, st: HannibalState, seat: int, space: int) -> int:
+        capital = (st.game.carthage_space, st.game.rome_space)[other(seat)]
+        return _distances(st.game, capital)[space]
+
+    def _reachable(self, st: HannibalState, at: int) -> set[int]:
+        seen, frontier = {at}, [at]
+        for _ in range(4):
+            frontier = [t for s in frontier for t in st.board.land[s] if t not in seen]
+            seen.update(frontier)
+        return seen - {at}
+
+    def _take(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        self.reason = "as many CUs as may go"
+        return legal[-1]
+
+    def _move(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        cus = st.m_left
+        here = st.gen_at[st.m_gen]
+        stop = [a for a in legal if str(a) == "stop"]  # not legal for a lone General among lone enemies (H47)
+        best = stop[0] if stop else legal[0]
+        score = self._target(st, seat, here, cus) if stop else -1e9
+        for a in legal:
+            text = str(a)
+            if not text.startswith(("to ", "sail ")):
+                continue
+            there = a - st.n.SPACE["to" if text.startswith("to ") else "sail"]
+            s = self._target(st, seat, there, cus)
+            s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
+            if cus >= 6 and text.startswith("to "):
+                s += 0.8 * (self._capital_distance(st, seat, here) - self._capital_distance(st, seat, there))
+            if s > score:
+                best, score = a, s
+        self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"
+        return best
+
+    def _react(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        n = st.n
+        mover = st.m_left
+        here = st.gen_at[st.m_gen]
+        for a in legal:
+            text = str(a)
+            if text.startswith("intercept from"):
+                src = a - n.SPACE["intercept from"]
+                if min(10, st.cu[seat][src]) + st.cu[seat][here] >= mover + 2:
+                    self.reason = "intercept a weaker army"
+                    return a
+            if text.startswith("avoid to") and st.cu[seat][here] < mover:
+                self.reason = "avoid a stronger army"
+                return a
+        self.reason = "no reaction worth the risk"
+        return next(a for a in legal if str(a) == "no reaction")
+
+    def _intercepted(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        here = st.gen_at[st.m_gen]
+        fight = st.cu[seat][here] >= st.cu[other(seat)][here]
+        self.reason = "fight" if fight else "back up from a stronger army"
+        return next(a for a in legal if str(a) == ("fight" if fight else "back up"))
+
+    def _attack(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        mine, theirs = sum(st.bhand[seat]), sum(st.bhand[other(seat)])
+        words = {str(a): a for a in legal}
+        if "withdraw" in words and mine * 2 < theirs:
+            self.reason = "outnumbered in cards: withdraw"
+            return words["withdraw"]
+        plain = [a for a in legal if str(a) != "withdraw" and "reserve" not in str(a)]
+        if plain:
+            self.reason = "the kind held most"
+            return max(plain, key=lambda a: st.bhand[seat][(a - st.n.ATTACK) % 5])
+        self.reason = "a Reserve"
+        return next(a for a in legal if "reserve" in str(a))
+
+    def _match(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        plain = [a for a in legal if str(a) not in ("concede",) and "reserve" not in str(a)]
+        self.reason = "match"
+        return (plain or [a for a in legal if "reserve" in str(a)] or legal)[0]
+
+    def _campaign(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        n = st.n
+        gens = [a for a in legal if n.ACTIVATE <= a < n.ACTIVATE + len(st.game.generals)]
+        if not gens:
+            return legal[0]
+        self.reason = "the biggest army next"
+        return max(gens, key=lambda a: st.cu[seat][st.gen_at[a - n.ACTIVATE]])
+
+
+

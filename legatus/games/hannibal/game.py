@@ -1,0 +1,142 @@
+"""Hannibal: Rome vs Carthage (Valley Games 2nd edition): the game's configuration.
+
+>>> game = HannibalGame()
+>>> game.seats, game.num_players()
+(('rome', 'carthage'), 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from legatus.core.actions import Action
+from legatus.core.errors import OptionError
+from legatus.core.game import Game, Information, Option, State, Utility
+
+from . import secrets
+from .cards import Cards
+from .components import load_components
+from .invariants import violations
+from .map import HannibalMap
+from .notation import SIDES, Notation, notation
+from .state import HannibalState, from_position
+from .tables import General, Tables
+
+
+def _flag(name: str) -> Any:
+    def parse(value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"{name} {value!r} must be true or false")
+    return parse
+
+
+BUSY = ("to", "sail", "siege", "charge", "counterattack", "intercept", "ops", "event", "activate", "pursue")
+
+
+class HannibalGame(Game):
+    """Hannibal, for two: Rome (seat 0) and Carthage (seat 1)."""
+
+    name = "hannibal"
+    title = "Hannibal: Rome vs Carthage"
+    version = 1
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 2
+    AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}
+    HINT_AGENT = "heuristic"
+    OPTIONS = {
+        **Game.OPTIONS,
+        "flaminius_cancels": Option(True, _flag("flaminius_cancels"),
+                                    "H116: Flaminius cancels a withdrawal on 1-4 (rulebook, the default) or only "
+                                    "on his BR (reference chart)", {"kind": "bool"}),
+        "carthage_subjugation_penalty": Option(False, _flag("carthage_subjugation_penalty"),
+                                               "H95: the Carthaginian -1 also on subjugating tribes (default: "
+                                               "sieges of walled cities only)", {"kind": "bool"}),
+    }
+    information = Information.IMPERFECT
+    utility = Utility.ZERO_SUM
+    min_utility = -1.0
+    max_utility = 1.0
+    utility_sum = 0.0
+    board: HannibalMap
+    tables: Tables
+    cards: Cards
+    notation: Notation
+    generals: tuple[General, ...]
+    general_side: tuple[int, ...]
+    general_index: dict[str, int]
+    abilities: tuple[dict[str, Any], ...]
+    outranks_all: tuple[bool, ...]
+    hannibal: int
+    africanus: int
+    rome_space: int
+    carthage_space: int
+    new_carthage: int
+    siege_sites: tuple[int, ...]
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        parts = load_components()
+        self.parts = parts
+        self.board = parts.map
+        self.tables = parts.tables
+        self.cards = parts.cards
+        self.notation = notation(parts)
+        self.actions = self.notation.table
+        self.seats = SIDES
+        self.generals = parts.tables.generals
+        self.general_side = tuple(SIDES.index(g.side) for g in self.generals)
+        self.general_index = {g.name: i for i, g in enumerate(self.generals)}
+        self.abilities = tuple(dict(g.ability) for g in self.generals)
+        self.outranks_all = tuple(bool(a.get("outranks_all")) for a in self.abilities)
+        self.hannibal = self.general_index["Hannibal"]
+        self.africanus = self.general_index["Scipio Africanus"]
+        self.rome_space = self.board.space("Rome")
+        self.carthage_space = self.board.space("Carthage")
+        self.new_carthage = self.board.space("New Carthage")
+        self.siege_sites = (*self.board.walled, *self.board.tribes)
+
+    @property
+    def config(self) -> str:
+        """The configuration word of a position: the rulings chosen."""
+        return f"fc{int(self.options['flaminius_cancels'])}-cs{int(self.options['carthage_subjugation_penalty'])}"
+
+    @classmethod
+    def fuzz_options(cls, rng: random.Random) -> dict[str, Any]:
+        return {"flaminius_cancels": rng.random() < 0.5, "carthage_subjugation_penalty": rng.random() < 0.5}
+
+    def space_index(self, name: str) -> int:
+        return self.board.space(name)
+
+    def new_initial_state(self) -> HannibalState:
+        return HannibalState(self)
+
+    def new_state_from(self, text: str) -> HannibalState:
+        return from_position(self, text)
+
+    def max_chance_outcomes(self) -> int:
+        return 64
+
+    def invariants(self, state: State) -> list[str]:
+        assert isinstance(state, HannibalState)
+        return violations(state)
+
+    def fuzz_choice(self, state: State, rng: random.Random) -> Action:
+        """Two times in three a move, a battle or an event when one is legal: games see more."""
+        legal = state.legal_actions()
+        busy = [a for a in legal if str(a).split(" ", 1)[0] in BUSY]
+        return rng.choice(busy) if busy and rng.random() < 0.67 else rng.choice(legal)
+
+    def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
+                         start: State | None = None) -> State:
+        """A direct draw of the cards ``seat`` has not seen (see :mod:`.secrets`)."""
+        if start is not None:
+            return super().consistent_state(seat, seen, rng, start)
+        return secrets.consistent_state(self, seat, seen, rng or random.Random(0))

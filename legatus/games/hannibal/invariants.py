@@ -1,0 +1,63 @@
+"""What must hold after every action (``game.invariants``): the components are all in one
+place (64 strategy cards, 48 battle cards, 14 Generals, at most 4 elephants), counts are never
+negative, hands fit the turn, markers stand where they may, one commander a side a space."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .notation import CARTHAGE, ROME
+from .rules import base
+
+if TYPE_CHECKING:
+    from .state import HannibalState
+
+
+def violations(st: HannibalState) -> list[str]:
+    out: list[str] = []
+    board, game = st.board, st.game
+    cards = sorted([*st.deck, *st.discard, *st.removed, *st.hands[0], *st.hands[1]])
+    if cards != list(range(1, 65)):
+        out.append(f"the 64 strategy cards are not each in one place: {cards}")
+    limit = game.tables.turn_cards[min(st.turn, 9) - 1] + 1  # +1: a card taken by #55
+    for seat in (ROME, CARTHAGE):
+        if len(st.hands[seat]) > limit:
+            out.append(f"hand {seat} holds {len(st.hands[seat])} cards, more than {limit}")
+        if not set(st.known[seat]) <= set(st.hands[seat]):
+            out.append(f"hand {seat}: known cards {st.known[seat]} are not all in it")
+    for k in range(6):
+        held = (st.bdeck[k], st.bhand[0][k], st.bhand[1][k], st.bplayed[k])
+        if sum(held) != game.cards.battle_counts[k] or min(held) < 0:
+            out.append(f"battle cards of kind {k} do not add up")
+    for side in (ROME, CARTHAGE):
+        if any(not 0 <= st.bshown[side][k] <= st.bhand[side][k] for k in range(6)):
+            out.append(f"side {side}: more battle cards face up than in hand")
+        if min(st.cu[side]) < 0:
+            out.append(f"negative CUs for side {side}")
+    if sum(st.eleph) > game.tables.elephants or min(st.eleph) < 0:
+        out.append(f"{sum(st.eleph)} elephants (at most {game.tables.elephants})")
+    for s in range(board.n_spaces):
+        if st.eleph[s] > st.cu[CARTHAGE][s]:
+            out.append(f"{board.names[s]}: more elephants than Carthaginian CUs")
+        if st.tribal[s] and board.kind[s] != "tribe":
+            out.append(f"{board.names[s]}: a tribe marker on a space without a tribe")
+        if st.ctrl[s] == base.NEUTRAL and not st.tribal[s]:
+            out.append(f"{board.names[s]}: neutral control without a standing tribe")
+        if base.is_walled(st, s) and st.ctrl[s] not in (ROME, CARTHAGE):
+            out.append(f"{board.names[s]}: a walled city without an owner")
+        if st.spts[s] and not 0 < st.spts[s] < game.tables.siege_rules["points_to_win"]:
+            out.append(f"{board.names[s]}: {st.spts[s]} siege points")
+        if st.spts[s] and not st.cu[st.sby[s]][s]:
+            out.append(f"{board.names[s]}: siege points with no besieger")
+    for i, at in enumerate(st.gen_at):
+        if at >= board.n_spaces or at < base.AWAY:
+            out.append(f"general {i} stands nowhere ({at})")
+        if st.consul[i] and (game.general_side[i] != ROME or at < 0):
+            out.append(f"general {game.generals[i].name} is a consul off the map or not Roman")
+    if sum(st.consul) > 2:
+        out.append(f"{sum(st.consul)} consuls")
+    if st.siege_train >= 0 and st.gen_at[st.siege_train] < 0:
+        out.append("the siege train is with a General off the map")
+    if st.stack and st.winner >= 0:
+        out.append("a winner while the game goes on")
+    return out

@@ -1,0 +1,116 @@
+"""Hannibal's notation: every action of the game, chance outcomes included, in one table.
+
+Spaces and generals are written by name; cards by number (``ops #12``). An action's id is its
+index in the table, so the rules can index by kind: ``TO + space`` is a move into ``space``.
+
+>>> n = notation()
+>>> str(n.table[n.TO + n.board.space("Rome")]), str(n.table[n.PLAY_OPS + 11])
+('to Rome', 'ops #12')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from legatus.core.actions import ActionTable
+
+from .components import Components, load_components
+from .map import HannibalMap
+
+SIDES = ("rome", "carthage")
+ROME, CARTHAGE = 0, 1
+KINDS = ("frontal assault", "flank left", "flank right", "probe", "double envelopment", "reserve")
+FA, FL, FR, PROBE, DE, RESERVE = range(6)
+NUMIDIAS = ("Western Numidia", "Eastern Numidia")
+SPACE_VERBS = ("to", "sail", "pc", "remove pc", "reinforce", "intercept from", "avoid to", "retreat to", "consul",
+               "place", "choose")
+SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "no pursuit", "siege", "no siege",
+          "charge", "no charge", "withdraw", "concede", "counterattack", "take initiative", "keep defending",
+          "cancel withdrawal", "allow withdrawal", "no reaction", "open with campaign", "no campaign opening",
+          "rome first", "carthage first", "no proconsul", "reshuffle strategy cards", "end campaign",
+          "roll for command", "no roll for command", "no counter event")
+PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for
+
+
+@dataclass(frozen=True, eq=False)
+class Notation:
+    board: HannibalMap
+    table: ActionTable
+    ROLL: int  # "roll 1".."roll 6"
+    DRAW: int  # "draw #1".."draw #64": a strategy card dealt
+    BDRAW: int  # "draw <kind>": a battle card dealt
+    ELECT: int  # "elect <general>"
+    TAKE_CARD: int  # "take #N": a card taken or discarded at random from a hand
+    PLAY_OPS: int
+    PLAY_EVENT: int
+    PLAY_DISCARD: int
+    ACTIVATE: int  # "activate <general>"
+    RAISE: int  # "raise <general>"
+    PROCONSUL: int  # "proconsul <general>"
+    CHOOSE_GENERAL: int  # "choose <general>"
+    TAKE: int  # "take 0".."take 10" CUs
+    ATTACK: int  # "<side> attacks <kind>" (6 per side: reserve as itself never; see RESERVE_AS)
+    RESERVE_AS: int  # "<side> attacks reserve as <kind>" (5 per side)
+    MATCH: int  # "<side> matches <kind>" (5 per side) then "<side> matches with reserve"
+    PROBE: int  # H114: "carthage attacks probe as <kind>" (3), then "carthage matches with probe"
+    STEAL: int  # #59: "ally deserts with <kind>"
+    SPY: int  # #20: "spy sees <kind>"
+    PROVINCE: int  # "choose Western Numidia", "choose Eastern Numidia"
+    SPACE: dict[str, int]  # verb -> first id
+    SIMPLE: dict[str, int]
+
+    @property
+    def TO(self) -> int:  # noqa: N802 - a table offset, named like the others
+        return self.SPACE["to"]
+
+
+def _texts(parts: Components) -> tuple[list[str], dict[str, int]]:
+    board, generals = parts.map, parts.tables.generals
+    texts: list[str] = []
+    base: dict[str, int] = {}
+
+    def block(key: str, items: list[str]) -> None:
+        base[key] = len(texts)
+        texts.extend(items)
+
+    block("roll", [f"roll {d}" for d in range(1, 7)])
+    block("draw", [f"draw #{c}" for c in range(1, 65)])
+    block("bdraw", [f"draw {k}" for k in KINDS])
+    block("elect", [f"elect {g.name}" for g in generals])
+    block("take_card", [f"take #{c}" for c in range(1, 65)])
+    block("ops", [f"ops #{c}" for c in range(1, 65)])
+    block("event", [f"event #{c}" for c in range(1, 65)])
+    block("discard", [f"discard #{c}" for c in range(1, 65)])
+    block("activate", [f"activate {g.name}" for g in generals])
+    block("raise", [f"raise {g.name}" for g in generals])
+    block("proconsul", [f"proconsul {g.name}" for g in generals])
+    block("choose_general", [f"choose {g.name}" for g in generals])
+    block("take", [f"take {n}" for n in range(11)])
+    block("attack", [f"{s} attacks {k}" for s in SIDES for k in KINDS[:5]])
+    block("reserve_as", [f"{s} attacks reserve as {k}" for s in SIDES for k in KINDS[:5]])
+    block("match", [f"{s} matches {k}" for s in SIDES for k in (*KINDS[:5], "with reserve")])
+    block("province", [f"choose {p}" for p in NUMIDIAS])
+    block("probe", [f"carthage attacks probe as {KINDS[k]}" for k in PROBE_AS] + ["carthage matches with probe"])
+    block("steal", [f"ally deserts with {k}" for k in KINDS])
+    block("spy", [f"spy sees {k}" for k in KINDS])
+    for verb in SPACE_VERBS:
+        block("space:" + verb, [f"{verb} {name}" for name in board.names])
+    for word in SIMPLE:
+        block("simple:" + word, [word])
+    return texts, base
+
+
+@cache
+def notation(parts: Components | None = None) -> Notation:
+    parts = parts or load_components()
+    texts, base = _texts(parts)
+    table = ActionTable("hannibal", texts)
+    return Notation(
+        board=parts.map, table=table, ROLL=base["roll"], DRAW=base["draw"], BDRAW=base["bdraw"],
+        ELECT=base["elect"], TAKE_CARD=base["take_card"], PLAY_OPS=base["ops"], PLAY_EVENT=base["event"],
+        PLAY_DISCARD=base["discard"], ACTIVATE=base["activate"], RAISE=base["raise"],
+        PROCONSUL=base["proconsul"], CHOOSE_GENERAL=base["choose_general"], TAKE=base["take"],
+        ATTACK=base["attack"], RESERVE_AS=base["reserve_as"], MATCH=base["match"], PROVINCE=base["province"],
+        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"],
+        SPACE={v: base["space:" + v] for v in SPACE_VERBS}, SIMPLE={w: base["simple:" + w] for w in SIMPLE})

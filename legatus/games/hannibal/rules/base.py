@@ -1,0 +1,237 @@
+"""What every part of the rules shares: the procedure ids, the die, control of spaces and
+provinces (H3, H102), commanders and rank (H37, H38), losses (H84) and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..notation import CARTHAGE, ROME
+
+if TYPE_CHECKING:
+    from ..state import HannibalState
+
+# Procedure ids (the table is assembled in ..procedures).
+(TURN, ROLL, DEAL, BDEAL, ELECT, RESHUFFLE, REINFORCE, RETURN, AFRICANUS, PROCONSUL, CONSUL, OPENING, FIRST,
+ PLAY, OPS, PLACE_PC, TAKE, MOVE, REACT, INTERCEPTED, PURSUE, SIEGE, BATTLE, CHARGE, ATTACK, MATCH, COUNTER,
+ CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL, SPY) = range(37)
+
+NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
+OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
+ITALY6 = ("Gallia Cisalpinia", "Etruria", "Samnium", "Campania", "Apulia", "Lucania")  # H110
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+def country_of(st: HannibalState, space: int) -> str:
+    board = st.board
+    return board.country[board.province[space]]
+
+
+def province_controller(st: HannibalState, province: int) -> int:
+    """H102: the side controlling a strict majority of the province's spaces, else NONE."""
+    board = st.board
+    need = board.control[province]
+    ctrl = st.ctrl
+    spaces = board.province_spaces[province]
+    for side in (ROME, CARTHAGE):
+        if sum(1 for s in spaces if ctrl[s] == side) >= need:
+            return side
+    return NONE
+
+
+def points(st: HannibalState, side: int) -> int:
+    """H108: victory provinces controlled."""
+    board = st.board
+    return sum(1 for p in range(len(board.province_names)) if board.victory[p] and province_controller(st, p) == side)
+
+
+def is_plain(st: HannibalState, space: int) -> bool:
+    """A space whose marker is an ordinary PC (never a walled city or a standing tribe, H93)."""
+    return st.board.kind[space] == "pc" or (st.board.kind[space] == "tribe" and not st.tribal[space])
+
+
+def is_walled(st: HannibalState, space: int) -> bool:
+    return st.board.kind[space] == "walled"
+
+
+def hostile_tribe(st: HannibalState, space: int, side: int) -> bool:
+    """H101: a standing tribe that is not the side's own (neutral ones are hostile to both)."""
+    return st.tribal[space] and st.ctrl[space] != side
+
+
+def generals_at(st: HannibalState, space: int, side: int) -> list[int]:
+    sides = st.game.general_side
+    return [g for g, at in enumerate(st.gen_at) if at == space and sides[g] == side]
+
+
+def rank(st: HannibalState, g: int) -> int:
+    """H38: Hannibal outranks all; consuls outrank Proconsuls and everyone else."""
+    if st.game.outranks_all[g]:
+        return 2
+    return 1 if st.consul[g] else 0
+
+
+def commander(st: HannibalState, space: int, side: int) -> int:
+    """The General commanding the side's units in ``space`` (H37, H38, H42: the last to arrive
+    commands among equals), or -1."""
+    best, key = -1, (-1, -1)
+    for g in generals_at(st, space, side):
+        k = (rank(st, g), st.stamp[g])
+        if k > key:
+            best, key = g, k
+    return best
+
+
+def battle_rating(st: HannibalState, g: int) -> int:
+    return 0 if g < 0 else st.game.generals[g].battle
+
+
+def ability(st: HannibalState, g: int, key: str, default: int = 0) -> int:
+    if g < 0:
+        return default
+    value = st.game.abilities[g].get(key, default)
+    return int(value)
+
+
+def lose_cus(st: HannibalState, side: int, space: int, n: int, elephant: bool = False,
+             elephants_first: bool = False) -> int:
+    """Removes up to ``n`` CUs of ``side`` in ``space``; returns how many went. Carthage keeps
+    its elephants unless one must go (an "e" result, or the Retreat Table's first loss, H84)."""
+    n = min(n, st.cu[side][space])
+    if n <= 0:
+        return 0
+    st.cu[side][space] -= n
+    if side == CARTHAGE:
+        forced = 1 if (elephant or elephants_first) and st.eleph[space] else 0
+        regular = st.cu[side][space] + n - st.eleph[space]  # non-elephant CUs before the loss
+        from_regular = min(n - forced, regular)
+        st.eleph[space] -= n - from_regular
+    return n
+
+
+def move_cus(st: HannibalState, side: int, src: int, dst: int, n: int) -> None:
+    """Moves ``n`` CUs; elephants go with an army before regular CUs (they are its core)."""
+    st.cu[side][src] -= n
+    st.cu[side][dst] += n
+    if side == CARTHAGE and st.eleph[src]:
+        e = min(st.eleph[src], n)
+        st.eleph[src] -= e
+        st.eleph[dst] += e
+
+
+def finish(st: HannibalState, winner: int, reason: str) -> None:
+    """The game is over (H110-H112)."""
+    st.winner = winner
+    st.reason = reason
+    st.stop()
+
+
+def own_plain_pcs(st: HannibalState, side: int) -> list[int]:
+    """The side's PCs that a forced removal may take (never walled cities or tribes, H91)."""
+    return [s for s in range(st.board.n_spaces) if st.ctrl[s] == side and is_plain(st, s)]
+
+
+def set_control(st: HannibalState, space: int, side: int) -> None:
+    """A PC of ``side`` (or none) on ``space``; a subjugated tribe is a plain space from then on."""
+    st.ctrl[space] = side
+    check_capitals(st)
+
+
+def check_capitals(st: HannibalState) -> None:
+    """H110: control of Rome or Carthage by the enemy ends the game at once."""
+    if not st.stack:
+        return
+    g = st.game
+    if st.ctrl[g.rome_space] == CARTHAGE:
+        finish(st, CARTHAGE, "sudden death: Carthage controls Rome")
+    elif st.ctrl[g.carthage_space] == ROME:
+        finish(st, ROME, "sudden death: Rome controls Carthage")
+
+
+def clear_move(st: HannibalState) -> None:
+    st.m_side = st.m_gen = st.m_card = st.m_from = -1
+    st.m_mode = st.m_mp = st.m_phase = st.m_limit = st.m_sea_used = st.m_left = st.m_bonus = 0
+    st.m_intercepted = st.m_avoided = st.m_fought = False
+    st.m_sailed = -1
+    st.b_penalty = 0
+    st.path = []
+    st.tried = []
+
+
+def clear_battle(st: HannibalState) -> None:
+    st.b_space = st.b_att = st.b_orig = st.b_from = st.b_card = st.b_win = st.b_win_card = -1
+    st.b_step = st.b_rounds = st.b_penalty = st.b_bonus = 0
+    st.bbegan, st.blost, st.bcut, st.bdesert = [0, 0], [0, 0], [0, 0], [0, 0]
+    st.bshown = [[0] * 6, [0] * 6]
+    st.b_spy = -1
+    st.b_withdrew = st.b_sea = st.b_probe = st.b_marharbal = False
+
+
+def tidy(st: HannibalState) -> None:
+    """After every action: siege points go the moment no besieging CU is left (H98)."""
+    for s in st.game.siege_sites:
+        if st.spts[s] and st.cu[st.sby[s]][s] == 0:
+            st.spts[s] = 0
+            st.sby[s] = NONE
+
+
+def play_counter(st: HannibalState, side: int, card: int) -> None:
+    """H34: a counter event is not a play: the card leaves the hand for the discard pile."""
+    st.hands[side].remove(card)
+    if card in st.known[side]:
+        st.known[side].remove(card)
+    st.discard.append(card)
+
+
+def run(st: HannibalState, procedure: int, *args: int) -> None:
+    """Calls a driver procedure (one that never waits itself) and lets it take its first step."""
+    st.call(procedure, *args)
+    resume = st.procedures[procedure].resume
+    assert resume is not None
+    resume(st)
+
+
+def roll(st: HannibalState, purpose: int, *args: int) -> None:
+    """Calls the die (a chance node); its outcome goes to the handler of ``purpose``."""
+    st.call(ROLL, purpose, *args)
+
+
+def demand_pcs(st: HannibalState, side: int, n: int) -> None:
+    """``side`` removes ``n`` of its plain PCs, chosen one by one; if it has too few it sues for
+    peace and loses at once (H92, H112)."""
+    if n <= 0:
+        return
+    if len(own_plain_pcs(st, side)) < n:
+        finish(st, other(side), f"{('rome', 'carthage')[side]} sues for peace")
+        return
+    st.call(REMOVE_PC, side, n)
+
+
+def remove_pc(st: HannibalState, space: int) -> None:
+    _, side, n = st.stack[-1]
+    st.ctrl[space] = NONE
+    if n > 1:
+        st.goto(REMOVE_PC, side, n - 1)
+    else:
+        st.end()
+
+
+def displace(st: HannibalState, g: int) -> None:
+    """H43: a displaced General leaves the map: Scipio Africanus and Hannibal for good (Hannibal
+    costs Carthage 5 PCs, paid after the play), a Carthaginian until the next Reinforcement
+    Phase, a Roman back to the consul pool."""
+    game = st.game
+    if st.siege_train == g:
+        st.siege_train = -1
+    if st.proconsul == g:
+        st.proconsul = -1
+    st.consul[g] = False
+    if ability(st, g, "eliminated_if_displaced"):
+        st.gen_at[g] = DEAD
+        st.debt += ability(st, g, "pcs_lost_if_displaced")
+    elif game.general_side[g] == CARTHAGE:
+        st.gen_at[g] = AWAY
+    else:
+        st.gen_at[g] = OFF

@@ -1,0 +1,640 @@
+"""Battle (H73-H85) and its aftermath (H86-H92): battle cards dealt from CUs, Generals and
+allies, the elephant charge, attack and counterattack, matching, withdrawal, casualties, the
+Retreat Table, retreats, political consequences and displaced Generals.
+
+The BATTLE procedure is a driver; ``b_step`` says where it is. Battle cards are dealt as lazy
+draws by kind (each kind weighted by its cards left in the 48-card deck), a secret of the
+drawing seat; all of them go back after the battle (H75).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..notation import CARTHAGE, DE, NUMIDIAS, PROBE, PROBE_AS, RESERVE, ROME
+from . import base
+from .base import (
+    ATTACK,
+    BATTLE,
+    BDEAL,
+    CANCEL,
+    CHARGE,
+    COMMAND,
+    COUNTER,
+    COUNTER_EVENT,
+    MATCH,
+    RETREAT,
+    SPY,
+    ability,
+    battle_rating,
+    commander,
+    generals_at,
+    hostile_tribe,
+    lose_cus,
+    other,
+    province_controller,
+)
+
+if TYPE_CHECKING:
+    from ..state import HannibalState
+
+DECLARE, FRIGHT, STORMS = range(3)  # the moments of COUNTER_EVENT
+R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT, R_COMMAND, R_STORMS = 6, 7, 8, 9, 10, 11, 16, 17
+(B_COMMAND, B_DECLARE_ATTACKER, B_DECLARE_DEFENDER, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS,
+ B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS, B_DONE) = range(12)
+HAND_CAP = 20  # H75
+
+
+def begin(st: HannibalState, space: int, attacker: int, came_from: int, by_sea: bool) -> None:
+    """H73: the active player attacks; every unit of both sides outside the walls fights."""
+    st.b_space, st.b_att, st.b_orig, st.b_from, st.b_sea = space, attacker, attacker, came_from, by_sea
+    st.b_step = B_COMMAND
+    st.b_rounds = 0
+    st.b_probe = st.b_marharbal = False
+    st.b_card = st.b_win = st.b_win_card = -1
+    st.b_withdrew = False
+    st.bbegan = [st.cu[ROME][space], st.cu[CARTHAGE][space]]
+    st.blost = [0, 0]
+    st.bcut = [0, 0]
+    st.b_bonus = 1 if st.m_intercepted and attacker == st.m_side else 0
+    base.run(st, BATTLE)
+
+
+def allies(st: HannibalState, side: int, space: int) -> int:
+    """H76: each controlled province gives its allies for battles in it, or anywhere in its
+    country (Italy, Spain, Africa) or island; Rome gets at most 2 in Italy and never Latium."""
+    board = st.board
+    where = board.province[space]
+    country = board.country[where]
+    total = 0
+    for p in range(len(board.province_names)):
+        same = p == where or (country != "none" and board.country[p] == country)
+        if not same or province_controller(st, p) != side:
+            continue
+        if st.bdesert[side] & 1 and board.country[p] == "Spain" or \
+                st.bdesert[side] & 2 and board.province_names[p] in NUMIDIAS:
+            continue  # #31, #32
+        if country == "Italy" and board.province_names[p] == "Latium":
+            continue
+        total += board.allies[p]
+    if side == ROME and country == "Italy":
+        total = min(total, 2)
+    return total
+
+
+def card_count(st: HannibalState, side: int) -> int:
+    """H75: commander's BR + CUs + interception + allies (with a General) + Latium militia (Rome)
+    + a Carthaginian tribe; -1 after a failed Avoid Battle; capped at 20, then the charge."""
+    space = st.b_space
+    c = commander(st, space, side)
+    count = battle_rating(st, c) + st.cu[side][space]
+    if st.b_bonus and side != st.b_orig:
+        count += 1
+    if st.b_penalty and side != st.b_orig:
+        count -= 1
+    if c >= 0:
+        count += allies(st, side, space)
+    if side == ROME and st.board.province_names[st.board.province[space]] == "Latium":
+        count += 2
+    if side == CARTHAGE and st.tribal[space] and st.ctrl[space] == CARTHAGE:
+        count += 1
+    return max(0, min(count, HAND_CAP) - st.bcut[side])
+
+
+def advance(st: HannibalState) -> None:
+    """The battle's steps, in H74 and H85's order."""
+    while st.stack and st.stack[-1][0] == BATTLE:
+        step = st.b_step
+        space = st.b_space
+        att = st.b_att
+        if step == B_COMMAND:
+            st.b_step = B_DECLARE_ATTACKER
+            if len([g for g in generals_at(st, space, ROME) if st.consul[g]]) == 2:
+                if st.b_orig == ROME:
+                    st.call(COMMAND, CARTHAGE)  # H40: Carthage may roll
+                else:
+                    base.roll(st, R_COMMAND)  # H40: Carthage attacks: it must roll
+                return
+        elif step in (B_DECLARE_ATTACKER, B_DECLARE_DEFENDER):
+            st.b_step += 1  # H74 steps 2-3: always asked, so that the question tells nothing
+            st.call(COUNTER_EVENT, att if step == B_DECLARE_ATTACKER else other(att), DECLARE)
+            return
+        elif step == B_CHARGE:
+            st.b_step = B_DEAL_ATTACKER
+            if st.eleph[space] and st.cu[ROME][space]:
+                st.call(CHARGE, CARTHAGE)
+                return
+        elif step == B_DEAL_ATTACKER:
+            st.b_step = B_DEAL_DEFENDER
+            n = card_count(st, att)
+            if n:
+                st.call(BDEAL, att, n)
+                return
+        elif step == B_DEAL_DEFENDER:
+            st.b_step = B_ROUNDS
+            n = card_count(st, other(att))
+            if n:
+                st.call(BDEAL, other(att), n)
+                return
+        elif step == B_ROUNDS:
+            if st.b_spy >= 0:  # #20: half the spied hand, face up
+                side, st.b_spy = st.b_spy, -1
+                if sum(st.bhand[side]) >= 2:
+                    st.call(SPY, side, sum(st.bhand[side]) // 2)
+                    return
+            if st.b_win < 0 and not st.b_withdrew:
+                if _may_attack(st):
+                    st.call(ATTACK, att)
+                    return
+                st.b_win, st.b_win_card = other(att), -1  # H81: the attacker has no card left
+            st.b_step = B_CASUALTIES
+        elif step == B_CASUALTIES:
+            st.b_step = B_RETREAT_TABLE
+            if st.b_rounds:  # H80's ruling: no casualty roll after 0 rounds
+                base.roll(st, R_CASUALTIES)
+                return
+        elif step == B_RETREAT_TABLE:
+            st.b_step = B_RETREAT
+            if st.b_win >= 0 and st.cu[other(st.b_win)][space]:
+                base.roll(st, R_RETREAT)
+                return
+        elif step == B_RETREAT:
+            st.b_step = B_POLITICS
+            mover = other(st.b_win) if st.b_win >= 0 else st.b_att
+            if st.b_win >= 0 or st.b_withdrew:
+                if _start_retreat(st, mover):
+                    return
+        elif step == B_POLITICS:
+            st.b_step = B_DONE
+            if st.b_win >= 0:
+                loser = other(st.b_win)
+                base.demand_pcs(st, loser, st.blost[loser] // 2)  # H91
+                if not st.stack or st.stack[-1][0] != BATTLE:
+                    return
+        else:
+            st.bdeck = list(st.game.cards.battle_counts)
+            st.bhand = [[0] * 6, [0] * 6]
+            st.bplayed = [0] * 6
+            base.clear_battle(st)
+            st.end()
+            return
+
+
+def deal(st: HannibalState, action: int) -> None:
+    _, side, left = st.stack[-1]
+    kind = action - st.n.BDRAW
+    st.bdeck[kind] -= 1
+    st.bhand[side][kind] += 1
+    if left > 1:
+        st.goto(BDEAL, side, left - 1)
+    else:
+        st.end()
+
+
+# --- H40 change of command -------------------------------------------------------------------
+def command(st: HannibalState, action: int) -> None:
+    if action == st.n.SIMPLE["roll for command"]:
+        st.goto(base.ROLL, R_COMMAND)
+    else:
+        st.end()
+
+
+def command_roll(st: HannibalState, die: int) -> None:
+    """H40: on 4-6 the other consul commands this battle."""
+    if die >= 4:
+        a, b = (g for g in generals_at(st, st.b_space, ROME) if st.consul[g])
+        st.stamp[a], st.stamp[b] = st.stamp[b], st.stamp[a]
+    st.end()
+
+
+def hannibal_probe(st: HannibalState, side: int) -> bool:
+    """H114: Hannibal, commanding, may once a battle play a Probe as another card."""
+    return side == CARTHAGE and not st.b_probe and bool(st.bhand[side][PROBE]) \
+        and commander(st, st.b_space, side) == st.game.hannibal
+
+
+# --- H77 elephant charge ----------------------------------------------------------------------
+def charge(st: HannibalState, action: int) -> None:
+    if action == st.n.SIMPLE["charge"]:
+        st.goto(COUNTER_EVENT, ROME, FRIGHT)  # #42 comes before the roll
+    else:
+        st.end()
+
+
+def charge_roll(st: HannibalState, die: int) -> None:
+    """H77: the charge succeeds on a roll above the Roman commander's BR (without one, on 2-6):
+    Rome gets a card fewer per charging elephant; a 1 fails and costs Carthage a card."""
+    space = st.b_space
+    if die == 1:
+        st.bcut[CARTHAGE] += 1
+    elif die > battle_rating(st, commander(st, space, ROME)):
+        st.bcut[ROME] += st.eleph[space]
+    st.end()
+
+
+# --- H78-H81 rounds -----------------------------------------------------------------------------
+def _may_attack(st: HannibalState) -> bool:
+    """H81: the attacker needs a battle card; Carthage is always asked, since #6 may still be
+    played (and being asked must not tell Rome whether Carthage holds it)."""
+    return bool(sum(st.bhand[st.b_att])) or st.b_att == CARTHAGE
+
+
+def _next_round(st: HannibalState) -> None:
+    """H81: the defender wins when the attacker has no battle card at the start of a round."""
+    if _may_attack(st):
+        st.goto(ATTACK, st.b_att)
+    else:
+        st.b_win, st.b_win_card = other(st.b_att), -1
+        st.end()
+
+
+def attack_legal(st: HannibalState) -> tuple[int, ...]:
+    side = st.b_att
+    n = st.n
+    hand = st.bhand[side]
+    out = [n.ATTACK + 5 * side + k for k in range(5) if hand[k]]
+    if hand[RESERVE]:
+        out += [n.RESERVE_AS + 5 * side + k for k in range(5)]
+    if hannibal_probe(st, side):
+        out += [n.PROBE + i for i in range(3)]
+    if sum(hand) and commander(st, st.b_space, side) >= 0 and withdraw_spaces(st, side):
+        out.append(n.SIMPLE["withdraw"])  # H81: out of cards, the attacker has lost already
+    out += _battle_counters(st, side)
+    if not sum(hand):
+        out.append(n.SIMPLE["concede"])  # Carthage out of cards (see _may_attack)
+    return tuple(sorted(out))
+
+
+def _battle_counters(st: HannibalState, side: int) -> list[int]:
+    """#6 (Carthage, as a Double Envelopment) and #59 (take a card of the other hand)."""
+    event = st.n.PLAY_EVENT - 1
+    out: list[int] = []
+    if side == CARTHAGE and 6 in st.hands[side] and (side == st.b_att or st.b_card == DE):
+        out.append(event + 6)
+    if 59 in st.hands[side] and sum(st.bhand[other(side)]) > 0:
+        out.append(event + 59)
+    return out
+
+
+def _play_battle_counter(st: HannibalState, side: int, action: int) -> bool:
+    """Plays #6 or #59 if ``action`` is one; True when it was."""
+    card = action - st.n.PLAY_EVENT + 1
+    if action < st.n.PLAY_EVENT or card not in (6, 59):
+        return False
+    base.play_counter(st, side, card)
+    if card == 59:
+        st.call(base.STEAL, other(side), side)
+    return True
+
+
+def spy(st: HannibalState, action: int) -> None:
+    """#20 Spy in Enemy Camp: one more card of the spied hand face up for the whole battle."""
+    _, side, left = st.stack[-1]
+    st.bshown[side][action - st.n.SPY] += 1
+    if left > 1:
+        st.goto(SPY, side, left - 1)
+    else:
+        st.end()
+
+
+def _spend(st: HannibalState, side: int, kind: int) -> None:
+    """A battle card played face up. Cards shown by #20 stay shown while enough of their kind
+    are left (a card of a kind is any card of that kind)."""
+    st.bhand[side][kind] -= 1
+    st.bplayed[kind] += 1
+    if st.bshown[side][kind] > st.bhand[side][kind]:
+        st.bshown[side][kind] -= 1
+
+
+def steal(st: HannibalState, action: int) -> None:
+    """#59 Ally Deserts: a battle card of the victim's, at random, joins the taker's hand."""
+    _, victim, taker = st.stack[-1]
+    kind = action - st.n.STEAL
+    st.bhand[victim][kind] -= 1
+    st.bshown[victim][kind] = min(st.bshown[victim][kind], st.bhand[victim][kind])
+    st.bhand[taker][kind] += 1
+    st.end()
+
+
+def attack(st: HannibalState, action: int) -> None:
+    n = st.n
+    side = st.b_att
+    if action == n.SIMPLE["withdraw"]:
+        st.goto(base.ROLL, R_WITHDRAW)
+        return
+    if action == n.SIMPLE["concede"]:
+        st.b_win, st.b_win_card = other(side), -1
+        st.end()
+        return
+    if _play_battle_counter(st, side, action):
+        if action - n.PLAY_EVENT + 1 == 6:  # #6: a Double Envelopment that gives no initiative
+            st.b_card, st.b_marharbal = DE, True
+            st.b_rounds += 1
+            st.goto(MATCH, other(side))
+        return
+    st.b_marharbal = False
+    if n.PROBE <= action < n.PROBE + 3:
+        kind = PROBE_AS[action - n.PROBE]
+        _spend(st, side, PROBE)
+        st.b_probe = True
+    elif action >= n.RESERVE_AS:
+        kind = (action - n.RESERVE_AS) % 5
+        _spend(st, side, RESERVE)
+    else:
+        kind = (action - n.ATTACK) % 5
+        _spend(st, side, kind)
+    st.b_card = kind
+    st.b_rounds += 1
+    st.goto(MATCH, other(side))
+
+
+def match_legal(st: HannibalState) -> tuple[int, ...]:
+    side = other(st.b_att)
+    n = st.n
+    out = [n.SIMPLE["concede"]]
+    if st.bhand[side][st.b_card]:
+        out.append(n.MATCH + 6 * side + st.b_card)
+    if st.bhand[side][RESERVE]:
+        out.append(n.MATCH + 6 * side + 5)
+    if st.b_card in PROBE_AS and hannibal_probe(st, side):
+        out.append(n.PROBE + 3)
+    out += _battle_counters(st, side)
+    return tuple(sorted(out))
+
+
+def match(st: HannibalState, action: int) -> None:
+    """H78: the defender answers with the same kind (or a Reserve), or the attacker wins."""
+    n = st.n
+    side = other(st.b_att)
+    if action == n.SIMPLE["concede"]:
+        st.b_win, st.b_win_card = st.b_att, st.b_card
+        st.end()
+        return
+    if _play_battle_counter(st, side, action):
+        if action - n.PLAY_EVENT + 1 == 6:  # #6 matches the Double Envelopment (the ruling)
+            st.goto(COUNTER, side)
+        return
+    if action == n.PROBE + 3:
+        kind = PROBE
+        st.b_probe = True
+    else:
+        kind = (action - n.MATCH) % 6
+    _spend(st, side, kind)
+    st.goto(COUNTER, side)
+
+
+def counter_legal(st: HannibalState) -> tuple[int, ...]:
+    """H79: after a match the defender may roll to counterattack; a matched Double Envelopment
+    lets him take the initiative; after a failed withdrawal he may take it at once (H80)."""
+    n = st.n
+    side = other(st.b_att)
+    out = [n.SIMPLE["keep defending"]]
+    if st.b_card == DE and not st.b_marharbal or st.b_card == -2:
+        out.append(n.SIMPLE["take initiative"])
+    elif commander(st, st.b_space, side) >= 0:
+        out.append(n.SIMPLE["counterattack"])
+    return tuple(sorted(out))
+
+
+def counter(st: HannibalState, action: int) -> None:
+    n = st.n
+    if action == n.SIMPLE["counterattack"]:
+        st.goto(base.ROLL, R_COUNTER)
+        return
+    if action == n.SIMPLE["take initiative"]:
+        st.b_att = other(st.b_att)
+    _next_round(st)
+
+
+def counter_roll(st: HannibalState, die: int) -> None:
+    """H79, H123, H125: success at most the commander's BR (Longus 2 as the original attacker,
+    Paulus 3 as the original defender)."""
+    side = other(st.b_att)
+    c = commander(st, st.b_space, side)
+    target = battle_rating(st, c)
+    when = st.game.abilities[c].get("counterattack_when") if c >= 0 else None
+    if when == "original_attacker" and side == st.b_orig or when == "original_defender" and side != st.b_orig:
+        target = ability(st, c, "counterattack_max")
+    if die <= target:
+        st.b_att = side
+    _next_round(st)
+
+
+# --- H80 withdrawal -----------------------------------------------------------------------------
+def withdraw_spaces(st: HannibalState, side: int) -> list[int]:
+    """H90: an adjacent space by a plain connection, without enemy CUs or PCs, not a hostile
+    tribe, not where the enemy came from; the original attacker only back where it came from."""
+    space, enemy = st.b_space, other(side)
+    if side == st.b_orig:
+        if st.b_sea:
+            return []
+        candidates: tuple[int, ...] = (st.b_from,) if st.b_from in st.board.land[space] else ()
+    else:
+        candidates = tuple(s for s in st.board.land[space] if s != st.b_from)
+    return [s for s in candidates if not st.cu[enemy][s] and st.ctrl[s] != enemy and not hostile_tribe(st, s, side)]
+
+
+def withdraw_roll(st: HannibalState, die: int) -> None:
+    side = st.b_att
+    if die <= battle_rating(st, commander(st, st.b_space, side)):
+        defender = commander(st, st.b_space, other(side))
+        if defender >= 0:
+            st.goto(CANCEL, other(side))
+        else:
+            st.b_withdrew = True
+            st.end()
+    else:
+        st.b_card = -2  # a failed withdrawal: the defender may take the initiative
+        st.goto(COUNTER, other(side))
+
+
+def cancel(st: HannibalState, action: int) -> None:
+    if action == st.n.SIMPLE["cancel withdrawal"]:
+        st.goto(base.ROLL, R_CANCEL)
+    else:
+        st.b_withdrew = True
+        st.end()
+
+
+def cancel_target(st: HannibalState, c: int) -> int:
+    """The roll that cancels a withdrawal: the BR; Flaminius 4 (H116's ruling, an option)."""
+    target = battle_rating(st, c)
+    if ability(st, c, "cancels_withdrawal") and st.game.options["flaminius_cancels"]:
+        target = max(target, ability(st, c, "pursuit_max"))
+    return target
+
+
+def cancel_roll(st: HannibalState, die: int) -> None:
+    """H80, H116: the defender cancels on a roll at most his BR (Flaminius 4, the ruling)."""
+    if die <= cancel_target(st, commander(st, st.b_space, other(st.b_att))):
+        st.b_card = -2
+        st.goto(COUNTER, other(st.b_att))
+    else:
+        st.b_withdrew = True
+        st.end()
+
+
+# --- H82-H84 losses -----------------------------------------------------------------------------
+def casualties_roll(st: HannibalState, die: int) -> None:
+    """H82: one roll on the Attrition Table, column = rounds; both sides lose the result."""
+    tables = st.game.tables
+    loss = tables.attrition_loss(die, st.b_rounds)
+    elephant = tables.attrition_elephant(die, st.b_rounds)
+    for side in (ROME, CARTHAGE):
+        st.blost[side] += lose_cus(st, side, st.b_space, loss, elephant=elephant)
+    st.end()
+
+
+def retreat_roll(st: HannibalState, die: int) -> None:
+    """H83, H84: the loser's Retreat Table loss (+2 after a Double Envelopment, -2 after a Probe);
+    the first CU lost is an elephant if it has any."""
+    tables = st.game.tables
+    loser = other(st.b_win)
+    mod = {DE: tables.retreat_modifiers["double_envelopment"], PROBE: tables.retreat_modifiers["probe"]}
+    loss = tables.retreat_loss(die + mod.get(st.b_win_card, 0), st.bbegan[loser])
+    have = st.cu[loser][st.b_space]
+    st.blost[loser] += lose_cus(st, loser, st.b_space, have if loss is None else loss, elephants_first=True)
+    if have and not st.cu[loser][st.b_space]:
+        for g in generals_at(st, st.b_space, loser):  # H43 (b)
+            base.displace(st, g)
+    st.end()
+
+
+# --- H86-H90 retreat and withdrawal ------------------------------------------------------------
+def retreat_options(st: HannibalState, side: int) -> dict[int, int]:
+    """H86-H88: destinations within 4 spaces (plain connections) with their least loss: the
+    closest ones, and farther ones only where they cost fewer CUs."""
+    board = st.board
+    enemy = other(side)
+    space = st.b_space
+    size = st.cu[side][space]
+    best: dict[int, tuple[int, int]] = {}  # destination -> (distance, loss)
+
+    def ok_end(s: int) -> bool:
+        return not st.cu[enemy][s] and (st.ctrl[s] == side or st.cu[side][s] > size)
+
+    def walk(s: int, depth: int, loss: int, seen: tuple[int, ...]) -> None:
+        if depth and ok_end(s):
+            d, old = best.get(s, (99, 99))
+            best[s] = (min(d, depth), min(old, loss))
+        if depth == 4:
+            return
+        for t in board.land[s]:
+            if t in seen or t == space:
+                continue
+            if depth == 0 and side == st.b_orig and t != st.b_from:
+                continue  # H87: the original attacker goes back the way it came
+            if side != st.b_orig and t == st.b_from:
+                continue
+            cost = (1 if st.ctrl[t] == enemy or hostile_tribe(st, t, side) else 0) + st.cu[enemy][t]
+            walk(t, depth + 1, loss + cost, (*seen, t))
+
+    walk(space, 0, 0, (space,))
+    if not best:
+        return {}
+    closest = min(d for d, _ in best.values())
+    floor = min(loss for d, loss in best.values() if d == closest)
+    return {s: loss for s, (d, loss) in best.items() if d == closest or loss < floor}
+
+
+def _start_retreat(st: HannibalState, side: int) -> bool:
+    """H87: a force landed by sea is eliminated; a force with no legal retreat too."""
+    space = st.b_space
+    if not st.cu[side][space] and not generals_at(st, space, side):
+        return False
+    if st.b_withdrew:
+        options = withdraw_spaces(st, side)
+    elif st.b_sea and side == st.b_orig:
+        options = []
+    else:
+        options = list(retreat_options(st, side))
+    if not options:
+        st.blost[side] += lose_cus(st, side, space, st.cu[side][space])
+        for g in generals_at(st, space, side):
+            base.displace(st, g)
+        return False
+    st.call(RETREAT, side)
+    return True
+
+
+def retreat_legal(st: HannibalState) -> tuple[int, ...]:
+    side = st.stack[-1][1]
+    options = withdraw_spaces(st, side) if st.b_withdrew else list(retreat_options(st, side))
+    return tuple(st.n.SPACE["retreat to"] + s for s in sorted(options))
+
+
+def retreat(st: HannibalState, action: int) -> None:
+    side = st.stack[-1][1]
+    dst = action - st.n.SPACE["retreat to"]
+    space = st.b_space
+    loss = 0 if st.b_withdrew else retreat_options(st, side)[dst]
+    lost = lose_cus(st, side, space, loss)
+    if not st.b_withdrew:
+        st.blost[side] += lost
+    remaining = st.cu[side][space]
+    base.move_cus(st, side, space, dst, remaining)
+    for g in generals_at(st, space, side):
+        if lost and not remaining:  # H43 (b): every CU lost on the retreat
+            base.displace(st, g)
+        else:
+            st.gen_at[g] = dst
+    if side == CARTHAGE and st.siege_train >= 0 and not st.b_withdrew and st.gen_at[st.siege_train] == dst:
+        st.siege_train = -1  # H133: lost when its army must retreat
+    st.end()
+
+
+
+# --- H34, H129 counter events (#31, #32, #42, #60) -------------------------------------------------
+def counter_cards(st: HannibalState, side: int, moment: int) -> list[int]:
+    """The counter events ``side`` may play now: #31/#32 as a battle in Spain/Africa starts,
+    #42 (Rome) against an elephant charge, #60 against a Carthaginian sea move."""
+    hand = st.hands[side]
+    if moment == DECLARE:
+        country = base.country_of(st, st.b_space)
+        return [c for c in hand if c == 31 and country == "Spain" or c == 32 and country == "Africa" or c == 20]
+    if moment == FRIGHT:
+        return [42] if 42 in hand and side == ROME else []
+    return [60] if 60 in hand else []
+
+
+def counter_event_legal(st: HannibalState) -> tuple[int, ...]:
+    _, side, moment = st.stack[-1]
+    n = st.n
+    cards = counter_cards(st, side, moment)
+    return tuple(sorted([n.SIMPLE["no counter event"], *(n.PLAY_EVENT + c - 1 for c in cards)]))
+
+
+def counter_event(st: HannibalState, action: int) -> None:
+    _, side, moment = st.stack[-1]
+    n = st.n
+    if action == n.SIMPLE["no counter event"]:
+        if moment == FRIGHT:
+            st.goto(base.ROLL, R_CHARGE)
+        else:
+            st.end()
+        return
+    card = action - n.PLAY_EVENT + 1
+    base.play_counter(st, side, card)
+    if card == 31:
+        st.bdesert[other(side)] |= 1
+    elif card == 32:
+        st.bdesert[other(side)] |= 2
+    elif card == 42:
+        st.bcut[CARTHAGE] += 2  # the charge has no effect and costs Carthage 2 cards
+    elif card == 20:
+        st.b_spy = other(side)
+    else:
+        st.goto(base.ROLL, R_STORMS)
+        return
+    st.end()
+
+
+
+def storms_roll(st: HannibalState, die: int) -> None:
+    """#60 Storms at Sea: the moving CUs roll Attrition at +2 before the naval roll."""
+    tables = st.game.tables
+    size = st.m_left
+    loss = tables.attrition_loss(die + 2, size)
+    st.m_left -= lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, size),
+                          elephant=tables.attrition_elephant(die + 2, size))
+    st.end()

@@ -1,0 +1,349 @@
+"""Command and movement (H37-H61): activating a General with his CUs, land moves through
+passes and straits, naval moves with the Naval Combat Table, overruns, and the end of a move
+(Hanno's ability, sieges). Reactions of the non-active player are in :mod:`.reactions`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..map import ALPS_PASS
+from ..notation import CARTHAGE, ROME
+from . import base, battle, reactions, sieges
+from .base import MOVE, REACT, ability, country_of, generals_at, lose_cus, move_cus, other
+
+if TYPE_CHECKING:
+    from ..state import HannibalState
+
+MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
+PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL = range(5)
+R_PASS, R_NAVAL = 1, 2  # roll purposes (see ..procedures)
+SIDE = ("rome", "carthage")
+
+
+def activatable(st: HannibalState, side: int) -> list[int]:
+    """Generals on the map who may be activated: a consul leaving a two-consul army needs 10 CUs
+    there (H39)."""
+    g = st.game
+    out = []
+    for gi, at in enumerate(st.gen_at):
+        if at < 0 or g.general_side[gi] != side or gi in st.moved_gens:
+            continue
+        if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side) if x != gi) and st.cu[side][at] < 10:
+            continue
+        out.append(gi)
+    return out
+
+
+def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None:
+    """H46 step 1: the General and (next) his CUs."""
+    base.clear_move(st)
+    st.m_side, st.m_gen, st.m_card, st.m_mode = side, g, card, mode
+    info = st.game.cards.strategy[card - 1]
+    st.m_mp = 4
+    if mode == MODE_FORCE or mode == MODE_CAMPAIGN and ability(st, g, "campaign_moves"):
+        st.m_mp = 6  # H45: Force March; Nero on a Campaign event (H122)
+    rules = st.game.tables.naval_rules
+    if mode == MODE_CAMPAIGN:
+        st.m_limit = rules["campaign_cus"] if not st.c_sea else -1
+    elif info.ship:
+        st.m_limit = rules["ops_cus"]
+    else:
+        st.m_limit = -1  # no sea move
+    if side == ROME and st.naval_victory and mode != MODE_CAMPAIGN:
+        st.m_limit = -1  # #29: Rome sails only on a Campaign card
+    st.m_bonus = card if mode == MODE_OPS and info.kind == "op_bonus" and info.side in ("either", SIDE[side]) else 0
+    st.moved_gens.append(g)
+
+
+def take_range(st: HannibalState) -> tuple[int, int]:
+    """H45, H39: up to 10 CUs; a consul takes at least 5 when he can and leaves 5 with another consul."""
+    g, side = st.m_gen, st.m_side
+    at = st.gen_at[g]
+    cus = st.cu[side][at]
+    hi = min(10, cus)
+    lo = 0
+    if st.consul[g]:
+        lo = min(5, cus)
+        if any(st.consul[x] for x in generals_at(st, at, side) if x != g):
+            hi = min(hi, cus - 5)
+    return lo, max(lo, hi)
+
+
+def take(st: HannibalState, n: int) -> None:
+    st.m_left = n
+    st.path = [st.gen_at[st.m_gen]]
+    st.goto(MOVE, st.m_side)
+
+
+def may_enter(st: HannibalState, here: int, there: int) -> bool:
+    """H47, H53, H54, #57/#58: where the moving General may step."""
+    side, g = st.m_side, st.m_gen
+    enemy = other(side)
+    restricted = st.game.generals[g].restricted_to
+    if restricted and country_of(st, there) != restricted:
+        return False
+    if st.m_left == 0 and st.cu[enemy][there]:
+        return False  # H47: a General alone may not enter enemy CUs
+    if st.truce and (st.cu[enemy][there] or st.ctrl[there] == enemy):
+        return False  # H54
+    if st.m_left and side == CARTHAGE and st.hanno_counsel and country_of(st, here) == "Africa" \
+            and country_of(st, there) != "Africa":
+        return False  # #57
+    if st.m_left and side == ROME and st.cato_counsel and country_of(st, there) == "Africa" \
+            and country_of(st, here) != "Africa":
+        return False  # #58
+    return True
+
+
+def move_legal(st: HannibalState) -> tuple[int, ...]:
+    n, board = st.n, st.board
+    here = st.gen_at[st.m_gen]
+    mp = st.m_mp
+    out: list[int] = []
+    to = n.SPACE["to"]
+    if mp >= 1:
+        out += [to + s for s in board.land[here] if may_enter(st, here, s)]
+    if mp >= 2:
+        out += [to + s for s in board.passes[here] if may_enter(st, here, s)
+                and not (st.siege_train == st.m_gen and board.connection_between.get((here, s)) is not None
+                         and board.connections[board.connection_between[(here, s)]].type == ALPS_PASS)]
+        for s in board.straits[here]:
+            c = board.connection(here, s)
+            assert c is not None
+            if c.control_needed and not (st.ctrl[here] == st.m_side and st.ctrl[s] == st.m_side):
+                continue  # H50: Messana
+            if may_enter(st, here, s):
+                out.append(to + s)
+    if mp >= 3 and st.m_limit >= st.m_left and board.port[here] is not None and st.siege_train != st.m_gen \
+            and st.m_sea_used < _sea_moves(st):
+        out += [n.SPACE["sail"] + s for s in board.sea[here] if may_enter(st, here, s)]
+    if not _lone_among_lone(st, here):
+        out.append(n.SIMPLE["stop"])
+    if not out:  # a lone General stuck among lone enemy Generals: he may still stop (nothing else)
+        out.append(n.SIMPLE["stop"])
+    return tuple(sorted(set(out)))
+
+
+def _sea_moves(st: HannibalState) -> int:
+    """H56, H122: two sea moves for Nero on a Campaign event or a Force March #63."""
+    if st.m_mode == MODE_FORCE or st.m_mode == MODE_CAMPAIGN and ability(st, st.m_gen, "campaign_moves"):
+        return 2
+    return 1
+
+
+def _lone_among_lone(st: HannibalState, here: int) -> bool:
+    """H47: a General without CUs may not stop where an enemy General without CUs stands."""
+    enemy = other(st.m_side)
+    return st.m_left == 0 and st.cu[enemy][here] == 0 and bool(generals_at(st, here, enemy)) and len(st.path) > 1
+
+
+def step(st: HannibalState, action: int) -> None:
+    n, board = st.n, st.board
+    if action == n.SIMPLE["stop"]:
+        end_move(st)
+        return
+    sail = action >= n.SPACE["sail"] and action < n.SPACE["sail"] + board.n_spaces
+    there = action - (n.SPACE["sail"] if sail else n.SPACE["to"])
+    here = st.gen_at[st.m_gen]
+    c = board.connection(here, there)
+    cost = 3 if sail else (1 if c is not None and c.type == 0 else 2)
+    st.m_mp -= cost
+    _shift(st, here, there)
+    st.m_from = here
+    st.m_intercepted = st.m_avoided = False
+    st.tried = []
+    if sail:
+        st.m_sea_used += 1
+        st.m_sailed = there
+        if st.m_mode == MODE_CAMPAIGN:
+            st.c_sea = 1
+        if st.m_side == CARTHAGE:
+            st.m_phase = PH_NAVAL  # #60 may come first (asked at every Carthaginian sea move, H60)
+            st.call(base.COUNTER_EVENT, ROME, battle.STORMS)
+            return
+    elif c is not None and c.type in (1, 2) and st.m_left:
+        st.m_phase = PH_ENTER
+        base.roll(st, R_PASS, c.type)
+        return
+    enter(st)
+
+
+def _pirates(st: HannibalState, here: int, there: int) -> bool:
+    """#50 Adriatic Pirates: no naval roll for up to 3 CUs through Brundisium, Croton or Tarentum."""
+    names = {st.board.names[here], st.board.names[there]}
+    return st.m_bonus == 50 and st.m_left <= 3 and bool(names & {"Brundisium", "Croton", "Tarentum"})
+
+
+def _shift(st: HannibalState, here: int, there: int) -> None:
+    move_cus(st, st.m_side, here, there, st.m_left)
+    st.gen_at[st.m_gen] = there
+    st.stamp[st.m_gen] = st.stamp_next
+    st.stamp_next += 1
+    st.path.append(there)
+
+
+def pass_attrition(st: HannibalState, die: int, kind: int) -> None:
+    """H49: CUs crossing a pass roll on the Attrition Table; -2 for a non-Alps pass, -3 more with
+    Native Guide (#5)."""
+    mod = 0 if kind == ALPS_PASS else st.game.tables.attrition_modifiers["non_alps_pass"]
+    if st.m_bonus == 5:
+        mod -= 3
+    loss = st.game.tables.attrition_loss(die + mod, st.m_left)
+    elephant = st.game.tables.attrition_elephant(die + mod, st.m_left)
+    st.m_left -= lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, st.m_left), elephant=elephant)
+    st.end()
+
+
+def naval_modifier(st: HannibalState, src: int, dst: int) -> int:
+    """H58, H59: both port modifiers, +1 per Roman port, -1 small force, Syracuse, Macedonia,
+    Naval Victory, Mago."""
+    board, rules = st.board, st.game.tables.naval_rules
+    mod = (board.port[src] or 0) + (board.port[dst] or 0)
+    mod += sum(rules["roman_port"] for p in (src, dst) if st.ctrl[p] == ROME)
+    if st.m_left <= 1:
+        mod += rules["small_force"]
+    if st.ctrl[st.game.space_index("Syracuse")] == CARTHAGE:
+        mod += rules["syracuse_allied"]
+    if st.macedonia == 1:
+        mod += rules["macedonia_allied"]
+    if st.naval_victory:
+        mod += rules["naval_victory"]
+    return mod + ability(st, st.m_gen, "naval_modifier")
+
+
+def naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
+    """H58: the Roman rolls for every Carthaginian sea move: no effect, Return, or Sunk."""
+    result = st.game.tables.naval_result(die + naval_modifier(st, src, dst))
+    at = st.gen_at[st.m_gen]
+    if result == "return":
+        _shift(st, at, src)
+        st.m_mp = 0
+        st.m_phase = PH_END
+    elif result == "sunk":
+        lose_cus(st, st.m_side, at, st.m_left)  # lost at sea: no political consequence (H58)
+        st.m_left = 0
+        base.displace(st, st.m_gen)
+        st.m_phase = PH_END
+    st.end()
+
+
+def enter(st: HannibalState) -> None:
+    """H62: each entry gives the non-active player his reactions, then the army arrives."""
+    st.m_phase = PH_IDLE
+    if reactions.options(st):
+        st.m_phase = PH_REACTED
+        st.call(REACT, other(st.m_side))
+        return
+    arrive(st)
+
+
+def arrive(st: HannibalState) -> None:
+    """After the reactions: pursuit, a battle, an overrun (H48) or displacing lone Generals."""
+    st.m_phase = PH_IDLE
+    side, g = st.m_side, st.m_gen
+    if st.gen_at[g] < 0:
+        end_move(st)
+        return
+    here = st.gen_at[g]
+    enemy = other(side)
+    if st.cu[enemy][here]:
+        if st.m_intercepted:
+            st.call(base.INTERCEPTED, side)
+            return
+        if st.cu[enemy][here] == 1 and not generals_at(st, here, enemy) and st.m_left >= 5:
+            lose_cus(st, enemy, here, 1)  # H48: overrun, movement goes on
+        else:
+            fight(st)
+            return
+    elif st.m_avoided:
+        st.m_avoided = False
+        if st.m_mp > 0:
+            st.call(base.PURSUE, side)
+            return
+        st.m_mp = 0
+    if st.m_left:
+        for e in generals_at(st, here, enemy):
+            base.displace(st, e)
+    _charms(st, here)
+
+
+def _charms(st: HannibalState, here: int) -> None:
+    """#28 Hannibal Charms Italy: each Italian space Hannibal enters loses its Roman plain PC."""
+    if st.m_bonus == 28 and st.game.outranks_all[st.m_gen] and country_of(st, here) == "Italy" \
+            and st.ctrl[here] == ROME and base.is_plain(st, here) and not st.cu[ROME][here]:
+        st.ctrl[here] = base.NONE
+
+
+def fight(st: HannibalState) -> None:
+    st.m_fought = True
+    st.m_phase = PH_END
+    here = st.gen_at[st.m_gen]
+    battle.begin(st, here, st.m_side, st.m_from, st.m_sailed == here)
+
+
+def intercepted(st: HannibalState, action: int) -> None:
+    """H65: fight, or back up to the space it came from and end the move (a pass: attrition
+    again; a sea move: the Roman rolls again)."""
+    st.end()
+    if action == st.n.SIMPLE["fight"]:
+        fight(st)
+        return
+    here = st.gen_at[st.m_gen]
+    back = st.m_from
+    _shift(st, here, back)
+    st.m_mp = 0
+    st.m_phase = PH_END
+    c = st.board.connection(here, back)
+    if c is not None and c.type in (1, 2) and st.m_left:
+        base.roll(st, R_PASS, c.type)
+    else:
+        end_move(st)
+
+
+def pursue(st: HannibalState, action: int) -> None:
+    st.end()
+    if action == st.n.SIMPLE["pursue"]:
+        base.roll(st, reactions.R_PURSUIT)
+    else:
+        end_move(st)
+
+
+def move_resume(st: HannibalState) -> None:
+    phase = st.m_phase
+    if phase == PH_NAVAL:
+        here = st.gen_at[st.m_gen]
+        st.m_phase = PH_ENTER
+        if not st.truce and not _pirates(st, st.m_from, here):
+            base.roll(st, R_NAVAL, st.m_from, here)
+        else:
+            enter(st)
+    elif phase == PH_ENTER:
+        if st.gen_at[st.m_gen] < 0:
+            end_move(st)
+        else:
+            enter(st)
+    elif phase == PH_REACTED:
+        arrive(st)
+    elif phase == PH_END:
+        end_move(st)
+
+
+def end_move(st: HannibalState) -> None:
+    """H46 step 7, H117: Hanno may take a Roman PC where he stops; then one siege or subjugation
+    (H94) unless the army fought on this card."""
+    st.m_phase = PH_IDLE
+    g = st.m_gen
+    here = st.gen_at[g]
+    if here >= 0 and not st.m_fought and ability(st, g, "removes_pc_after_move") and st.ctrl[here] == ROME \
+            and base.is_plain(st, here):
+        st.ctrl[here] = base.NONE
+    if here >= 0 and not st.m_fought and sieges.can_siege(st, st.m_side, here, g):
+        st.goto(base.SIEGE, st.m_side)
+        return
+    st.end()
+
+
+def take_legal(st: HannibalState) -> tuple[int, ...]:
+    lo, hi = take_range(st)
+    return tuple(st.n.TAKE + k for k in range(lo, hi + 1))
+

@@ -1,0 +1,68 @@
+"""Political control and isolation (H102-H104) and Winter Attrition (H105-H107)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..notation import CARTHAGE, ROME
+from .base import NONE, hostile_tribe, is_plain, lose_cus, other
+
+if TYPE_CHECKING:
+    from ..state import HannibalState
+
+R_WINTER = 13  # roll purpose
+
+
+def winter_forces(st: HannibalState) -> list[int]:
+    """H106: every force on a space with an enemy PC (walled city, tribe) or a hostile tribe, as
+    (space, side) pairs."""
+    out: list[int] = []
+    for s in range(st.board.n_spaces):
+        for side in (ROME, CARTHAGE):
+            if st.cu[side][s] and (st.ctrl[s] == other(side) or hostile_tribe(st, s, side)):
+                out += [s, side]
+    return out
+
+
+def winter_roll(st: HannibalState, die: int, space: int, side: int) -> None:
+    tables = st.game.tables
+    size = st.cu[side][space]
+    lose_cus(st, side, space, tables.attrition_loss(die, size), elephant=tables.attrition_elephant(die, size))
+    st.end()
+
+
+def connected(st: HannibalState, side: int) -> set[int]:
+    """H104: the spaces from which a friendly CU, walled city, tribe or controlled port can be
+    reached without crossing a pass; enemy-PC and tribe spaces only with a friendly CU, enemy
+    CUs only where a friendly PC stands (straits allowed, the ruling)."""
+    board = st.board
+    enemy = other(side)
+
+    def anchor(s: int) -> bool:
+        return bool(st.cu[side][s]) or st.ctrl[s] == side and (not is_plain(st, s) or board.port[s] is not None)
+
+    def passable(s: int) -> bool:
+        if (st.ctrl[s] == enemy or st.tribal[s] and st.ctrl[s] != side) and not st.cu[side][s]:
+            return False
+        return not (st.cu[enemy][s] and st.ctrl[s] != side)
+
+    seen = {s for s in range(board.n_spaces) if anchor(s)}
+    todo = list(seen)
+    while todo:
+        s = todo.pop()
+        for t in (*board.land[s], *board.straits[s]):
+            if t not in seen and passable(t):
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+def isolation(st: HannibalState) -> None:
+    """H104: Rome, then Carthage, removes every isolated plain PC."""
+    for side in (ROME, CARTHAGE):
+        ok = connected(st, side)
+        for s in range(st.board.n_spaces):
+            if st.ctrl[s] == side and is_plain(st, s) and s not in ok:
+                st.ctrl[s] = NONE
+
+

@@ -1,0 +1,153 @@
+"""Reactions of the non-active player (H62-H72): interception, Avoid Battle, and the mover's
+pursuit. Each is decided by the non-active seat the moment the moving army enters a space.
+
+Rulings: attempts are declared and rolled one at a time (the Avoid Battle attempt, if any,
+before any interception: H62's order); an intercepting or avoiding army takes its commander,
+every General with him and up to 10 CUs (H64, H70)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import base
+from .base import ability, battle_rating, commander, generals_at, hostile_tribe, move_cus, other
+
+if TYPE_CHECKING:
+    from ..state import HannibalState
+
+R_INTERCEPT, R_AVOID, R_PURSUIT, R_HOSTILE = 3, 4, 5, 18  # roll purposes
+TRIBAL_LANDS = ("Gallia Transalpinia", "Liguria")  # #7, #8
+AVOID_TRIED = -2  # in st.tried: this entry's Avoid Battle was rolled
+
+
+def interceptors(st: HannibalState) -> list[int]:
+    """H63: adjacent enemy armies (by a plain connection) when the entered space holds no
+    stationary CUs of the mover; none during a Truce (H131)."""
+    here = st.gen_at[st.m_gen]
+    side = st.m_side
+    enemy = other(side)
+    if st.truce or st.cu[side][here] > st.m_left:
+        return []
+    out = []
+    for s in st.board.land[here]:
+        if s in st.tried or not st.cu[enemy][s]:
+            continue
+        if commander(st, s, enemy) >= 0:
+            out.append(s)
+    return out
+
+
+def avoid_spaces(st: HannibalState) -> list[int]:
+    """H69, H70: the non-active force in the entered space may avoid to an adjacent space (plain
+    connection) without enemy CUs or PCs, not a hostile tribe, not where the enemy came from."""
+    here = st.gen_at[st.m_gen]
+    side = st.m_side
+    enemy = other(side)
+    if AVOID_TRIED in st.tried or any(x in st.tried for x in generals_at(st, here, enemy)):
+        return []
+    c = commander(st, here, enemy)
+    if c < 0 or c in st.failed:
+        return []
+    return [s for s in st.board.land[here] if s != st.m_from and not st.cu[side][s] and st.ctrl[s] != side
+            and not hostile_tribe(st, s, enemy)]
+
+
+def tribal_land(st: HannibalState) -> bool:
+    """#7/#8 may strike an army with CUs entering Gallia Transalpinia or Liguria: the non-active
+    player is then always asked (being asked must not tell whether he holds the card)."""
+    here = st.gen_at[st.m_gen]
+    return st.m_left > 0 and st.board.province_names[st.board.province[here]] in TRIBAL_LANDS
+
+
+def options(st: HannibalState) -> bool:
+    return bool(interceptors(st) or avoid_spaces(st)) or tribal_land(st)
+
+
+def react_legal(st: HannibalState) -> tuple[int, ...]:
+    n = st.n
+    out = [n.SPACE["intercept from"] + s for s in interceptors(st)]
+    if not any(s >= 0 for s in st.tried):  # H62: the Avoid Battle roll comes before interceptions
+        out += [n.SPACE["avoid to"] + s for s in avoid_spaces(st)]
+    if tribal_land(st) and st.m_left:
+        out += [n.PLAY_EVENT + c - 1 for c in (7, 8) if c in st.hands[other(st.m_side)]]
+    out.append(n.SIMPLE["no reaction"])
+    return tuple(sorted(out))
+
+
+def react(st: HannibalState, action: int) -> None:
+    n = st.n
+    if action == n.SIMPLE["no reaction"]:
+        st.end()
+    elif n.PLAY_EVENT <= action < n.PLAY_EVENT + 64:
+        base.play_counter(st, other(st.m_side), action - n.PLAY_EVENT + 1)
+        base.roll(st, R_HOSTILE)
+    elif action >= n.SPACE["avoid to"] and action < n.SPACE["avoid to"] + st.board.n_spaces:
+        st.tried.append(AVOID_TRIED)
+        base.roll(st, R_AVOID, action - n.SPACE["avoid to"])
+    else:
+        src = action - n.SPACE["intercept from"]
+        st.tried.append(src)
+        base.roll(st, R_INTERCEPT, src)
+
+
+def _group(st: HannibalState, side: int, src: int, dst: int) -> None:
+    """Moves the commander, every General with him and up to 10 CUs."""
+    move_cus(st, side, src, dst, min(10, st.cu[side][src]))
+    for g in generals_at(st, src, side):
+        st.gen_at[g] = dst
+        st.stamp[g] = st.stamp_next
+        st.stamp_next += 1
+
+
+def intercept_roll(st: HannibalState, die: int, src: int) -> None:
+    """H64: success on a roll at most the commander's BR (Varro 4, Gisgo 3), +1 into an enemy PC
+    without friendly CUs; the winner gets a battle card (H75)."""
+    here = st.gen_at[st.m_gen]
+    side = other(st.m_side)
+    c = commander(st, src, side)
+    target = ability(st, c, "intercept_max") or battle_rating(st, c)
+    mod = 1 if st.ctrl[here] == st.m_side and not st.cu[side][here] else 0
+    if die + mod <= target:
+        _group(st, side, src, here)
+        st.m_intercepted = True
+    else:
+        st.failed.append(c)  # H68
+    st.end()
+
+
+def avoid_roll(st: HannibalState, die: int, dst: int) -> None:
+    """H69: success on a roll at most the commander's BR (Fabius 5, Gisgo 3); failure costs a
+    battle card, and lone Generals who fail are displaced."""
+    here = st.gen_at[st.m_gen]
+    side = other(st.m_side)
+    c = commander(st, here, side)
+    target = ability(st, c, "avoid_max") or battle_rating(st, c)
+    if die <= target:
+        _group(st, side, here, dst)
+        st.m_avoided = True
+    else:
+        st.b_penalty = 1
+        if not st.cu[side][here] and st.m_left:
+            for g in generals_at(st, here, side):
+                base.displace(st, g)
+    st.end()
+
+
+def pursuit_roll(st: HannibalState, die: int) -> None:
+    """H71: the mover goes on only if its commander rolls at most his BR (Flaminius 4)."""
+    g = st.m_gen
+    target = ability(st, g, "pursuit_max") or battle_rating(st, g)
+    if die > target:
+        st.m_phase = 3  # movement.PH_END
+    st.end()
+
+
+
+def hostile_roll(st: HannibalState, die: int) -> None:
+    """#7/#8 Hostile Tribes: the entering force rolls Attrition on the 5-6 column."""
+    tables = st.game.tables
+    column = tables.attrition_modifiers["hostile_tribes_column"]
+    loss = tables.attrition_loss(die, column)
+    st.m_left -= base.lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, st.m_left),
+                               elephant=tables.attrition_elephant(die, column))
+    st.end()

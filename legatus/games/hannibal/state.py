@@ -1,0 +1,288 @@
+"""A Hannibal position: flat lists of small integers, and the core contract over them.
+
+The rules are in :mod:`.rules`, one module a part of the order of play; where the game waits
+is a stack of procedures (:mod:`.procedures`). Secrets (the strategy hands, the battle hands)
+are removed in two places only: :meth:`HannibalState.action_to_string` and :mod:`.view`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from legatus.core.actions import Action
+from legatus.core.errors import IllegalActionError
+from legatus.core.game import CHANCE, State
+from legatus.core.position import check_state, read_position, write_position
+from legatus.core.procedures import Frame, Procedures, ProcedureStack
+
+from . import view as view_module
+from .notation import SIDES
+from .procedures import TABLE
+from .rules import base, setup
+
+if TYPE_CHECKING:
+    from .game import HannibalGame
+    from .map import HannibalMap
+    from .notation import Notation
+
+# where the legal actions show a hidden hand
+SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
+_LISTS = ("ctrl", "tribal", "eleph", "spts", "sby", "gen_at", "consul", "stamp", "deck", "discard", "removed",
+          "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
+_NESTED = ("cu", "hands", "bhand", "known", "bshown")
+_SCALARS = (
+    "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
+    "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
+    # the move in progress (H44-H61)
+    "m_side", "m_gen", "m_card", "m_mode", "m_mp", "m_from", "m_phase", "m_intercepted", "m_avoided",
+    "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus",
+    # the battle in progress (H73-H92)
+    "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
+    "b_penalty", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
+)
+
+
+class HannibalState(State, ProcedureStack):
+    """A position of Hannibal. Build it with ``game.new_initial_state()``.
+
+    >>> import legatus
+    >>> from legatus.games.hannibal.game import HannibalGame
+    >>> state = HannibalGame().new_initial_state()
+    >>> state.current_player() == legatus.CHANCE, state.prompt()
+    (True, 'Deal rome card 1 of 7.')
+    """
+
+    __slots__ = ("game", "board", "n", "actions", "_legal", "set_up_from", *_LISTS, *_NESTED, *_SCALARS)
+    FIELDS: ClassVar[tuple[str, ...]] = (*_LISTS, *_NESTED, *_SCALARS)
+    """What a position holds: every field (the history and the cache are not in it)."""
+    game: HannibalGame
+    board: HannibalMap
+    n: Notation
+    procedures: ClassVar[Procedures[HannibalState]] = TABLE
+    # the map: per space
+    ctrl: list[int]  # ROME, CARTHAGE, base.NEUTRAL (a standing neutral tribe) or base.NONE
+    tribal: list[bool]  # a tribe marker still stands (H96: gone once subjugated)
+    cu: list[list[int]]  # per side, per space: CUs (all outside the walls, H12's ruling)
+    eleph: list[int]  # Carthaginian elephant CUs among them (H4)
+    spts: list[int]  # siege or subjugation points (H95)
+    sby: list[int]  # the besieging side
+    # Generals: per General
+    gen_at: list[int]  # a space, or base.OFF / DEAD / LATER / AWAY
+    consul: list[bool]
+    stamp: list[int]  # when he last arrived: among equals the latest commands (H42)
+    # cards
+    deck: list[int]
+    discard: list[int]
+    removed: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]  # cards of a hand the other seat has seen (#55)
+    bdeck: list[int]  # battle cards left, by kind
+    bhand: list[list[int]]  # per side, by kind
+    bplayed: list[int]
+    # the turn
+    turn: int
+    to_play: int
+    proconsul: int
+    stamp_next: int
+    truce: bool
+    truce_played: bool
+    naval_victory: bool
+    macedonia: int  # #9: 0 never, 1 allied with Carthage, 2 over
+    hanno_counsel: int  # #57/#58: 0 off, 1 on, 2 on until the next turn starts
+    cato_counsel: int
+    siege_train: int  # the General it is with, or -1
+    winner: int
+    reason: str
+    debt: int  # PCs Carthage owes for Hannibal (H43)
+    queue: tuple[int, ...]
+    # the move in progress
+    m_side: int
+    m_gen: int
+    m_card: int
+    m_mode: int
+    m_mp: int
+    m_from: int
+    m_phase: int
+    m_intercepted: bool
+    m_avoided: bool
+    m_sailed: int
+    m_fought: bool
+    m_limit: int
+    m_sea_used: int
+    m_left: int
+    m_bonus: int
+    c_sea: int
+    path: list[int]
+    tried: list[int]
+    sieged: list[int]
+    moved_gens: list[int]
+    failed: list[int]
+    # the battle in progress
+    b_space: int
+    b_att: int
+    b_orig: int
+    b_from: int
+    b_step: int
+    b_rounds: int
+    b_card: int
+    b_win: int
+    b_win_card: int
+    b_penalty: int
+    b_bonus: int
+    b_withdrew: bool
+    b_probe: bool  # Hannibal's Probe used as another card this battle (H114)
+    b_marharbal: bool  # the attacker's card is #6 Marharbal's Cavalry (no initiative when matched)
+    b_sea: bool
+    bbegan: list[int]
+    blost: list[int]
+    bcut: list[int]
+    bdesert: list[int]  # per side: allies lost to #31 (1: Spanish) and #32 (2: Numidian)
+    bshown: list[list[int]]  # per side, by kind: battle cards face up (#20)
+    b_spy: int  # the side whose hand #20 reveals, or -1
+
+    def __init__(self, game: HannibalGame) -> None:
+        self.game = game
+        self.board = game.board
+        self.n = game.notation
+        self.actions: list[int] = []
+        self._legal: tuple[int, ...] | None = None
+        self.set_up_from: str | None = None  # the position the history starts from (new_state_from)
+        self.stack: tuple[Frame, ...] = ()
+        setup.begin(self)
+
+    # --- The core contract ---------------------------------------------------------------
+    def current_player(self) -> int:
+        return TABLE.player(self)
+
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+    def is_chance_node(self) -> bool:
+        return bool(self.stack) and TABLE.player(self) == CHANCE
+
+    def _compute_legal(self) -> tuple[int, ...]:
+        legal = TABLE.legal(self)
+        self._legal = legal
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        table = self.n.table.actions
+        return [table[a] for a in legal]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.is_chance_node():
+            return []
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        weights = setup.chance_weights(self, legal)
+        total = sum(weights)
+        table = self.n.table.actions
+        return [(table[a], w / total) for a, w in zip(legal, weights, strict=True)]
+
+    def apply_action(self, action: int) -> None:
+        a = int(action)
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        if a not in legal:
+            self.check_legal(a)
+        self._legal = None
+        self.actions.append(a)
+        TABLE.running(self).apply(self, a)
+        base.tidy(self)
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is refused: the legal actions, unless they would show a hand (a card
+        play, a battle card, a deal: whoever reads the message may not be their seat)."""
+        if not self.stack:
+            return "the game is over"
+        name = TABLE.running(self).name
+        if self.stack[-1][0] in SECRET_PROCEDURES or self.is_chance_node():
+            return f"it is not one of the actions of the {name} now"
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        return f"{name} takes {legal or 'no action'}"
+
+    def prompt(self) -> str:
+        return "The game is over." if not self.stack else TABLE.prompt(self)
+
+    def returns(self) -> list[float]:
+        if self.stack or self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0 if s == self.winner else -1.0 for s in range(2)]
+
+    def history(self) -> list[Action]:
+        table = self.n.table.actions
+        return [table[a] for a in self.actions]
+
+    def clone(self) -> HannibalState:
+        other = object.__new__(HannibalState)
+        other.game, other.board, other.n = self.game, self.board, self.n
+        other._legal = self._legal
+        other.set_up_from = self.set_up_from
+        other.actions = self.actions[:]
+        for name in _LISTS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in _NESTED:
+            setattr(other, name, [x[:] for x in getattr(self, name)])
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HannibalState:
+        return self.clone()
+
+    def position(self) -> str:
+        """The whole position (secrets included) in one line (see :mod:`legatus.core.position`)."""
+        return write_position(f"{self.game.name}/{self.game.version}", self.game.config,
+                              ((name, getattr(self, name)) for name in self.FIELDS))
+
+    def initial_position(self) -> str | None:
+        return self.set_up_from
+
+    # --- Secrets: the two places they are removed -------------------------------------
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        """A deal of a strategy or battle card reads, to the other seat, "carthage draws a card"."""
+        a = int(action)
+        if seat is not None and self.stack:
+            frame = self.stack[-1]
+            if frame[0] in (base.DEAL, base.BDEAL) and frame[1] != seat:
+                what = "a card" if frame[0] == base.DEAL else "a battle card"
+                return f"{SIDES[frame[1]]} draws {what}"
+        return str(self.n.table[a])
+
+    def reveals_information(self, action: int) -> bool:
+        """A strategy or battle card played face up shows a card from a hidden hand."""
+        a, n = int(action), self.n
+        return n.PLAY_OPS <= a < n.PLAY_DISCARD + 64 or n.ATTACK <= a < n.PROVINCE or n.PROBE <= a < n.PROBE + 4 or \
+            a == n.SIMPLE["open with campaign"]
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return view_module.view(self, seat)
+
+    def to_text(self, markup: bool = False) -> str:
+        return view_module.text(self)
+
+    def summary(self) -> dict[str, Any]:
+        out = super().summary()
+        out["outcome"] = self.reason if self.is_terminal() else "unfinished"
+        out["turn"] = self.turn
+        return out
+
+    def check_legal(self, action: int) -> None:
+        if self.is_terminal():
+            raise IllegalActionError(str(action), "the game is over")
+        super().check_legal(action)
+
+
+
+def from_position(game: HannibalGame, text: str) -> HannibalState:
+    """The state written ``text`` by :meth:`HannibalState.position`, checked."""
+    template = game.new_initial_state()
+    values = read_position(text, f"{game.name}/{game.version}", game.config,
+                           {name: getattr(template, name) for name in HannibalState.FIELDS})
+    state = template
+    for name, value in values.items():
+        setattr(state, name, value)
+    state.actions = []
+    state._legal = None
+    state.set_up_from = text
+    check_state(state)
+    return state

@@ -1,0 +1,47 @@
+"""The first heuristic (issue 12, "Play"): it plays either side through the core's agents and
+beats random play."""
+
+from __future__ import annotations
+
+import random
+
+import legatus
+from legatus.core.agents import decide, make_agent
+from legatus.core.session import sample_outcome
+from legatus.games.hannibal.bots import HeuristicAgent, value
+from tests.hannibal.helpers import ready
+
+
+def _game(seed: int, heuristic_seat: int) -> int:
+    """The winner of a game of the heuristic against random play (the agents see the true
+    state here: this measures play, not secrecy)."""
+    g = legatus.load("hannibal")
+    agents = [make_agent(g, "heuristic" if s == heuristic_seat else "random", seed + s) for s in (0, 1)]
+    rng = random.Random(seed)
+    state = g.new_initial_state()
+    while not state.is_terminal():
+        action = sample_outcome(state, rng) if state.is_chance_node() else agents[state.current_player()].choose(state)
+        state.apply_action(action)
+    return state.winner
+
+
+def test_the_heuristic_is_an_agent_of_the_game() -> None:
+    g = legatus.load("hannibal")
+    assert isinstance(make_agent(g, "heuristic", 1), HeuristicAgent)
+
+
+def test_the_heuristic_decides_from_a_resampled_state() -> None:
+    state = ready([33, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14])
+    agent = make_agent(state.game, "heuristic", 1)
+    action = decide(agent, state, random.Random(1))
+    assert action in state.legal_actions() and agent.reason
+
+
+def test_the_heuristic_beats_random_play_on_both_sides() -> None:
+    wins = sum(_game(seed, seat) == seat for seed in range(6) for seat in (0, 1))
+    assert wins >= 10
+
+
+def test_the_value_counts_points_first() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    assert value(state, 0) > 0 > value(state, 1)  # 9 points against 7

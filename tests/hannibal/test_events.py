@@ -1,0 +1,189 @@
+"""The strategy cards' events (H128-H133), each test named by card number and name."""
+
+from __future__ import annotations
+
+import pytest
+
+from legatus.games.hannibal.rules import base, events
+from tests.hannibal.helpers import general, legal, play, ready, roll, space
+
+OTHER_ROME = [41, 42, 43, 44, 45, 46, 47]
+OTHER_CARTHAGE = [6, 8, 20, 31, 32, 59, 60]
+
+
+def rome_plays(card: int) -> object:
+    hand = [card] + [c for c in OTHER_ROME if c != card][:6]
+    return ready(hand, [c for c in OTHER_CARTHAGE if c != card][:7])
+
+
+def carthage_plays(card: int) -> object:
+    hand = [card] + [c for c in OTHER_CARTHAGE if c != card][:6]
+    return ready([c for c in OTHER_ROME if c != card][:7], hand, first="carthage")
+
+
+@pytest.mark.parametrize("card", [6, 20, 31, 32, 41, 42, 59, 60, 5, 18, 28, 50, 54])
+def test_counter_and_op_bonus_cards_are_not_played_as_events(card: int) -> None:
+    # the counter events are not implemented (only OPs or a discard); the OP-bonus cards
+    # give their bonus when played for OPs (H35), never as an event
+    side_card = carthage_plays(card) if card != 42 else rome_plays(card)
+    assert f"event #{card}" not in legal(side_card) and f"ops #{card}" in legal(side_card)
+
+
+def test_1_corsica_and_sardinia_revolt() -> None:
+    state = carthage_plays(1)
+    play(state, "event #1")
+    cs = state.board.province_spaces[state.board.province_names.index("Corsica Sardinia")]
+    assert all(state.ctrl[s] != 0 or not base.is_plain(state, s) for s in cs)
+
+
+def test_3_numidia_revolts() -> None:
+    state = ready([3, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    play(state, "event #3", "choose Eastern Numidia")
+    en = state.board.province_spaces[state.board.province_names.index("Eastern Numidia")]
+    assert all(state.ctrl[s] != 1 for s in en)
+
+
+def test_9_philip_v_first_carthage_then_rome() -> None:
+    state = carthage_plays(9)
+    play(state, "event #9")
+    assert state.macedonia == 1 and state.view(0)["phase"] == "random card"
+    play(state, f"take #{state.hands[0][0]}")
+    assert len(state.hands[0]) == 6 and 9 in state.discard
+
+
+def test_12_african_reinforcements() -> None:
+    state = carthage_plays(12)
+    play(state, "event #12")
+    carthage = space(state, "Carthage")
+    assert state.cu[1][carthage] == 6 and state.eleph[carthage] == 2
+
+
+def test_15_iberian_recruits() -> None:
+    state = carthage_plays(15)
+    play(state, "event #15", "choose Saguntum")
+    assert state.cu[1][space(state, "Saguntum")] == 12
+
+
+def test_17_surprise_sortie_and_49_opposing_fleet() -> None:
+    state = carthage_plays(17)
+    gades = space(state, "Gades")
+    state.cu[0][gades], state.spts[gades], state.sby[gades] = 3, 2, 0
+    play(state, "event #17", "choose Gades")
+    assert state.spts[gades] == 1
+
+
+def test_21_mercenaries_desert() -> None:
+    state = rome_plays(21)
+    assert "event #21" not in legal(state)  # every Carthaginian force stands in its walled cities
+    state = rome_plays(21)
+    state.cu[1][space(state, "Acci")] = 3
+    state._legal = None
+    play(state, "event #21")
+    assert state.prompt() == "Roll a die for Mercenaries Desert (#21)."
+
+
+def test_22_mutines_numidians() -> None:
+    state = carthage_plays(22)
+    play(state, "event #22", "choose Enna")
+    assert state.ctrl[space(state, "Enna")] == 1 and state.cu[1][space(state, "Enna")] == 1
+
+
+def test_23_numidian_ally_up_to_3() -> None:
+    state = ready([23, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    play(state, "event #23", "choose Cirta", "choose Sitilis", "done")
+    assert state.ctrl[space(state, "Cirta")] == 0 and state.ctrl[space(state, "Sitilis")] == 0
+
+
+def test_24_sophonisba() -> None:
+    state = carthage_plays(24)
+    state.ctrl[space(state, "Cirta")] = 0
+    play(state, "event #24", "choose Eastern Numidia", "choose Cirta", "done")
+    assert state.ctrl[space(state, "Cirta")] == 1
+
+
+def test_26_syracuse_allies_with_carthage_and_h59_its_naval_modifier() -> None:
+    state = carthage_plays(26)
+    play(state, "event #26")
+    assert state.ctrl[space(state, "Syracuse")] == 1 and 26 in state.removed  # H130
+
+
+def test_25_capua_needs_3_italian_provinces() -> None:
+    state = carthage_plays(25)
+    assert "event #25" not in legal(state)
+
+
+def test_29_naval_victory_lasts_the_turn() -> None:
+    state = carthage_plays(29)
+    play(state, "event #29")
+    assert state.naval_victory
+
+
+def test_30_siege_train() -> None:
+    state = carthage_plays(30)
+    play(state, "event #30", "choose Hannibal")
+    assert state.siege_train == general(state, "Hannibal")
+
+
+def test_33_major_campaign_activates_up_to_3_generals() -> None:
+    state = ready([33, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    play(state, "event #33")
+    assert {"activate P. Scipio", "activate T. Longus", "end campaign"} <= legal(state)
+    play(state, "activate P. Scipio", "take 5", "stop")
+    assert "activate P. Scipio" not in legal(state) and "activate T. Longus" in legal(state)
+
+
+def test_35_diplomacy_flips_a_plain_pc() -> None:
+    state = ready([35, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    play(state, "event #35", "choose Acci")
+    assert state.ctrl[space(state, "Acci")] == 0
+
+
+def test_43_the_volones_need_3_italian_provinces() -> None:
+    state = rome_plays(43)
+    assert "event #43" not in legal(state)
+
+
+def test_44_allied_auxiliaries() -> None:
+    state = rome_plays(44)
+    play(state, "event #44", "choose Rome")
+    assert state.cu[0][space(state, "Rome")] == 10
+
+
+def test_51_epidemic() -> None:
+    state = ready([51, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    play(state, "event #51", "choose Saguntum")
+    roll(state, 6)
+    assert state.cu[1][space(state, "Saguntum")] == 7  # 10 CUs, roll 6: 3 (one an elephant)
+    assert state.eleph[space(state, "Saguntum")] == 1
+
+
+def test_55_messenger_intercepted() -> None:
+    state = rome_plays(55)
+    play(state, "event #55", "take #6")
+    assert 6 in state.hands[0] and 6 in state.known[0] and 6 not in state.hands[1]
+
+
+def test_57_hanno_counsels_carthage() -> None:
+    state = rome_plays(57)
+    play(state, "event #57")
+    assert state.hanno_counsel == 1
+
+
+def test_61_force_march_moves_6() -> None:
+    state = ready([41, 42, 43, 44, 45, 46, 47], [61, 6, 8, 20, 31, 32, 59], first="carthage")
+    play(state, "event #61", "activate Hannibal", "take 10")
+    assert state.m_mp == 6
+
+
+def test_64_truce_forbids_entering_enemy_pcs() -> None:
+    state = ready([64, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    play(state, "event #64")
+    assert state.truce and state.truce_played
+    play(state, "ops #8", "activate Hannibal", "take 10")
+    assert "to Dertosa" in legal(state)  # empty
+    assert all(not a.startswith("to ") or state.ctrl[space(state, a[3:])] != 0 for a in legal(state))
+
+
+def test_every_card_with_an_effect_has_one_entry() -> None:
+    missing = sorted(set(range(1, 65)) - set(events.EFFECTS))
+    assert missing == [5, 6, 18, 20, 28, 31, 32, 41, 42, 50, 54, 59, 60]  # bonus or counter only

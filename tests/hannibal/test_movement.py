@@ -1,0 +1,127 @@
+"""Command and movement (H30-H32, H39, H45-H61) and reactions (H62-H72)."""
+
+from __future__ import annotations
+
+from legatus.games.hannibal.rules import base, movement
+from tests.hannibal.helpers import general, legal, play, ready, roll, space
+
+
+def test_h30_a_general_is_activated_by_ops_at_least_his_strategy_rating() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #8")  # 1 OP: only Hannibal (SR 1)
+    assert {a for a in legal(state) if a.startswith("activate")} == {"activate Hannibal"}
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9")  # 3 OPs: every Carthaginian General, and raising troops (H32)
+    assert {"activate Hanno", "activate Hasdrubal", "activate Mago", "raise Hanno"} <= legal(state)
+
+
+def test_h39_a_consul_takes_at_least_5_cus() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    play(state, "ops #1", "activate P. Scipio")
+    assert legal(state) == {f"take {n}" for n in range(5, 9)}
+
+
+def test_h45_h49_a_pass_costs_2_mp_and_a_mandatory_attrition_roll() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    g = general(state, "Hannibal")
+    state.gen_at[g] = space(state, "Ilerda")
+    state.cu[1][space(state, "Ilerda")] = 6
+    play(state, "ops #8", "activate Hannibal", "take 6", "to Tolosa")
+    assert state.m_mp == 2 and state.prompt() == "Roll a die for pass attrition (H49)."
+    roll(state, 6)  # non-Alps: 6 - 2 = 4 on the 5-6 column: 1 CU
+    assert state.cu[1][space(state, "Tolosa")] == 5 and state.m_left == 5
+
+
+def test_h50_the_strait_of_messana_needs_both_ends() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Rhegium")
+    state.cu[0][space(state, "Rhegium")] = 5
+    play(state, "ops #1", "activate P. Scipio", "take 5")
+    assert "to Messana" in legal(state)
+    state.ctrl[space(state, "Messana")] = 1
+    state._legal = None
+    assert "to Messana" not in legal(state)
+
+
+def test_h48_an_army_of_5_overruns_a_lone_cu_and_moves_on() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.cu[1][space(state, "Tarquini")] = 1
+    play(state, "ops #1", "activate P. Scipio", "take 5", "to Tarquini")
+    assert state.cu[1][space(state, "Tarquini")] == 0 and state.view(0)["phase"] == "movement"
+
+
+def test_h58_the_naval_roll_and_its_worked_example() -> None:
+    # 1 CU from New Carthage (-2) to Rhegium (+1, Roman PC +1), -1 small force: -1
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event")
+    assert movement.naval_modifier(state, space(state, "New Carthage"), space(state, "Rhegium")) == -1
+    assert state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
+    roll(state, 4)  # 4 - 1 = 3: sunk
+    assert state.gen_at[general(state, "Hasdrubal")] == base.AWAY  # displaced (H43)
+
+
+def test_h64_interception_succeeds_at_most_the_battle_rating() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.gen_at[general(state, "Mago")] = space(state, "Terventum")
+    state.cu[1][space(state, "Terventum")] = 3
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste")
+    assert "intercept from Terventum" in legal(state) and state.current_player() == 1
+    play(state, "intercept from Terventum")
+    roll(state, 2)  # Mago BR 2 (Praeneste is Roman, without Carthaginian CUs: +1 makes 3)
+    assert not state.m_intercepted and general(state, "Mago") in state.failed
+    play(state, "no reaction", "to Terventum")  # H68: no Avoid Battle after failing to intercept
+    assert state.view(0)["battle"] is not None  # H73: entering enemy CUs is a battle
+    assert state.view(0)["phase"] == "counter event"
+
+
+def test_h65_an_intercepted_army_fights_or_backs_up() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.gen_at[general(state, "Mago")] = space(state, "Terventum")
+    state.cu[1][space(state, "Terventum")] = 3
+    state.ctrl[space(state, "Praeneste")] = base.NONE
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum")
+    roll(state, 2)
+    assert state.m_intercepted and state.cu[1][space(state, "Praeneste")] == 3
+    play(state, "no reaction")
+    assert legal(state) == {"fight", "back up"}
+    play(state, "back up")
+    assert state.gen_at[general(state, "P. Scipio")] == space(state, "Rome")
+
+
+def test_h69_avoid_battle_moves_the_force_and_h71_pursuit_needs_a_roll() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.gen_at[general(state, "Mago")] = space(state, "Praeneste")
+    state.cu[1][space(state, "Praeneste")] = 3
+    state.ctrl[space(state, "Sena")] = base.NONE
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste")
+    avoid = {a for a in legal(state) if a.startswith("avoid to")}
+    assert avoid == {"avoid to Sena"}  # not into Roman PCs nor where the enemy came from (H70)
+    play(state, "avoid to Sena")
+    roll(state, 1)
+    assert state.cu[1][space(state, "Praeneste")] == 0
+    play(state, "no reaction")
+    assert legal(state) == {"pursue", "no pursuit"}
+
+
+
+def test_60_storms_at_sea_before_the_naval_roll() -> None:
+    state = ready([60, 1, 2, 3, 4, 5, 6], [9, 8, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hannibal", "take 5", "to Dertosa", "sail Rhegium")
+    assert legal(state) == {"event #60", "no counter event"} and state.current_player() == 0
+    play(state, "event #60")
+    roll(state, 6)  # 6 + 2 reads the last row (H2), 5-6 column: 3 CUs, one an elephant
+    assert state.m_left == 2 and state.eleph[space(state, "Rhegium")] == 1
+    assert state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
+
+
+def test_7_hostile_tribes_as_a_counter_event() -> None:
+    state = ready([7, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    g = general(state, "Hannibal")
+    state.gen_at[g] = space(state, "Ilerda")
+    state.cu[1][space(state, "Ilerda")] = 6
+    play(state, "ops #8", "activate Hannibal", "take 6", "to Tolosa")
+    roll(state, 1)
+    assert "event #7" in legal(state) and state.current_player() == 0
+    play(state, "event #7")
+    roll(state, 6)  # the 5-6 column whatever the size, roll 6: 2 CUs
+    assert state.m_left == 4
