@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,9 @@ class Games:
         self.idle_seconds = idle_seconds
         self.max_live = max_live
         self.live: dict[str, LiveGame] = {}
+        # Agents think in threads of their own, so that the server can wait for them to end
+        # (each within its budget) before it closes the store.
+        self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="agent")
 
     def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -93,7 +97,8 @@ class Games:
 
         async def play() -> None:
             while (turn := live.agent_turn()) is not None:
-                action = await asyncio.to_thread(turn.agent.choose, turn.state)  # the game stays free
+                thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, turn.agent.choose, turn.state)
+                action = await thinking  # the game stays free meanwhile
                 async with live.lock:
                     moved = live.finish_agent_turn(turn, action)
                 if moved:
@@ -167,7 +172,10 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         sweeper.cancel()
         for live in games.live.values():
             if live.task is not None:
-                live.task.cancel()  # a thinking agent's thread ends within its budget
+                live.task.cancel()
+        # A thinking agent's thread ends within its budget: the store closes after it, never
+        # under a thread that still runs.
+        await asyncio.to_thread(games.thinkers.shutdown, wait=True, cancel_futures=True)
         store.close()
 
     def api(handler: Any) -> Any:
