@@ -1,7 +1,7 @@
 """The page in a real browser (docs/web.md): a game made through the form and played by
 clicking the board, a reload, two seats in two pages, the replay viewer, a phone's width.
 
-Debian's Chromium, driven by Playwright, against a real server (conftest.py)."""
+a Chromium (Debian's in CI), driven by Playwright, against a real server (conftest.py)."""
 
 from __future__ import annotations
 
