@@ -12,7 +12,7 @@ import typer
 
 import legatus
 from legatus.core.errors import LegatusError, RecordError
-from legatus.core.game import Game, Option
+from legatus.core.game import CHANCE, Game, Option
 from legatus.core.record import apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
@@ -163,8 +163,8 @@ def play(
                 continue
             index = state.game.seat_index(name)
             agents[index] = make_agent(state.game, spec, None if seed is None else seed + index)
-    except RecordError as exc:  # a corrupt saved game: the status `legatus replay` gives it
-        fail(str(exc), CORRUPT_RECORD)
+    except RecordError as exc:  # a corrupt saved game: the line and status `legatus replay` gives it
+        fail(f"{load}: {exc}" if load is not None and str(load) not in str(exc) else str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
         fail(str(exc))
     session = legatus.Session(state, seed=seed)
@@ -175,13 +175,18 @@ def play(
 def replay(
     record: Annotated[Path, typer.Argument(help="a record (JSON) saved by legatus")],
     json_: Annotated[bool, typer.Option("--json", help="print the final view as JSON")] = False,
+    moves: Annotated[bool, typer.Option("--moves", help="print every action as it is replayed, numbered")] = False,
 ) -> None:
-    """Replay a record and print the position it reaches."""
+    """Replay a record and print the position it reaches (with --moves, every action on the way)."""
     try:
         data = read_record(record)
         state = new_game_state(data)
         for index, text in enumerate(data["actions"]):
+            actor = state.current_player()
             apply_text(state, index, text)
+            if moves:
+                who = "dice" if actor == CHANCE else state.seat_name(actor)
+                typer.echo(f"{index + 1:>4} {who}: {state.history()[-1]}")
     except LegatusError as exc:
         fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), CORRUPT_RECORD)
     if json_:

@@ -196,6 +196,38 @@ def test_replay_prints_the_board(tmp_path: Path) -> None:
     assert result.stderr == ""
 
 
+def test_replay_moves_lists_every_action_numbered_with_who_played_it(tmp_path: Path) -> None:
+    """Issue 15, point 6: replay printed only the final position."""
+    path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE + ["move Corduba"]))
+    result = invoke("replay", "--moves", str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "   1 dice: roll 4"
+    assert lines[len(SETUP_EXAMPLE)] == f"{len(SETUP_EXAMPLE) + 1:>4} rome: move Corduba"
+    assert replay_record(record_of(SETUP_EXAMPLE + ["move Corduba"])).to_text() in result.stdout
+
+
+def test_a_record_with_a_utf8_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Issue 15, point 6: some editors save JSON with a BOM."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(record_of(SETUP_EXAMPLE)).encode())
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert replay_record(record_of(SETUP_EXAMPLE)).prompt() in result.stdout
+
+
+@pytest.mark.parametrize("text", ["not json", "[]", '{"game": "hispania"}',
+                                  json.dumps(record_of(SETUP_EXAMPLE + ["move Regina"]))])
+def test_play_load_and_replay_fail_alike_on_one_corrupt_file(tmp_path: Path, text: str) -> None:
+    """Issue 15, point 6: one corrupt record, one exit status (1) from both commands."""
+    path = tmp_path / "corrupt.json"
+    path.write_text(text, encoding="utf-8")
+    loaded, replayed = invoke("play", "--load", str(path)), invoke("replay", str(path))
+    assert loaded.exit_code == replayed.exit_code == 1
+    assert one_error_line(loaded).removeprefix(f"legatus: {path}: ") == one_error_line(replayed).removeprefix(
+        f"legatus: {path}: ")
+
+
 def test_replay_json_is_the_view(tmp_path: Path) -> None:
     record = record_of(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2"], level="7-5-4-4-2")
     path = write(tmp_path / "game.json", record)

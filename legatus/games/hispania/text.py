@@ -22,6 +22,11 @@ LEGEND = "● revolt   ■R ■Y ■B ■P garrison (bottom first)   ▲ army  �
 _WIDTH = 40
 
 
+def count(n: int, one: str, many: str) -> str:
+    """``n`` with its noun: "1 army", "2 armies", "1 denarius"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def _paint(text: str, colour: str, markup: bool) -> str:
     return f"[{colour}]{text}[/{colour}]" if markup else text
 
@@ -76,7 +81,8 @@ def render(st: HispaniaState, markup: bool = False) -> str:
     reserve = ", ".join(_paint(f"{COLOURS[g]} {n}", COLOURS[g], markup) for g, n in enumerate(st.garrison_reserve))
     if st.purple >= 0:
         reserve += f"; Legio Hispana with the {TITLES[st.purple]}"
-    out.append(f"Reserves: {st.revolt_reserve} revolts, {st.armies_in_reserve()} armies; garrisons {reserve}")
+    out.append(f"Reserves: {count(st.revolt_reserve, 'revolt', 'revolts')}, "
+               f"{count(st.armies_in_reserve(), 'army', 'armies')}; garrisons {reserve}")
     off = [TITLES[g] for g, s in enumerate(st.general_at[:3]) if s == OFF and st.phase not in _SETUP]
     if off:
         out.append(f"Off the board: {', '.join(off)} (each blocks a denarius)")
