@@ -26,7 +26,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import Agent, decide, make_agent, seat_input
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
-from legatus.core.mcts import Analysis
+from legatus.core.mcts import Analysis, estimate
 from legatus.core.record import write_record
 from legatus.core.secrecy import seat_actions
 from legatus.core.session import Session
@@ -188,8 +188,8 @@ class TerminalPlay:
         for i, option in enumerate(agent.analyse(given)[:3]):
             chance = state.game.win_chance(option.mean[seat])
             lead = "Hint:" if i == 0 else "  or:"
-            self.console.print(f"{lead} {escape(state.describe(option.action))} — win chance {chance:.0%} "
-                               f"({option.visits} of {agent.last_simulations} simulated games)")
+            self.console.print(f"{lead} {escape(state.describe(option.action))} — "
+                               f"{estimate(chance, option.visits, agent.last_simulations)}")
 
     # --- Decisions -----------------------------------------------------------------------
     def _decision(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -373,7 +374,9 @@ def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
     answers = iter(["hint", "quit"])
     TerminalPlay(session, console=Console(file=out, width=200), read=lambda p: next(answers)).run()
     said = out.getvalue()
-    assert "Hint:" in said and "win chance" in said and "simulated games" in said
+    # Issue 15, point 5: the visit count is said to be a count of games, not a second chance.
+    assert re.search(r"Hint: .+ — win chance \d+%, estimated from the \d+ of \d+ simulated games that tried it",
+                     said), said
 
 
 def test_cli_play_with_seats(tmp_path: Path) -> None:
