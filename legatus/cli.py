@@ -168,7 +168,7 @@ def play(
     except LegatusError as exc:
         fail(str(exc))
     session = legatus.Session(state, seed=seed)
-    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents).run())
+    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load).run())
 
 
 @app.command()

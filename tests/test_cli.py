@@ -168,7 +168,7 @@ def test_play_quit_exits_zero() -> None:
 
 
 def test_play_with_a_level_shows_it() -> None:
-    result = invoke("play", "hispania", "--seed", "3", "--level", "7-5-4-5-1", input="quit\n")
+    result = invoke("play", "hispania", "--seed", "3", "--level", "7-5-4-5-1", input="board\nquit\n")
     assert result.exit_code == 0
     assert "Hispania 7-5-4-5-1" in result.stdout
 
