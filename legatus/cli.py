@@ -145,6 +145,7 @@ def play(
     from legatus.core.agents import make_agent
     from legatus.terminal import TerminalPlay
 
+    banner = ""  # what is played, for a new game
     try:
         if load is not None:
             if game is not None or option or ctx.args or position is not None:
@@ -153,8 +154,19 @@ def play(
         else:
             if game is None:
                 fail(f"name a game to play ({', '.join(legatus.game_names())}) or --load a saved one")
-            options = game_options(game_class_named(game), option, ctx.args)
+            cls = game_class_named(game)
+            options = game_options(cls, option, ctx.args)
+            first: dict[str, Any] = {}
+            if position is None:  # a position is of the configuration given, defaults and all
+                first = {k: v for k, v in cls.FIRST_GAME.items() if k not in options}
+                options.update((k, parse_value(cls, k, v)) for k, v in first.items())
             configured = legatus.load(game, **{"seed": seed, **options})
+            given = ", ".join(f"{k} {value_text(spec, configured.options[k])}"
+                              + (f" ({first[k]})" if k in first else "") for k, spec in cls.OPTIONS.items()
+                              if spec.in_record and configured.options[k] != spec.default)
+            banner = (f"{cls.title}{': ' + given if given else ''}"
+                      + (f" — as for a first game; choose with --{' --'.join(first)} (legatus options {game})"
+                         if first else ""))
             state = configured.new_initial_state() if position is None else configured.new_state_from(position)
         chosen = parse_seats(seats)
         agents = {}
@@ -167,6 +179,8 @@ def play(
         fail(f"{load}: {exc}" if load is not None and str(load) not in str(exc) else str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
         fail(str(exc))
+    if banner:
+        typer.echo(banner)
     session = legatus.Session(state, seed=seed)
     raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load).run())
 
@@ -501,7 +515,8 @@ def valid_values(spec: Option) -> str:
     if kind == "multi":
         return f"any of {', '.join(form['choices'])}, comma-separated"
     if kind == "parts":
-        return " - ".join(f"{name} {'|'.join(map(str, values))}" for name, values in form["parts"])
+        named = f", or {', '.join(form['named'])}" if form.get("named") else ""
+        return " - ".join(f"{name} {'|'.join(map(str, values))}" for name, values in form["parts"]) + named
     if kind == "bool":
         return "true or false"
     if kind == "int":

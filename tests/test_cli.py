@@ -168,9 +168,29 @@ def test_play_quit_exits_zero() -> None:
 
 
 def test_play_with_a_level_shows_it() -> None:
-    result = invoke("play", "hispania", "--seed", "3", "--level", "7-5-4-5-1", input="board\nquit\n")
+    result = invoke("play", "hispania", "--seed", "3", "--level", "5-3-2-3-3", input="quit\n")
     assert result.exit_code == 0
-    assert "Hispania 7-5-4-5-1" in result.stdout
+    assert result.stdout.startswith("Hispania: level 5-3-2-3-3\n")
+
+
+def test_play_without_a_level_starts_a_first_game_at_the_easiest(tmp_path: Path) -> None:
+    """Issue 15, point 11: the default level is won 1-3% of the time; a first game starts easiest.
+    The record keeps the level played, so records of the default level replay as before."""
+    path = tmp_path / "first.json"
+    result = invoke("play", "hispania", "--seed", "3", input=f"save {path}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Hispania: level 7-5-4-5-1 (easiest) — as for a first game; choose with --level")
+    assert legatus.read_record(path)["options"]["level"] == "7-5-4-5-1"
+    assert replay_record(record_of(SETUP_EXAMPLE)).game.options["level"] == "6-4-3-4-2"
+
+
+@pytest.mark.parametrize(("name", "level"), [("easiest", "7-5-4-5-1"), ("Default", "6-4-3-4-2"),
+                                             ("hardest", "5-3-2-3-3")])
+def test_play_with_a_named_level(tmp_path: Path, name: str, level: str) -> None:
+    path = tmp_path / "named.json"
+    result = invoke("play", "hispania", "--level", name, input=f"save {path}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert legatus.read_record(path)["options"]["level"] == level
 
 
 def test_play_load_continues_the_record(tmp_path: Path) -> None:

@@ -91,6 +91,10 @@ class Game(abc.ABC):
     combination a point (the first option outermost)."""
     OPTION_ALIASES: ClassVar[dict[str, str]] = {}
     """Other names the command line accepts for options (``--levels`` for ``level``)."""
+    FIRST_GAME: ClassVar[dict[str, Any]] = {}
+    """The options a person's game starts with where they give none (``legatus play``, the
+    page's new-game form), where the defaults, kept for records and measurements, are too
+    hard to learn on; a record stores the options it was played with, so it never changes."""
 
     information: Information = Information.PERFECT
     utility: Utility = Utility.GENERAL_SUM

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlparse
 from playwright.sync_api import expect
 
 import legatus
+import legatus.games.hispania.level
 from legatus.core.session import sample_outcome
 from tests.web.helpers import Server
 
@@ -114,7 +115,7 @@ def test_create_a_game_through_the_form_and_play_it_by_clicking(server, context,
     expect(links.locator('.link-row[data-label="spectators"] input')).to_have_value(re.compile(r"/play/\w+\?token="))
     seat_link = links.locator(".seat-link input").input_value()
     game_id, token = seat_of(seat_link)
-    assert server.view(game_id, token)["view"]["options"]["level"] == "6-4-3-3-2"
+    assert server.view(game_id, token)["view"]["options"]["level"] == "7-5-4-3-1"  # from the easiest
     with context.expect_page() as opened:
         links.locator(".seat-link a", has_text="open").click()
     play = opened.value
@@ -169,6 +170,22 @@ def test_create_a_game_through_the_form_and_play_it_by_clicking(server, context,
     view = click_action(play, server, game_id, token, "end", names)
     assert any("ends the Roman phase" in line for line in view["view"]["log"])
     expect(play.locator("#log")).to_contain_text("ends the Roman phase")
+
+
+def test_the_form_starts_at_the_easiest_level_and_says_how_hard_each_measured(server, page):
+    """Issue 15, point 11: named levels set every part; the measured win rate follows the choice."""
+    page.goto(server.url + "/")
+    measured = page.locator("#measured-level")
+    expect(measured).to_have_text(re.compile(r"^easiest: 33\.6% — the heuristic agent's win rate"))
+    page.click('[data-preset="hardest"]')
+    parts = [page.locator(f'select[name="level.{p}"]').input_value()
+             for p in ("denarii", "garrisons", "fleets", "roads", "armies")]
+    assert "-".join(parts) == "5-3-2-3-3"
+    rate = legatus.games.hispania.level.measured()["5-3-2-3-3"]
+    expect(measured).to_have_text(re.compile(rf"^hardest: {100 * rate:.1f}% — "))
+    page.select_option('select[name="level.armies"]', "2")
+    rate = legatus.games.hispania.level.measured()["5-3-2-3-2"]
+    expect(measured).to_have_text(re.compile(rf"^{100 * rate:.1f}% — "))
 
 
 def test_a_reload_finds_the_same_position(server, page):
