@@ -188,6 +188,21 @@ def test_the_form_starts_at_the_easiest_level_and_says_how_hard_each_measured(se
     expect(measured).to_have_text(re.compile(rf"^{100 * rate:.1f}% — "))
 
 
+def test_the_panel_shows_no_blocked_denarii_in_the_setup_and_only_this_turn_s_dice(server, page):
+    """Issue 15, point 10: "0 denarii (3 blocked)" during the setup; the setup's roll shown on turn I."""
+    created = create_game(server)
+    seat = created["seats"][0]
+    page.goto(server.url + seat["link"])
+    expect(page.locator(".hx-money")).to_be_visible()
+    expect(page.locator(".hx-money")).not_to_contain_text("blocked")
+    view = server.view(created["id"], seat["token"])
+    while view["view"]["phase"].startswith("setup"):
+        view = server.call(f"/api/games/{created['id']}/actions", {
+            "token": seat["token"], "action": view["view"]["legal_actions"][0], "expect": view["log_length"]})
+    expect(page.locator("#prompt")).to_have_text(view["view"]["prompt"])
+    expect(page.locator(".hx-dice")).to_contain_text("No dice rolled this turn yet.")
+
+
 def test_a_reload_finds_the_same_position(server, page):
     created = create_game(server)
     game_id, token = seat_of(created["seats"][0]["link"])
