@@ -5,6 +5,7 @@ docs/screenshot.png. The server rolls the dice from the game's (random) id, so t
 differs from run to run; a game that ends before the last action is made again.
 
     python tests/web/screenshot.py [--out docs/screenshot.png] [--seed 3] [--actions 40]
+    python tests/web/screenshot.py --width 1024 --height 700 --out docs/screenshot-1024.png   # a laptop
 """
 
 from __future__ import annotations
