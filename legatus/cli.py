@@ -12,7 +12,7 @@ import typer
 
 import legatus
 from legatus.core.errors import LegatusError, RecordError
-from legatus.core.game import Game, Option
+from legatus.core.game import CHANCE, Game, Option
 from legatus.core.record import apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
@@ -145,6 +145,7 @@ def play(
     from legatus.core.agents import make_agent
     from legatus.terminal import TerminalPlay
 
+    banner = ""  # what is played, for a new game
     try:
         if load is not None:
             if game is not None or option or ctx.args or position is not None:
@@ -153,8 +154,19 @@ def play(
         else:
             if game is None:
                 fail(f"name a game to play ({', '.join(legatus.game_names())}) or --load a saved one")
-            options = game_options(game_class_named(game), option, ctx.args)
+            cls = game_class_named(game)
+            options = game_options(cls, option, ctx.args)
+            first: dict[str, Any] = {}
+            if position is None:  # a position is of the configuration given, defaults and all
+                first = {k: v for k, v in cls.FIRST_GAME.items() if k not in options}
+                options.update((k, parse_value(cls, k, v)) for k, v in first.items())
             configured = legatus.load(game, **{"seed": seed, **options})
+            given = ", ".join(f"{k} {value_text(spec, configured.options[k])}"
+                              + (f" ({first[k]})" if k in first else "") for k, spec in cls.OPTIONS.items()
+                              if spec.in_record and configured.options[k] != spec.default)
+            banner = (f"{cls.title}{': ' + given if given else ''}"
+                      + (f" — as for a first game; choose with --{' --'.join(first)} (legatus options {game})"
+                         if first else ""))
             state = configured.new_initial_state() if position is None else configured.new_state_from(position)
         chosen = parse_seats(seats)
         agents = {}
@@ -163,25 +175,32 @@ def play(
                 continue
             index = state.game.seat_index(name)
             agents[index] = make_agent(state.game, spec, None if seed is None else seed + index)
-    except RecordError as exc:  # a corrupt saved game: the status `legatus replay` gives it
-        fail(str(exc), CORRUPT_RECORD)
+    except RecordError as exc:  # a corrupt saved game: the line and status `legatus replay` gives it
+        fail(f"{load}: {exc}" if load is not None and str(load) not in str(exc) else str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
         fail(str(exc))
+    if banner:
+        typer.echo(banner)
     session = legatus.Session(state, seed=seed)
-    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents).run())
+    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load).run())
 
 
 @app.command()
 def replay(
     record: Annotated[Path, typer.Argument(help="a record (JSON) saved by legatus")],
     json_: Annotated[bool, typer.Option("--json", help="print the final view as JSON")] = False,
+    moves: Annotated[bool, typer.Option("--moves", help="print every action as it is replayed, numbered")] = False,
 ) -> None:
-    """Replay a record and print the position it reaches."""
+    """Replay a record and print the position it reaches (with --moves, every action on the way)."""
     try:
         data = read_record(record)
         state = new_game_state(data)
         for index, text in enumerate(data["actions"]):
+            actor = state.current_player()
             apply_text(state, index, text)
+            if moves:
+                who = "dice" if actor == CHANCE else state.seat_name(actor)
+                typer.echo(f"{index + 1:>4} {who}: {state.history()[-1]}")
     except LegatusError as exc:
         fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), CORRUPT_RECORD)
     if json_:
@@ -496,7 +515,8 @@ def valid_values(spec: Option) -> str:
     if kind == "multi":
         return f"any of {', '.join(form['choices'])}, comma-separated"
     if kind == "parts":
-        return " - ".join(f"{name} {'|'.join(map(str, values))}" for name, values in form["parts"])
+        named = f", or {', '.join(form['named'])}" if form.get("named") else ""
+        return " - ".join(f"{name} {'|'.join(map(str, values))}" for name, values in form["parts"]) + named
     if kind == "bool":
         return "true or false"
     if kind == "int":

@@ -168,9 +168,29 @@ def test_play_quit_exits_zero() -> None:
 
 
 def test_play_with_a_level_shows_it() -> None:
-    result = invoke("play", "hispania", "--seed", "3", "--level", "7-5-4-5-1", input="quit\n")
+    result = invoke("play", "hispania", "--seed", "3", "--level", "5-3-2-3-3", input="quit\n")
     assert result.exit_code == 0
-    assert "Hispania 7-5-4-5-1" in result.stdout
+    assert result.stdout.startswith("Hispania: level 5-3-2-3-3\n")
+
+
+def test_play_without_a_level_starts_a_first_game_at_the_easiest(tmp_path: Path) -> None:
+    """Issue 15, point 11: the default level is won 1-3% of the time; a first game starts easiest.
+    The record keeps the level played, so records of the default level replay as before."""
+    path = tmp_path / "first.json"
+    result = invoke("play", "hispania", "--seed", "3", input=f"save {path}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Hispania: level 7-5-4-5-1 (easiest) — as for a first game; choose with --level")
+    assert legatus.read_record(path)["options"]["level"] == "7-5-4-5-1"
+    assert replay_record(record_of(SETUP_EXAMPLE)).game.options["level"] == "6-4-3-4-2"
+
+
+@pytest.mark.parametrize(("name", "level"), [("easiest", "7-5-4-5-1"), ("Default", "6-4-3-4-2"),
+                                             ("hardest", "5-3-2-3-3")])
+def test_play_with_a_named_level(tmp_path: Path, name: str, level: str) -> None:
+    path = tmp_path / "named.json"
+    result = invoke("play", "hispania", "--level", name, input=f"save {path}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert legatus.read_record(path)["options"]["level"] == level
 
 
 def test_play_load_continues_the_record(tmp_path: Path) -> None:
@@ -194,6 +214,38 @@ def test_replay_prints_the_board(tmp_path: Path) -> None:
     assert state.prompt() in result.stdout
     assert "Round 1, turn I (praetor of Ulterior)" in result.stdout
     assert result.stderr == ""
+
+
+def test_replay_moves_lists_every_action_numbered_with_who_played_it(tmp_path: Path) -> None:
+    """Issue 15, point 6: replay printed only the final position."""
+    path = write(tmp_path / "game.json", record_of(SETUP_EXAMPLE + ["move Corduba"]))
+    result = invoke("replay", "--moves", str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "   1 dice: roll 4"
+    assert lines[len(SETUP_EXAMPLE)] == f"{len(SETUP_EXAMPLE) + 1:>4} rome: move Corduba"
+    assert replay_record(record_of(SETUP_EXAMPLE + ["move Corduba"])).to_text() in result.stdout
+
+
+def test_a_record_with_a_utf8_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Issue 15, point 6: some editors save JSON with a BOM."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(record_of(SETUP_EXAMPLE)).encode())
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert replay_record(record_of(SETUP_EXAMPLE)).prompt() in result.stdout
+
+
+@pytest.mark.parametrize("text", ["not json", "[]", '{"game": "hispania"}',
+                                  json.dumps(record_of(SETUP_EXAMPLE + ["move Regina"]))])
+def test_play_load_and_replay_fail_alike_on_one_corrupt_file(tmp_path: Path, text: str) -> None:
+    """Issue 15, point 6: one corrupt record, one exit status (1) from both commands."""
+    path = tmp_path / "corrupt.json"
+    path.write_text(text, encoding="utf-8")
+    loaded, replayed = invoke("play", "--load", str(path)), invoke("replay", str(path))
+    assert loaded.exit_code == replayed.exit_code == 1
+    assert one_error_line(loaded).removeprefix(f"legatus: {path}: ") == one_error_line(replayed).removeprefix(
+        f"legatus: {path}: ")
 
 
 def test_replay_json_is_the_view(tmp_path: Path) -> None:

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Iterable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
 import legatus
 from legatus.cli import app
 from legatus.core.session import Session, sample_outcome
-from legatus.terminal import HELP, TerminalPlay
+from legatus.terminal import HELP, TerminalPlay, action_lines
 from tests.hispania.helpers import SETUP_EXAMPLE, act
 
 SETUP_DICE, SETUP_DECISIONS = SETUP_EXAMPLE[:8], SETUP_EXAMPLE[8:]
@@ -42,7 +45,7 @@ class Run:
     def __init__(self, lines: Iterable[str], state: legatus.State | None = None, dice: str = "manual",
                  seed: int = 1) -> None:
         state = state if state is not None else legatus.load("hispania").new_initial_state()
-        self.console = Console(file=io.StringIO(), width=200, highlight=False)
+        self.console = Console(file=io.StringIO(), width=200, height=100, highlight=False)
         self.script = Script(lines, self.console)
         self.play = TerminalPlay(Session(state, seed=seed), dice=dice, console=self.console, read=self.script)
         self.code = self.play.run()
@@ -84,14 +87,36 @@ def test_choose_by_number() -> None:
     assert run.state.history()[-1] == listed[-1]
 
 
-def test_actions_are_listed_numbered_with_their_cost() -> None:
+def listed_actions(screen: str) -> dict[int, str]:
+    """The numbered actions a screen lists, each as ``state.describe`` writes it, read back from
+    their groups: "move (1 denarius):  1 Corduba  3 Emerita" (continued on indented lines), and
+    a last line of the actions alone in their kind ("29 garrison  30 end")."""
+    listed: dict[int, str] = {}
+    label = None
+    for line in screen.splitlines():
+        if re.match(r"^\S[^:]*:  \d", line):
+            label, _, items = line.partition(":  ")
+        elif re.match(r"^ {4}\d", line) and label is not None:
+            items = line.strip()
+        elif re.match(r"^\d+ \S", line):
+            label, items = "", line
+        else:
+            label = None
+            continue
+        for item in items.split("  "):
+            number, _, text = item.strip().partition(" ")
+            kind, _, note = label.partition(" ")
+            listed[int(number)] = " ".join(w for w in (kind, text, note) if w)
+    return listed
+
+
+def test_actions_are_listed_numbered_with_their_cost_grouped_by_kind() -> None:
     run = Run(SETUP_EXAMPLE + ["quit"])
     state = reference(*SETUP_EXAMPLE)
     listed = run.said_after(len(SETUP_EXAMPLE) - 1)
-    for i, action in enumerate(state.legal_actions()):
-        assert f"{i + 1:>2} {state.describe(action)}" in listed
-    assert "move Corduba (1 denarius)" in listed
-    assert state.prompt() in run.script.prompts[-1]
+    assert listed_actions(listed) == {i + 1: state.describe(a) for i, a in enumerate(state.legal_actions())}
+    assert re.search(r"^move \(1 denarius\):  1 Corduba  2 Mare Gaditanum", listed, re.M)
+    assert state.prompt() in run.script.prompts[len(SETUP_EXAMPLE)]
 
 
 def test_choose_by_notation_ignores_case() -> None:
@@ -140,14 +165,36 @@ def test_undo_at_the_dice_prompt_takes_back_the_decision_that_called_for_them() 
     run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "undo", "quit"])
     assert "Undone: besiege Regina 2" in run.output
     assert run.state.view() == reference(*SETUP_EXAMPLE, "move Corduba").view()
-    assert "Roll the Roman die for the siege of Regina" in run.script.prompts[-2]
-    assert "has 5 denarii" in run.script.prompts[-1]  # back at the decision
+    assert "Roll the Roman die for the siege of Regina" in run.script.prompts[-3]
+    assert "has 5 denarii" in run.script.prompts[-2]  # back at the decision (then quit asks)
 
 
-def test_undo_across_dice_is_refused() -> None:
-    run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "roll IV", "undo", "quit"])
+def test_undo_across_dice_legatus_rolled_is_refused() -> None:
+    state = reference(*SETUP_EXAMPLE, "move Corduba")
+    run = Run(["besiege Regina 2", "undo", "quit"], state=state, dice="auto")
     assert "nothing to undo" in run.output
     assert len(run.state.history()) == len(SETUP_EXAMPLE) + 3
+
+
+def test_a_typed_roll_is_corrected_by_undo_before_the_next_decision() -> None:
+    """Issue 15, point 3: a die typed at a real table is no secret; a typo in it is undone."""
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "roll IV", "undo", "roll II", "quit"])
+    assert "Undone: roll IV" in run.output
+    assert "Roll the Roman die for the siege of Regina" in run.script.prompts[len(SETUP_EXAMPLE) + 4]
+    assert run.state.view() == reference(*SETUP_EXAMPLE, "move Corduba", "besiege Regina 2", "roll II").view()
+
+
+def test_a_typed_roll_stands_once_a_decision_follows_it() -> None:
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "roll IV", "end", "undo", "undo", "quit"])
+    assert "Undone: end" in run.output and "nothing to undo" in run.output  # the decision, not the die
+    assert [str(a) for a in run.state.history()] == [*SETUP_EXAMPLE, "move Corduba", "besiege Regina 2", "roll IV"]
+
+
+def test_only_the_last_typed_roll_is_corrected() -> None:
+    """Two dice typed in a row: undo takes back the second, a second undo is refused."""
+    run = Run(SETUP_DICE[:2] + ["undo", "undo", "quit"])
+    assert "Undone: roll 5" in run.output and "nothing to undo" in run.output
+    assert [str(a) for a in run.state.history()] == SETUP_DICE[:1]
 
 
 def test_help_prints_the_help() -> None:
@@ -294,7 +341,7 @@ def test_impossible_roman_roll_lists_the_outcomes_in_notation() -> None:
 
 def test_manual_dice_prompt_says_which_dice() -> None:
     run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "quit"])
-    prompt = run.script.prompts[-1]
+    prompt = run.script.prompts[-2]
     assert "Roll the Roman die for the siege of Regina." in prompt
     assert "roll I, roll II, roll III" in prompt
 
@@ -373,7 +420,9 @@ def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
     answers = iter(["hint", "quit"])
     TerminalPlay(session, console=Console(file=out, width=200), read=lambda p: next(answers)).run()
     said = out.getvalue()
-    assert "Hint:" in said and "win chance" in said and "simulated games" in said
+    # Issue 15, point 5: the visit count is said to be a count of games, not a second chance.
+    assert re.search(r"Hint: .+ — win chance \d+%, estimated from the \d+ of \d+ simulated games that tried it",
+                     said), said
 
 
 def test_cli_play_with_seats(tmp_path: Path) -> None:
@@ -382,3 +431,157 @@ def test_cli_play_with_seats(tmp_path: Path) -> None:
     assert "rome (AI) plays" in result.stdout
     bad = CliRunner().invoke(app, ["play", "hispania", "--seats", "rome=chess"])
     assert bad.exit_code == 2 and "unknown agent 'chess'" in bad.stderr
+
+
+# --- A screen that fits (issue 15, point 1) ------------------------------------------------
+class Window:
+    """A console of ``width``×``height`` and a player who, at each decision, reads only the
+    last ``height`` rows (the terminal's window) before typing: ``more`` when the screen says
+    so, then a random legal action. Each decision's window is kept with what it should show."""
+
+    def __init__(self, width: int, height: int, seed: int) -> None:
+        self.console = Console(file=io.StringIO(), width=width, height=height, highlight=False)
+        self.height = height
+        self.rng = random.Random(seed)
+        self.seen: list[tuple[str, dict[int, str], dict[int, str], str, str]] = []
+        self.play: TerminalPlay | None = None
+        self._more: str | None = None
+
+    def __call__(self, prompt: str) -> str:
+        self.console.print(prompt, end="")  # as console.input shows it
+        assert self.play is not None
+        state = self.play.state
+        if len(self.seen) == 40 or state.current_player() < 0:  # enough, or the game is over
+            raise EOFError
+        rows = self.console.file.getvalue().split("\n")[-self.height:]
+        blank = [i for i, row in enumerate(rows) if not row.strip()]  # a screen begins with one
+        window = "\n".join(rows[blank[-1] if blank else 0:])
+        if self._more is None and "more lines of actions: type more" in window:
+            self._more = window
+            self.console.print("more")
+            return "more"
+        listed = {**listed_actions(self._more or ""), **listed_actions(window)}
+        window, self._more = self._more or window, None  # the screen as it came, before "more"
+        expected = {i + 1: state.describe(a) for i, a in enumerate(state.legal_actions())}
+        self.seen.append((window, listed, expected, state.prompt(), state.view()["log"][-1]))
+        self.console.print("")
+        return str(self.rng.randrange(len(expected)) + 1)
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (160, 48)])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_decision_fits_the_window(width: int, height: int, seed: int) -> None:
+    """At each decision the window shows the prompt, the last thing that happened right above
+    it and every legal action numbered (those the screen had no room for one ``more`` away)."""
+    window = Window(width, height, seed)
+    state = legatus.load("hispania", seed=seed).new_initial_state()
+    window.play = TerminalPlay(Session(state, seed=seed), dice="auto", console=window.console, read=window)
+    window.play.run()
+    assert len(window.seen) >= 15  # the setup, turns and Hispanic phases: random play loses soon
+    for shown, listed, expected, prompt, last in window.seen:
+        lines = shown.split("\n")
+        flat = " ".join(shown.split())
+        assert " ".join(prompt.split()) in flat
+        assert listed == expected
+        # The last log line is among the few rows right above the prompt.
+        above = " ".join(" ".join(lines[-12:]).split())
+        assert " ".join(last.split()) in above, shown
+    if height == 48:
+        assert not any("type more" in shown for shown, *_ in window.seen)
+
+
+# --- The map (issue 15, point 2) -----------------------------------------------------------
+def test_map_lists_every_link_with_segments_and_roads() -> None:
+    run = Run(SETUP_EXAMPLE + ["map", "quit"])
+    said = run.said_after(len(SETUP_EXAMPLE))
+    assert "  1 Gades: " in said and "Corduba 1 road" in said  # a printed road
+    assert "Emerita 3 road" in said  # the road placed in the setup example (R7)
+    state = reference(*SETUP_EXAMPLE)
+    assert sum(line.count(",") + 1 for line in said.splitlines() if re.match(r"^  \d \w", line)) \
+        == 2 * len(state.game.board.links)  # every link, from both ends
+
+
+def test_near_lists_the_neighbours_with_the_cost_from_the_general() -> None:
+    run = Run(SETUP_EXAMPLE + ["near corduba", "near Cordova", "quit"])
+    said = run.said_after(len(SETUP_EXAMPLE))
+    assert "Corduba (Ulterior-2), cost for the praetor of Ulterior from Gades: 1 denarius" in said
+    assert "  Gades 1 road — the general is here" in said
+    assert "  Regina 3 — no way" in said  # Regina is in revolt (R10)
+    assert "near 'Cordova': no space of that name" in run.said_after(len(SETUP_EXAMPLE) + 1)
+
+
+def test_help_lists_the_game_s_own_commands() -> None:
+    run = Run(SETUP_EXAMPLE + ["help", "quit"])
+    assert "near CITY" in run.output and "map" in run.output
+
+
+# --- Saving (issue 15, point 4) ------------------------------------------------------------
+def test_save_asks_before_replacing_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "game1.json"
+    path.write_text("precious", encoding="utf-8")
+    run = Run(SETUP_EXAMPLE + [f"save {path}", "n", f"save {path}", "y", "quit"])
+    assert f"{path} exists: replace it?" in run.script.prompts[len(SETUP_EXAMPLE) + 1]
+    assert f"Not saved: {path} is kept as it was." in run.output
+    assert legatus.read_record(path)["actions"] == SETUP_EXAMPLE
+    assert run.script.prompts[-1].startswith("[bold]Round 1")  # quit after the save asks nothing
+
+
+def test_saving_again_to_the_same_file_asks_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = Run(SETUP_EXAMPLE + [f"save {path}", "move Corduba", f"save {path}", "quit"])
+    assert not any("replace it?" in p for p in run.script.prompts)
+    assert legatus.read_record(path)["actions"] == [*SETUP_EXAMPLE, "move Corduba"]
+
+
+def test_quit_with_moves_not_saved_asks_first() -> None:
+    run = Run(SETUP_EXAMPLE + ["quit", "no", "move Corduba", "quit", "quit"])
+    assert "Leave without saving?" in run.script.prompts[len(SETUP_EXAMPLE) + 1]
+    assert "Staying in the game." in run.output
+    assert str(run.state.history()[-1]) == "move Corduba"
+    assert run.unread == [] and "Goodbye." in run.output
+
+
+def test_quit_may_save_first(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = Run(SETUP_EXAMPLE + ["quit", f"save {path}"])
+    assert legatus.read_record(path)["actions"] == SETUP_EXAMPLE
+    assert "Goodbye." in run.output
+
+
+def test_ctrl_c_at_a_prompt_asks_like_quit() -> None:
+    lines = iter(SETUP_EXAMPLE)
+
+    def read(prompt: str) -> str:
+        line = next(lines, None)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    prompts: list[str] = []
+    console = Console(file=io.StringIO(), width=200, height=100)
+    TerminalPlay(Session(legatus.load("hispania").new_initial_state()), dice="manual", console=console,
+                 read=lambda p: prompts.append(p) or read(p)).run()
+    assert "Leave without saving?" in prompts[-1]  # the first Ctrl-C asked, the second left
+    assert "Goodbye." in console.file.getvalue()
+
+
+def test_a_loaded_game_is_saved_as_it_stands(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    legatus.write_record(reference(*SETUP_EXAMPLE), path)
+    state = legatus.replay(legatus.read_record(path))
+    prompts: list[str] = []
+    answers = iter(["quit"])
+    TerminalPlay(Session(state), console=Console(file=io.StringIO(), width=200, height=100),
+                 read=lambda p: prompts.append(p) or next(answers), saved=path).run()
+    assert len(prompts) == 1  # quit asked nothing: nothing to lose
+
+
+def test_an_action_of_one_word_beside_longer_ones_of_its_kind() -> None:
+    """"garrison" and "garrison purple" (Legio Hispana) both listed: the word alone has no group."""
+    game = legatus.load("hispania")
+    fake = SimpleNamespace(describe=str)
+    actions = [game.actions[i] for i in range(len(game.actions))
+               if str(game.actions[i]) in ("garrison", "garrison purple", "end", "move Corduba", "move Gades")]
+    lines = [Text.from_markup(line).plain for block in action_lines(fake, actions, 80) for line in block]
+    listed = listed_actions("\n".join(lines))
+    assert listed == {i + 1: str(a) for i, a in enumerate(actions)}

@@ -85,6 +85,12 @@ class ActionTable:
         key = normalize(text)
         close = difflib.get_close_matches(key, [normalize(t) for t in likely], n=3, cutoff=0.75)
         close = close or difflib.get_close_matches(key, self._by_key, n=3, cutoff=0.75)
-        hint = [str(self._by_key[k]) for k in close] or likely[:3]
-        near = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
+        if close:
+            near = f"; did you mean {', '.join(repr(str(self._by_key[k])) for k in close)}?"
+        elif likely:
+            # Nothing is close: name the kinds of action legal here, not three unrelated ones.
+            words = list(dict.fromkeys(t.split(" ", 1)[0] for t in likely))
+            near = f"; the actions here begin with: {', '.join(words)}"
+        else:
+            near = ""
         raise NotationError(f"'{text.strip()}' is not an action of this game{near}")

@@ -91,6 +91,10 @@ class Game(abc.ABC):
     combination a point (the first option outermost)."""
     OPTION_ALIASES: ClassVar[dict[str, str]] = {}
     """Other names the command line accepts for options (``--levels`` for ``level``)."""
+    FIRST_GAME: ClassVar[dict[str, Any]] = {}
+    """The options a person's game starts with where they give none (``legatus play``, the
+    page's new-game form), where the defaults, kept for records and measurements, are too
+    hard to learn on; a record stores the options it was played with, so it never changes."""
 
     information: Information = Information.PERFECT
     utility: Utility = Utility.GENERAL_SUM
@@ -189,6 +193,16 @@ class Game(abc.ABC):
         return f"{type(self).__name__}({opts})"
 
 
+@dataclass(frozen=True)
+class TextCommand:
+    """A command a game offers text shells besides their own (``map``, ``near CITY``):
+    ``run(argument)`` returns the text to show, or raises a LegatusError naming a bad argument."""
+
+    usage: str  # as typed, e.g. "near CITY"
+    help: str
+    run: Callable[[str], str]
+
+
 class State(abc.ABC):
     """One position of a game. Mutable: ``apply_action`` changes it, ``clone`` copies it."""
 
@@ -274,6 +288,15 @@ class State(abc.ABC):
         """The position drawn as text; with ``markup``, with rich colour markup. Games with
         secrets draw it for the referee: shells draw ``view(seat)`` instead."""
         return str(self)
+
+    def status_text(self, markup: bool = False) -> str:
+        """The few lines of the position that matter at a decision, for a screen that must
+        also hold the actions and the prompt; the whole of :meth:`to_text` by default."""
+        return self.to_text(markup)
+
+    def text_commands(self) -> dict[str, TextCommand]:
+        """The game's own commands for text shells, by the word that calls them (none by default)."""
+        return {}
 
     # --- What a seat knows (OpenSpiel's names) ---------------------------------------------
     def action_to_string(self, action: int, seat: int | None = None) -> str:

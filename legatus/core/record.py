@@ -150,7 +150,7 @@ def apply_text(state: State, index: int, text: str) -> None:
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The record saved in ``path``; a :class:`RecordError` naming the file if it is not one."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM some editors write is no error
     except OSError as exc:
         raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:

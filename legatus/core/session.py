@@ -29,9 +29,14 @@ class Session:
         self.state = state
         self.rng = random.Random(state.game.seed if seed is None else seed)
         self._undo: list[tuple[State, int]] = []
+        # The position before the last roll typed at a real table, until the next decision: a
+        # typed die is no secret, so a typo in it may be corrected (issue 15, point 3).
+        self._typed: State | None = None
 
-    def apply(self, action: int) -> None:
-        """Apply a legal action (a decision or a chance outcome)."""
+    def apply(self, action: int, typed: bool = False) -> None:
+        """Apply a legal action (a decision or a chance outcome). ``typed``: a chance outcome
+        typed by a person that every seat sees, which :meth:`undo` may take back until the
+        next decision."""
         state = self.state
         actor = state.current_player()
         if actor == TERMINAL:
@@ -39,8 +44,10 @@ class Session:
         state.check_legal(action)
         before = state.clone() if actor != CHANCE else None
         reveals = before is not None and state.reveals_information(action)
+        typed_from = state.clone() if typed and actor == CHANCE else None
         state.apply_action(action)
         now = state.current_player()
+        self._typed = typed_from  # any decision, or a roll not typed, makes the last typed roll stand
         if before is None or reveals or now not in (actor, CHANCE):
             self._undo.clear()
         else:
@@ -56,7 +63,13 @@ class Session:
         return bool(self._undo) and (seat is None or self._undo[-1][1] == seat)
 
     def undo(self, seat: int | None = None) -> Action:
-        """Take back the last decision (of ``seat``, if given); returns it."""
+        """Take back the last decision (of ``seat``, if given), or else the last typed roll
+        when no decision followed it; returns it."""
+        if not self._undo and self._typed is not None and seat is None:
+            before, self._typed = self._typed, None
+            undone = self.state.history()[len(before.history())]
+            self.state = before
+            return undone
         if not self._undo:
             raise UndoError("nothing to undo: undo stops at dice, secrets and a change of player")
         before, actor = self._undo[-1]

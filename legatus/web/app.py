@@ -193,7 +193,9 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         entries = []
         for name in game_names():
             cls = game_class(name)
-            options = [{"name": key, "default": spec.default, "help": spec.help, "form": spec.form}
+            # The form starts where a person's first game should (the game's FIRST_GAME).
+            options = [{"name": key, "default": spec.parse(cls.FIRST_GAME[key]) if key in cls.FIRST_GAME
+                        else spec.default, "help": spec.help, "form": spec.form}
                        for key, spec in cls.OPTIONS.items() if spec.form is not None]
             entries.append({"name": name, "title": cls.title, "options": options,
                             "agents": agent_names(load(name))})

@@ -117,13 +117,23 @@ def test_unknown_text_raises_notation_error_with_close_matches(state: legatus.St
     assert isinstance(info.value, LegatusError) and isinstance(info.value, ValueError)
 
 
-def test_unknown_text_far_from_any_action_suggests_legal_actions(state: legatus.State) -> None:
+def test_unknown_text_far_from_any_action_names_the_kinds_of_action_legal(state: legatus.State) -> None:
     with pytest.raises(NotationError) as info:
         state.parse_action("xyzzy")
     message = str(info.value)
     assert "'xyzzy'" in message
     # At the first setup die, the legal actions are the Hispanic die's outcomes.
-    assert "did you mean 'roll 1', 'roll 2', 'roll 3'?" in message
+    assert message.endswith("the actions here begin with: roll")
+
+
+def test_an_unknown_verb_suggests_no_unrelated_action() -> None:
+    """Issue 15, point 6: "fortify Corduba" suggested "move Regina"."""
+    state = act(legatus.load("hispania").new_initial_state(), *SETUP_EXAMPLE)
+    with pytest.raises(NotationError) as info:
+        state.parse_action("fortify Corduba")
+    message = str(info.value)
+    assert "did you mean" not in message
+    assert message.endswith("the actions here begin with: move, fleet, garrison, end")
 
 
 def test_empty_text_raises_notation_error(state: legatus.State) -> None:

@@ -136,3 +136,29 @@ def test_unknown_option_refused():
     valid = message.split("valid options:")[1]
     for option in ("level", "board", "seed", "ties", "players", "variants", "scenario", "traitors"):
         assert option in valid
+
+
+@pytest.mark.parametrize(("name", "level"), [("easiest", "7-5-4-5-1"), ("DEFAULT", "6-4-3-4-2"),
+                                             (" hardest ", "5-3-2-3-3")])
+def test_levels_have_names(name, level):
+    """Issue 15, point 11: easiest, default and hardest beside the five numbers."""
+    assert str(Level.parse(name)) == level
+    assert legatus.load("hispania", level=name).options["level"] == level
+
+
+def test_a_malformed_level_names_the_named_ones_too():
+    with pytest.raises(OptionError, match="or easiest, default, hardest"):
+        Level.parse("easy")
+
+
+def test_the_measured_win_rates_are_those_of_the_sweep():
+    """The copy in the package (for the shells) agrees with docs/hispania/levels/heuristic-sweep.jsonl."""
+    import json
+    from pathlib import Path
+
+    from legatus.games.hispania.level import measured
+
+    sweep = Path(__file__).resolve().parents[2] / "docs" / "hispania" / "levels" / "heuristic-sweep.jsonl"
+    rows = [json.loads(line) for line in sweep.read_text(encoding="utf-8").splitlines()[1:]]
+    assert measured() == {row["level"]: row["win_rate"] for row in rows}
+    assert set(measured()) == set(ALL_TEXTS)

@@ -1,15 +1,22 @@
 """Fixtures of the browser tests: a real server (uvicorn in a subprocess, a temporary
-database) and Debian's Chromium driven by Playwright. Nothing is skipped: if Chromium or the
-server cannot start, the tests fail and say why."""
+database) and a Chromium driven by Playwright (tests/web/helpers.find_chromium). Without a
+Chromium the browser tests are skipped, saying what to install, except in CI (``CI`` set),
+where they fail; a Chromium or a server that cannot start always fails them."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.helpers import Server, launch_chromium
+from tests.web.helpers import NoChromium, Server, launch_chromium
+
+
+def in_ci() -> bool:
+    """CI sets ``CI`` (to true); there a missing browser is a failure, not a skip."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +39,11 @@ def browser() -> Iterator[Any]:
     playwright = manager.start()
     try:
         chromium = launch_chromium(playwright)
+    except NoChromium as exc:
+        playwright.stop()
+        if in_ci():
+            pytest.fail(f"CI needs a Chromium for the browser tests: {exc}", pytrace=False)
+        pytest.skip(str(exc))
     except Exception as exc:  # the reason, whatever it is
         playwright.stop()
         pytest.fail(f"Chromium could not start: {exc}", pytrace=False)

@@ -1,5 +1,5 @@
 """Shared by the browser tests and the screenshot script: a real server in a subprocess,
-Debian's Chromium driven by Playwright, and a few API calls."""
+a Chromium found on this machine driven by Playwright, and a few API calls."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import contextlib
 import http.client
 import json
 import os
+import shutil
 import socket
 import struct
 import subprocess
@@ -19,7 +20,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+INSTALL_CHROMIUM = ("install a Chromium (Debian: apt-get install chromium; or: playwright install chromium) "
+                    "or name one with LEGATUS_CHROMIUM=/path/to/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -140,8 +143,29 @@ class SilentWatcher:
         return taken
 
 
+class NoChromium(RuntimeError):
+    """No Chromium on this machine (the message says what to install)."""
+
+
+def find_chromium(playwright: Any) -> str:
+    """The Chromium to drive: ``LEGATUS_CHROMIUM``, else one on the PATH, else Playwright's own
+    download; :class:`NoChromium` naming what to install when there is none."""
+    named = os.environ.get("LEGATUS_CHROMIUM")
+    if named:
+        if not Path(named).is_file():
+            raise NoChromium(f"LEGATUS_CHROMIUM={named} is not a file; {INSTALL_CHROMIUM}")
+        return named
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    own = Path(playwright.chromium.executable_path)
+    if own.is_file():
+        return str(own)
+    raise NoChromium(f"no Chromium found (LEGATUS_CHROMIUM unset, none of {', '.join(CHROMIUM_NAMES)} on the PATH, "
+                     f"no Playwright download); {INSTALL_CHROMIUM}")
+
+
 def launch_chromium(playwright: Any) -> Any:
-    """Debian's Chromium (never a downloaded one); the reason in the exception if it cannot start."""
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"Chromium is not installed at {CHROMIUM}")
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    """The Chromium :func:`find_chromium` finds; the reason in the exception if it cannot start."""
+    return playwright.chromium.launch(executable_path=find_chromium(playwright), args=CHROMIUM_ARGS)

@@ -1,10 +1,11 @@
 """A screenshot of a game in progress, from the real page: starts the server, makes a Hispania
 game, plays a seeded sequence of legal actions through the API, opens the seat's page at
-1280×800 in Debian's Chromium, opens the actions of the lowest highlighted space, and saves
+1280×800 in Chromium (tests/web/helpers.find_chromium), opens the actions of the lowest highlighted space, and saves
 docs/screenshot.png. The server rolls the dice from the game's (random) id, so the position
 differs from run to run; a game that ends before the last action is made again.
 
     python tests/web/screenshot.py [--out docs/screenshot.png] [--seed 3] [--actions 40]
+    python tests/web/screenshot.py --width 1024 --height 700 --out docs/screenshot-1024.png   # a laptop
 """
 
 from __future__ import annotations

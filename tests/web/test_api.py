@@ -44,6 +44,16 @@ def test_catalogue_lists_games_options_with_their_forms_and_agents(client):
                      "players": "choice", "ties": "choice"}
 
 
+def test_the_form_starts_a_first_game_at_the_easiest_level_and_says_how_hard_each_measured(client):
+    """Issue 15, point 11."""
+    (game,) = client.get("/api/catalogue").json()["games"]
+    level = next(o for o in game["options"] if o["name"] == "level")
+    assert level["default"] == "7-5-4-5-1"
+    assert level["form"]["named"] == {"easiest": "7-5-4-5-1", "default": "6-4-3-4-2", "hardest": "5-3-2-3-3"}
+    assert level["form"]["measured"]["7-5-4-5-1"] == 0.336 and len(level["form"]["measured"]) == 243
+    assert "heuristic agent's win rate" in level["form"]["measured_by"]
+
+
 def test_preview_gives_the_seats_or_says_what_is_wrong(client):
     ok = client.post("/api/preview", json={"game": "hispania", "options": {"players": 2, "variants": ["hispano"]}})
     assert ok.json()["seats"] == ["ulterior", "citerior", "hispania"]

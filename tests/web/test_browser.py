@@ -1,7 +1,7 @@
 """The page in a real browser (docs/web.md): a game made through the form and played by
 clicking the board, a reload, two seats in two pages, the replay viewer, a phone's width.
 
-Debian's Chromium, driven by Playwright, against a real server (conftest.py)."""
+a Chromium (Debian's in CI), driven by Playwright, against a real server (conftest.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlparse
 from playwright.sync_api import expect
 
 import legatus
+import legatus.games.hispania.level
 from legatus.core.session import sample_outcome
 from tests.web.helpers import Server
 
@@ -115,7 +116,7 @@ def test_create_a_game_through_the_form_and_play_it_by_clicking(server, context,
     expect(links.locator('.link-row[data-label="spectators"] input')).to_have_value(re.compile(r"/play/\w+\?token="))
     seat_link = links.locator(".seat-link input").input_value()
     game_id, token = seat_of(seat_link)
-    assert server.view(game_id, token)["view"]["options"]["level"] == "6-4-3-3-2"
+    assert server.view(game_id, token)["view"]["options"]["level"] == "7-5-4-3-1"  # from the easiest
     with context.expect_page() as opened:
         links.locator(".seat-link a", has_text="open").click()
     play = opened.value
@@ -170,6 +171,37 @@ def test_create_a_game_through_the_form_and_play_it_by_clicking(server, context,
     view = click_action(play, server, game_id, token, "end", names)
     assert any("ends the Roman phase" in line for line in view["view"]["log"])
     expect(play.locator("#log")).to_contain_text("ends the Roman phase")
+
+
+def test_the_form_starts_at_the_easiest_level_and_says_how_hard_each_measured(server, page):
+    """Issue 15, point 11: named levels set every part; the measured win rate follows the choice."""
+    page.goto(server.url + "/")
+    measured = page.locator("#measured-level")
+    expect(measured).to_have_text(re.compile(r"^easiest: 33\.6% — the heuristic agent's win rate"))
+    page.click('[data-preset="hardest"]')
+    parts = [page.locator(f'select[name="level.{p}"]').input_value()
+             for p in ("denarii", "garrisons", "fleets", "roads", "armies")]
+    assert "-".join(parts) == "5-3-2-3-3"
+    rate = legatus.games.hispania.level.measured()["5-3-2-3-3"]
+    expect(measured).to_have_text(re.compile(rf"^hardest: {100 * rate:.1f}% — "))
+    page.select_option('select[name="level.armies"]', "2")
+    rate = legatus.games.hispania.level.measured()["5-3-2-3-2"]
+    expect(measured).to_have_text(re.compile(rf"^{100 * rate:.1f}% — "))
+
+
+def test_the_panel_shows_no_blocked_denarii_in_the_setup_and_only_this_turn_s_dice(server, page):
+    """Issue 15, point 10: "0 denarii (3 blocked)" during the setup; the setup's roll shown on turn I."""
+    created = create_game(server)
+    seat = created["seats"][0]
+    page.goto(server.url + seat["link"])
+    expect(page.locator(".hx-money")).to_be_visible()
+    expect(page.locator(".hx-money")).not_to_contain_text("blocked")
+    view = server.view(created["id"], seat["token"])
+    while view["view"]["phase"].startswith("setup"):
+        view = server.call(f"/api/games/{created['id']}/actions", {
+            "token": seat["token"], "action": view["view"]["legal_actions"][0], "expect": view["log_length"]})
+    expect(page.locator("#prompt")).to_have_text(view["view"]["prompt"])
+    expect(page.locator(".hx-dice")).to_contain_text("No dice rolled this turn yet.")
 
 
 def test_a_reload_finds_the_same_position(server, page):

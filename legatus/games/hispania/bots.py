@@ -54,6 +54,7 @@ from .notation import (
 )
 from .pieces import GENERALS, HOME, MAX_DISCS, PROCONSUL, PURPLE
 from .rules import combat, movement, phases, roman_phase, scenarios, turn
+from .text import count
 
 if TYPE_CHECKING:
     from .game import HispaniaGame
@@ -153,7 +154,7 @@ class HeuristicAgent:
             elif kind == MOVE:
                 cost = st.move_costs[a]
                 score = ctx.plan(g, a, money - cost) - stay - MOVE_COST * (cost + 1)
-                why = f"to {names[a]}, where the {money - cost} denarii left buy more"
+                why = f"to {names[a]}, where the {count(money - cost, 'denarius', 'denarii')} left buy more"
             elif kind == MOVE_OTHER and st.general_at[a] >= 0:
                 cost = movement.general_costs(st, a, st.general_at[a], money).get(b, money)
                 gain = ctx.plan(a, b, 3) - ctx.plan(a, st.general_at[a], 3)

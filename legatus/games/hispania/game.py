@@ -13,7 +13,7 @@ from legatus.core.game import Game, Option, State, Utility
 from . import observation, position
 from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
 from .invariants import violations
-from .level import MEDIUM, PARAMETERS, VALUES, Level, all_levels
+from .level import MEASURED_BY, MEDIUM, NAMES, PARAMETERS, VALUES, Level, all_levels, measured
 from .notation import END, Notation, build_notation
 from .scenarios import Scenario, load_scenario, parse_scenario, scenario_names
 from .state import HispaniaState
@@ -85,9 +85,11 @@ class HispaniaGame(Game):
     HINT_AGENT = "mcts+heuristic:150"
     OPTIONS = {
         **Game.OPTIONS,
-        "level": Option(MEDIUM, lambda v: str(Level.parse(v)), "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2",
+        "level": Option(MEDIUM, lambda v: str(Level.parse(v)),
+                        "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2, or easiest, default, hardest",
                         {"kind": "parts", "parts": [[name, list(values)] for name, values in zip(PARAMETERS, VALUES,
-                                                                                                  strict=True)]}),
+                                                                                                  strict=True)],
+                         "named": NAMES, "measured": measured(), "measured_by": MEASURED_BY}),
         "variants": Option((), parse_variants, f"any of {', '.join(VARIANTS)}",
                            {"kind": "multi", "choices": list(VARIANTS), "none": "base"}),
         "scenario": Option(None, parse_scenario,
@@ -102,6 +104,7 @@ class HispaniaGame(Game):
         "board": Option(None, _parse_board, "path of a corrected board file (TOML)", local_file=True),
     }
     SWEEP = {"variants": [()], "level": [str(level) for level in all_levels()]}
+    FIRST_GAME = {"level": "easiest"}  # the default level's win chance is 1-3%: too hard to learn on
     OPTION_ALIASES = {"levels": "level"}
 
     def __init__(self, **options: Any) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from legatus.core.actions import Action
 from legatus.core.errors import IllegalActionError
-from legatus.core.game import TERMINAL, State
+from legatus.core.game import TERMINAL, State, TextCommand
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 from . import explain, position, text, view
@@ -238,6 +238,16 @@ class HispaniaState(State, ProcedureStack):
 
     def to_text(self, markup: bool = False) -> str:
         return text.render(self, markup)
+
+    def status_text(self, markup: bool = False) -> str:
+        return text.status(self, markup)
+
+    def text_commands(self) -> dict[str, TextCommand]:
+        return {
+            "map": TextCommand("map", "every link: neighbour, segments, road, river", lambda _: text.map_text(self)),
+            "near": TextCommand("near CITY", "a space's neighbours and what the general pays to get there",
+                                lambda name: text.near_text(self, name)),
+        }
 
     def __str__(self) -> str:
         return text.render(self)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.errors import NotationError
+
 from .board import CITERIOR, HISPANIC_PROVINCES, ULTERIOR
 from .notation import ENTER_MOVE, FLEET, MOVE, MOVE_OTHER, ROAD
 from .pieces import COLOURS, OFF, TITLES, TURN_NUMERALS
@@ -20,6 +22,11 @@ SHORT = ("Ult", "Cit", "Cos", "Pro")
 MEEPLE_COLOURS = ("red", "yellow", "blue", "white")
 LEGEND = "● revolt   ■R ■Y ■B ■P garrison (bottom first)   ▲ army  ▲! special army   ♟ general   ═ road"
 _WIDTH = 40
+
+
+def count(n: int, one: str, many: str) -> str:
+    """``n`` with its noun: "1 army", "2 armies", "1 denarius"."""
+    return f"{n} {one if n == 1 else many}"
 
 
 def _paint(text: str, colour: str, markup: bool) -> str:
@@ -76,7 +83,8 @@ def render(st: HispaniaState, markup: bool = False) -> str:
     reserve = ", ".join(_paint(f"{COLOURS[g]} {n}", COLOURS[g], markup) for g, n in enumerate(st.garrison_reserve))
     if st.purple >= 0:
         reserve += f"; Legio Hispana with the {TITLES[st.purple]}"
-    out.append(f"Reserves: {st.revolt_reserve} revolts, {st.armies_in_reserve()} armies; garrisons {reserve}")
+    out.append(f"Reserves: {count(st.revolt_reserve, 'revolt', 'revolts')}, "
+               f"{count(st.armies_in_reserve(), 'army', 'armies')}; garrisons {reserve}")
     off = [TITLES[g] for g, s in enumerate(st.general_at[:3]) if s == OFF and st.phase not in _SETUP]
     if off:
         out.append(f"Off the board: {', '.join(off)} (each blocks a denarius)")
@@ -138,3 +146,94 @@ def describe(st: HispaniaState, action: int) -> str:
         cost = movement.general_costs(st, st.actor, a, turn.money(st) + 1).get(b)
     return text if cost is None else f"{text} ({cost} denari{'us' if cost == 1 else 'i'})"
 
+
+
+def status(st: HispaniaState, markup: bool = False) -> str:
+    """The few lines of the position that matter at a decision (the terminal's screen; the
+    whole board is :func:`render`): the turn, the reserves and the time, the generals, the
+    six capitals the Romans must garrison."""
+    board = st.board
+    turn_line = _header(st).split("\n")[-2]  # round, turn, phase, denarii (and the result)
+    out = [turn_line.replace("[", "\\[") if markup else turn_line]
+    years, capacity = end_of_round.track(st)
+    kept = " ".join(_paint(f"■{COLOURS[g][0].upper()}{n}", COLOURS[g], markup) for g, n in
+                    enumerate(st.garrison_reserve[:3]))
+    out.append(f"Reserve: {count(st.revolt_reserve, 'revolt', 'revolts')}, "
+               f"{count(st.armies_in_reserve(), 'army', 'armies')}, garrisons {kept} · time track {st.time} of "
+               f"{len(years) * capacity}")
+    generals = []
+    for g, s in enumerate(st.general_at):
+        if s >= 0:
+            generals.append(_paint(f"♟{SHORT[g]}", MEEPLE_COLOURS[g], markup) + f" {board.names[s]}")
+        elif s == OFF and st.phase not in _SETUP:
+            generals.append(f"♟{SHORT[g]} off")
+    out.append(f"Generals: {' · '.join(generals) or 'not yet placed'}")
+    capitals = []
+    for c in board.capitals:
+        pieces = "●" * st.revolts[c] + "".join(_paint(f"■{COLOURS[g][0].upper()}", COLOURS[g], markup)
+                                               for g in st.garrisons[c])
+        capitals.append(f"{board.names[c]} {pieces}".rstrip())
+    held = sum(1 for c in board.capitals if st.garrisons[c])
+    out.append(f"Capitals {held}/6 garrisoned: {' · '.join(capitals)}")
+    return "\n".join(out)
+
+
+def _link_text(st: HispaniaState, li: int, other: int) -> str:
+    """A link as seen from one end: "Corduba 1 road", "Numantia 2 river Durius"."""
+    link = st.board.links[li]
+    words = [st.board.names[other], str(link.segments)]
+    if st.roads[li]:
+        words.append("road")
+    if link.river:
+        words.append(f"river {link.river}")
+    return " ".join(words)
+
+
+def map_text(st: HispaniaState) -> str:
+    """The links of every space, province by province, then the seas: the neighbour, its
+    segments, "road" where a road runs and the river a link crosses."""
+    board = st.board
+    out = ["Links: neighbour, segments (a general pays 1 denarius a segment; a road run 1), road, river"]
+    groups = [(board.province_label(p), board.province_cities[p]) for p in (*HISPANIC_PROVINCES, ULTERIOR, CITERIOR)]
+    groups.append(("Seas", tuple(board.seas)))
+    for label, spaces in groups:
+        out.append(label)
+        for s in spaces:
+            links = ", ".join(_link_text(st, li, other) for other, _, li in board.adj[s])
+            out.append(f"  {board.number[s]} {board.names[s]}: {links}")
+    return "\n".join(out)
+
+
+def near_text(st: HispaniaState, name: str) -> str:
+    """A space's neighbours: segments, road, river, and what the general to move pays to get
+    there now (revolts and generals in the way included)."""
+    board = st.board
+    try:
+        space = board.space(name)
+    except KeyError:
+        raise NotationError(f"near '{name.strip()}': no space of that name; e.g. near Corduba "
+                            "(map lists them all)") from None
+    g = st.turn
+    here = st.general_at[g] if g < len(st.general_at) else -1
+    costs = movement.general_costs(st, g, here, _ANY_BUDGET) if here >= 0 else {}
+    if here >= 0:
+        origin = f"cost for the {TITLES[g]} from {board.names[here]}"
+    else:
+        origin = f"the {TITLES[g]} is not on the board"
+    lines = [f"{board.names[space]} ({board.coordinate(space)}), {origin}: "
+             f"{_cost_words(costs, space, here)}"]
+    for other, _, li in board.adj[space]:
+        lines.append(f"  {_link_text(st, li, other)} — {_cost_words(costs, other, here)}")
+    return "\n".join(lines)
+
+
+_ANY_BUDGET = 99  # more than any path across the board costs
+
+
+def _cost_words(costs: dict[int, int], space: int, here: int) -> str:
+    if space == here:
+        return "the general is here"
+    if here < 0:
+        return "—"
+    cost = costs.get(space)
+    return "no way (revolts, a general or no fleet)" if cost is None else count(cost, "denarius", "denarii")

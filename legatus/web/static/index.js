@@ -29,8 +29,27 @@ function buildOption(option) {
         values.map((v) => h("option", { value: String(v), selected: String(v) === defaults[i] }, String(v))));
       return h("label", { class: "part" }, h("span", {}, part), select);
     });
-    box.append(h("span", { class: "option-name" }, optionLabel(option.name)), h("div", { class: "parts" }, selects), help);
-    box.read = () => selects.map((label) => label.querySelector("select").value).join("-");
+    const read = () => selects.map((label) => label.querySelector("select").value).join("-");
+    // Named values (easiest, default, hardest) set every part at once; what the game measured
+    // at the chosen value is said under it.
+    const named = Object.entries(form.named || {}).map(([name, value]) => h("button", {
+      type: "button", class: "small preset", dataset: { preset: name }, onclick: () => {
+        value.split("-").forEach((v, i) => { selects[i].querySelector("select").value = v; });
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      },
+    }, name));
+    const measured = h("small", { class: "measured", id: `measured-${option.name}` });
+    box.showMeasured = () => {
+      const value = read();
+      const rate = (form.measured || {})[value];
+      const name = Object.entries(form.named || {}).find(([, v]) => v === value);
+      measured.textContent = rate === undefined ? "" : `${name ? `${name[0]}: ` : ""}${(100 * rate).toFixed(1)}% — ${form.measured_by}`;
+    };
+    box.append(h("span", { class: "option-name" }, optionLabel(option.name)),
+      named.length ? h("div", { class: "presets" }, named) : null, h("div", { class: "parts" }, selects), help, measured);
+    box.addEventListener("change", box.showMeasured);
+    box.showMeasured();
+    box.read = read;
   } else if (form.kind === "multi") {
     const chosen = new Set(option.default || []);
     const boxes = form.choices.map((choice) => h("label", { class: "check" },

@@ -438,6 +438,7 @@ export function lastDice(view) {
   let found = null;
   for (let i = log.length - 1; i >= 0; i--) {
     const line = log[i];
+    if (/^Round \d+, turn /.test(line)) break; // a roll of an earlier turn (the setup's) is not this turn's
     const again = /(Roman|Hispanic) die rolled again: (\w+) → (\w+)/.exec(line);
     const roman = /Roman die (VI|IV|V|I{1,3})\b/.exec(line);
     const hispanic = /Hispanic die ([1-6])\b/.exec(line);
@@ -502,7 +503,8 @@ export function renderInfo(node, view) {
   // Denarii and dice.
   const money = el("div", { class: "hx-money" },
     el("span", { class: "coin", title: "denarii left to spend" }, view.denarii ?? 0),
-    el("span", {}, "denarii", view.blocked_denarii ? el("small", {}, ` (${view.blocked_denarii} blocked)`) : ""));
+    el("span", {}, "denarii", view.blocked_denarii && !/^setup/.test(view.phase || "")
+      ? el("small", { title: "a general off the board blocks a denarius until he enters again" }, ` (${view.blocked_denarii} blocked)`) : ""));
   if (view.hispano_denarii !== null && view.hispano_denarii !== undefined) {
     money.append(el("span", { class: "coin hispano", title: "the Hispano's denarii" }, view.hispano_denarii),
       el("span", {}, "Hispano"));
@@ -514,7 +516,7 @@ export function renderInfo(node, view) {
     if (dice.hispanic) diceBox.append(hispanicDie(dice.hispanic));
     diceBox.append(el("small", { class: "hx-dice-text", title: dice.text }, dice.text));
   } else {
-    diceBox.append(el("small", { class: "muted" }, "No dice rolled yet."));
+    diceBox.append(el("small", { class: "muted" }, "No dice rolled this turn yet."));
   }
   parts.push(el("div", { class: "hx-row hx-money-dice" }, money, diceBox));
 
