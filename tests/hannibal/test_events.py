@@ -29,6 +29,13 @@ def test_counter_and_op_bonus_cards_are_not_played_as_events(card: int) -> None:
     assert f"event #{card}" not in legal(side_card) and f"ops #{card}" in legal(side_card)
 
 
+def test_41_bad_weather_is_refused_by_name_as_not_implemented() -> None:
+    state = rome_plays(41)
+    action = state.game.actions.parse("event #41")
+    assert action not in state.legal_actions()
+    assert "#41 Bad Weather is not implemented" in state.explain_illegal(action)
+
+
 def test_1_corsica_and_sardinia_revolt() -> None:
     state = carthage_plays(1)
     play(state, "event #1")

@@ -20,6 +20,8 @@ from .notation import SIDES
 from .procedures import TABLE
 from .rules import base, setup
 
+NOT_IMPLEMENTED = 41  # Bad Weather's counter event (H34): never offered, and refused by name
+
 if TYPE_CHECKING:
     from .game import HannibalGame
     from .map import HannibalMap
@@ -194,6 +196,9 @@ class HannibalState(State, ProcedureStack):
         play, a battle card, a deal: whoever reads the message may not be their seat)."""
         if not self.stack:
             return "the game is over"
+        if int(action) == self.n.PLAY_EVENT + NOT_IMPLEMENTED - 1:
+            return (f"the event of card #{NOT_IMPLEMENTED} {self.game.cards.strategy[NOT_IMPLEMENTED - 1].name} is not "
+                    "implemented in legatus yet (docs/hannibal/rules.md): play it for OPs or discard it")
         name = TABLE.running(self).name
         if self.stack[-1][0] in SECRET_PROCEDURES or self.is_chance_node():
             return f"it is not one of the actions of the {name} now"
