@@ -198,7 +198,8 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
                         else spec.default, "help": spec.help, "form": spec.form}
                        for key, spec in cls.OPTIONS.items() if spec.form is not None]
             entries.append({"name": name, "title": cls.title, "options": options,
-                            "agents": agent_names(load(name))})
+                            "agents": agent_names(load(name)),
+                            "board": (STATIC / "games" / f"{name}.js").is_file()})  # the page draws it
         return JSONResponse({"games": entries})
 
     @api

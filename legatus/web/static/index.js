@@ -247,7 +247,12 @@ async function main() {
   const select = $("#game-select");
   clear(select, catalogue.map((g) => h("option", { value: g.name }, g.title)));
   $("#game-row").hidden = catalogue.length < 2;
-  if (catalogue.length) chooseGame(catalogue[0].name);
+  // The form opens on a game the page draws as a board (the others play from a plain view).
+  const first = catalogue.find((g) => g.board) || catalogue[0];
+  if (first) {
+    select.value = first.name;
+    chooseGame(first.name);
+  }
   loadGames();
 }
 
