@@ -111,13 +111,3 @@ def search(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None
 def is_consistent(state: State, seat: int, other: State) -> bool:
     """Whether ``other`` shows ``seat`` exactly what ``state`` does (its history and its view)."""
     return seat_actions(state, seat) == seat_actions(other, seat) and state.view(seat) == other.view(seat)
-
-
-def check_seat(game: Game, seat: int | str) -> int:
-    """A seat given by index or name, checked."""
-    if isinstance(seat, str):
-        return game.seat_index(seat)
-    if not 0 <= seat < game.num_players():
-        raise RecordError(f"seat {seat} is not a seat of {game.name}; seats: {', '.join(game.seats)}")
-    return seat
-
