@@ -69,6 +69,21 @@ def parse_seed(value: Any) -> int | None:
         raise OptionError(f"seed {value!r} must be an integer") from None
 
 
+def parse_flag(name: str) -> Callable[[Any], bool]:
+    """The parser of a yes/no option ``name``: a bool, or true/false, yes/no, on/off, 1/0."""
+    def parse(value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"{name} {value!r} must be true or false")
+
+    return parse
+
+
 class Game(abc.ABC):
     """A game configuration. Build it with ``legatus.load(name, **options)``."""
 
@@ -149,14 +164,22 @@ class Game(abc.ABC):
     def num_players(self) -> int:
         return len(self.seats)
 
+    BUSY: ClassVar[tuple[str, ...]] = ()
+    """The first words of the actions a fuzzer prefers (they keep games alive longer), and how
+    often it takes one when one is legal."""
+    BUSY_SHARE: ClassVar[float] = 0.75
+
     @classmethod
     def fuzz_options(cls, rng: random.Random) -> dict[str, Any]:
         """Options for one fuzzed game, drawn with ``rng`` (always a valid combination)."""
         return {}
 
     def fuzz_choice(self, state: State, rng: random.Random) -> Action:
-        """A fuzzer's choice that keeps games alive longer than uniform play (default: uniform)."""
-        return rng.choice(state.legal_actions())
+        """A fuzzer's choice that keeps games alive longer than uniform play: one of the
+        ``BUSY`` actions ``BUSY_SHARE`` of the time when one is legal, else any."""
+        legal = state.legal_actions()
+        busy = [a for a in legal if str(a).split(" ", 1)[0] in self.BUSY]
+        return rng.choice(busy) if busy and rng.random() < self.BUSY_SHARE else rng.choice(legal)
 
     def invariants(self, state: State) -> list[str]:
         """Every rule of the game's components that ``state`` breaks, in words (none: [])."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from legatus.core.actions import Action, ActionTable
 from legatus.core.errors import OptionError, RecordError
-from legatus.core.game import CHANCE, TERMINAL, Game, Information, Option, State, Utility
+from legatus.core.game import CHANCE, TERMINAL, Game, Information, Option, State, Utility, parse_flag
 
 MARKER = "aquila"
 HAND = 2  # cards dealt to each seat
@@ -38,15 +38,6 @@ def _int_in(name: str, low: int, high: int) -> Any:
 
     return parse
 
-
-def _flag(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if str(value).lower() in ("true", "1", "yes"):
-        return True
-    if str(value).lower() in ("false", "0", "no"):
-        return False
-    raise OptionError(f"marker {value!r} must be true or false")
 
 
 class BlindGame(Game):
@@ -67,7 +58,8 @@ class BlindGame(Game):
         "cards": Option(6, _int_in("cards", 4, 12), "cards in the deck besides the marker: 4 to 12",
                         {"kind": "int"}),
         "turns": Option(2, _int_in("turns", 1, 5), "turns each seat takes after the deal: 1 to 5", {"kind": "int"}),
-        "marker": Option(True, _flag, f"whether the deck holds the secret card '{MARKER}'", {"kind": "bool"}),
+        "marker": Option(True, parse_flag("marker"), f"whether the deck holds the secret card '{MARKER}'",
+                         {"kind": "bool"}),
     }
     SWEEP = {"players": [2, 3], "turns": [1, 2]}
 

@@ -11,9 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from legatus.core.actions import Action
-from legatus.core.errors import OptionError
-from legatus.core.game import Game, Information, Option, State, Utility
+from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
 
 from . import secrets
 from .cards import Cards
@@ -25,27 +23,13 @@ from .state import HannibalState, from_position
 from .tables import General, Tables
 
 
-def _flag(name: str) -> Any:
-    def parse(value: Any) -> bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise OptionError(f"{name} {value!r} must be true or false")
-    return parse
-
-
-BUSY = ("to", "sail", "siege", "charge", "counterattack", "intercept", "ops", "event", "activate", "pursue")
-
-
 class HannibalGame(Game):
     """Hannibal, for two: Rome (seat 0) and Carthage (seat 1)."""
 
     name = "hannibal"
     title = "Hannibal: Rome vs Carthage"
+    BUSY = ("to", "sail", "siege", "charge", "counterattack", "intercept", "ops", "event", "activate", "pursue")
+    BUSY_SHARE = 0.67
     version = 1
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
@@ -53,10 +37,10 @@ class HannibalGame(Game):
     HINT_AGENT = "heuristic"
     OPTIONS = {
         **Game.OPTIONS,
-        "flaminius_cancels": Option(True, _flag("flaminius_cancels"),
+        "flaminius_cancels": Option(True, parse_flag("flaminius_cancels"),
                                     "H116: Flaminius cancels a withdrawal on 1-4 (rulebook, the default) or only "
                                     "on his BR (reference chart)", {"kind": "bool"}),
-        "carthage_subjugation_penalty": Option(False, _flag("carthage_subjugation_penalty"),
+        "carthage_subjugation_penalty": Option(False, parse_flag("carthage_subjugation_penalty"),
                                                "H95: the Carthaginian -1 also on subjugating tribes (default: "
                                                "sieges of walled cities only)", {"kind": "bool"}),
     }
@@ -128,11 +112,6 @@ class HannibalGame(Game):
         assert isinstance(state, HannibalState)
         return violations(state)
 
-    def fuzz_choice(self, state: State, rng: random.Random) -> Action:
-        """Two times in three a move, a battle or an event when one is legal: games see more."""
-        legal = state.legal_actions()
-        busy = [a for a in legal if str(a).split(" ", 1)[0] in BUSY]
-        return rng.choice(busy) if busy and rng.random() < 0.67 else rng.choice(legal)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
                          start: State | None = None) -> State:

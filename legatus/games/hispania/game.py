@@ -6,9 +6,8 @@ import random
 from functools import cache
 from typing import Any
 
-from legatus.core.actions import Action
 from legatus.core.errors import OptionError
-from legatus.core.game import Game, Option, State, Utility
+from legatus.core.game import Game, Option, State, Utility, parse_flag
 
 from . import observation, position
 from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
@@ -20,7 +19,6 @@ from .state import HispaniaState
 from .variants import HISPANO, TERROR, TITLES, VARIANTS, parse_variants
 
 HISPANO_DENARII = 6  # the Romans' denarii in a Hispano game (rulebook, "Hispano")
-BUSY = ("besiege", "attack", "garrison", "proconsul", "assassinate", "reroll", "reinforce", "choose")
 SEATS = {1: ("rome",), 2: ("ulterior", "citerior"), 3: ("ulterior", "citerior", "consul")}
 # By the number of Roman players: the seat of each praetor, and the seats that play the consul's
 # turn, its first actions then its last (rulebook Setup: 2 players share the consul).
@@ -48,18 +46,6 @@ def _parse_players(value: Any) -> int:
     return int(value)
 
 
-def _parse_flag(name: str) -> Any:
-    def parse(value: Any) -> bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise OptionError(f"{name} {value!r} must be true or false")
-
-    return parse
 
 
 @cache
@@ -78,6 +64,7 @@ class HispaniaGame(Game):
 
     name = "hispania"
     title = "Hispania"
+    BUSY = ("besiege", "attack", "garrison", "proconsul", "assassinate", "reroll", "reinforce", "choose")
     version = 1
     MIN_PLAYERS = 1
     MAX_PLAYERS = 4  # three Romans and the Hispano
@@ -95,7 +82,7 @@ class HispaniaGame(Game):
         "scenario": Option(None, parse_scenario,
                            "first-repression, numantia, terror-of-rome, river-of-oblivion or new-empire",
                            {"kind": "choice", "choices": [None, *scenario_names()]}),
-        "traitors": Option(False, _parse_flag("traitors"), "Terror's optional rule 'Rome does not pay traitors'",
+        "traitors": Option(False, parse_flag("traitors"), "Terror's optional rule 'Rome does not pay traitors'",
                            {"kind": "bool"}),
         "players": Option(1, _parse_players, "Roman players: 1, 2 or 3 (the rulebook shares out the generals)",
                           {"kind": "choice", "choices": [1, 2, 3]}),
@@ -177,11 +164,6 @@ class HispaniaGame(Game):
                 continue  # a scenario's constraint: draw again
             return options
 
-    def fuzz_choice(self, state: State, rng: random.Random) -> Action:
-        """Three times in four a combat, a garrison or a purchase when one is legal."""
-        legal = state.legal_actions()
-        busy = [a for a in legal if str(a).split(" ", 1)[0] in BUSY]
-        return rng.choice(busy) if busy and rng.random() < 0.75 else rng.choice(legal)
 
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HispaniaState)

@@ -15,9 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from legatus.core.actions import Action
 from legatus.core.errors import OptionError
-from legatus.core.game import Game, Information, Option, State, Utility
+from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
 
 from .board import Board, load_board
 from .cards import DECEPTIO_60, Cards, load_cards
@@ -25,7 +24,6 @@ from .notation import Notation, build_notation
 from .tracks import Tracks, default_tracks_path, load_tracks
 
 DIES = {"1,1,1,2,2,3": (1, 1, 1, 2, 2, 3), "1,1,2,2,3,3": (1, 1, 2, 2, 3, 3), "d6": (1, 2, 3, 4, 5, 6)}  # V22
-BUSY = ("conquer", "road", "scout", "hire", "basilica", "recruit", "keep", "move", "sail", "play", "buy")
 
 
 def _choice(name: str, choices: Sequence[Any]) -> Any:
@@ -37,17 +35,6 @@ def _choice(name: str, choices: Sequence[Any]) -> Any:
     return parse
 
 
-def _flag(name: str) -> Any:
-    def parse(value: Any) -> bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise OptionError(f"{name} {value!r} must be true or false")
-    return parse
 
 
 def _ints(name: str, help_text: str) -> Any:
@@ -97,6 +84,7 @@ class ViaeGame(Game):
 
     name = "viae"
     title = "VIAE: Roads of Rome"
+    BUSY = ("conquer", "road", "scout", "hire", "basilica", "recruit", "keep", "move", "sail", "play", "buy")
     version = 1
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
@@ -127,9 +115,9 @@ class ViaeGame(Game):
                                     "Castra slot costs, left to right (V10)"),
         "conquest_die": Option("1,1,1,2,2,3", _choice("conquest_die", tuple(DIES)), "conquest die faces (V22)",
                                {"kind": "choice", "choices": list(DIES)}),
-        "prepare_counts_itself": Option(True, _flag("prepare_counts_itself"),
+        "prepare_counts_itself": Option(True, parse_flag("prepare_counts_itself"),
                                         "Prepare pays for its own action too (V16)", {"kind": "bool"}),
-        "hostility_on_failure": Option(True, _flag("hostility_on_failure"),
+        "hostility_on_failure": Option(True, parse_flag("hostility_on_failure"),
                                        "a failed Conquer spreads hostility too (V25)", {"kind": "bool"}),
         "board": Option(None, _path("board"), "path of an owner's board file (TOML); a tracks.toml beside it "
                         "replaces the tracks", local_file=True),
@@ -185,11 +173,6 @@ class ViaeGame(Game):
                 options[flag] = False
         return options
 
-    def fuzz_choice(self, state: State, rng: random.Random) -> Action:
-        """Three times in four an action that moves the game on (a conquest, a road, a hire)."""
-        legal = state.legal_actions()
-        busy = [a for a in legal if str(a).split(" ", 1)[0] in BUSY]
-        return rng.choice(busy) if busy and rng.random() < 0.75 else rng.choice(legal)
 
     def invariants(self, state: State) -> list[str]:
         from .invariants import violations
