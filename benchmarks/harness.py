@@ -12,9 +12,11 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from legatus.core.session import draw
 
 Case = Callable[[int], int]
 """One round of a case: given the round's number (a seed), does its work; returns the units done."""
@@ -74,14 +76,8 @@ def header(what: str, settings: dict[str, Any]) -> None:
     print("medians of the rounds, ± half their range")
 
 
-def sample(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
-    """A chance outcome by its probability: the same draw for legatus and OpenSpiel states."""
-    x = rng.random()
-    for action, p in outcomes:
-        x -= p
-        if x < 0:
-            return action
-    return outcomes[-1][0]
+sample = draw
+"""A chance outcome by its probability: the same draw for legatus and OpenSpiel states."""
 
 
 def playout(state: Any, rng: random.Random) -> int:

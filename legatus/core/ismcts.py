@@ -28,7 +28,7 @@ from collections import defaultdict
 from .actions import Action
 from .agents import Agent, Evaluator
 from .game import Game, State
-from .mcts import Analysis, MCTSAgent
+from .mcts import Analysis, MCTSAgent, rollout
 from .session import sample_outcome
 
 
@@ -156,21 +156,7 @@ class ISMCTSAgent:
         return best_key
 
     def _rollout(self, state: State) -> list[float]:
-        rng = self.rng
-        agent = self.rollout
-        steps = 0
-        while not state.is_terminal() and steps < self.max_rollout_steps:
-            if state.is_chance_node():
-                action = sample_outcome(state, rng)
-            elif agent is not None:
-                action = agent.choose(state)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        if self.evaluator is not None and not state.is_terminal():
-            return self.evaluator.evaluate(state)
-        return state.returns()
+        return rollout(state, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)
 
 
 class DeterminizedMCTSAgent:

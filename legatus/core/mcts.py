@@ -185,18 +185,23 @@ class MCTSAgent:
         return best
 
     def _rollout(self, state: State) -> list[float]:
-        rng = self.rng
-        agent = self.rollout
-        steps = 0
-        while not state.is_terminal() and steps < self.max_rollout_steps:
-            if state.is_chance_node():
-                action = sample_outcome(state, rng)
-            elif agent is not None:
-                action = agent.choose(state)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        if self.evaluator is not None and not state.is_terminal():
-            return self.evaluator.evaluate(state)
-        return state.returns()
+        return rollout(state, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)
+
+
+def rollout(state: State, rng: random.Random, agent: Agent | None, evaluator: Evaluator | None,
+            max_steps: int) -> list[float]:
+    """Plays ``state`` on (the agent's choices, else uniform ones; chance drawn with ``rng``) to
+    the end or for ``max_steps`` actions; each seat's return, or the evaluator's value there."""
+    steps = 0
+    while not state.is_terminal() and steps < max_steps:
+        if state.is_chance_node():
+            action = sample_outcome(state, rng)
+        elif agent is not None:
+            action = agent.choose(state)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+    if evaluator is not None and not state.is_terminal():
+        return evaluator.evaluate(state)
+    return state.returns()

@@ -4,15 +4,23 @@ generator. The terminal and the web server both drive games through a Session.""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from .actions import Action
 from .errors import IllegalActionError, UndoError
 from .game import CHANCE, TERMINAL, State
 
+T = TypeVar("T")
+
 
 def sample_outcome(state: State, rng: random.Random) -> Action:
     """A chance outcome of ``state`` drawn with ``rng`` by the outcomes' probabilities."""
-    outcomes = state.chance_outcomes()
+    return draw(state.chance_outcomes(), rng)
+
+
+def draw(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
+    """One of ``outcomes`` (each with its probability) drawn with ``rng``."""
     x = rng.random()
     for action, p in outcomes:
         x -= p
