@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import defaultdict
 
 from .actions import Action
 from .agents import Agent, Evaluator
 from .game import Game, State
-from .mcts import Analysis, MCTSAgent, rollout
+from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
 from .session import sample_outcome
 
 
@@ -66,24 +65,15 @@ class ISMCTSAgent:
         ranked = self.analyse(state)
         best = ranked[0]
         chance = state.game.win_chance(best.mean[state.current_player()])
-        self.reason = f"chosen in {best.visits} of {self.last_simulations} searched games, win chance {chance:.0%}"
+        self.reason = estimate(chance, best.visits, self.last_simulations)
         return best.action
 
     def analyse(self, state: State) -> list[Analysis]:
         """Search from the information set of the seat to move; its actions, most visited first."""
         observer = state.current_player()
         root = _Edge(self.seats)
-        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
-        deadline = time.perf_counter() + min(limits) if limits else None
-        count = 0
-        while True:
-            self._simulate(root, state.resample(observer, self.rng), observer)
-            count += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if self.seconds is None and count >= (self.simulations or 1):
-                break
-        self.last_simulations = count
+        self.last_simulations = search_until(lambda: self._simulate(root, state.resample(observer, self.rng), observer),
+                                             self.simulations, self.seconds, self.max_seconds)
         table = state.game.actions
         legal = set(state.legal_actions())
         ranked = [Analysis(table[key], edge.visits, tuple(v / edge.visits for v in edge.value))
@@ -180,8 +170,8 @@ class DeterminizedMCTSAgent:
         ranked = self.analyse(state)
         best = ranked[0]
         chance = state.game.win_chance(best.mean[state.current_player()])
-        self.reason = f"chosen in {best.visits} of {self.last_simulations} searched games over " \
-                      f"{self.determinizations} guesses of the hidden cards, win chance {chance:.0%}"
+        self.reason = f"{estimate(chance, best.visits, self.last_simulations)}, over " \
+                      f"{self.determinizations} guesses of the hidden cards"
         return best.action
 
     def analyse(self, state: State) -> list[Analysis]:

@@ -24,6 +24,7 @@ import hashlib
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Action
@@ -56,6 +57,22 @@ def estimate(chance: float, visits: int, simulations: int) -> str:
     chance: "win chance 4%, estimated from the 80 of 150 simulated games that tried it"."""
     return (f"win chance {chance:.0%}, estimated from the {visits} of {simulations} simulated games "
             f"that tried it")
+
+
+def search_until(simulate: Callable[[], None], simulations: int | None, seconds: float | None,
+                 max_seconds: float | None) -> int:
+    """Runs ``simulate`` until the budget is spent — ``seconds`` if given, else ``simulations``
+    (at least one) — and never past ``max_seconds``; how many ran."""
+    limits = [s for s in (seconds, max_seconds) if s is not None]
+    deadline = time.perf_counter() + min(limits) if limits else None
+    count = 0
+    while True:
+        simulate()
+        count += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            return count
+        if seconds is None and count >= (simulations or 1):
+            return count
 
 
 def _seed(*parts: object) -> int:
@@ -99,17 +116,8 @@ class MCTSAgent:
         root = _Node(self.seats)
         self._decisions += 1
         base = _seed(self.seed, self._decisions)
-        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
-        deadline = time.perf_counter() + min(limits) if limits else None
-        count = 0
-        while True:
-            self._simulate(root, state.clone(), base)
-            count += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if self.seconds is None and count >= (self.simulations or 1):
-                break
-        self.last_simulations = count
+        self.last_simulations = search_until(lambda: self._simulate(root, state.clone(), base),
+                                             self.simulations, self.seconds, self.max_seconds)
         table = state.game.actions
         children = root.children or {}
         ranked = [Analysis(action=table[a], visits=child.visits, mean=tuple(v / child.visits for v in child.value))
