@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from legatus.core.datafile import shipped
 from legatus.core.errors import BoardError
 from legatus.games.hannibal.cards import load_cards
 from legatus.games.hannibal.components import load_components
-from legatus.games.hannibal.datafile import default_path
 from legatus.games.hannibal.map import ALPS_PASS, PASS, STRAIT, load_map
 from legatus.games.hannibal.tables import load_tables
 
@@ -140,7 +140,7 @@ def test_h128_card_32_has_1_op_and_sides():
 
 def broken(tmp_path: Path, name: str, *changes: tuple[str, str]) -> str:
     """A copy of the shipped file ``name`` with each ``old`` (which must occur once) replaced."""
-    text = default_path(name).read_text(encoding="utf-8")
+    text = shipped("legatus.games.hannibal", name).read_text(encoding="utf-8")
     for old, new in changes:
         assert text.count(old) == 1, old
         text = text.replace(old, new)

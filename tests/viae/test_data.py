@@ -260,7 +260,7 @@ def test_C13_city_value_out_of_range(tmp_path):
 def test_city_value_wrong_type(tmp_path):
     data = copy.deepcopy(BOARD)
     item(data, "cities", "athenae")["value"] = "III"
-    assert board_error(tmp_path, data) == "city 'athenae': 'value' must be an integer (found 'III')"
+    assert board_error(tmp_path, data) == "city 'athenae': 'value' must be a whole number (found 'III')"
 
 
 def test_C9_roma_with_value(tmp_path):

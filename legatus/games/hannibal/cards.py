@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from legatus.core.datafile import choice, count, field, in_range, known_keys, read_toml, shipped, top_level
 from legatus.core.errors import BoardError
-
-from .datafile import choice, count, default_path, field, in_range, known_keys, read_toml, top_level
 
 N_STRATEGY, N_BATTLE = 64, 48  # H7
 SIDES = ("rome", "carthage", "either")  # H33
@@ -54,7 +53,7 @@ class Cards:
 @cache
 def load_cards(path: str | None = None) -> Cards:
     """The cards in ``path`` (an owner's correction), or the shipped ones if None, validated."""
-    source = str(path) if path is not None else str(default_path("cards.toml"))
+    source = str(path) if path is not None else str(shipped(__package__, "cards.toml"))
     data = read_toml(source)
     try:
         return build_cards(data, source)

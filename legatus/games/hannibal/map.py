@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from legatus.core.datafile import choice, count, field, in_range, known_keys, read_toml, shipped, top_level
 from legatus.core.errors import BoardError
-
-from .datafile import choice, count, default_path, field, in_range, known_keys, read_toml, top_level
 
 CONNECTION_TYPES = ("land", "alps_pass", "pass", "strait")
 LAND, ALPS_PASS, PASS, STRAIT = range(4)
@@ -109,7 +108,7 @@ class HannibalMap:
 @cache
 def load_map(path: str | None = None) -> HannibalMap:
     """The map in ``path`` (an owner's correction), or the shipped one if None, validated."""
-    source = str(path) if path is not None else str(default_path("map.toml"))
+    source = str(path) if path is not None else str(shipped(__package__, "map.toml"))
     data = read_toml(source)
     try:
         return build_map(data, source)

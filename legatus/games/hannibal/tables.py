@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from legatus.core.datafile import choice, count, field, in_range, known_keys, read_toml, shipped, top_level
 from legatus.core.errors import BoardError
-
-from .datafile import choice, count, default_path, field, in_range, known_keys, read_toml, top_level
 
 SIDES = ("rome", "carthage")
 N_GENERALS, N_TURNS = 14, 9  # H5, H9
@@ -101,7 +100,7 @@ class Tables:
 @cache
 def load_tables(path: str | None = None) -> Tables:
     """The tables in ``path`` (an owner's correction), or the shipped ones if None, validated."""
-    source = str(path) if path is not None else str(default_path("tables.toml"))
+    source = str(path) if path is not None else str(shipped(__package__, "tables.toml"))
     data = read_toml(source)
     try:
         return build_tables(data, source)

@@ -8,14 +8,13 @@ Citerior; cities by number), then seas by number. Provinces are numbered the sam
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from legatus.core.datafile import field, known_keys, read_toml, shipped, top_level
 from legatus.core.errors import BoardError
 
 PROVINCE_KEYS = ("I", "II", "III", "IV", "V", "VI", "ulterior", "citerior")
@@ -167,61 +166,35 @@ class Board:
 
 
 def default_board_path() -> Path:
-    return Path(str(resources.files(__package__) / "data" / "board.toml"))
+    return shipped(__package__, "board.toml")
 
 
 @cache
 def load_board(path: str | None = None) -> Board:
     """The board in ``path`` (the reconstructed board if None), validated."""
     source = str(path) if path is not None else str(default_board_path())
-    try:
-        with open(source, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise BoardError(f"cannot read board file {source}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"board file {source} is not valid TOML: {exc}") from None
+    data = read_toml(source, "board")
     try:
         return build_board(data, source)
     except BoardError as exc:
         raise BoardError(f"board file {source}: {exc}") from None
 
 
-def _known_keys(entry: Any, keys: set[str], where: str) -> None:
-    extra = set(entry) - keys if isinstance(entry, dict) else set()
-    if extra:
-        raise BoardError(f"{where} has an unknown key '{sorted(extra)[0]}' (keys: {', '.join(sorted(keys))})")
-
-
-def _field(entry: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    if not isinstance(entry, dict) or key not in entry:
-        raise BoardError(f"{where} has no '{key}'")
-    value = entry[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise BoardError(f"{where}: '{key}' has the wrong type ({value!r})")
-    return value
-
-
 def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
     """Tables from parsed board data; a :class:`BoardError` names the first broken check."""
-    for key in ("provinces", "cities", "seas", "links"):
-        if not isinstance(data.get(key), list):
-            raise BoardError(f"there is no '{key}' list")
-    unknown = sorted(set(data) - {"provinces", "cities", "seas", "links"})
-    if unknown:
-        raise BoardError(f"unknown top-level key '{unknown[0]}' (expected provinces, cities, seas, links)")
+    top_level(data, ("provinces", "cities", "seas", "links"))
 
     # Provinces
     prov_names: dict[str, str] = {}
     prov_colours: dict[str, str | None] = {}
     for i, entry in enumerate(data["provinces"]):
-        key = _field(entry, "key", str, f"province {i + 1}")
+        key = field(entry, "key", str, f"province {i + 1}")
         if key not in PROVINCE_KEYS:
             raise BoardError(f"province key '{key}' is not one of {', '.join(PROVINCE_KEYS)}")
         if key in prov_names:
             raise BoardError(f"province '{key}' is listed twice")
-        prov_names[key] = _field(entry, "name", str, f"province {key}")
-        _known_keys(entry, {"key", "name", "colour"}, f"province {key}")
+        prov_names[key] = field(entry, "name", str, f"province {key}")
+        known_keys(entry, {"key", "name", "colour"}, f"province {key}")
         prov_colours[key] = entry.get("colour")
     missing = [k for k in PROVINCE_KEYS if k not in prov_names]
     if missing:
@@ -231,15 +204,15 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
     raw_cities: list[tuple[int, int, str, float, float]] = []
     seen: set[str] = set()
     for i, entry in enumerate(data["cities"]):
-        name = _field(entry, "name", str, f"city {i + 1}")
+        name = field(entry, "name", str, f"city {i + 1}")
         where = f"city {name}"
-        pkey = _field(entry, "province", str, where)
+        pkey = field(entry, "province", str, where)
         if pkey not in prov_names:
             raise BoardError(f"{where}: unknown province '{pkey}'")
-        number = _field(entry, "number", int, where)
-        lon = float(_field(entry, "lon", (int, float), where))
-        lat = float(_field(entry, "lat", (int, float), where))
-        _known_keys(entry, {"name", "province", "number", "lon", "lat"}, where)
+        number = field(entry, "number", int, where)
+        lon = float(field(entry, "lon", float, where))
+        lat = float(field(entry, "lat", float, where))
+        known_keys(entry, {"name", "province", "number", "lon", "lat"}, where)
         if name.lower() in seen:
             raise BoardError(f"the space name '{name}' is used twice")
         seen.add(name.lower())
@@ -256,11 +229,11 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
     # Seas
     raw_seas: list[tuple[int, str, float, float]] = []
     for i, entry in enumerate(data["seas"]):
-        name = _field(entry, "name", str, f"sea {i + 1}")
-        number = _field(entry, "number", int, f"sea {name}")
-        lon = float(_field(entry, "lon", (int, float), f"sea {name}"))
-        lat = float(_field(entry, "lat", (int, float), f"sea {name}"))
-        _known_keys(entry, {"name", "number", "lon", "lat"}, f"sea {name}")
+        name = field(entry, "name", str, f"sea {i + 1}")
+        number = field(entry, "number", int, f"sea {name}")
+        lon = float(field(entry, "lon", float, f"sea {name}"))
+        lat = float(field(entry, "lat", float, f"sea {name}"))
+        known_keys(entry, {"name", "number", "lon", "lat"}, f"sea {name}")
         if name.lower() in seen:
             raise BoardError(f"the space name '{name}' is used twice")
         seen.add(name.lower())
@@ -282,7 +255,7 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
     for i, entry in enumerate(data["links"]):
         ends = []
         for end in ("a", "b"):
-            name = _field(entry, end, str, f"link {i + 1}")
+            name = field(entry, end, str, f"link {i + 1}")
             if name.lower() not in index:
                 raise BoardError(f"link {i + 1} names an unknown space '{name}'")
             ends.append(index[name.lower()])
@@ -292,14 +265,14 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
             raise BoardError(f"{where} joins a space to itself")
         if (a, b) in link_between:
             raise BoardError(f"{where} is listed twice")
-        segments = _field(entry, "segments", int, where)
+        segments = field(entry, "segments", int, where)
         if not 1 <= segments <= 3:
             raise BoardError(f"{where} has {segments} segments; a link has 1, 2 (river) or 3 (mountain)")
         road = bool(entry.get("road", False))
         if road and (a >= n_cities or b >= n_cities):
             raise BoardError(f"{where} has a road but roads join two cities")
         river = entry.get("river")
-        _known_keys(entry, {"a", "b", "segments", "road", "river"}, where)
+        known_keys(entry, {"a", "b", "segments", "road", "river"}, where)
         link_between[(a, b)] = link_between[(b, a)] = len(links)
         links.append(Link(a, b, segments, road, river))
 

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from legatus.core.datafile import field, header, known_keys, read_toml, shipped, table_list
 from legatus.core.errors import BoardError
-
-from .datafile import field, header, known_keys, read_toml, shipped_path, table_list
 
 ROMA = "roma"
 CITY_VALUES = range(1, 5)  # I–IV (C13, V3)
@@ -86,14 +85,14 @@ class Board:
 
 
 def default_board_path() -> str:
-    return str(shipped_path("board.toml"))
+    return str(shipped(__package__, "board.toml"))
 
 
 @cache
 def load_board(path: str | None = None) -> Board:
     """The board in ``path`` (the reconstructed board if None), validated."""
     source = default_board_path() if path is None else str(path)
-    data = read_toml("board", source)
+    data = read_toml(source, "board")
     try:
         return build_board(data, source)
     except BoardError as exc:

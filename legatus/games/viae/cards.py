@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from legatus.core.datafile import field, header, known_keys, read_toml, shipped, table_list
 from legatus.core.errors import BoardError
 
 from .board import Board, load_board
-from .datafile import field, header, known_keys, read_toml, shipped_path, table_list
 
 DECK_SIZES = {"fortuna": 27, "deceptio": 54, "castra": 18, "mandatum": 18}  # C6
 DECEPTIO_60 = 60  # V1: the 2022 print (option deceptio_deck=60)
@@ -251,7 +251,7 @@ def _objective(args: list[str], regions: dict[str, int], where: str) -> Step:
 # ---------------------------------------------------------------- loading and the checks
 
 def default_cards_path() -> str:
-    return str(shipped_path("cards.toml"))
+    return str(shipped(__package__, "cards.toml"))
 
 
 @cache
@@ -259,7 +259,7 @@ def load_cards(path: str | None = None, board: Board | None = None) -> Cards:
     """The cards in ``path`` (the shipped file if None), validated against ``board`` (the
     shipped board if None) for the Mandatum regions."""
     source = default_cards_path() if path is None else str(path)
-    data = read_toml("cards", source)
+    data = read_toml(source, "cards")
     try:
         return build_cards(data, board or load_board(), source)
     except BoardError as exc:

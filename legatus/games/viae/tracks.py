@@ -18,9 +18,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from legatus.core.datafile import field, header, known_keys, read_toml, shipped
 from legatus.core.errors import BoardError
-
-from .datafile import field, header, known_keys, read_toml, shipped_path
 
 # (table, key): (the rulebook's value, constraint). V13 reads the 8 Legio slots from the 8 pawns.
 RULEBOOK: dict[tuple[str, str], tuple[int | list[int], str]] = {
@@ -113,14 +112,14 @@ class Tracks:
 
 
 def default_tracks_path() -> str:
-    return str(shipped_path("tracks.toml"))
+    return str(shipped(__package__, "tracks.toml"))
 
 
 @cache
 def load_tracks(path: str | None = None) -> Tracks:
     """The tracks in ``path`` (the shipped file if None), validated."""
     source = default_tracks_path() if path is None else str(path)
-    data = read_toml("tracks", source)
+    data = read_toml(source, "tracks")
     try:
         return build_tracks(data, source)
     except BoardError as exc:

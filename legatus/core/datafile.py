@@ -1,4 +1,5 @@
-"""Reading Hannibal's TOML data files: one clear :class:`BoardError` for every bad entry."""
+"""Reading a game's TOML data files (board, cards, tables): one :class:`BoardError` naming the file
+and the first problem, so that an owner correcting a transcription knows what to fix."""
 
 from __future__ import annotations
 
@@ -11,26 +12,33 @@ from typing import Any
 from legatus.core.errors import BoardError
 
 
-def default_path(name: str) -> Path:
-    """The shipped data file ``name`` (e.g. ``"map.toml"``)."""
-    return Path(str(resources.files(__package__) / "data" / name))
+def shipped(package: str | None, name: str) -> Path:
+    """The data file ``name`` shipped in ``package``'s ``data/`` folder."""
+    assert package is not None
+    return Path(str(resources.files(package) / "data" / name))
 
 
-def read_toml(source: str) -> dict[str, Any]:
+def read_toml(source: str, kind: str = "data") -> dict[str, Any]:
+    """The parsed file; ``kind`` ("board", "cards", …) names it in errors."""
     try:
         with open(source, "rb") as fh:
             return tomllib.load(fh)
     except OSError as exc:
-        raise BoardError(f"cannot read data file {source}: {exc.strerror or exc}") from None
+        raise BoardError(f"cannot read {kind} file {source}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"data file {source} is not valid TOML: {exc}") from None
+        raise BoardError(f"{kind} file {source} is not valid TOML: {exc}") from None
+
+
+def header(data: dict[str, Any], keys: set[str]) -> bool:
+    """Checks the top-level keys and returns the ``reconstructed`` marker."""
+    known_keys(data, keys | {"reconstructed"}, "the file")
+    return bool(field(data, "reconstructed", bool, "the file"))
 
 
 def top_level(data: dict[str, Any], lists: tuple[str, ...], tables: tuple[str, ...] = ()) -> None:
     """The file holds exactly these lists and tables."""
     for key in lists:
-        if not isinstance(data.get(key), list):
-            raise BoardError(f"there is no '{key}' list")
+        table_list(data, key)
     for key in tables:
         if not isinstance(data.get(key), dict):
             raise BoardError(f"there is no [{key}] table")
@@ -39,17 +47,34 @@ def top_level(data: dict[str, Any], lists: tuple[str, ...], tables: tuple[str, .
         raise BoardError(f"unknown top-level key '{unknown[0]}' (expected {', '.join(lists + tables)})")
 
 
-def known_keys(entry: dict[str, Any], keys: Collection[str], where: str) -> None:
+def table_list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise BoardError(f"there is no '{key}' list")
+    return value
+
+
+def known_keys(entry: Any, keys: Collection[str], where: str) -> None:
+    if not isinstance(entry, dict):
+        raise BoardError(f"{where} is not a table of keys")
     extra = sorted(set(entry) - set(keys))
     if extra:
         raise BoardError(f"{where} has an unknown key '{extra[0]}' (keys: {', '.join(sorted(keys))})")
 
 
-_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
+_KIND_NAMES: dict[type, str] = {
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+    bool: "true or false",
+    list: "a list",
+    dict: "a table",
+}
 
 
 def field(entry: Any, key: str, kind: type, where: str, default: Any = None) -> Any:
-    """``entry[key]``, which must be of ``kind``; ``default`` when absent, if one is given."""
+    """``entry[key]``, which must be of ``kind`` (a float may be written as an integer); ``default``
+    when absent, if one is given."""
     if not isinstance(entry, dict):
         raise BoardError(f"{where} is not a table of keys")
     if key not in entry:
@@ -57,9 +82,10 @@ def field(entry: Any, key: str, kind: type, where: str, default: Any = None) -> 
             raise BoardError(f"{where} has no '{key}'")
         return default
     value = entry[key]
+    ok = isinstance(value, int | float) if kind is float else isinstance(value, kind)
     # bool is an int to Python, never to a person writing the file
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise BoardError(f"{where}: '{key}' must be {_NAMES[kind]} (found {value!r})")
+    if not ok or (isinstance(value, bool) and kind is not bool):
+        raise BoardError(f"{where}: '{key}' must be {_KIND_NAMES[kind]} (found {value!r})")
     return value
 
 
