@@ -36,18 +36,23 @@ def violations(st: HannibalState) -> list[str]:
             out.append(f"negative CUs for side {side}")
     if sum(st.eleph) > game.tables.elephants or min(st.eleph) < 0:
         out.append(f"{sum(st.eleph)} elephants (at most {game.tables.elephants})")
-    for s in range(board.n_spaces):
-        if st.eleph[s] > st.cu[CARTHAGE][s]:
+    win = game.tables.siege_rules["points_to_win"]
+    carthage = st.cu[CARTHAGE]
+    # one pass over plain lists: this runs after every fuzzed action
+    for s, (eleph, tribal, ctrl, kind, spts) in enumerate(
+        zip(st.eleph, st.tribal, st.ctrl, board.kind, st.spts, strict=True)
+    ):
+        if eleph > carthage[s]:
             out.append(f"{board.names[s]}: more elephants than Carthaginian CUs")
-        if st.tribal[s] and board.kind[s] != "tribe":
+        if tribal and kind != "tribe":
             out.append(f"{board.names[s]}: a tribe marker on a space without a tribe")
-        if st.ctrl[s] == base.NEUTRAL and not st.tribal[s]:
+        if ctrl == base.NEUTRAL and not tribal:
             out.append(f"{board.names[s]}: neutral control without a standing tribe")
-        if base.is_walled(st, s) and st.ctrl[s] not in (ROME, CARTHAGE):
+        if kind == "walled" and ctrl not in (ROME, CARTHAGE):
             out.append(f"{board.names[s]}: a walled city without an owner")
-        if st.spts[s] and not 0 < st.spts[s] < game.tables.siege_rules["points_to_win"]:
-            out.append(f"{board.names[s]}: {st.spts[s]} siege points")
-        if st.spts[s] and not st.cu[st.sby[s]][s]:
+        if spts and not 0 < spts < win:
+            out.append(f"{board.names[s]}: {spts} siege points")
+        if spts and not st.cu[st.sby[s]][s]:
             out.append(f"{board.names[s]}: siege points with no besieger")
     for i, at in enumerate(st.gen_at):
         if at >= board.n_spaces or at < base.AWAY:

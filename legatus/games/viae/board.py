@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from legatus.core.datafile import field, header, known_keys, read_toml, shipped, table_list
@@ -68,6 +68,11 @@ class Board:
     @property
     def cities(self) -> range:
         return range(len(self.city_ids))
+
+    @cached_property
+    def city_spokes(self) -> tuple[tuple[int, ...], ...]:
+        """Per city: the cities a spoke joins it to (Roma's neighbours, Roma for them)."""
+        return tuple(tuple(s.b if s.a == c else s.a for s in self.spokes if c in (s.a, s.b)) for c in self.cities)
 
     def city(self, city_id: str) -> int:
         """The index of the city ``city_id``."""

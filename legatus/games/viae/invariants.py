@@ -33,10 +33,11 @@ def violations(st: ViaeState) -> list[str]:
             out.append(f"{name} keeps an officer in slot 2 at influence {st.influence[s]} (C43)")
         if min(st.hand_of(s)) < 0:
             out.append(f"{name} holds a negative number of a card")
-    for c in b.cities:
-        if st.scouts_at(c) > t.scout_limit:  # C33
-            out.append(f"{b.city_ids[c]} has {st.scouts_at(c)} scouts; at most {t.scout_limit} (C33)")
-        if st.scouts_at(c) and (st.hostility[c] == 0 or st.control[c] >= 0):
+    per_seat = [st.scouts[p * cities:(p + 1) * cities] for p in range(len(st.scouts) // cities)]
+    for c, scouts in zip(b.cities, map(sum, zip(*per_seat, strict=True)), strict=True):
+        if scouts > t.scout_limit:  # C33
+            out.append(f"{b.city_ids[c]} has {scouts} scouts; at most {t.scout_limit} (C33)")
+        if scouts and (st.hostility[c] == 0 or st.control[c] >= 0):
             out.append(f"scouts stay on {b.city_ids[c]}, which is not a hostile uncontrolled city (C33)")
         if st.hostility[c] and (st.control[c] >= 0 or b.city_region[c] == b.spqr):  # C16
             out.append(f"{b.city_ids[c]} is hostile but controlled or in SPQR (C16)")

@@ -196,9 +196,8 @@ class ViaeState(ProcedureStack, State):
         return sum(self.hand_of(seat))
 
     def scouts_at(self, city: int) -> int:
-        n = self.game.num_players()
-        c = len(self.game.board.city_ids)
-        return sum(self.scouts[p * c + city] for p in range(n))
+        # seat p's scouts on a city are at p * cities + city: a stride-cities slice holds each seat's
+        return sum(self.scouts[city::len(self.game.board.city_ids)])
 
     def scouts_of(self, seat: int) -> int:
         c = len(self.game.board.city_ids)

@@ -236,7 +236,7 @@ def paths(st: ViaeState, p: int) -> tuple[dict[int, Key], dict[Key, tuple[Key, i
 def _links(st: ViaeState, p: int, city: int, toll: int) -> list[tuple[int, int, int, int]]:
     """(neighbour, toll, crosses an unbuilt road, owner paid or -1) for each road out of ``city``."""
     b = st.game.board
-    out = [(s.b if s.a == city else s.a, 0, 0, -1) for s in b.spokes if city in (s.a, s.b)]  # C10, V34
+    out = [(other, 0, 0, -1) for other in b.city_spokes[city]]  # C10, V34
     for r in b.city_roads[city]:
         road = b.roads[r]
         other = road.b if road.a == city else road.a
