@@ -5,6 +5,7 @@ actions are a battle's (H74). As a record, which the server imports."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from legatus.core.record import to_record
@@ -23,3 +24,15 @@ def battle_record() -> dict[str, Any]:
     state = play(deal(game().new_initial_state(), ROME_HAND, CARTHAGE_HAND), *DECISIONS)
     assert ATTACK in {str(a) for a in state.legal_actions()} and 37 in state.hands[0]
     return to_record(state)
+
+
+# Which decision a seat takes when it has a choice: keep the battle on and short.
+PREFER = ("no reaction", "no counter event", "fight", "no roll for command", "no charge", "no pursuit", "siege")
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    for word in PREFER:
+        if word in legal:
+            return word
+    cards = [a for a in legal if " attacks " in a or " matches " in a]
+    return rng.choice(cards or legal)

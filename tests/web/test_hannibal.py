@@ -18,11 +18,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import watched_context
-from tests.web.hannibal_game import ATTACK, MARKER, battle_record
+from tests.web.hannibal_game import ATTACK, MARKER, battle_record, choose
 from tests.web.helpers import Server
-
-# Which decision each seat's page takes when it has a choice: keep the battle on and short.
-PREFER = ("no reaction", "no counter event", "fight", "no roll for command", "no charge", "no pursuit", "siege")
 
 
 @pytest.fixture
@@ -72,14 +69,6 @@ class Seat:
 def seats(browser: Any, server: Server, game: dict[str, Any]) -> Iterator[dict[str, Seat]]:
     with watched_context(browser) as rome_ctx, watched_context(browser) as carthage_ctx:
         yield {"rome": Seat(rome_ctx, server, game, "rome"), "carthage": Seat(carthage_ctx, server, game, "carthage")}
-
-
-def choose(legal: list[str], rng: random.Random) -> str:
-    for word in PREFER:
-        if word in legal:
-            return word
-    cards = [a for a in legal if " attacks " in a or " matches " in a]
-    return rng.choice(cards or legal)
 
 
 def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(seats: dict[str, Seat]) -> None:

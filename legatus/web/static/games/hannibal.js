@@ -279,6 +279,21 @@ export function renderInfo(node, view, pub) {
       mine ? "Your decision." : `Waiting for ${sideName(view.to_move)}.`));
   }
 
+  // The battle under way, card by card.
+  const b = view.battle;
+  if (b) {
+    const kids = [el("div", { class: "label" }, `Battle at ${b.space}: ${sideName(b.attacker)} attacks, round ${b.rounds + 1}`)];
+    if (b.card) kids.push(el("p", { class: "hn-to-match" }, `Card to match: `, el("strong", {}, b.card)));
+    kids.push(el("p", {}, "Played: ", kindsList(b.played)));
+    if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
+    const sizes = b.hand_sizes || [0, 0];
+    kids.push(el("p", { class: "muted" }, `Battle cards held: Rome ${sizes[0]}, Carthage ${sizes[1]}`));
+    (b.face_up || []).forEach((shown, i) => {
+      if (Object.keys(shown).length) kids.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
+    });
+    parts.push(el("div", { class: "hn-battle-box" }, kids));
+  }
+
   // Turn track and phase.
   const turns = data.turns || [];
   parts.push(el("div", { class: "hn-turns", "aria-label": "turn track" }, turns.map((t) => el("span", {
@@ -299,21 +314,6 @@ export function renderInfo(node, view, pub) {
   if (view.macedonia === 1) flags.push("Macedonia allied with Carthage");
   if (view.siege_train) flags.push(`siege train with ${view.siege_train}`);
   if (flags.length) parts.push(el("p", { class: "hn-flags muted" }, flags.join(" · ")));
-
-  // The battle under way, card by card.
-  const b = view.battle;
-  if (b) {
-    const kids = [el("div", { class: "label" }, `Battle at ${b.space}: ${sideName(b.attacker)} attacks, round ${b.rounds + 1}`)];
-    if (b.card) kids.push(el("p", { class: "hn-to-match" }, `Card to match: `, el("strong", {}, b.card)));
-    kids.push(el("p", {}, "Played: ", kindsList(b.played)));
-    if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
-    const sizes = b.hand_sizes || [0, 0];
-    kids.push(el("p", { class: "muted" }, `Battle cards held: Rome ${sizes[0]}, Carthage ${sizes[1]}`));
-    (b.face_up || []).forEach((shown, i) => {
-      if (Object.keys(shown).length) kids.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
-    });
-    parts.push(el("div", { class: "hn-battle-box" }, kids));
-  }
 
   // The seat's own strategy hand; the other's only as a size.
   const sizes = view.hand_sizes || [0, 0];
