@@ -232,7 +232,10 @@ function drawStacks(parent, here, generals, sideOf) {
     g.append(s("rect", { x: -27, y: -20, width: 54, height: 38, rx: 6, fill: SIDE_COLOUR[side], class: "hn-badge" }),
       s("text", { y: 9, class: "hn-count" }, cus));
     if (elephants) g.append(s("text", { x: 0, y: -26, class: "hn-elephants" }, `${elephants} eleph.`));
-    names.forEach((name, j) => g.append(s("text", { y: 40 + j * 21, class: "hn-general", fill: SIDE_COLOUR[side] }, name)));
+    // Two armies in a space: each one's names run outwards, away from the other's.
+    const [nx, anchor] = sides.length < 2 ? [0, "middle"] : i === 0 ? [27, "end"] : [-27, "start"];
+    names.forEach((name, j) => g.append(s("text", { x: nx, y: 40 + j * 21, class: "hn-general", fill: SIDE_COLOUR[side],
+      "text-anchor": anchor }, name)));
     parent.append(g);
   });
 }
