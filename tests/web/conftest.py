@@ -5,6 +5,7 @@ where they fail; a Chromium or a server that cannot start always fails them."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -52,11 +53,11 @@ def browser() -> Iterator[Any]:
     playwright.stop()
 
 
-@pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
-    """A fresh browser context at 1280×800; a JavaScript error, or anything the pages' Content
-    Security Policy blocks (issue 9, point 8), on any of its pages fails the test."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+@contextlib.contextmanager
+def watched_context(browser: Any, width: int = 1280, height: int = 800) -> Iterator[Any]:
+    """A fresh browser context; a JavaScript error, or anything the pages' Content Security
+    Policy blocks (issue 9, point 8), on any of its pages fails the test."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.set_default_timeout(8000)
     errors: list[str] = []
 
@@ -70,6 +71,13 @@ def context(browser: Any) -> Iterator[Any]:
     yield ctx
     ctx.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser context at 1280×800 (see :func:`watched_context`)."""
+    with watched_context(browser) as ctx:
+        yield ctx
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ differs from run to run; a game that ends before the last action is made again.
 
     python tests/web/screenshot.py [--out docs/screenshot.png] [--seed 3] [--actions 40]
     python tests/web/screenshot.py --width 1024 --height 700 --out docs/screenshot-1024.png   # a laptop
+    python tests/web/screenshot.py --game hannibal --out docs/hannibal/screenshot.png   # a battle under way
 """
 
 from __future__ import annotations
@@ -41,6 +42,27 @@ def play_some(server: Server, game_id: str, token: str, seed: int, count: int) -
     return view
 
 
+def hannibal_battle(server: Server, seed: int) -> tuple[dict, dict]:
+    """A Hannibal game (tests/web/hannibal_game.py) played through the API to the first battle
+    card to play: (the seat to play it, its view)."""
+    import random
+
+    from tests.web.hannibal_game import ATTACK, battle_record, choose
+
+    created = server.call("/api/import", {"record": battle_record()})
+    tokens = {s["seat"]: s for s in created["seats"]}
+    server.call(f"/api/games/{created['id']}/actions", {"token": tokens["rome"]["token"], "action": ATTACK})
+    rng = random.Random(seed)
+    while True:
+        mover = server.view(created["id"], tokens["rome"]["token"])["view"]["to_move"]
+        seat = tokens[mover]
+        view = server.view(created["id"], seat["token"])
+        legal = view["view"]["legal_actions"]
+        if view["view"]["battle"] and any(" attacks " in a for a in legal):
+            return seat, view
+        server.call(f"/api/games/{created['id']}/actions", {"token": seat["token"], "action": choose(legal, rng)})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
@@ -48,6 +70,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=40)
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=800)
+    parser.add_argument("--game", choices=("hispania", "hannibal"), default="hispania")
     args = parser.parse_args()
 
     from playwright.sync_api import expect, sync_playwright
@@ -55,13 +78,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "shot.db")
         try:
-            for _ in range(10):
+            for _ in range(10 if args.game == "hispania" else 0):
                 created = server.call("/api/games", {"game": "hispania", "options": {"level": "6-4-3-4-2"},
                                                      "players": {}})
                 seat = created["seats"][0]
                 view = play_some(server, created["id"], seat["token"], args.seed, args.actions)
                 if view["view"]["legal_actions"]:
                     break
+            if args.game == "hannibal":
+                seat, view = hannibal_battle(server, args.seed)
             with sync_playwright() as p:
                 browser = launch_chromium(p)
                 page = browser.new_page(viewport={"width": args.width, "height": args.height})
@@ -69,9 +94,9 @@ def main() -> None:
                 page.on("console", lambda msg: msg.type == "error" and print(f"console: {msg.text}", file=sys.stderr))
                 page.on("response", lambda r: r.status >= 400 and print(f"{r.status} {r.url}", file=sys.stderr))
                 page.goto(server.url + seat["link"])
-                page.wait_for_selector(".hx-board", timeout=5000)
+                page.wait_for_selector(".hx-board, .hn-board", timeout=5000)
                 expect(page.locator("#play")).to_have_attribute("data-log-length", str(view["log_length"]))
-                active = page.locator(".hx-space.active")
+                active = page.locator(".hx-space.active, .hn-space.active")
                 if active.count():  # the lowest one on the map: its list hides little
                     lowest = max(range(active.count()), key=lambda i: active.nth(i).bounding_box()["y"])
                     active.nth(lowest).click()

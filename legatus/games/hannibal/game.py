@@ -13,7 +13,7 @@ from typing import Any
 
 from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
 
-from . import secrets
+from . import drawing, secrets
 from .cards import Cards
 from .components import load_components
 from .invariants import violations
@@ -98,6 +98,10 @@ class HannibalGame(Game):
 
     def space_index(self, name: str) -> int:
         return self.board.space(name)
+
+    def public_data(self) -> dict[str, Any]:
+        """The map, the generals' ratings and the turn track, for drawing (see :mod:`.drawing`)."""
+        return drawing.public_data(self)
 
     def new_initial_state(self) -> HannibalState:
         return HannibalState(self)

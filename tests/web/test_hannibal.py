@@ -1,0 +1,179 @@
+"""Hannibal in the browser (issue 13): two seats in two pages (two browser contexts) through a
+turn in which a battle is fought card by card on the page, the reactions asked of the right
+seat while the other is told it waits; Rome's planted #37 never reaches Carthage's page, in its
+DOM or its WebSocket frames; undo; the board and the actions usable at 1024×700 and 390×844.
+
+The game is imported from a record (tests/web/hannibal_game.py) so that the marker is dealt;
+the server rolls every die after that."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import watched_context
+from tests.web.hannibal_game import ATTACK, MARKER, battle_record, choose
+from tests.web.helpers import Server
+
+
+@pytest.fixture
+def game(server: Server) -> dict[str, Any]:
+    return server.call("/api/import", {"record": battle_record()})  # type: ignore[no-any-return]
+
+
+class Seat:
+    """One seat's page in its own browser context, with every WebSocket frame it receives."""
+
+    def __init__(self, ctx: Any, server: Server, created: dict[str, Any], name: str) -> None:
+        seat = next(s for s in created["seats"] if s["seat"] == name)
+        self.name, self.token, self.server, self.id = name, seat["token"], server, created["id"]
+        self.frames: list[str] = []
+        self.page = ctx.new_page()
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(str(payload))))
+        self.page.goto(server.url + seat["link"])
+        self.page.wait_for_selector(".hn-board [data-space='Rome']")
+
+    def view(self) -> dict[str, Any]:
+        return self.server.view(self.id, self.token)
+
+    def shows(self, log_length: int) -> None:
+        expect(self.page.locator("#play")).to_have_attribute("data-log-length", str(log_length))
+
+    def act(self, action: str) -> None:
+        """Clicks ``action``: its button under the prompt, or its space on the board, then its
+        button beside that space."""
+        page = self.page
+        button = page.locator(f"#buttons button[data-action='{action}']")
+        if not button.count():
+            space = action.split(" ", 1)[1] if " " in action else action
+            for verb in ("intercept from", "avoid to", "retreat to", "remove pc"):
+                if action.startswith(verb + " "):
+                    space = action[len(verb) + 1:]
+            page.locator(f".hn-space.active[data-space='{space}']").click()
+            button = page.locator(f"#popover button[data-action='{action}']")
+        before = self.view()["log_length"]
+        button.click()
+        deadline = time.monotonic() + 8
+        while self.view()["log_length"] == before:  # the click's request reached the server
+            assert time.monotonic() < deadline, f"{self.name}'s click on {action!r} changed nothing"
+            time.sleep(0.02)
+
+
+@pytest.fixture
+def seats(browser: Any, server: Server, game: dict[str, Any]) -> Iterator[dict[str, Seat]]:
+    with watched_context(browser) as rome_ctx, watched_context(browser) as carthage_ctx:
+        yield {"rome": Seat(rome_ctx, server, game, "rome"), "carthage": Seat(carthage_ctx, server, game, "carthage")}
+
+
+def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(seats: dict[str, Seat]) -> None:
+    rome, carthage = seats["rome"], seats["carthage"]
+    rng = random.Random(13)
+    # Rome sees its own hand, marker included; Carthage sees its size and is told it waits.
+    expect(rome.page.locator(".hn-hand")).to_contain_text("#37 Minor Campaign")
+    expect(carthage.page.locator(".hn-decision")).to_have_text("Waiting for Rome.")
+    expect(carthage.page.locator(".hn-other-hand")).to_contain_text("Rome holds 3 cards")
+    assert carthage.page.locator("#buttons button").count() == 0
+
+    rome.act(ATTACK)
+    asked = set()  # who was asked what, on the page
+    cards_played = 0
+    fought = False
+    for _ in range(400):
+        views = {name: seat.view() for name, seat in seats.items()}
+        view = views["rome"]["view"]
+        holds = any(c.startswith(MARKER + " ") for c in view["hand"] or [])
+        for seat in seats.values():
+            seat.shows(views[seat.name]["log_length"])
+        if holds:  # while Rome holds it, nothing of Carthage's may name it; Rome's page shows it
+            assert MARKER in rome.page.content() and any(MARKER in f for f in rome.frames)
+            assert MARKER not in carthage.page.content() and not any(MARKER in f for f in carthage.frames)
+        if view["turn"] > 1 or view["winner"]:
+            break
+        mover = view["to_move"]
+        legal = views[mover]["view"]["legal_actions"]
+        waiting = seats["carthage" if mover == "rome" else "rome"]
+        battle = view["battle"]
+        if battle is not None or not fought:
+            # the battle and its reactions: played on the page, the other page told it waits
+            expect(waiting.page.locator(".hn-decision")).to_have_text(f"Waiting for {mover.capitalize()}.")
+            expect(seats[mover].page.locator(".hn-decision")).to_have_text("Your decision.")
+            action = choose(legal, rng)
+            asked.add((mover, views[mover]["view"]["phase"]))
+            if " attacks " in action or " matches " in action:
+                cards_played += 1
+                # each page shows its own battle hand only
+                mine = views[mover]["view"]["battle"]["hand"]
+                assert mine and sum(mine.values()) == views[mover]["view"]["battle"]["hand_sizes"][
+                    0 if mover == "rome" else 1]
+                expect(seats[mover].page.locator(".hn-my-battle-hand")).to_be_visible()
+            seats[mover].act(action)
+            fought = fought or battle is not None
+        else:  # the rest of the turn, through the API; Rome keeps the marker
+            keep = [a for a in legal if MARKER not in a or mover != "rome"] or legal
+            answer = rome.server.call(f"/api/games/{rome.id}/actions",
+                                      {"token": seats[mover].token, "action": choose(keep, rng)})
+            assert answer["log_length"] > views[mover]["log_length"]
+    else:
+        pytest.fail("the turn did not end in 400 decisions")
+
+    assert fought and cards_played >= 1, asked
+    assert ("carthage", "reaction") in asked and ("rome", "counter event") in asked, asked  # H62-H71, H34
+    assert carthage.frames and all(json.loads(f)["seat"] == "carthage" for f in carthage.frames)
+    assert all(json.loads(f)["seat"] == "rome" for f in rome.frames)
+
+
+def test_undo_within_the_rules(seats: dict[str, Seat]) -> None:
+    rome = seats["rome"]
+    before = rome.view()
+    expect(rome.page.locator("#undo")).to_be_visible()
+    rome.page.locator("#undo").click()
+    expect(rome.page.locator("#prompt")).to_contain_text("How many CUs go with P. Scipio")
+    rome.act("take 5")
+    rome.shows(before["log_length"] + 2)
+    expect(rome.page.locator(".hn-space.active[data-space='New Carthage']")).to_be_visible()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 700), (390, 844)])
+def test_the_board_and_the_actions_fit_a_laptop_and_a_phone(browser: Any, server: Server, game: dict[str, Any],
+                                                            width: int, height: int) -> None:
+    with watched_context(browser, width, height) as ctx:
+        rome = Seat(ctx, server, game, "rome")
+        page = rome.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing cut off sideways
+        board = page.locator(".hn-board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= width and board["height"] > 200
+        stop = page.locator("#buttons button[data-action='stop']")
+        expect(stop).to_be_visible()
+        box = stop.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        target = page.locator(".hn-space.active[data-space='New Carthage']")
+        target.scroll_into_view_if_needed()
+        target.click()
+        button = page.locator(f"#popover button[data-action='{ATTACK}']")
+        expect(button).to_be_visible()
+        pop = page.locator("#popover").bounding_box()
+        assert pop["x"] >= 0 and pop["x"] + pop["width"] <= width
+        button.click()
+        expect(page.locator(".hn-decision")).to_have_text("Waiting for Carthage.")
+
+
+def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Server, game: dict[str, Any]) -> None:
+    seat = next(s for s in game["seats"] if s["seat"] == "carthage")
+    page = context.new_page()
+    page.goto(f"{server.url}/replay/{game['id']}?token={seat['token']}&seat=carthage")
+    page.wait_for_selector(".hn-board [data-space='Rome']")
+    page.locator("#last").click()
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(len(battle_record()["actions"])))
+    cus = server.view(game["id"], seat["token"])["view"]["spaces"]["Saguntum"]["carthage"]
+    stack = page.locator("[data-space='Saguntum'] .hn-stack-carthage")  # Hannibal's army (H11)
+    expect(stack).to_have_attribute("data-cus", str(cus))
+    expect(stack).to_contain_text("Hannibal")
+    expect(page.locator("[data-space='Druentia'] .hn-pc")).to_have_attribute("data-control", "rome")  # placed
+    expect(page.locator(".hn-hand")).to_contain_text("#14")
+    assert MARKER not in page.content()
