@@ -66,6 +66,8 @@ def click_action(page: Any, server: Server, game_id: str, token: str, action: st
         popover.locator(f'button[data-action="{action}"]').click()
     else:
         page.locator(f'#buttons button[data-action="{action}"]').click()
+    if page.locator("#confirm").is_visible():  # ending with denarii left: asked first
+        page.click("#confirm-yes")
     expect(page.locator("#play")).not_to_have_attribute("data-log-length", str(before["log_length"]))
     after = server.view(game_id, token)
     assert after["log_length"] > before["log_length"], f"{action}: the server's log did not grow"
@@ -197,12 +199,57 @@ def test_the_panel_shows_no_blocked_denarii_in_the_setup_and_only_this_turn_s_di
     page.goto(server.url + seat["link"])
     expect(page.locator(".hx-money")).to_be_visible()
     expect(page.locator(".hx-money")).not_to_contain_text("blocked")
+    view = play_setup(server, created)
+    expect(page.locator("#prompt")).to_have_text(view["view"]["prompt"])
+    expect(page.locator(".hx-dice")).to_contain_text("No dice rolled this turn yet.")
+
+
+def play_setup(server: Server, created: dict[str, Any]) -> dict[str, Any]:
+    """The setup played through the API (its first legal action each time): the seat's view after it."""
+    seat = created["seats"][0]
     view = server.view(created["id"], seat["token"])
     while view["view"]["phase"].startswith("setup"):
         view = server.call(f"/api/games/{created['id']}/actions", {
             "token": seat["token"], "action": view["view"]["legal_actions"][0], "expect": view["log_length"]})
-    expect(page.locator("#prompt")).to_have_text(view["view"]["prompt"])
-    expect(page.locator(".hx-dice")).to_contain_text("No dice rolled this turn yet.")
+    return view
+
+
+def test_ending_with_denarii_left_asks_first_a_hint_is_a_click_away_rule_ids_link_to_docs(server, page):
+    """Issue 15, point 10: "end" with denarii left asks (they are lost, R9); the hint button; "(R9)" a link."""
+    created = create_game(server)
+    seat = created["seats"][0]
+    view = play_setup(server, created)
+    assert view["view"]["phase"] == "Roman phase" and view["view"]["denarii"] > 0
+    page.goto(server.url + seat["link"])
+    wait_log(page, view["log_length"])
+    denarii = view["view"]["denarii"]
+    end = page.locator('#buttons button[data-action="end"]')
+    expect(end).to_have_text(f"end ({denarii} denarii unspent, lost (R9))")
+    end.click()
+    confirm = page.locator("#confirm")
+    expect(confirm).to_contain_text(f"End the Roman phase with {denarii} denarii unspent? They are lost (R9).")
+    link = confirm.locator("a.rule")
+    expect(link).to_have_text("R9")
+    docs = page.request.get(server.url + link.get_attribute("href"))
+    assert docs.ok and "| R9 | the level's denarii" in docs.text()
+    page.click("#confirm-no")
+    expect(confirm).to_be_hidden()
+    assert server.view(created["id"], seat["token"])["log_length"] == view["log_length"]  # nothing sent
+
+    # The hint: the server's hint agent, for this position; its action is marked where it is offered.
+    page.click("#hint-button")
+    answer = page.locator("#hint-answer")
+    expect(answer).to_contain_text("Hint: ", timeout=15000)
+    text = answer.inner_text()
+    hinted = [a for a, label in view["descriptions"].items() if text.startswith(f"Hint: {label} — ")]
+    assert len(hinted) == 1, text
+    if not named(hinted[0], space_names(server, created["id"])):
+        expect(page.locator("#buttons button.hinted")).to_have_attribute("data-action", hinted[0])
+
+    end.click()
+    page.click("#confirm-yes")
+    expect(page.locator("#log")).to_contain_text("ends the Roman phase")
+    expect(answer).to_be_hidden()  # a hint is for the position it was asked in
 
 
 def test_a_reload_finds_the_same_position(server, page):

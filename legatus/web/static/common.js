@@ -133,9 +133,20 @@ export function renderLog(list, log, classOf) {
   list.dataset.length = String(lines.length);
 }
 
-export function showError(node, message) {
-  node.textContent = message || "";
+export function showError(node, message, linkOf = null) {
+  withRuleLinks(node, message || "", linkOf);
   node.hidden = !message;
+}
+
+/** Writes ``text`` into ``node``, each rule id in it ("R13") a link to the page that explains it
+ * (``linkOf(id)``, from the game module; plain text where it gives none). */
+export function withRuleLinks(node, text, linkOf) {
+  const parts = String(text).split(/\b(R\d{1,3})\b/);
+  clear(node, parts.map((part, i) => {
+    const href = i % 2 && linkOf ? linkOf(part) : null;
+    return href ? h("a", { href, target: "_blank", rel: "noopener", class: "rule", title: `ruling ${part}: what it says and how legatus reads it` }, part) : part;
+  }));
+  return node;
 }
 
 export function gameId() {

@@ -50,6 +50,10 @@ function buildOption(option) {
     box.addEventListener("change", box.showMeasured);
     box.showMeasured();
     box.read = read;
+    box.write = (value) => {
+      String(value).split("-").forEach((v, i) => { if (selects[i]) selects[i].querySelector("select").value = v; });
+      box.showMeasured();
+    };
   } else if (form.kind === "multi") {
     const chosen = new Set(option.default || []);
     const boxes = form.choices.map((choice) => h("label", { class: "check" },
@@ -95,6 +99,15 @@ async function preview() {
     const answer = await api("/api/preview", { game: current.name, options: readOptions() });
     if (mine !== previewCount) return;
     showError($("#form-error"), "");
+    // The rules may change an option given (the Hispano's 6 denarii, R28): the form shows
+    // what will be played, and why.
+    for (const box of document.querySelectorAll("#options .option")) {
+      const played = answer.options[box.dataset.option];
+      if (box.write && played !== undefined && played !== box.read()) box.write(played);
+    }
+    const notes = $("#form-notes");
+    notes.textContent = (answer.notes || []).join(" ");
+    notes.hidden = !notes.textContent;
     seats = answer.seats;
     create.disabled = false;
     drawSeats();

@@ -11,6 +11,8 @@
 //   renderInfo(node, view, pub)            the panels beside the board
 //   lastDice(view)                         -> {roman, hispanic, text, pending} or null
 //   logClass(line)                         a class for a log line
+//   ruleLink(id)                           the page that explains a rule id ("R13") of a message, or null
+//   confirm(action, view)                  a question to ask before the action is sent, or null
 
 export const title = "Hispania";
 
@@ -570,4 +572,18 @@ export function logClass(line) {
   if (/victory/i.test(line)) return "result";
   if (/\bdie\b/.test(line)) return "dice";
   return "";
+}
+
+/** The project's rulings: R1–R21 in docs/hispania/rules.md, the variants' R22–R28 in variants.md. */
+export function ruleLink(id) {
+  const n = Number(id.slice(1));
+  if (n >= 1 && n <= 21) return "/docs/hispania/rules.md";
+  if (n >= 22 && n <= 28) return "/docs/hispania/variants.md";
+  return null;
+}
+
+/** Ending the Roman phase with denarii left loses them (R9): the page asks first. */
+export function confirm(action, view) {
+  if (action !== "end" || view.phase !== "Roman phase" || !(view.denarii > 0)) return null;
+  return `End the Roman phase with ${view.denarii} denari${view.denarii === 1 ? "us" : "i"} unspent? They are lost (R9).`;
 }
