@@ -257,7 +257,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
                      game.record_options())
 
     def links(row: GameRow) -> dict[str, Any]:
-        return {"id": row.id,
+        return {"id": row.id, "game": row.game,
                 "seats": [{"seat": s.name, "player": s.player, "link": f"/play/{row.id}?token={s.token}",
                            "token": s.token} for s in row.seats],
                 "watch": f"/play/{row.id}?token={row.watch_token}", "watch_token": row.watch_token}

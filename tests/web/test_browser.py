@@ -252,6 +252,69 @@ def test_ending_with_denarii_left_asks_first_a_hint_is_a_click_away_rule_ids_lin
     expect(answer).to_be_hidden()  # a hint is for the position it was asked in
 
 
+def test_my_games_keeps_the_seats_this_browser_holds_and_leads_back_in(server, browser):
+    """Issue 15, point 9: a seat opened (or created) in this browser is listed under "My games"
+    on the index, in its storage only, with where it stands and a way back in; "forget" drops it."""
+    created = create_game(server, options={"players": 2})
+    ulterior = created["seats"][0]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        expect(page.locator("#my-games")).to_contain_text("The seats you create or open in this browser")
+        page.goto(server.url + ulterior["link"])
+        expect(page.locator("#seat-badge")).to_have_text("you play ulterior")
+        page.close()  # the tab is closed: the seat is not lost
+
+        index = ctx.new_page()
+        index.goto(server.url + "/")
+        row = index.locator(f'#my-games tr[data-game="{created["id"]}"]')
+        expect(row).to_have_count(1)
+        expect(row).to_have_attribute("data-seat", "ulterior")
+        expect(row.locator("td.now")).to_have_text("your turn")
+        expect(row.locator("a.resume")).to_have_attribute("href", ulterior["link"])
+        listed = index.locator(f'#games tr[data-game="{created["id"]}"] a.play-seat')
+        expect(listed).to_have_attribute("href", ulterior["link"])  # the server's list leads back in too
+        held = index.evaluate("JSON.parse(localStorage.getItem('legatus.seats'))")
+        assert [(s["id"], s["seat"], s["token"]) for s in held] == [(created["id"], "ulterior", ulterior["token"])]
+        row.locator("a.resume").click()
+        expect(index.locator("#seat-badge")).to_have_text("you play ulterior")
+        expect(index.locator("#prompt")).to_have_text(server.view(created["id"], ulterior["token"])["view"]["prompt"])
+
+        # A game created by the form keeps every person's seat; "forget" drops one.
+        index.goto(server.url + "/")
+        index.click("#create")
+        expect(index.locator("#created .seat-link")).to_have_count(1)
+        mine = index.locator("#my-games tbody tr")
+        expect(mine).to_have_count(2)
+        new_id = index.locator("#created h3").inner_text().rsplit(" ", 1)[-1]
+        expect(mine.first).to_have_attribute("data-game", new_id)  # the newest first
+        mine.first.locator("button.forget").click()
+        expect(mine).to_have_count(1)
+        expect(mine.first).to_have_attribute("data-game", created["id"])
+        # A seat whose game the server no longer has says so.
+        index.evaluate("""() => { const held = JSON.parse(localStorage.getItem('legatus.seats'));
+            held.push({...held[0], id: 'gone', token: 'x', link: '/play/gone?token=x'});
+            localStorage.setItem('legatus.seats', JSON.stringify(held)); }""")
+        index.reload()
+        expect(index.locator('#my-games tr[data-game="gone"] td.now')).to_have_text("not on this server")
+    finally:
+        ctx.close()
+
+
+def test_the_form_plays_the_hispano_with_6_denarii_and_says_why(server, page):
+    """Issue 15, point 10 (R28): the first game's level has 7 denarii; with the Hispano it is offered with 6."""
+    page.goto(server.url + "/")
+    expect(page.locator('select[name="level.denarii"]')).to_have_value("7")
+    page.check('#options input[name="variants"][value="hispano"]')
+    expect(page.locator("#form-notes")).to_have_text(
+        "R28: the Hispano variant gives the Romans 6 denarii, so level 7-5-4-5-1 is played as 6-5-4-5-1")
+    expect(page.locator('select[name="level.denarii"]')).to_have_value("6")
+    expect(page.locator("#form-error")).to_be_hidden()
+    expect(page.locator("#seats [data-seat]")).to_have_count(2)
+    expect(page.locator("#create")).to_be_enabled()
+
+
 def test_a_reload_finds_the_same_position(server, page):
     created = create_game(server)
     game_id, token = seat_of(created["seats"][0]["link"])

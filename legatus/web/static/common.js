@@ -172,3 +172,38 @@ export function zoomButton(button, board, after) {
     if (after) after();
   });
 }
+
+// --- The seats this browser holds ("My games" on the index) -----------------------------------
+// A seat's link holds its secret token: it is kept in this browser's own storage, and only ever
+// sent back to the server it came from (same origin), never anywhere else.
+const SEATS_KEY = "legatus.seats";
+const MAX_HELD = 50;
+
+/** The seats kept, newest first: [{id, game, seat, token, link, at}]. */
+export function heldSeats() {
+  try {
+    const held = JSON.parse(localStorage.getItem(SEATS_KEY) || "[]");
+    return Array.isArray(held) ? held.filter((s) => s && typeof s.id === "string" && typeof s.token === "string") : [];
+  } catch (err) {
+    return []; // storage disabled or corrupt: nothing held
+  }
+}
+
+function keepSeats(held) {
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(held.slice(0, MAX_HELD)));
+  } catch (err) {
+    // storage disabled (a private window): the seats are not remembered
+  }
+}
+
+/** Remembers a seat's link (a person's seat, opened or created here). */
+export function rememberSeat({ id, game, seat, token }) {
+  const link = `/play/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+  const others = heldSeats().filter((s) => !(s.id === id && s.token === token));
+  keepSeats([{ id, game, seat, token, link, at: Date.now() }, ...others]);
+}
+
+export function forgetSeat(id, token) {
+  keepSeats(heldSeats().filter((s) => !(s.id === id && s.token === token)));
+}

@@ -1,7 +1,9 @@
 // The play page: one seat's view of a game (or the spectators'), redrawn on every "view"
 // message of the WebSocket. Generic: what is particular to a game (its board, its tracks,
 // which spaces an action names) comes from /static/games/<game>.js.
-import { $, api, clear, gameId, h, loadGameModule, renderLog, showError, withRuleLinks, zoomButton } from "/static/common.js";
+import {
+  $, api, clear, gameId, h, loadGameModule, rememberSeat, renderLog, showError, withRuleLinks, zoomButton,
+} from "/static/common.js";
 
 const id = gameId();
 const token = new URLSearchParams(location.search).get("token");
@@ -303,6 +305,7 @@ async function main() {
   $("#board").addEventListener("scroll", () => current && selected && render(current));
   document.addEventListener("keydown", (e) => e.key === "Escape" && select(null));
   window.addEventListener("resize", () => current && render(current));
+  if (first.seat) rememberSeat({ id, game: pub.game, seat: first.seat, token }); // "My games" on the index
   render(first);
   connect();
 }
