@@ -478,8 +478,70 @@ def test_the_board_draws_the_pieces_of_every_variant(server, context, page):
         assert dict(page.eval_on_selector_all(".hx-spaces [data-general]", where)) == generals
         discs = sum(c["revolts"] + len(c["garrisons"]) for c in view["cities"].values())
         discs += sum(s["pirates"] for s in view["seas"].values())
-        assert page.locator(".hx-spaces .hx-disc").count() == discs
+        counts = page.eval_on_selector_all(".hx-spaces .hx-stack", "els => els.map(e => Number(e.dataset.count))")
+        assert sum(counts) == discs  # each count as the badge or the stack shows it
+        garrisons = sum(len(c["garrisons"]) for c in view["cities"].values())
+        assert page.locator(".hx-spaces .hx-garrisons .hx-disc").count() == garrisons
     expect(page.locator("#seat option")).to_have_count(len(record_seats(record)) + 1)
+
+
+BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const space = (e) => e.closest('[data-space]').dataset.space;
+  return {
+    labels: [...document.querySelectorAll('.hx-label')].map((e) => [space(e), box(e)]),
+    discs: [...document.querySelectorAll('.hx-city-disc, .hx-sea-disc')].filter((e) => e.closest('[data-space]'))
+      .map((e) => [space(e), box(e)]),
+    rings: Object.fromEntries([...document.querySelectorAll('.hx-space .hx-ring')].map((e) => [space(e), box(e)])),
+    pieces: [...document.querySelectorAll('.hx-spaces .hx-stack, .hx-spaces .hx-army, .hx-spaces .hx-general-disc, '
+      + '.hx-spaces .hx-fleet')].map((e) => [space(e), box(e)]),
+    legend: box(document.querySelector('.hx-legend-box')),
+    items: [...document.querySelectorAll('.hx-legend-item')].map((e) => e.dataset.legend),
+  };
+}"""
+
+
+def overlap(a: list[float], b: list[float]) -> float:
+    """The area two boxes (left, top, right, bottom) share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def check_board_readable(page: Any) -> dict[str, Any]:
+    """Issue 15, point 7, measured in the page: no name overlaps another name, another space's disc,
+    a piece or the legend; every piece touches its own space's ring."""
+    found = page.evaluate(BOXES)
+    labels = found["labels"]
+    for i, (name, box) in enumerate(labels):
+        for other, other_box in labels[i + 1:]:
+            assert overlap(box, other_box) < 1, f"the names {name} and {other} overlap"
+        for other, disc in found["discs"]:
+            assert other == name or overlap(box, disc) < 1, f"the name {name} covers the space {other}"
+        for other, piece in found["pieces"]:
+            assert overlap(box, piece) < 1, f"the name {name} covers a piece in {other}"
+        assert overlap(box, found["legend"]) < 1, f"the name {name} is under the legend"
+    for name, piece in found["pieces"]:
+        assert overlap(piece, found["rings"][name]) > 0, f"a piece of {name} is off its space"
+    return found
+
+
+def test_the_board_s_names_never_overlap_and_its_pieces_sit_on_their_spaces(server, page):
+    """Issue 15, point 7: measured on the real page, at each mark of a game with every variant."""
+    record = finished_record(2, variants=["proconsvl", "legio-hispana", "pirates", "terror"])
+    created = server.call("/api/import", {"record": record})
+    token = created["watch_token"]
+    page.goto(f"{server.url}/replay/{created['id']}?token={token}")
+    expect(page.locator(".hx-board")).to_be_visible()
+    marks = server.call(f"/api/games/{created['id']}/replay?token={token}")["marks"]
+    main = page.locator("#replay")
+    for index in range(0, len(marks), 3):
+        page.select_option("#marks", str(index))
+        expect(main).to_have_attribute("data-step", str(marks[index]["n"]))
+        found = check_board_readable(page)
+    assert len(found["pieces"]) > 10
+    # A legend for every piece.
+    for piece in ("general: U, C, Co", "garrisons (bottom first)", "revolts (their count)", "army", "special army",
+                  "fleet", "pirates (their count)", "capital"):
+        assert piece in found["items"], piece
 
 
 def record_seats(record: dict[str, Any]) -> list[str]:

@@ -197,6 +197,7 @@ export function createBoard(node, pub, hooks = {}) {
   // The spaces: a group each, the pieces redrawn in it.
   const spaceLayer = s("g", { class: "hx-spaces" });
   const groups = {};
+  const labels = {}; // the cities' names, placed once the board is in the page
   const seas = board.spaces.filter((sp) => sp.sea);
   const cities = board.spaces.filter((sp) => !sp.sea);
   for (const sp of [...seas, ...cities]) {
@@ -219,7 +220,7 @@ export function createBoard(node, pub, hooks = {}) {
         sp.capital ? s("circle", { r: 12.5, class: "hx-capital-ring" }) : null,
         s("circle", { r: 10, fill, class: "hx-city-disc" }),
         s("text", { y: 4, class: "hx-number" }, sp.number),
-        s("text", { y: 24, class: "hx-label" }, sp.name),
+        labels[sp.name] = s("text", { y: 26, class: "hx-label" }, sp.name),
       ].filter(Boolean));
     }
     g.append(tip(sp.sea ? `${sp.name} (sea ${sp.number})`
@@ -231,8 +232,10 @@ export function createBoard(node, pub, hooks = {}) {
     spaceLayer.append(g);
   }
   svg.append(spaceLayer);
-  svg.append(legend(board));
+  const key = legend(board);
+  svg.append(key);
   node.replaceChildren(svg);
+  const layout = labelLayout(board, where, labels, key);
 
   // Clicks and keys go to the page.
   svg.addEventListener("click", (event) => {
@@ -300,6 +303,7 @@ export function createBoard(node, pub, hooks = {}) {
       if (city) drawCity(g.pieces, city, view);
       else if (sea) drawSea(g.pieces, sea, view, name);
     }
+    placeLabels(layout, labels, pieceBoxes(view, where));
     svg.dataset.log = String((view.log || []).length);
   }
 
@@ -311,26 +315,137 @@ export function createBoard(node, pub, hooks = {}) {
   return { draw, anchor, svg };
 }
 
+// --- Where each city's name goes -------------------------------------------------------------
+// A name takes the first place around its city, below first, that overlaps no space's disc, no
+// piece (where they stand now), no sea, no other name and not the legend (the most crowded
+// cities choose first, then a few passes move those still overlapping); failing all, the place
+// that overlaps least. Redone at each drawing, as pieces come and go.
+const CITY_BOX = { left: -14, top: -14, right: 14, bottom: 14 };
+const SEA_BOX = { left: -34, top: -34, right: 34, bottom: 46 };
+const PIECE_BOXES = {
+  revolts: { left: -25, top: -6, right: -9, bottom: 10 },
+  army: { left: -22, top: -22, right: -9, bottom: -9 },
+  general: { left: -9, top: -26, right: 9, bottom: -8 },
+};
+const garrisonBox = (n) => ({ left: 9, top: 5 - (n - 1) * 7.5, right: 22, bottom: 11.5 });
+const PLACES = [
+  ["middle", 0, 26], ["start", 17, 4], ["end", -17, 4], ["middle", 0, -18],
+  ["start", 24, 4], ["end", -26, 4], ["middle", 0, -30], ["start", 14, 26], ["end", -14, 26],
+  ["start", 14, -30], ["end", -14, -30], ["start", 24, -9], ["start", 24, 17], ["end", -26, -9], ["end", -26, 17],
+  ["middle", 0, 40], ["middle", 0, -44], ["start", 18, 40], ["end", -18, 40],
+];
+
+function overlap(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+const boxAt = ([x, y], box) => ({ left: x + box.left, top: y + box.top, right: x + box.right, bottom: y + box.bottom });
+
+/** What every drawing's placement needs once: each name's places (boxes) and what never moves. */
+function labelLayout(board, where, labels, key) {
+  const fixed = board.spaces.map((sp) => boxAt(where[sp.name], sp.sea ? SEA_BOX : CITY_BOX));
+  const legendBox = key.querySelector(".hx-legend-box");
+  const [lx, ly] = key.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
+  fixed.push({ left: lx - 8, top: ly - 6, right: lx - 8 + Number(legendBox.getAttribute("width")),
+    bottom: ly - 6 + Number(legendBox.getAttribute("height")) });
+  const options = {};
+  for (const name of Object.keys(labels)) {
+    const measured = labels[name].getComputedTextLength ? labels[name].getComputedTextLength() : 0;
+    const width = (measured > 0 ? measured : name.length * 7.4) + 4; // and the halo's stroke, each side
+    const [x, y] = where[name];
+    options[name] = PLACES.map(([anchor, dx, dy]) => {
+      const left = anchor === "middle" ? x + dx - width / 2 : anchor === "start" ? x + dx - 2 : x + dx - width + 2;
+      return { anchor, dx, dy, left, right: left + width, top: y + dy - 12, bottom: y + dy + 4 };
+    });
+  }
+  const near = (name) => Object.keys(labels).filter((o) => Math.hypot(where[name][0] - where[o][0],
+    where[name][1] - where[o][1]) < 70).length;
+  const order = Object.keys(labels).sort((a, b) => near(b) - near(a));
+  return { fixed, options, order };
+}
+
+/** The boxes of the pieces on the cities now. */
+function pieceBoxes(view, where) {
+  const boxes = [];
+  for (const [name, city] of Object.entries(view.cities || {})) {
+    if (!where[name]) continue;
+    if (city.revolts > 0) boxes.push(boxAt(where[name], PIECE_BOXES.revolts));
+    if (city.army) boxes.push(boxAt(where[name], PIECE_BOXES.army));
+    if (city.general) boxes.push(boxAt(where[name], PIECE_BOXES.general));
+    if (city.garrisons && city.garrisons.length) boxes.push(boxAt(where[name], garrisonBox(city.garrisons.length)));
+  }
+  return boxes;
+}
+
+function placeLabels(layout, labels, pieces) {
+  const { options, order } = layout;
+  const fixed = [...layout.fixed, ...pieces];
+  const chosen = {};
+  const cost = (name, box) => fixed.reduce((sum, other) => sum + overlap(box, other), 0)
+    + order.reduce((sum, other) => sum + (other !== name && chosen[other] ? overlap(box, chosen[other]) : 0), 0);
+  const choose = (name) => {
+    let best = null;
+    for (const box of options[name]) {
+      const c = cost(name, box);
+      if (!best || c < best.c) best = { c, box };
+      if (c === 0) break;
+    }
+    chosen[name] = best.box;
+  };
+  order.forEach(choose);
+  for (let pass = 0; pass < 6 && order.some((name) => cost(name, chosen[name]) > 0); pass++) {
+    for (const name of order) {
+      if (cost(name, chosen[name]) === 0) continue;
+      choose(name);
+      for (const other of order) if (other !== name && overlap(chosen[name], chosen[other]) > 0) choose(other);
+    }
+  }
+  for (const name of order) {
+    const { anchor, dx, dy } = chosen[name];
+    const text = labels[name];
+    const place = `${anchor} ${dx} ${dy}`;
+    if (text.dataset.place === place) continue;
+    text.setAttribute("x", String(dx));
+    text.setAttribute("y", String(dy));
+    text.style.setProperty("text-anchor", anchor); // over the stylesheet's middle
+    text.dataset.place = place;
+  }
+}
+
 function provinceName(board, key) {
   const p = board.provinces.find((q) => q.key === key);
   return p ? (/^[IVX]+$/.test(p.key) ? `${p.key} ${p.name}` : p.name) : key;
 }
 
-function stack(parent, x, y, colours, label) {
-  // Discs seen from the side: the bottom one first.
-  const g = s("g", { class: "hx-stack" }, tip(label));
-  colours.forEach((colour, i) => {
-    g.append(s("ellipse", { cx: x, cy: y - i * 4.2, rx: 6.2, ry: 3.6, class: "hx-disc", fill: colour }));
+// The pieces sit on their space, around its disc: the general on top, an army at the top left,
+// revolts (a badge with their count) on the left, garrisons (bottom first) on the right; the
+// name goes where it overlaps nothing (placeLabels).
+function countBadge(parent, x, y, n, cls, label) {
+  parent.append(s("g", { class: `hx-stack ${cls}`, "data-count": n }, tip(label),
+    s("circle", { cx: x, cy: y, r: 7.5, class: "hx-badge" }),
+    s("text", { x, y: y + 3.5, class: "hx-badge-count" }, n)));
+}
+
+function garrisonStack(parent, garrisons) {
+  const g = s("g", { class: "hx-stack hx-garrisons", "data-count": garrisons.length },
+    tip(`${garrisons.length} garrison${garrisons.length > 1 ? "s" : ""} (bottom first): ${garrisons.join(", ")}`));
+  garrisons.forEach((colour, i) => {
+    g.append(s("rect", { x: 9, y: 5 - i * 7.5, width: 13, height: 6.5, rx: 1.5, class: "hx-disc",
+      fill: PIECE_COLOURS[colour] || colour, "data-colour": colour }));
   });
-  if (colours.length > 3) g.append(s("text", { x, y: y - colours.length * 4.2 - 3, class: "hx-stack-count" }, colours.length));
   parent.append(g);
 }
 
-function drawGeneral(parent, key, general, x, y, acting) {
-  const g = s("g", { class: `hx-general hx-general-${key}`, "data-general": key },
+function drawGeneral(parent, key, general, y, ring, acting) {
+  const x = 0;
+  const colour = PIECE_COLOURS[general.colour] || general.colour;
+  const g = s("g", { class: `hx-general hx-general-${key}${acting ? " hx-acting" : ""}`, "data-general": key },
     tip(`${general.title}${acting ? " (his turn)" : ""}`));
-  if (acting) g.append(s("circle", { cx: x, cy: y, r: 11.5, class: "hx-acting" }));
-  g.append(s("circle", { cx: x, cy: y, r: 8.5, fill: PIECE_COLOURS[general.colour] || general.colour, class: "hx-general-disc" }));
+  // A ring of his colour round the space says where he stands; the token names him.
+  g.append(s("circle", { r: ring, class: "hx-general-ring", stroke: colour }));
+  g.append(s("circle", { cx: x, cy: y, r: 8.5, fill: colour, class: "hx-general-disc" }));
   const letter = GENERAL_LETTERS[key] || key.charAt(0).toUpperCase();
   g.append(s("text", { x, y: y + 3.4, class: `hx-general-letter${general.colour === "yellow" || general.colour === "white" ? " dark" : ""}` }, letter));
   parent.append(g);
@@ -345,42 +460,41 @@ function generalAt(view, space) {
 
 function drawCity(parent, city, view) {
   if (city.revolts > 0) {
-    stack(parent, -19, 6, Array(city.revolts).fill("#2b211b"), `${city.revolts} revolt${city.revolts > 1 ? "s" : ""}`);
+    countBadge(parent, -17, 2, city.revolts, "hx-revolts", `${city.revolts} revolt${city.revolts > 1 ? "s" : ""}`);
   }
-  if (city.garrisons && city.garrisons.length) {
-    stack(parent, 19, 6, city.garrisons.map((c) => PIECE_COLOURS[c] || c),
-      `garrisons (bottom first): ${city.garrisons.join(", ")}`);
-  }
+  if (city.garrisons && city.garrisons.length) garrisonStack(parent, city.garrisons);
   if (city.army) {
     const special = city.army === "special";
     parent.append(s("g", { class: `hx-army${special ? " hx-special" : ""}`, "data-army": city.army },
       tip(special ? "the special army" : `an army (${city.army})`),
-      s("rect", { x: -21, y: -22, width: 14, height: 14, rx: 2 }),
-      s("text", { x: -14, y: -11.5 }, special ? "✶" : "A")));
+      s("rect", { x: -22, y: -22, width: 13, height: 13, rx: 2 }),
+      s("text", { x: -15.5, y: -12 }, special ? "✶" : "A")));
   }
   const general = city.general ? [city.general, view.generals[city.general]] : null;
-  if (general && general[1]) drawGeneral(parent, general[0], general[1], 14, -15, general[0] === view.general);
+  if (general && general[1]) drawGeneral(parent, general[0], general[1], -17, 15.5, general[0] === view.general);
 }
 
 function drawSea(parent, sea, view, name) {
   if (sea.fleet) {
     // A galley: hull, mast, sail.
-    parent.append(s("g", { class: "hx-fleet", transform: "translate(10,2)" }, tip("a fleet"),
+    parent.append(s("g", { class: "hx-fleet", transform: "translate(9,4)" }, tip("a fleet"),
       s("path", { d: "M-10,2 L10,2 L6,8 L-7,8 Z", class: "hx-hull" }),
       s("line", { x1: 0, y1: 2, x2: 0, y2: -12, class: "hx-mast" }),
       s("path", { d: "M0,-11 L8,-4 L0,-1 Z", class: "hx-sail" })));
   }
-  if (sea.pirates > 0) stack(parent, -30, 14, Array(sea.pirates).fill("#2b211b"), `${sea.pirates} pirate revolt${sea.pirates > 1 ? "s" : ""}`);
+  if (sea.pirates > 0) countBadge(parent, -14, 15, sea.pirates, "hx-pirates", `${sea.pirates} pirate revolt${sea.pirates > 1 ? "s" : ""}`);
   const found = sea.general ? [sea.general, view.generals[sea.general]] : generalAt(view, name);
-  if (found && found[1]) drawGeneral(parent, found[0], found[1], 22, -20, found[0] === view.general);
+  if (found && found[1]) drawGeneral(parent, found[0], found[1], -24, 28, found[0] === view.general);
 }
 
 function legend(board) {
-  const g = s("g", { class: "hx-legend", transform: `translate(${WIDTH - 326},14)` });
-  g.append(s("rect", { x: -8, y: -6, width: 324, height: 154, rx: 6, class: "hx-legend-box" }));
+  const g = s("g", { class: "hx-legend", transform: `translate(${WIDTH - 326},12)` });
+  const box = s("rect", { x: -8, y: -6, width: 324, height: 100, rx: 6, class: "hx-legend-box" });
+  g.append(box);
+  const ROW = 15;
   const row = (i, j, draw, text) => {
-    const [cx, cy] = [j * 160, 8 + i * 16];
-    g.append(draw(cx, cy), s("text", { x: cx + 32, y: cy + 4 }, text));
+    const [cx, cy] = [j * 160, 6 + i * ROW];
+    g.append(s("g", { class: "hx-legend-item", "data-legend": text }, draw(cx, cy), s("text", { x: cx + 32, y: cy + 4 }, text)));
   };
   const line = (colour, width, ticks, extra = {}) => (cx, cy) => {
     const gg = s("g", {}, s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, stroke: colour, "stroke-width": width, ...extra }));
@@ -390,24 +504,40 @@ function legend(board) {
     }
     return gg;
   };
+  const badge = (cx, cy) => s("g", {}, s("circle", { cx, cy, r: 6.5, class: "hx-badge" }), s("text", { x: cx, y: cy + 3.3, class: "hx-badge-count" }, "2"));
+  // The links and roads.
   row(0, 0, line(LINK_STYLE[1].colour, 1.5, 0), "plain: 1 segment");
   row(1, 0, line(LINK_STYLE[2].colour, 2, 1), "river: 2 segments");
   row(2, 0, line(LINK_STYLE[3].colour, 2, 2), "mountains: 3");
   row(3, 0, line("#5f8fb4", 1.5, 0, { "stroke-dasharray": "5 4" }), "by sea");
-  row(0, 1, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road" }), "printed road");
-  row(1, 1, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road hx-built" }), "built road");
-  row(2, 1, (cx, cy) => s("g", {}, s("circle", { cx: cx + 13, cy, r: 7.5, class: "hx-capital-ring" }),
-    s("circle", { cx: cx + 13, cy, r: 5, fill: "#b49a74", class: "hx-city-disc" })), "capital");
-  row(3, 1, (cx, cy) => s("g", {}, s("ellipse", { cx: cx + 5, cy: cy + 1, rx: 5.5, ry: 3.2, fill: "#2b211b", class: "hx-disc" }),
-    s("rect", { x: cx + 14, y: cy - 6, width: 11, height: 11, rx: 2, class: "hx-legend-army" })), "revolt · army");
+  row(4, 0, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road" }), "printed road");
+  row(5, 0, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road hx-built" }), "built road");
+  row(6, 0, (cx, cy) => s("g", {}, s("circle", { cx: cx + 13, cy, r: 6.5, class: "hx-capital-ring" }),
+    s("circle", { cx: cx + 13, cy, r: 4.5, fill: "#b49a74", class: "hx-city-disc" })), "capital");
+  // The pieces, as they sit on a space.
+  row(0, 1, (cx, cy) => s("g", {}, ["red", "yellow", "blue"].map((c, i) => s("circle", { cx: cx + 4 + i * 9, cy, r: 4.5,
+    fill: PIECE_COLOURS[c], class: "hx-general-disc" }))), "general: U, C, Co");
+  row(1, 1, (cx, cy) => s("g", {}, ["red", "yellow", "blue"].map((c, i) => s("rect", { x: cx + 11, y: cy + 3 - i * 5.5,
+    width: 12, height: 5, rx: 1, fill: PIECE_COLOURS[c], class: "hx-disc" }))), "garrisons (bottom first)");
+  row(2, 1, (cx, cy) => badge(cx + 13, cy), "revolts (their count)");
+  row(3, 1, (cx, cy) => s("g", { class: "hx-army" }, s("rect", { x: cx + 7, y: cy - 6, width: 12, height: 12, rx: 2 }),
+    s("text", { x: cx + 13, y: cy + 3.5 }, "A")), "army");
+  row(4, 1, (cx, cy) => s("g", { class: "hx-army hx-special" }, s("rect", { x: cx + 7, y: cy - 6, width: 12, height: 12, rx: 2 }),
+    s("text", { x: cx + 13, y: cy + 4 }, "✶")), "special army");
+  row(5, 1, (cx, cy) => s("g", { transform: `translate(${cx + 13},${cy - 1})` },
+    s("path", { d: "M-10,2 L10,2 L6,8 L-7,8 Z", class: "hx-hull" }), s("line", { x1: 0, y1: 2, x2: 0, y2: -7, class: "hx-mast" }),
+    s("path", { d: "M0,-7 L6,-2 L0,0 Z", class: "hx-sail" })), "fleet");
+  row(6, 1, (cx, cy) => badge(cx + 13, cy), "pirates (their count)");
   // The provinces' colours.
   const provinces = board.provinces.filter((p) => PROVINCE_COLOURS[p.key]);
   const half = Math.ceil(provinces.length / 2);
+  const top = 6 + 7 * ROW + 4;
   provinces.forEach((p, i) => {
-    const [cx, cy] = [(i < half ? 0 : 1) * 160, 78 + (i % half) * 16];
+    const [cx, cy] = [(i < half ? 0 : 1) * 160, top + (i % half) * ROW];
     g.append(s("circle", { cx: cx + 13, cy, r: 5.5, fill: PROVINCE_COLOURS[p.key], class: "hx-city-disc" }),
       s("text", { x: cx + 32, y: cy + 4 }, provinceName(board, p.key)));
   });
+  box.setAttribute("height", String(top + half * ROW - 2));
   return g;
 }
 
