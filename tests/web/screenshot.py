@@ -74,7 +74,7 @@ def main() -> None:
                 active = page.locator(".hx-space.active")
                 if active.count():  # the lowest one on the map: its list hides little
                     lowest = max(range(active.count()), key=lambda i: active.nth(i).bounding_box()["y"])
-                    active.nth(lowest).click()
+                    active.nth(lowest).locator(".hx-hit").click()
                     page.wait_for_selector("#popover:not([hidden])")
                 page.wait_for_timeout(300)
                 args.out.parent.mkdir(parents=True, exist_ok=True)

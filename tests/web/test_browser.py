@@ -59,7 +59,7 @@ def click_action(page: Any, server: Server, game_id: str, token: str, action: st
     before = server.view(game_id, token)
     spaces = named(action, names)
     if spaces:
-        page.click(f'.hx-space[data-space="{spaces[0]}"]')
+        page.click(f'.hx-space[data-space="{spaces[0]}"] .hx-hit')  # on its disc
         popover = page.locator("#popover")
         expect(popover).to_be_visible()
         expect(popover).to_have_attribute("data-space", spaces[0])
@@ -388,7 +388,7 @@ def test_a_move_in_one_page_appears_in_the_other_without_reload(server, context)
         expect(one.locator("#log li.newest")).to_have_text(moved["view"]["log"][-1])
     wait_log(stale, now["log_length"])
     late = legal[1]
-    stale.click(f'.hx-space[data-space="{named(late, names)[0]}"]')
+    stale.click(f'.hx-space[data-space="{named(late, names)[0]}"] .hx-hit')
     stale.locator(f'#popover button[data-action="{late}"]').click()
     expect(stale.locator("#error")).to_contain_text("the game has moved on")
     wait_log(stale, moved["log_length"])
@@ -578,12 +578,85 @@ def test_the_pages_work_at_a_phone_width(server, browser):
         page.click("#zoom")
         expect(page.locator("#board")).not_to_have_class(re.compile("zoomed"))
         # A tap on a highlighted space opens its actions, inside the screen.
-        space = page.locator(".hx-space.active").first
+        space = page.locator(".hx-space.active .hx-hit").first
         space.tap()
         popover = page.locator("#popover")
         expect(popover).to_be_visible()
         pop = popover.bounding_box()
         assert pop["x"] >= 0 and pop["x"] + pop["width"] <= 375
         assert not errors, errors
+    finally:
+        phone.close()
+
+
+def page_width(page: Any) -> int:
+    return int(page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"))
+
+
+def label_height(page: Any) -> float:
+    """The smallest height a city's name is drawn at, in screen pixels."""
+    return float(page.evaluate("Math.min(...[...document.querySelectorAll('.hx-city .hx-label')]"
+                               ".map((e) => e.getBoundingClientRect().height))"))
+
+
+def test_the_game_page_at_a_laptop_s_1024_by_700(server, browser):
+    """Issue 15, point 8: at 1024×700 the names are readable, none overlaps, the prompt is in view
+    and no panel is cut off (the side panels scroll together)."""
+    created = create_game(server)
+    view = play_setup(server, created)
+    laptop = browser.new_context(viewport={"width": 1024, "height": 700})
+    try:
+        page = laptop.new_page()
+        page.goto(server.url + created["seats"][0]["link"])
+        wait_log(page, view["log_length"])
+        assert page_width(page) <= 1024
+        board = page.locator(".hx-board").bounding_box()
+        assert board["width"] >= 640 and board["y"] + board["height"] <= 700
+        assert label_height(page) >= 10, "the names are too small to read"
+        check_board_readable(page)
+        card = page.locator("#prompt-card").bounding_box()
+        assert card["y"] + card["height"] <= 700, "the prompt card is cut off"
+        for card in ("#info", "#prompt-card"):  # nothing inside a card is clipped
+            assert page.evaluate(f"(e => e.scrollHeight <= e.clientHeight + 1)(document.querySelector('{card}'))"), card
+        generals = page.locator(".hx-generals li").last
+        generals.scroll_into_view_if_needed()
+        box = generals.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 700, "the status card cannot be read whole"
+        assert page.locator(".hx-board").bounding_box()["y"] == board["y"]  # the board stays where it was
+    finally:
+        laptop.close()
+
+
+def test_the_game_page_on_a_390_by_844_phone(server, browser):
+    """Issue 15, point 8: on a phone the page is no wider than the screen, the prompt comes first,
+    the board fits, and zoomed it writes its names large enough to read, none overlapping."""
+    created = create_game(server)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+                                has_touch=True)
+    try:
+        page = phone.new_page()
+        page.goto(server.url + created["seats"][0]["link"])
+        expect(page.locator(".hx-board")).to_be_visible()
+        assert page_width(page) <= 390
+        board = page.locator(".hx-board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= 390 and board["width"] > 350
+        assert page.locator("#prompt").bounding_box()["y"] < board["y"]
+        check_board_readable(page)
+        page.click("#zoom")
+        expect(page.locator("#board")).to_have_class(re.compile("zoomed"))
+        assert label_height(page) >= 10, "zoomed, the names are still too small to read"
+        check_board_readable(page)
+        assert page_width(page) <= 390
+        page.click("#zoom")
+        space = page.locator(".hx-space.active .hx-hit").first
+        space.tap()
+        pop = page.locator("#popover")
+        expect(pop).to_be_visible()
+        box = pop.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        for path in ("/", created["watch"].replace("/play/", "/replay/")):
+            page.goto(server.url + path)
+            page.wait_for_load_state("networkidle")
+            assert page_width(page) <= 390, path
     finally:
         phone.close()

@@ -197,7 +197,8 @@ export function createBoard(node, pub, hooks = {}) {
   // The spaces: a group each, the pieces redrawn in it.
   const spaceLayer = s("g", { class: "hx-spaces" });
   const groups = {};
-  const labels = {}; // the cities' names, placed once the board is in the page
+  const labels = {}; // the cities' names, placed where they overlap nothing (placeLabels)
+  const seaLabels = {}; // the seas' names, under their discs
   const seas = board.spaces.filter((sp) => sp.sea);
   const cities = board.spaces.filter((sp) => !sp.sea);
   for (const sp of [...seas, ...cities]) {
@@ -210,7 +211,7 @@ export function createBoard(node, pub, hooks = {}) {
         s("circle", { r: 30, class: "hx-ring" }),
         s("circle", { r: 25, class: "hx-sea-disc" }),
         s("text", { x: -7, y: 7, class: "hx-sea-number" }, sp.number),
-        s("text", { y: 40, class: "hx-label hx-sea-label" }, sp.name),
+        seaLabels[sp.name] = s("text", { y: 40, class: "hx-label hx-sea-label" }, sp.name),
       );
     } else {
       const fill = PROVINCE_COLOURS[sp.province] || "#999";
@@ -235,7 +236,7 @@ export function createBoard(node, pub, hooks = {}) {
   const key = legend(board);
   svg.append(key);
   node.replaceChildren(svg);
-  const layout = labelLayout(board, where, labels, key);
+  let layout = null;
 
   // Clicks and keys go to the page.
   svg.addEventListener("click", (event) => {
@@ -303,6 +304,12 @@ export function createBoard(node, pub, hooks = {}) {
       if (city) drawCity(g.pieces, city, view);
       else if (sea) drawSea(g.pieces, sea, view, name);
     }
+    // A board shown small (a laptop, a phone unzoomed) writes its names larger, and places them again.
+    const small = svg.clientWidth > 0 && svg.clientWidth < SMALL_BOARD;
+    if (!layout || small !== svg.classList.contains("hx-small")) {
+      svg.classList.toggle("hx-small", small);
+      layout = labelLayout(board, where, labels, key, seaLabels);
+    }
     placeLabels(layout, labels, pieceBoxes(view, where));
     svg.dataset.log = String((view.log || []).length);
   }
@@ -327,12 +334,22 @@ const PIECE_BOXES = {
   army: { left: -22, top: -22, right: -9, bottom: -9 },
   general: { left: -9, top: -26, right: 9, bottom: -8 },
 };
+const SMALL_BOARD = 820; // px: a board drawn narrower writes its names larger (.hx-small)
+
+/** A name's box in the board's units, its halo included: width, and height above and below its baseline. */
+function textBox(text, name) {
+  const measured = text.getComputedTextLength ? text.getComputedTextLength() : 0;
+  const size = parseFloat(getComputedStyle(text).fontSize) || 12;
+  // 4 units each side: the halo's stroke, and a margin for how fonts draw past their advance
+  return { width: (measured > 0 ? measured : name.length * 0.62 * size) + 8, above: size + 1, below: size / 3 + 1 };
+}
 const garrisonBox = (n) => ({ left: 9, top: 5 - (n - 1) * 7.5, right: 22, bottom: 11.5 });
 const PLACES = [
   ["middle", 0, 26], ["start", 17, 4], ["end", -17, 4], ["middle", 0, -18],
   ["start", 24, 4], ["end", -26, 4], ["middle", 0, -30], ["start", 14, 26], ["end", -14, 26],
   ["start", 14, -30], ["end", -14, -30], ["start", 24, -9], ["start", 24, 17], ["end", -26, -9], ["end", -26, 17],
   ["middle", 0, 40], ["middle", 0, -44], ["start", 18, 40], ["end", -18, 40],
+  ["start", 24, -22], ["end", -26, -22], ["start", 24, 30], ["end", -26, 30], ["start", 18, -44], ["end", -18, -44],
 ];
 
 function overlap(a, b) {
@@ -344,20 +361,27 @@ function overlap(a, b) {
 const boxAt = ([x, y], box) => ({ left: x + box.left, top: y + box.top, right: x + box.right, bottom: y + box.bottom });
 
 /** What every drawing's placement needs once: each name's places (boxes) and what never moves. */
-function labelLayout(board, where, labels, key) {
+function labelLayout(board, where, labels, key, seaLabels) {
   const fixed = board.spaces.map((sp) => boxAt(where[sp.name], sp.sea ? SEA_BOX : CITY_BOX));
+  for (const [name, text] of Object.entries(seaLabels)) {
+    // Under its disc, moved in from the board's edge where it would cross it.
+    const { width, above, below } = textBox(text, name);
+    const x = where[name][0];
+    const dx = Math.max(4 - (x - width / 2), Math.min(0, WIDTH - 4 - (x + width / 2)));
+    text.setAttribute("x", fmt(dx));
+    fixed.push(boxAt(where[name], { left: dx - width / 2, right: dx + width / 2, top: 40 - above, bottom: 40 + below }));
+  }
   const legendBox = key.querySelector(".hx-legend-box");
   const [lx, ly] = key.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
   fixed.push({ left: lx - 8, top: ly - 6, right: lx - 8 + Number(legendBox.getAttribute("width")),
     bottom: ly - 6 + Number(legendBox.getAttribute("height")) });
   const options = {};
   for (const name of Object.keys(labels)) {
-    const measured = labels[name].getComputedTextLength ? labels[name].getComputedTextLength() : 0;
-    const width = (measured > 0 ? measured : name.length * 7.4) + 4; // and the halo's stroke, each side
+    const { width, above, below } = textBox(labels[name], name);
     const [x, y] = where[name];
     options[name] = PLACES.map(([anchor, dx, dy]) => {
-      const left = anchor === "middle" ? x + dx - width / 2 : anchor === "start" ? x + dx - 2 : x + dx - width + 2;
-      return { anchor, dx, dy, left, right: left + width, top: y + dy - 12, bottom: y + dy + 4 };
+      const left = anchor === "middle" ? x + dx - width / 2 : anchor === "start" ? x + dx - 4 : x + dx - width + 4;
+      return { anchor, dx, dy, left, right: left + width, top: y + dy - above, bottom: y + dy + below };
     });
   }
   const near = (name) => Object.keys(labels).filter((o) => Math.hypot(where[name][0] - where[o][0],
@@ -383,7 +407,11 @@ function placeLabels(layout, labels, pieces) {
   const { options, order } = layout;
   const fixed = [...layout.fixed, ...pieces];
   const chosen = {};
-  const cost = (name, box) => fixed.reduce((sum, other) => sum + overlap(box, other), 0)
+  const inside = { left: 2, top: 2, right: WIDTH - 2, bottom: HEIGHT - 2 };
+  // What never moves (the board's edge, discs, pieces, the legend) weighs far more than another
+  // name, which may move in the passes after.
+  const cost = (name, box) => 1000 * ((box.right - box.left) * (box.bottom - box.top) - overlap(box, inside)
+    + fixed.reduce((sum, other) => sum + overlap(box, other), 0))
     + order.reduce((sum, other) => sum + (other !== name && chosen[other] ? overlap(box, chosen[other]) : 0), 0);
   const choose = (name) => {
     let best = null;
@@ -395,17 +423,25 @@ function placeLabels(layout, labels, pieces) {
     chosen[name] = best.box;
   };
   order.forEach(choose);
-  for (let pass = 0; pass < 6 && order.some((name) => cost(name, chosen[name]) > 0); pass++) {
-    for (const name of order) {
-      if (cost(name, chosen[name]) === 0) continue;
-      choose(name);
-      for (const other of order) if (other !== name && overlap(chosen[name], chosen[other]) > 0) choose(other);
-    }
+  // Then a local search: a name that still overlaps something takes its best place, or now and
+  // then (seeded: the same board gives the same names) one of the next best, out of a corner.
+  let seed = 12345;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const total = () => order.reduce((sum, name) => sum + cost(name, chosen[name]), 0);
+  let best = { cost: total(), chosen: { ...chosen } };
+  for (let step = 0; step < 600 && best.cost > 0; step++) {
+    const crowded = order.filter((name) => cost(name, chosen[name]) > 0);
+    const name = crowded[Math.floor(random() * crowded.length)];
+    const ranked = options[name].map((box) => [cost(name, box), box]).sort((a, b) => a[0] - b[0]);
+    chosen[name] = (random() < 0.25 ? ranked[1 + Math.floor(random() * 3)] : ranked[0])[1];
+    const now = total();
+    if (now < best.cost) best = { cost: now, chosen: { ...chosen } };
   }
+  Object.assign(chosen, best.chosen);
   for (const name of order) {
     const { anchor, dx, dy } = chosen[name];
     const text = labels[name];
-    const place = `${anchor} ${dx} ${dy}`;
+    const place = `${anchor} ${dx} ${dy} ${Math.round(cost(name, chosen[name]))}`;
     if (text.dataset.place === place) continue;
     text.setAttribute("x", String(dx));
     text.setAttribute("y", String(dy));
@@ -487,13 +523,18 @@ function drawSea(parent, sea, view, name) {
   if (found && found[1]) drawGeneral(parent, found[0], found[1], -24, 28, found[0] === view.general);
 }
 
+// The legend, in the sea and Africa at the bottom right, clear of every space.
 function legend(board) {
-  const g = s("g", { class: "hx-legend", transform: `translate(${WIDTH - 326},12)` });
-  const box = s("rect", { x: -8, y: -6, width: 324, height: 100, rx: 6, class: "hx-legend-box" });
+  const ROW = 14;
+  const provinces = board.provinces.filter((p) => PROVINCE_COLOURS[p.key]);
+  const half = Math.ceil(provinces.length / 2);
+  const top = 6 + 7 * ROW + 4;
+  const height = top + half * ROW - 2;
+  const g = s("g", { class: "hx-legend", transform: `translate(${WIDTH - 314},${HEIGHT - height})` });
+  const box = s("rect", { x: -8, y: -6, width: 318, height, rx: 6, class: "hx-legend-box" });
   g.append(box);
-  const ROW = 15;
   const row = (i, j, draw, text) => {
-    const [cx, cy] = [j * 160, 6 + i * ROW];
+    const [cx, cy] = [j * 150, 6 + i * ROW];
     g.append(s("g", { class: "hx-legend-item", "data-legend": text }, draw(cx, cy), s("text", { x: cx + 32, y: cy + 4 }, text)));
   };
   const line = (colour, width, ticks, extra = {}) => (cx, cy) => {
@@ -529,15 +570,11 @@ function legend(board) {
     s("path", { d: "M0,-7 L6,-2 L0,0 Z", class: "hx-sail" })), "fleet");
   row(6, 1, (cx, cy) => badge(cx + 13, cy), "pirates (their count)");
   // The provinces' colours.
-  const provinces = board.provinces.filter((p) => PROVINCE_COLOURS[p.key]);
-  const half = Math.ceil(provinces.length / 2);
-  const top = 6 + 7 * ROW + 4;
   provinces.forEach((p, i) => {
-    const [cx, cy] = [(i < half ? 0 : 1) * 160, top + (i % half) * ROW];
+    const [cx, cy] = [(i < half ? 0 : 1) * 150, top + (i % half) * ROW];
     g.append(s("circle", { cx: cx + 13, cy, r: 5.5, fill: PROVINCE_COLOURS[p.key], class: "hx-city-disc" }),
       s("text", { x: cx + 32, y: cy + 4 }, provinceName(board, p.key)));
   });
-  box.setAttribute("height", String(top + half * ROW - 2));
   return g;
 }
 
