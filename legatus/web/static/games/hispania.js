@@ -327,7 +327,7 @@ export function createBoard(node, pub, hooks = {}) {
 // piece (where they stand now), no sea, no other name and not the legend (the most crowded
 // cities choose first, then a few passes move those still overlapping); failing all, the place
 // that overlaps least. Redone at each drawing, as pieces come and go.
-const CITY_BOX = { left: -14, top: -14, right: 14, bottom: 14 };
+const CITY_BOX = { left: -11, top: -11, right: 11, bottom: 11 }; // the disc (its highlight ring may pass under a name)
 const SEA_BOX = { left: -34, top: -34, right: 34, bottom: 46 };
 const PIECE_BOXES = {
   revolts: { left: -25, top: -6, right: -9, bottom: 10 },
@@ -345,11 +345,17 @@ function textBox(text, name) {
 }
 const garrisonBox = (n) => ({ left: 9, top: 5 - (n - 1) * 7.5, right: 22, bottom: 11.5 });
 const PLACES = [
+  // the usual places first: below, right, left, above
   ["middle", 0, 26], ["start", 17, 4], ["end", -17, 4], ["middle", 0, -18],
-  ["start", 24, 4], ["end", -26, 4], ["middle", 0, -30], ["start", 14, 26], ["end", -14, 26],
-  ["start", 14, -30], ["end", -14, -30], ["start", 24, -9], ["start", 24, 17], ["end", -26, -9], ["end", -26, 17],
-  ["middle", 0, 40], ["middle", 0, -44], ["start", 18, 40], ["end", -18, 40],
-  ["start", 24, -22], ["end", -26, -22], ["start", 24, 30], ["end", -26, 30], ["start", 18, -44], ["end", -18, -44],
+  ["start", 24, 4], ["end", -26, 4], ["middle", 0, -30],
+  // then a ring of places further out, every 30 degrees
+  ...[24, 36, 48].flatMap((far) => Array.from({ length: 12 }, (_, k) => {
+    const [cx, cy] = [Math.cos((k * Math.PI) / 6), Math.sin((k * Math.PI) / 6)];
+    const [dx, dy] = [Math.round(cx * far), Math.round(cy * far)];
+    if (cx > 0.3) return ["start", dx, dy + 4];
+    if (cx < -0.3) return ["end", dx, dy + 4];
+    return ["middle", dx, dy > 0 ? dy + 12 : dy - 4];
+  })),
 ];
 
 function overlap(a, b) {
@@ -424,16 +430,19 @@ function placeLabels(layout, labels, pieces) {
   };
   order.forEach(choose);
   // Then a local search: a name that still overlaps something takes its best place, or now and
-  // then (seeded: the same board gives the same names) one of the next best, out of a corner.
+  // then (seeded: the same board gives the same names) one of the next best, out of a corner,
+  // and the names in its way move; the best arrangement found is kept.
   let seed = 12345;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   const total = () => order.reduce((sum, name) => sum + cost(name, chosen[name]), 0);
   let best = { cost: total(), chosen: { ...chosen } };
-  for (let step = 0; step < 600 && best.cost > 0; step++) {
+  for (let step = 0; step < 2000 && best.cost > 0; step++) {
     const crowded = order.filter((name) => cost(name, chosen[name]) > 0);
     const name = crowded[Math.floor(random() * crowded.length)];
     const ranked = options[name].map((box) => [cost(name, box), box]).sort((a, b) => a[0] - b[0]);
-    chosen[name] = (random() < 0.25 ? ranked[1 + Math.floor(random() * 3)] : ranked[0])[1];
+    chosen[name] = (random() < 0.3 ? ranked[1 + Math.floor(random() * 4)] : ranked[0])[1];
+    // the names it now overlaps make room, each at its best place
+    for (const other of order) if (other !== name && overlap(chosen[name], chosen[other]) > 0) choose(other);
     const now = total();
     if (now < best.cost) best = { cost: now, chosen: { ...chosen } };
   }
