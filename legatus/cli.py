@@ -166,7 +166,7 @@ def play(
                               if spec.in_record and configured.options[k] != spec.default)
             banner = (f"{cls.title}{': ' + given if given else ''}"
                       + (f" — as for a first game; choose with --{' --'.join(first)} (legatus options {game})"
-                         if first else ""))
+                         if first else "") + "".join(f"\n{note}" for note in configured.notes))
             state = configured.new_initial_state() if position is None else configured.new_state_from(position)
         chosen = parse_seats(seats)
         agents = {}

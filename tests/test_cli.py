@@ -184,6 +184,18 @@ def test_play_without_a_level_starts_a_first_game_at_the_easiest(tmp_path: Path)
     assert replay_record(record_of(SETUP_EXAMPLE)).game.options["level"] == "6-4-3-4-2"
 
 
+def test_play_a_first_game_with_the_hispano_is_played_with_6_denarii(tmp_path: Path) -> None:
+    """Issue 15, point 10 (R28): the easiest level has 7 denarii; with the Hispano the game
+    plays it with 6 and says so, instead of refusing the first game."""
+    path = tmp_path / "hispano.json"
+    result = invoke("play", "hispania", "--seed", "3", "-o", "variants=hispano", "--seats", "hispania=random",
+                    input=f"save {path}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "R28: the Hispano variant gives the Romans 6 denarii, so level 7-5-4-5-1 is played as 6-5-4-5-1" \
+        in result.stdout
+    assert legatus.read_record(path)["options"]["level"] == "6-5-4-5-1"
+
+
 @pytest.mark.parametrize(("name", "level"), [("easiest", "7-5-4-5-1"), ("Default", "6-4-3-4-2"),
                                              ("hardest", "5-3-2-3-3")])
 def test_play_with_a_named_level(tmp_path: Path, name: str, level: str) -> None:

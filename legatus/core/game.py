@@ -131,6 +131,9 @@ class Game(abc.ABC):
             key: spec.parse(options[key]) if key in options else spec.default
             for key, spec in self.OPTIONS.items()
         }
+        self.notes: list[str] = []
+        """What the rules changed of the options given, each naming its rule: a form or a
+        banner says it, where refusing the whole configuration would help nobody."""
 
     @property
     def seed(self) -> int | None:

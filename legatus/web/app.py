@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import time
 from collections.abc import AsyncIterator, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -40,6 +41,9 @@ from .live import PERSON, SPECTATOR, LiveGame, Watcher, WebError, opening, summa
 from .store import GameRow, Store
 
 STATIC = Path(__file__).parent / "static"
+DOCS = Path(__file__).parents[2] / "docs"  # the project's docs, in a source checkout (rule ids link there)
+DOC_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+)*\.md")
+MAX_HINTS = 4  # hints being worked out at once on the server (each within --agent-seconds); more wait their turn
 PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
 WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
 BEHIND = "too far behind: updates came faster than this connection read them; reload the page"
@@ -57,6 +61,7 @@ class Games:
         # Agents think in threads of their own, so that the server can wait for them to end
         # (each within its budget) before it closes the store.
         self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="agent")
+        self.hints = 0  # hints being worked out
 
     def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -205,7 +210,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
     @api
     async def preview(request: Request) -> Response:
         game = requested_game(await read_json(request))
-        return JSONResponse({"seats": list(game.seats), "options": game.record_options()})
+        return JSONResponse({"seats": list(game.seats), "options": game.record_options(), "notes": game.notes})
 
     @api
     async def list_games(request: Request) -> Response:
@@ -252,7 +257,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
                      game.record_options())
 
     def links(row: GameRow) -> dict[str, Any]:
-        return {"id": row.id,
+        return {"id": row.id, "game": row.game,
                 "seats": [{"seat": s.name, "player": s.player, "link": f"/play/{row.id}?token={s.token}",
                            "token": s.token} for s in row.seats],
                 "watch": f"/play/{row.id}?token={row.watch_token}", "watch_token": row.watch_token}
@@ -311,6 +316,36 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
             undone = live.undo(seat)
         live.broadcast()
         return JSONResponse({"undone": undone, **live.view(seat)})
+
+    @api
+    async def hint(request: Request) -> Response:
+        """What the game's hint agent would play for the seat to move, within the server's
+        agent budget, in the agents' threads; refused while too many are being worked out."""
+        data = await read_json(request)
+        live = games.get(request.path_params["id"])
+        turn = live.hint_turn(live.seat_of(field(data, "token", str)))
+        if games.hints >= MAX_HINTS:
+            raise WebError(503, "the server is working out other hints: ask again in a few seconds")
+        games.hints += 1
+        live.hinting = True
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(games.thinkers, turn.agent.choose, turn.state)
+        finally:
+            games.hints -= 1
+            live.hinting = False
+        if live.log_length != turn.log_length:
+            raise WebError(409, "the game moved on while the hint was worked out: ask again")
+        return JSONResponse({"action": str(action), "description": live.state.describe(action),
+                             "reason": turn.agent.reason, "log_length": turn.log_length})
+
+    async def document(request: Request) -> Response:
+        """A page of the project's docs, as plain text (where the rule ids of messages link)."""
+        path = request.path_params["path"]
+        found = DOCS / path if DOC_PATH.fullmatch(path) else None
+        if found is None or not found.is_file():
+            return Response(f"no document '{path[:60]}' here: the docs come with a source checkout of legatus\n",
+                            status_code=404, media_type="text/plain")
+        return FileResponse(found, media_type="text/plain; charset=utf-8")
 
     @api
     async def record(request: Request) -> Response:
@@ -415,10 +450,12 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         Route("/api/games/{id}/public", public),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/undo", undo, methods=["POST"]),
+        Route("/api/games/{id}/hint", hint, methods=["POST"]),
         Route("/api/games/{id}/record", record),
         Route("/api/games/{id}/replay", replay_index),
         Route("/api/games/{id}/replay/{n}", replay_step),
         WebSocketRoute("/ws/games/{id}", socket),
+        Route("/docs/{path:path}", document),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

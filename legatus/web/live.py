@@ -113,6 +113,8 @@ class LiveGame:
         self.session = session
         self.log_length = log_length
         game = session.state.game
+        self.agent_seconds = agent_seconds
+        self.hinting = False  # a hint is being worked out: one at a time a game
         self.agents: dict[int, Agent] = {
             p.seat: make_agent(game, p.player, secrets.randbits(63), max_seconds=agent_seconds)
             for p in row.seats if p.player != PERSON}
@@ -214,8 +216,29 @@ class LiveGame:
         """The decision an agent owes now, on a copy of the position; None if no agent is to move."""
         state = self.state
         agent = None if state.is_terminal() else self.agents.get(state.current_player())
-        if agent is None:
-            return None
+        return None if agent is None else self._turn(agent)
+
+    def hint_turn(self, seat: int) -> AgentTurn:
+        """The game's hint agent, bounded like the server's agents, to think for ``seat``: a
+        person to move, and no other (a hint is a search, and it sees what the seat sees)."""
+        state = self.state
+        if seat == SPECTATOR:
+            raise WebError(403, "spectators watch; hints are for the seat to move")
+        if state.is_terminal():
+            raise WebError(409, "the game is over")
+        if state.current_player() != seat:
+            mover = state.seat_name(state.current_player())
+            raise WebError(409, f"a hint is for the seat to move: {mover} decides now")
+        if seat in self.agents:
+            raise WebError(403, f"the {self.row.seats[seat].name} seat is played by an agent")
+        if self.hinting:
+            raise WebError(429, "a hint for this game is being worked out: wait for it")
+        agent = make_agent(state.game, type(state.game).HINT_AGENT, secrets.randbits(63),
+                           max_seconds=self.agent_seconds)
+        return self._turn(agent)
+
+    def _turn(self, agent: Agent) -> AgentTurn:
+        state = self.state
         # In a game with secrets the agent thinks on a state drawn from what its seat knows.
         given = seat_input(state, DICE)
         return AgentTurn(agent, state.current_player(), given if given is not state else state.clone(),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import random
 
-import pytest
 from rich.console import Console
 
 import legatus
@@ -38,8 +37,13 @@ def test_R28_a_second_side_with_its_own_seat_and_opposite_returns():
 
 
 def test_R28_always_six_roman_denarii():
-    with pytest.raises(legatus.OptionError, match="6 denarii.*7"):
-        legatus.load("hispania", level="7-4-3-4-2", variants=HISPANO)
+    """Issue 15, point 10: a level of 7 denarii is played with 6, and the game says so."""
+    game = legatus.load("hispania", level="7-4-3-4-2", variants=HISPANO)
+    assert str(game.level) == game.record_options()["level"] == "6-4-3-4-2"
+    assert game.notes == ["R28: the Hispano variant gives the Romans 6 denarii, so level 7-4-3-4-2 is played as "
+                          "6-4-3-4-2"]
+    assert game.new_initial_state().view(None)["options"]["level"] == "6-4-3-4-2"
+    assert legatus.load("hispania", level="6-4-3-4-2", variants=HISPANO).notes == []
 
 
 def test_R28_two_denarii_each_turn_unspent_ones_lost():

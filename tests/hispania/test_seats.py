@@ -38,6 +38,18 @@ def test_two_players_share_the_consul_first_actions_then_last():
     assert view["legal_actions"] and st.view(0)["legal_actions"] == []  # the other seat only watches
 
 
+def test_hand_over_and_end_say_what_they_do():
+    """Issue 15, point 10: "hand over" is explained, and ending with denarii left says they are lost (R9)."""
+    st = position(players=2, turn=2, money=3)
+    hand_over = st.parse_action("hand over")
+    assert st.describe(hand_over) == "hand over (the citerior player goes on with the consul's turn; once a turn)"
+    assert st.describe(st.parse_action("end")) == "end (3 denarii unspent, lost (R9))"
+    st.money = 1
+    assert st.describe(st.parse_action("end")) == "end (1 denarius unspent, lost (R9))"
+    st.money = 0
+    assert st.describe(st.parse_action("end")) == "end"
+
+
 def test_views_are_per_seat():
     st = position(players=3, turn=1)
     assert st.view(1)["legal_actions"] and not st.view(0)["legal_actions"] and not st.view(2)["legal_actions"]

@@ -1,8 +1,9 @@
 """A screenshot of a game in progress, from the real page: starts the server, makes a Hispania
 game, plays a seeded sequence of legal actions through the API, opens the seat's page at
-1280×800 in Chromium (tests/web/helpers.find_chromium), opens the actions of the lowest highlighted space, and saves
-docs/screenshot.png. The server rolls the dice from the game's (random) id, so the position
-differs from run to run; a game that ends before the last action is made again.
+1280×800 in Chromium (tests/web/helpers.find_chromium), opens the actions of the highlighted
+space nearest the middle, and saves docs/screenshot.png. The server rolls the dice from the
+game's (random) id, so the position differs from run to run; a game that ends before the last
+action is made again.
 
     python tests/web/screenshot.py [--out docs/screenshot.png] [--seed 3] [--actions 40]
     python tests/web/screenshot.py --width 1024 --height 700 --out docs/screenshot-1024.png   # a laptop
@@ -96,10 +97,16 @@ def main() -> None:
                 page.goto(server.url + seat["link"])
                 page.wait_for_selector(".hx-board, .hn-board", timeout=5000)
                 expect(page.locator("#play")).to_have_attribute("data-log-length", str(view["log_length"]))
-                active = page.locator(".hx-space.active, .hn-space.active")
-                if active.count():  # the lowest one on the map: its list hides little
-                    lowest = max(range(active.count()), key=lambda i: active.nth(i).bounding_box()["y"])
-                    active.nth(lowest).click()
+                active = page.locator(".hx-space.active .hx-hit, .hn-space.active")
+                if active.count():  # the one nearest the middle of the map: its list hides neither legend nor coast
+                    board = page.locator(".hx-board, .hn-board").bounding_box()
+                    middle = (board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
+
+                    def distance(i: int) -> float:
+                        box = active.nth(i).bounding_box()
+                        return float((box["x"] - middle[0]) ** 2 + (box["y"] - middle[1]) ** 2)
+
+                    active.nth(min(range(active.count()), key=distance)).click()
                     page.wait_for_selector("#popover:not([hidden])")
                 page.wait_for_timeout(300)
                 args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -63,6 +63,54 @@ def test_preview_gives_the_seats_or_says_what_is_wrong(client):
     assert bad.status_code == 400 and "level '9'" in bad.json()["error"]
 
 
+def test_preview_says_what_the_rules_change_of_the_options(client):
+    """Issue 15, point 10 (R28): the Hispano with the easiest level's 7 denarii is played with 6."""
+    answer = client.post("/api/preview", json={"game": "hispania",
+                                               "options": {"level": "7-5-4-5-1", "variants": ["hispano"]}}).json()
+    assert answer["options"]["level"] == "6-5-4-5-1"
+    assert answer["notes"] == ["R28: the Hispano variant gives the Romans 6 denarii, so level 7-5-4-5-1 is played as "
+                               "6-5-4-5-1"]
+    assert client.post("/api/preview", json={"game": "hispania", "options": {}}).json()["notes"] == []
+
+
+def test_a_hint_for_the_seat_to_move_and_no_one_else(client):
+    """Issue 15, point 10: the page's hint button asks the server's hint agent, bounded as agents are."""
+    created = new_game(client, options={"level": "7-5-4-5-1", "players": 2})
+    view = get(client, created)
+    path = f"/api/games/{created['id']}/hint"
+    hint = client.post(path, json={"token": created["seats"][0]["token"]})
+    assert hint.status_code == 200, hint.text
+    answer = hint.json()
+    assert answer["action"] in view["view"]["legal_actions"] and answer["log_length"] == view["log_length"]
+    assert answer["description"] == view["descriptions"][answer["action"]] and answer["reason"]
+    other = client.post(path, json={"token": created["seats"][1]["token"]})
+    assert other.status_code == 409 and "ulterior decides now" in other.json()["error"]
+    watcher = client.post(path, json={"token": created["watch_token"]})
+    assert watcher.status_code == 403
+    assert client.post(path, json={"token": "nope"}).status_code == 403
+    assert client.post(path, json={}).status_code == 400
+    assert get(client, created)["log_length"] == view["log_length"]  # a hint changes nothing
+
+
+def test_a_hint_is_refused_to_an_agent_s_seat_and_after_the_end(client):
+    created = new_game(client, players={"rome": "random"})
+    answer = client.post(f"/api/games/{created['id']}/hint", json={"token": created["seats"][0]["token"]})
+    assert answer.status_code in (403, 409)
+
+
+def test_rule_ids_link_to_the_project_s_docs(client):
+    """Issue 15, point 10: "(R13)" in a message links to the docs that explain it (hispania.js ruleLink)."""
+    page = client.get("/docs/hispania/rules.md")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/plain")
+    assert "| R13 | a tie goes to the defender" in page.text
+    assert "R28" in client.get("/docs/hispania/variants.md").text
+    for bad in ("/docs/../pyproject.toml", "/docs/hispania/../../README.md", "/docs/screenshot.png",
+                "/docs/nothing.md", "/docs/%2e%2e/legatus/web/app.py"):
+        answer = client.get(bad)
+        assert answer.status_code == 404, bad
+        assert "[project]" not in answer.text and "import" not in answer.text
+
+
 def test_new_game_gives_each_seat_a_link_and_rolls_the_setup_dice(client):
     created = new_game(client, options={"players": 2})
     assert [s["seat"] for s in created["seats"]] == ["ulterior", "citerior"]

@@ -59,13 +59,15 @@ def click_action(page: Any, server: Server, game_id: str, token: str, action: st
     before = server.view(game_id, token)
     spaces = named(action, names)
     if spaces:
-        page.click(f'.hx-space[data-space="{spaces[0]}"]')
+        page.click(f'.hx-space[data-space="{spaces[0]}"] .hx-hit')  # on its disc
         popover = page.locator("#popover")
         expect(popover).to_be_visible()
         expect(popover).to_have_attribute("data-space", spaces[0])
         popover.locator(f'button[data-action="{action}"]').click()
     else:
         page.locator(f'#buttons button[data-action="{action}"]').click()
+    if page.locator("#confirm").is_visible():  # ending with denarii left: asked first
+        page.click("#confirm-yes")
     expect(page.locator("#play")).not_to_have_attribute("data-log-length", str(before["log_length"]))
     after = server.view(game_id, token)
     assert after["log_length"] > before["log_length"], f"{action}: the server's log did not grow"
@@ -199,12 +201,120 @@ def test_the_panel_shows_no_blocked_denarii_in_the_setup_and_only_this_turn_s_di
     page.goto(server.url + seat["link"])
     expect(page.locator(".hx-money")).to_be_visible()
     expect(page.locator(".hx-money")).not_to_contain_text("blocked")
+    view = play_setup(server, created)
+    expect(page.locator("#prompt")).to_have_text(view["view"]["prompt"])
+    expect(page.locator(".hx-dice")).to_contain_text("No dice rolled this turn yet.")
+
+
+def play_setup(server: Server, created: dict[str, Any]) -> dict[str, Any]:
+    """The setup played through the API (its first legal action each time): the seat's view after it."""
+    seat = created["seats"][0]
     view = server.view(created["id"], seat["token"])
     while view["view"]["phase"].startswith("setup"):
         view = server.call(f"/api/games/{created['id']}/actions", {
             "token": seat["token"], "action": view["view"]["legal_actions"][0], "expect": view["log_length"]})
-    expect(page.locator("#prompt")).to_have_text(view["view"]["prompt"])
-    expect(page.locator(".hx-dice")).to_contain_text("No dice rolled this turn yet.")
+    return view
+
+
+def test_ending_with_denarii_left_asks_first_a_hint_is_a_click_away_rule_ids_link_to_docs(server, page):
+    """Issue 15, point 10: "end" with denarii left asks (they are lost, R9); the hint button; "(R9)" a link."""
+    created = create_game(server)
+    seat = created["seats"][0]
+    view = play_setup(server, created)
+    assert view["view"]["phase"] == "Roman phase" and view["view"]["denarii"] > 0
+    page.goto(server.url + seat["link"])
+    wait_log(page, view["log_length"])
+    denarii = view["view"]["denarii"]
+    end = page.locator('#buttons button[data-action="end"]')
+    expect(end).to_have_text(f"end ({denarii} denarii unspent, lost (R9))")
+    end.click()
+    confirm = page.locator("#confirm")
+    expect(confirm).to_contain_text(f"End the Roman phase with {denarii} denarii unspent? They are lost (R9).")
+    link = confirm.locator("a.rule")
+    expect(link).to_have_text("R9")
+    docs = page.request.get(server.url + link.get_attribute("href"))
+    assert docs.ok and "| R9 | the level's denarii" in docs.text()
+    page.click("#confirm-no")
+    expect(confirm).to_be_hidden()
+    assert server.view(created["id"], seat["token"])["log_length"] == view["log_length"]  # nothing sent
+
+    # The hint: the server's hint agent, for this position; its action is marked where it is offered.
+    page.click("#hint-button")
+    answer = page.locator("#hint-answer")
+    expect(answer).to_contain_text("Hint: ", timeout=15000)
+    text = answer.inner_text()
+    hinted = [a for a, label in view["descriptions"].items() if text.startswith(f"Hint: {label} — ")]
+    assert len(hinted) == 1, text
+    if not named(hinted[0], space_names(server, created["id"])):
+        expect(page.locator("#buttons button.hinted")).to_have_attribute("data-action", hinted[0])
+
+    end.click()
+    page.click("#confirm-yes")
+    expect(page.locator("#log")).to_contain_text("ends the Roman phase")
+    expect(answer).to_be_hidden()  # a hint is for the position it was asked in
+
+
+def test_my_games_keeps_the_seats_this_browser_holds_and_leads_back_in(server, browser):
+    """Issue 15, point 9: a seat opened (or created) in this browser is listed under "My games"
+    on the index, in its storage only, with where it stands and a way back in; "forget" drops it."""
+    created = create_game(server, options={"players": 2})
+    ulterior = created["seats"][0]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        expect(page.locator("#my-games")).to_contain_text("The seats you create or open in this browser")
+        page.goto(server.url + ulterior["link"])
+        expect(page.locator("#seat-badge")).to_have_text("you play ulterior")
+        page.close()  # the tab is closed: the seat is not lost
+
+        index = ctx.new_page()
+        index.goto(server.url + "/")
+        row = index.locator(f'#my-games tr[data-game="{created["id"]}"]')
+        expect(row).to_have_count(1)
+        expect(row).to_have_attribute("data-seat", "ulterior")
+        expect(row.locator("td.now")).to_have_text("your turn")
+        expect(row.locator("a.resume")).to_have_attribute("href", ulterior["link"])
+        listed = index.locator(f'#games tr[data-game="{created["id"]}"] a.play-seat')
+        expect(listed).to_have_attribute("href", ulterior["link"])  # the server's list leads back in too
+        held = index.evaluate("JSON.parse(localStorage.getItem('legatus.seats'))")
+        assert [(s["id"], s["seat"], s["token"]) for s in held] == [(created["id"], "ulterior", ulterior["token"])]
+        row.locator("a.resume").click()
+        expect(index.locator("#seat-badge")).to_have_text("you play ulterior")
+        expect(index.locator("#prompt")).to_have_text(server.view(created["id"], ulterior["token"])["view"]["prompt"])
+
+        # A game created by the form keeps every person's seat; "forget" drops one.
+        index.goto(server.url + "/")
+        index.click("#create")
+        expect(index.locator("#created .seat-link")).to_have_count(1)
+        mine = index.locator("#my-games tbody tr")
+        expect(mine).to_have_count(2)
+        new_id = index.locator("#created h3").inner_text().rsplit(" ", 1)[-1]
+        expect(mine.first).to_have_attribute("data-game", new_id)  # the newest first
+        mine.first.locator("button.forget").click()
+        expect(mine).to_have_count(1)
+        expect(mine.first).to_have_attribute("data-game", created["id"])
+        # A seat whose game the server no longer has says so.
+        index.evaluate("""() => { const held = JSON.parse(localStorage.getItem('legatus.seats'));
+            held.push({...held[0], id: 'gone', token: 'x', link: '/play/gone?token=x'});
+            localStorage.setItem('legatus.seats', JSON.stringify(held)); }""")
+        index.reload()
+        expect(index.locator('#my-games tr[data-game="gone"] td.now')).to_have_text("not on this server")
+    finally:
+        ctx.close()
+
+
+def test_the_form_plays_the_hispano_with_6_denarii_and_says_why(server, page):
+    """Issue 15, point 10 (R28): the first game's level has 7 denarii; with the Hispano it is offered with 6."""
+    page.goto(server.url + "/")
+    expect(page.locator('select[name="level.denarii"]')).to_have_value("7")
+    page.check('#options input[name="variants"][value="hispano"]')
+    expect(page.locator("#form-notes")).to_have_text(
+        "R28: the Hispano variant gives the Romans 6 denarii, so level 7-5-4-5-1 is played as 6-5-4-5-1")
+    expect(page.locator('select[name="level.denarii"]')).to_have_value("6")
+    expect(page.locator("#form-error")).to_be_hidden()
+    expect(page.locator("#seats [data-seat]")).to_have_count(2)
+    expect(page.locator("#create")).to_be_enabled()
 
 
 def test_a_reload_finds_the_same_position(server, page):
@@ -280,7 +390,7 @@ def test_a_move_in_one_page_appears_in_the_other_without_reload(server, context)
         expect(one.locator("#log li.newest")).to_have_text(moved["view"]["log"][-1])
     wait_log(stale, now["log_length"])
     late = legal[1]
-    stale.click(f'.hx-space[data-space="{named(late, names)[0]}"]')
+    stale.click(f'.hx-space[data-space="{named(late, names)[0]}"] .hx-hit')
     stale.locator(f'#popover button[data-action="{late}"]').click()
     expect(stale.locator("#error")).to_contain_text("the game has moved on")
     wait_log(stale, moved["log_length"])
@@ -370,8 +480,70 @@ def test_the_board_draws_the_pieces_of_every_variant(server, context, page):
         assert dict(page.eval_on_selector_all(".hx-spaces [data-general]", where)) == generals
         discs = sum(c["revolts"] + len(c["garrisons"]) for c in view["cities"].values())
         discs += sum(s["pirates"] for s in view["seas"].values())
-        assert page.locator(".hx-spaces .hx-disc").count() == discs
+        counts = page.eval_on_selector_all(".hx-spaces .hx-stack", "els => els.map(e => Number(e.dataset.count))")
+        assert sum(counts) == discs  # each count as the badge or the stack shows it
+        garrisons = sum(len(c["garrisons"]) for c in view["cities"].values())
+        assert page.locator(".hx-spaces .hx-garrisons .hx-disc").count() == garrisons
     expect(page.locator("#seat option")).to_have_count(len(record_seats(record)) + 1)
+
+
+BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const space = (e) => e.closest('[data-space]').dataset.space;
+  return {
+    labels: [...document.querySelectorAll('.hx-label')].map((e) => [space(e), box(e)]),
+    discs: [...document.querySelectorAll('.hx-city-disc, .hx-sea-disc')].filter((e) => e.closest('[data-space]'))
+      .map((e) => [space(e), box(e)]),
+    rings: Object.fromEntries([...document.querySelectorAll('.hx-space .hx-ring')].map((e) => [space(e), box(e)])),
+    pieces: [...document.querySelectorAll('.hx-spaces .hx-stack, .hx-spaces .hx-army, .hx-spaces .hx-general-disc, '
+      + '.hx-spaces .hx-fleet')].map((e) => [space(e), box(e)]),
+    legend: box(document.querySelector('.hx-legend-box')),
+    items: [...document.querySelectorAll('.hx-legend-item')].map((e) => e.dataset.legend),
+  };
+}"""
+
+
+def overlap(a: list[float], b: list[float]) -> float:
+    """The area two boxes (left, top, right, bottom) share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def check_board_readable(page: Any) -> dict[str, Any]:
+    """Issue 15, point 7, measured in the page: no name overlaps another name, another space's disc,
+    a piece or the legend; every piece touches its own space's ring."""
+    found = page.evaluate(BOXES)
+    labels = found["labels"]
+    for i, (name, box) in enumerate(labels):
+        for other, other_box in labels[i + 1:]:
+            assert overlap(box, other_box) < 1, f"the names {name} and {other} overlap"
+        for other, disc in found["discs"]:
+            assert other == name or overlap(box, disc) < 1, f"the name {name} covers the space {other}"
+        for other, piece in found["pieces"]:
+            assert overlap(box, piece) < 1, f"the name {name} covers a piece in {other}"
+        assert overlap(box, found["legend"]) < 1, f"the name {name} is under the legend"
+    for name, piece in found["pieces"]:
+        assert overlap(piece, found["rings"][name]) > 0, f"a piece of {name} is off its space"
+    return found
+
+
+def test_the_board_s_names_never_overlap_and_its_pieces_sit_on_their_spaces(server, page):
+    """Issue 15, point 7: measured on the real page, at each mark of a game with every variant."""
+    record = finished_record(2, variants=["proconsvl", "legio-hispana", "pirates", "terror"])
+    created = server.call("/api/import", {"record": record})
+    token = created["watch_token"]
+    page.goto(f"{server.url}/replay/{created['id']}?token={token}")
+    expect(page.locator(".hx-board")).to_be_visible()
+    marks = server.call(f"/api/games/{created['id']}/replay?token={token}")["marks"]
+    main = page.locator("#replay")
+    for index in range(0, len(marks), 3):
+        page.select_option("#marks", str(index))
+        expect(main).to_have_attribute("data-step", str(marks[index]["n"]))
+        found = check_board_readable(page)
+    assert len(found["pieces"]) > 10
+    # A legend for every piece.
+    for piece in ("general: U, C, Co", "garrisons (bottom first)", "revolts (their count)", "army", "special army",
+                  "fleet", "pirates (their count)", "capital"):
+        assert piece in found["items"], piece
 
 
 def record_seats(record: dict[str, Any]) -> list[str]:
@@ -408,12 +580,85 @@ def test_the_pages_work_at_a_phone_width(server, browser):
         page.click("#zoom")
         expect(page.locator("#board")).not_to_have_class(re.compile("zoomed"))
         # A tap on a highlighted space opens its actions, inside the screen.
-        space = page.locator(".hx-space.active").first
+        space = page.locator(".hx-space.active .hx-hit").first
         space.tap()
         popover = page.locator("#popover")
         expect(popover).to_be_visible()
         pop = popover.bounding_box()
         assert pop["x"] >= 0 and pop["x"] + pop["width"] <= 375
         assert not errors, errors
+    finally:
+        phone.close()
+
+
+def page_width(page: Any) -> int:
+    return int(page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"))
+
+
+def label_height(page: Any) -> float:
+    """The smallest height a city's name is drawn at, in screen pixels."""
+    return float(page.evaluate("Math.min(...[...document.querySelectorAll('.hx-city .hx-label')]"
+                               ".map((e) => e.getBoundingClientRect().height))"))
+
+
+def test_the_game_page_at_a_laptop_s_1024_by_700(server, browser):
+    """Issue 15, point 8: at 1024×700 the names are readable, none overlaps, the prompt is in view
+    and no panel is cut off (the side panels scroll together)."""
+    created = create_game(server)
+    view = play_setup(server, created)
+    laptop = browser.new_context(viewport={"width": 1024, "height": 700})
+    try:
+        page = laptop.new_page()
+        page.goto(server.url + created["seats"][0]["link"])
+        wait_log(page, view["log_length"])
+        assert page_width(page) <= 1024
+        board = page.locator(".hx-board").bounding_box()
+        assert board["width"] >= 640 and board["y"] + board["height"] <= 700
+        assert label_height(page) >= 10.5, "the names are too small to read"
+        check_board_readable(page)
+        card = page.locator("#prompt-card").bounding_box()
+        assert card["y"] + card["height"] <= 700, "the prompt card is cut off"
+        for card in ("#info", "#prompt-card"):  # nothing inside a card is clipped
+            assert page.evaluate(f"(e => e.scrollHeight <= e.clientHeight + 1)(document.querySelector('{card}'))"), card
+        generals = page.locator(".hx-generals li").last
+        generals.scroll_into_view_if_needed()
+        box = generals.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 700, "the status card cannot be read whole"
+        assert page.locator(".hx-board").bounding_box()["y"] == board["y"]  # the board stays where it was
+    finally:
+        laptop.close()
+
+
+def test_the_game_page_on_a_390_by_844_phone(server, browser):
+    """Issue 15, point 8: on a phone the page is no wider than the screen, the prompt comes first,
+    the board fits, and zoomed it writes its names large enough to read, none overlapping."""
+    created = create_game(server)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+                                has_touch=True)
+    try:
+        page = phone.new_page()
+        page.goto(server.url + created["seats"][0]["link"])
+        expect(page.locator(".hx-board")).to_be_visible()
+        assert page_width(page) <= 390
+        board = page.locator(".hx-board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= 390 and board["width"] > 350
+        assert page.locator("#prompt").bounding_box()["y"] < board["y"]
+        check_board_readable(page)
+        page.click("#zoom")
+        expect(page.locator("#board")).to_have_class(re.compile("zoomed"))
+        assert label_height(page) >= 10, "zoomed, the names are still too small to read"
+        check_board_readable(page)
+        assert page_width(page) <= 390
+        page.click("#zoom")
+        space = page.locator(".hx-space.active .hx-hit").first
+        space.tap()
+        pop = page.locator("#popover")
+        expect(pop).to_be_visible()
+        box = pop.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        for path in ("/", created["watch"].replace("/play/", "/replay/")):
+            page.goto(server.url + path)
+            page.wait_for_load_state("networkidle")
+            assert page_width(page) <= 390, path
     finally:
         phone.close()

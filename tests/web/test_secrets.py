@@ -1,5 +1,5 @@
 """The web server keeps secrets (issue 10, points 5 and 7): a token sees its seat only — its
-view, its WebSocket messages, its record and its replay — until the game is over, and the
+view, its WebSocket messages, its record, its replay and its hints — until the game is over, and the
 full game after. Checked with Blind Hand's planted marker card, registered from the test
 folder alone, played through the API from creation to replay."""
 
@@ -82,6 +82,9 @@ def test_no_answer_or_message_for_a_seat_holds_anothers_secret(client: TestClien
             # while the other seat holds the marker, this seat must not see it anywhere
             if holder(other) and view["view"]["returns"] is None:
                 assert MARKER not in json.dumps(view)
+                if view["view"]["legal_actions"]:  # a hint (issue 15, point 10) thinks on what the seat knows
+                    hint = client.post(f"/api/games/{gid}/hint", json={"token": tokens[seat]})
+                    assert hint.status_code == 200 and MARKER not in hint.text, hint.text
                 record = client.get(f"/api/games/{gid}/record?token={tokens[seat]}").json()
                 assert record["seat"] == f"seat{seat + 1}" and MARKER not in json.dumps(record)
                 n = view["log_length"]

@@ -97,6 +97,11 @@ class HispaniaGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.level = Level.parse(self.options["level"])
+        if HISPANO in self.options["variants"] and self.level.denarii != HISPANO_DENARII:
+            given, self.level = self.level, self.level._replace(denarii=HISPANO_DENARII)
+            self.options["level"] = str(self.level)
+            self.notes.append(f"R28: the Hispano variant gives the Romans {HISPANO_DENARII} denarii, "
+                              f"so level {given} is played as {self.level}")
         self.board = load_board(self.options["board"])
         self.scenario: Scenario | None = None
         variants = set(self.options["variants"])
@@ -109,9 +114,6 @@ class HispaniaGame(Game):
         if self.options["traitors"] and TERROR not in variants:
             raise OptionError("traitors ('Rome does not pay traitors') is an optional rule of the Terror variant; "
                               "add variants=terror")
-        if HISPANO in variants and self.level.denarii != HISPANO_DENARII:
-            raise OptionError(f"the Hispano variant is always played with {HISPANO_DENARII} denarii: level "
-                              f"{self.level} has {self.level.denarii}; change another parameter instead")
         self.denarii = self.level.denarii
         notation = _notation(self.board)
         self.notation = notation

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from legatus.core.errors import NotationError
 
 from .board import CITERIOR, HISPANIC_PROVINCES, ULTERIOR
-from .notation import ENTER_MOVE, FLEET, MOVE, MOVE_OTHER, ROAD
+from .notation import END, ENTER_MOVE, FLEET, HAND_OVER, MOVE, MOVE_OTHER, ROAD
 from .pieces import COLOURS, OFF, TITLES, TURN_NUMERALS
 from .rules import end_of_round, movement, phases, turn
 from .variants import HISPANO
@@ -127,10 +127,16 @@ def prompt(st: HispaniaState) -> str:
 
 
 def describe(st: HispaniaState, action: int) -> str:
-    """The notation, with the cost of a move or a road."""
+    """The notation, with the cost of a move or a road, what ending a phase loses, what
+    handing over means."""
     text = str(st.notation.table[action])
     kind, a, b, _ = st.notation.decode[action]
     cost = None
+    if kind == HAND_OVER:
+        other = st.game.seats[st.game.consul_seats[1]]
+        return f"{text} (the {other} player goes on with the consul's turn; once a turn)"
+    if kind == END and st.phase == phases.ROMAN and st.money > 0:
+        return f"{text} ({count(st.money, 'denarius', 'denarii')} unspent, lost (R9))"
     if st.phase == phases.ROMAN:
         if kind == MOVE:
             cost = movement.general_costs(st, st.turn, st.general_at[st.turn], st.money).get(a)

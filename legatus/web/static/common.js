@@ -133,9 +133,20 @@ export function renderLog(list, log, classOf) {
   list.dataset.length = String(lines.length);
 }
 
-export function showError(node, message) {
-  node.textContent = message || "";
+export function showError(node, message, linkOf = null) {
+  withRuleLinks(node, message || "", linkOf);
   node.hidden = !message;
+}
+
+/** Writes ``text`` into ``node``, each rule id in it ("R13") a link to the page that explains it
+ * (``linkOf(id)``, from the game module; plain text where it gives none). */
+export function withRuleLinks(node, text, linkOf) {
+  const parts = String(text).split(/\b(R\d{1,3})\b/);
+  clear(node, parts.map((part, i) => {
+    const href = i % 2 && linkOf ? linkOf(part) : null;
+    return href ? h("a", { href, target: "_blank", rel: "noopener", class: "rule", title: `ruling ${part}: what it says and how legatus reads it` }, part) : part;
+  }));
+  return node;
 }
 
 export function gameId() {
@@ -160,4 +171,39 @@ export function zoomButton(button, board, after) {
     button.textContent = on ? "⤡ fit" : "⤢ zoom";
     if (after) after();
   });
+}
+
+// --- The seats this browser holds ("My games" on the index) -----------------------------------
+// A seat's link holds its secret token: it is kept in this browser's own storage, and only ever
+// sent back to the server it came from (same origin), never anywhere else.
+const SEATS_KEY = "legatus.seats";
+const MAX_HELD = 50;
+
+/** The seats kept, newest first: [{id, game, seat, token, link, at}]. */
+export function heldSeats() {
+  try {
+    const held = JSON.parse(localStorage.getItem(SEATS_KEY) || "[]");
+    return Array.isArray(held) ? held.filter((s) => s && typeof s.id === "string" && typeof s.token === "string") : [];
+  } catch (err) {
+    return []; // storage disabled or corrupt: nothing held
+  }
+}
+
+function keepSeats(held) {
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(held.slice(0, MAX_HELD)));
+  } catch (err) {
+    // storage disabled (a private window): the seats are not remembered
+  }
+}
+
+/** Remembers a seat's link (a person's seat, opened or created here). */
+export function rememberSeat({ id, game, seat, token }) {
+  const link = `/play/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+  const others = heldSeats().filter((s) => !(s.id === id && s.token === token));
+  keepSeats([{ id, game, seat, token, link, at: Date.now() }, ...others]);
+}
+
+export function forgetSeat(id, token) {
+  keepSeats(heldSeats().filter((s) => !(s.id === id && s.token === token)));
 }

@@ -1,5 +1,5 @@
 // The index page: the games on the server, the new game form (from the catalogue), import.
-import { $, api, clear, h, linkRow, pretty, showError } from "/static/common.js";
+import { $, api, clear, forgetSeat, h, heldSeats, linkRow, pretty, rememberSeat, showError } from "/static/common.js";
 
 let catalogue = [];
 let current = null; // the chosen game's catalogue entry
@@ -50,6 +50,10 @@ function buildOption(option) {
     box.addEventListener("change", box.showMeasured);
     box.showMeasured();
     box.read = read;
+    box.write = (value) => {
+      String(value).split("-").forEach((v, i) => { if (selects[i]) selects[i].querySelector("select").value = v; });
+      box.showMeasured();
+    };
   } else if (form.kind === "multi") {
     const chosen = new Set(option.default || []);
     const boxes = form.choices.map((choice) => h("label", { class: "check" },
@@ -95,6 +99,15 @@ async function preview() {
     const answer = await api("/api/preview", { game: current.name, options: readOptions() });
     if (mine !== previewCount) return;
     showError($("#form-error"), "");
+    // The rules may change an option given (the Hispano's 6 denarii, R28): the form shows
+    // what will be played, and why.
+    for (const box of document.querySelectorAll("#options .option")) {
+      const played = answer.options[box.dataset.option];
+      if (box.write && played !== undefined && played !== box.read()) box.write(played);
+    }
+    const notes = $("#form-notes");
+    notes.textContent = (answer.notes || []).join(" ");
+    notes.hidden = !notes.textContent;
     seats = answer.seats;
     create.disabled = false;
     drawSeats();
@@ -138,6 +151,10 @@ async function create(event) {
 }
 
 function showLinks(box, created, title) {
+  for (const s of created.seats) {
+    if (s.player === "person") rememberSeat({ id: created.id, game: created.game, seat: s.seat, token: s.token });
+  }
+  loadMyGames();
   const seatRows = created.seats.map((s) => {
     const row = linkRow(s.seat, s.link, { open: true, note: s.player === "person" ? "" : `(agent: ${s.player})` });
     row.classList.add("seat-link");
@@ -153,6 +170,40 @@ function showLinks(box, created, title) {
       linkRow("replay", replay, { open: true })));
   box.hidden = false;
   box.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+// --- My games: the seats this browser holds, a way back into each ----------------------------
+const gameTitle = (name) => (catalogue.find((c) => c.name === name) || {}).title || name;
+
+async function loadMyGames() {
+  const box = $("#my-games");
+  const held = heldSeats().slice(0, 20);
+  if (!held.length) {
+    clear(box, h("p", { class: "muted" }, "The seats you create or open in this browser are kept here, to come back to."));
+    return;
+  }
+  const rows = held.map((s) => {
+    const now = h("td", { class: "now" }, "…");
+    const row = h("tr", { dataset: { game: s.id, seat: s.seat } },
+      h("td", {}, h("strong", {}, gameTitle(s.game)), h("br"), h("small", {}, h("code", {}, s.id))),
+      h("td", {}, s.seat), now,
+      h("td", { class: "actions" }, h("a", { href: s.link, class: "button small resume" }, "resume"),
+        h("button", { type: "button", class: "small forget", title: "forget this seat's link in this browser",
+          onclick: () => { forgetSeat(s.id, s.token); loadMyGames(); loadGames(); } }, "forget")));
+    // Where the game stands, as this seat sees it (its own server only).
+    api(`/api/games/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`).then((answer) => {
+      const view = answer.view;
+      now.textContent = view.result ? "over" : view.to_move === s.seat ? "your turn" : `${view.to_move} to move`;
+      now.title = view.prompt || "";
+      row.classList.toggle("my-turn", !view.result && view.to_move === s.seat);
+    }, (err) => {
+      now.textContent = err.status === 404 || err.status === 403 ? "not on this server" : "unknown";
+      now.title = err.message;
+    });
+    return row;
+  });
+  clear(box, h("table", { class: "games mine" },
+    h("thead", {}, h("tr", {}, ["Game", "Seat", "Now", ""].map((t) => h("th", {}, t)))), h("tbody", {}, rows)));
 }
 
 // --- The games on the server --------------------------------------------------------------
@@ -182,7 +233,10 @@ async function loadGames() {
       h("td", {}, (catalogue.find((c) => c.name === g.game) || {}).title || g.game, h("br"), h("small", {}, optionSummary(g))),
       h("td", {}, Object.entries(g.players).map(([seat, p]) => h("div", {}, `${seat}: `, h("small", {}, p)))),
       h("td", { title: g.prompt }, g.over ? h("strong", {}, "over") : `${g.to_move} to move`),
-      h("td", { class: "actions" }, h("a", { href: g.watch, class: "button small" }, "watch"),
+      h("td", { class: "actions" },
+        heldSeats().filter((s) => s.id === g.id).map((s) => h("a", { href: s.link, class: "button small play-seat",
+          dataset: { seat: s.seat } }, `play ${s.seat}`)),
+        h("a", { href: g.watch, class: "button small" }, "watch"),
         h("a", { href: g.watch.replace(/^\/play\//, "/replay/"), class: "button small" }, "replay"))));
     clear(box, h("table", { class: "games" },
       h("thead", {}, h("tr", {}, ["Game", "", "Players", "Now", ""].map((t) => h("th", {}, t)))),
@@ -238,6 +292,7 @@ async function main() {
     if (file) $("#import-text").value = await file.text();
   });
   loadGames();
+  loadMyGames();
   try {
     catalogue = (await api("/api/catalogue")).games;
   } catch (err) {
@@ -254,6 +309,7 @@ async function main() {
     chooseGame(first.name);
   }
   loadGames();
+  loadMyGames();
 }
 
 main();

@@ -1,7 +1,9 @@
 // The play page: one seat's view of a game (or the spectators'), redrawn on every "view"
 // message of the WebSocket. Generic: what is particular to a game (its board, its tracks,
 // which spaces an action names) comes from /static/games/<game>.js.
-import { $, api, clear, gameId, h, loadGameModule, renderLog, showError, zoomButton } from "/static/common.js";
+import {
+  $, api, clear, gameId, h, loadGameModule, rememberSeat, renderLog, showError, withRuleLinks, zoomButton,
+} from "/static/common.js";
 
 const id = gameId();
 const token = new URLSearchParams(location.search).get("token");
@@ -12,6 +14,9 @@ let current = null; // the last message drawn: {id, seat, log_length, can_undo, 
 let selected = null; // the space (or link) whose actions the popover lists
 let busy = false;
 let retry = 0;
+let confirming = null; // {action, question}: an action the game asks about before it is sent
+let hinted = null; // {log_length, action, text}: the last hint, while the position is the same
+let hinting = false;
 
 const fallback = {
   // A game without a drawing module: every action is a button.
@@ -19,6 +24,17 @@ const fallback = {
   targets: () => ({ spaces: [], links: [] }),
   renderInfo: () => {},
 };
+
+/** A rule id's page (from the game module), for the rule ids in messages. */
+const ruleLink = (id) => (mod && mod.ruleLink ? mod.ruleLink(id) : null);
+const say = (message) => showError($("#error"), message, ruleLink);
+
+/** An action's button, marked if it is the hint's. */
+function actionButton(action) {
+  const hint = hinted && hinted.log_length === current.log_length && hinted.action === action;
+  return h("button", { type: "button", class: `action${hint ? " hinted" : ""}`, disabled: busy, dataset: { action },
+    onclick: () => act(action) }, label_of(action));
+}
 
 /** An action's label: its notation with what it costs, as the server describes it. */
 function label_of(action) {
@@ -72,12 +88,28 @@ function render(msg) {
 
   // The prompt, the buttons for the actions that name no space, the hint.
   const prompt = $("#prompt");
-  prompt.textContent = view.prompt || "";
+  withRuleLinks(prompt, view.prompt || "", ruleLink);
   prompt.classList.toggle("over", !!view.result);
-  const buttons = $("#buttons");
-  clear(buttons, others.map((action) => h("button", {
-    type: "button", class: "action", disabled: busy, dataset: { action }, onclick: () => act(action),
-  }, label_of(action))));
+  clear($("#buttons"), others.map(actionButton));
+  // An action the game asks about first (ending a phase with money left): yes or no.
+  if (confirming && (!turn || !view.legal_actions.includes(confirming.action))) confirming = null;
+  const confirm = $("#confirm");
+  confirm.hidden = !confirming;
+  if (confirming) {
+    const { action, question } = confirming;
+    clear(confirm, withRuleLinks(h("span"), question, ruleLink), h("span", { class: "buttons" },
+      h("button", { type: "button", class: "primary", id: "confirm-yes", disabled: busy, onclick: () => act(action, true) },
+        `Yes, ${action}`),
+      h("button", { type: "button", id: "confirm-no", onclick: () => { confirming = null; render(current); } }, "No")));
+  }
+  // The hint: asked of the server's hint agent; its answer, for this position only.
+  $("#hint-button").hidden = !turn;
+  $("#hint-button").disabled = busy || hinting;
+  $("#hint-button").textContent = hinting ? "thinking…" : "? Hint";
+  const answer = $("#hint-answer");
+  const fresh = hinted && hinted.log_length === msg.log_length;
+  answer.hidden = !fresh || !turn;
+  if (fresh) withRuleLinks(answer, hinted.text, ruleLink);
   const hint = $("#hint");
   if (turn && bySpace.size) {
     hint.textContent = `Click a highlighted space (${bySpace.size}) for what you can do there.`;
@@ -122,9 +154,7 @@ function drawPopover(bySpace, byLink) {
   clear(pop,
     h("div", { class: "pop-head" }, h("strong", {}, label),
       h("button", { type: "button", class: "close", "aria-label": "close", onclick: () => select(null) }, "×")),
-    h("div", { class: "pop-actions" }, actions.map((action) => h("button", {
-      type: "button", class: "action", disabled: busy, dataset: { action }, onclick: () => act(action),
-    }, label_of(action)))));
+    h("div", { class: "pop-actions" }, actions.map(actionButton)));
   pop.dataset.space = selected;
   pop.hidden = false;
   // Beside the space, inside the board's box.
@@ -147,18 +177,25 @@ function select(key) {
   if (current) render(current);
 }
 
-async function act(action) {
+async function act(action, confirmed = false) {
   if (busy || !current) return;
+  const question = !confirmed && mod.confirm ? mod.confirm(action, current.view) : null;
+  if (question) {
+    confirming = { action, question };
+    render(current);
+    return;
+  }
+  confirming = null;
   busy = true;
   render(current);
   try {
     const answer = await api(`/api/games/${encodeURIComponent(id)}/actions`,
       { token, action, expect: current.log_length });
-    showError($("#error"), "");
+    say("");
     selected = null;
     render(answer);
   } catch (err) {
-    showError($("#error"), err.message);
+    say(err.message);
     if (err.status === 409) refresh();
   } finally {
     busy = false;
@@ -172,13 +209,30 @@ async function undo() {
   render(current);
   try {
     const answer = await api(`/api/games/${encodeURIComponent(id)}/undo`, { token });
-    showError($("#error"), `Undone: ${answer.undone}`);
+    say(`Undone: ${answer.undone}`);
     selected = null;
     render(answer);
   } catch (err) {
-    showError($("#error"), err.message);
+    say(err.message);
   } finally {
     busy = false;
+    render(current);
+  }
+}
+
+async function hint() {
+  if (hinting || !current) return;
+  hinting = true;
+  render(current);
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(id)}/hint`, { token });
+    hinted = { log_length: answer.log_length, action: answer.action,
+      text: `Hint: ${answer.description}${answer.reason ? ` — ${answer.reason}` : ""}` };
+    say("");
+  } catch (err) {
+    say(err.message);
+  } finally {
+    hinting = false;
     render(current);
   }
 }
@@ -246,10 +300,12 @@ async function main() {
     onLink: (key) => select(selected === key ? null : key),
   });
   $("#undo").addEventListener("click", undo);
+  $("#hint-button").addEventListener("click", hint);
   zoomButton($("#zoom"), $("#board"), () => current && render(current));
   $("#board").addEventListener("scroll", () => current && selected && render(current));
   document.addEventListener("keydown", (e) => e.key === "Escape" && select(null));
   window.addEventListener("resize", () => current && render(current));
+  if (first.seat) rememberSeat({ id, game: pub.game, seat: first.seat, token }); // "My games" on the index
   render(first);
   connect();
 }

@@ -11,6 +11,8 @@
 //   renderInfo(node, view, pub)            the panels beside the board
 //   lastDice(view)                         -> {roman, hispanic, text, pending} or null
 //   logClass(line)                         a class for a log line
+//   ruleLink(id)                           the page that explains a rule id ("R13") of a message, or null
+//   confirm(action, view)                  a question to ask before the action is sent, or null
 
 export const title = "Hispania";
 
@@ -195,6 +197,8 @@ export function createBoard(node, pub, hooks = {}) {
   // The spaces: a group each, the pieces redrawn in it.
   const spaceLayer = s("g", { class: "hx-spaces" });
   const groups = {};
+  const labels = {}; // the cities' names, placed where they overlap nothing (placeLabels)
+  const seaLabels = {}; // the seas' names, under their discs
   const seas = board.spaces.filter((sp) => sp.sea);
   const cities = board.spaces.filter((sp) => !sp.sea);
   for (const sp of [...seas, ...cities]) {
@@ -207,7 +211,7 @@ export function createBoard(node, pub, hooks = {}) {
         s("circle", { r: 30, class: "hx-ring" }),
         s("circle", { r: 25, class: "hx-sea-disc" }),
         s("text", { x: -7, y: 7, class: "hx-sea-number" }, sp.number),
-        s("text", { y: 40, class: "hx-label hx-sea-label" }, sp.name),
+        seaLabels[sp.name] = s("text", { y: 40, class: "hx-label hx-sea-label" }, sp.name),
       );
     } else {
       const fill = PROVINCE_COLOURS[sp.province] || "#999";
@@ -217,7 +221,7 @@ export function createBoard(node, pub, hooks = {}) {
         sp.capital ? s("circle", { r: 12.5, class: "hx-capital-ring" }) : null,
         s("circle", { r: 10, fill, class: "hx-city-disc" }),
         s("text", { y: 4, class: "hx-number" }, sp.number),
-        s("text", { y: 24, class: "hx-label" }, sp.name),
+        labels[sp.name] = s("text", { y: 26, class: "hx-label" }, sp.name),
       ].filter(Boolean));
     }
     g.append(tip(sp.sea ? `${sp.name} (sea ${sp.number})`
@@ -229,8 +233,10 @@ export function createBoard(node, pub, hooks = {}) {
     spaceLayer.append(g);
   }
   svg.append(spaceLayer);
-  svg.append(legend(board));
+  const key = legend(board);
+  svg.append(key);
   node.replaceChildren(svg);
+  let layout = null;
 
   // Clicks and keys go to the page.
   svg.addEventListener("click", (event) => {
@@ -298,6 +304,13 @@ export function createBoard(node, pub, hooks = {}) {
       if (city) drawCity(g.pieces, city, view);
       else if (sea) drawSea(g.pieces, sea, view, name);
     }
+    // A board shown small (a laptop, a phone unzoomed) writes its names larger, and places them again.
+    const small = svg.clientWidth > 0 && svg.clientWidth < SMALL_BOARD;
+    if (!layout || small !== svg.classList.contains("hx-small")) {
+      svg.classList.toggle("hx-small", small);
+      layout = labelLayout(board, where, labels, key, seaLabels);
+    }
+    placeLabels(layout, labels, pieceBoxes(view, where));
     svg.dataset.log = String((view.log || []).length);
   }
 
@@ -309,26 +322,175 @@ export function createBoard(node, pub, hooks = {}) {
   return { draw, anchor, svg };
 }
 
+// --- Where each city's name goes -------------------------------------------------------------
+// A name takes the first place around its city, below first, that overlaps no space's disc, no
+// piece (where they stand now), no sea, no other name and not the legend (the most crowded
+// cities choose first, then a few passes move those still overlapping); failing all, the place
+// that overlaps least. Redone at each drawing, as pieces come and go.
+const CITY_BOX = { left: -11, top: -11, right: 11, bottom: 11 }; // the disc (its highlight ring may pass under a name)
+const SEA_BOX = { left: -34, top: -34, right: 34, bottom: 46 };
+const PIECE_BOXES = {
+  revolts: { left: -25, top: -6, right: -9, bottom: 10 },
+  army: { left: -22, top: -22, right: -9, bottom: -9 },
+  general: { left: -9, top: -26, right: 9, bottom: -8 },
+};
+const SMALL_BOARD = 820; // px: a board drawn narrower writes its names larger (.hx-small)
+
+/** A name's box in the board's units, its halo included: width, and height above and below its baseline. */
+function textBox(text, name) {
+  const measured = text.getComputedTextLength ? text.getComputedTextLength() : 0;
+  const size = parseFloat(getComputedStyle(text).fontSize) || 12;
+  // 4 units each side: the halo's stroke, and a margin for how fonts draw past their advance
+  return { width: (measured > 0 ? measured : name.length * 0.62 * size) + 8, above: size + 1, below: size / 3 + 1 };
+}
+const garrisonBox = (n) => ({ left: 9, top: 5 - (n - 1) * 7.5, right: 22, bottom: 11.5 });
+const PLACES = [
+  // the usual places first: below, right, left, above
+  ["middle", 0, 26], ["start", 17, 4], ["end", -17, 4], ["middle", 0, -18],
+  ["start", 24, 4], ["end", -26, 4], ["middle", 0, -30],
+  // then a ring of places further out, every 30 degrees
+  ...[24, 36, 48].flatMap((far) => Array.from({ length: 12 }, (_, k) => {
+    const [cx, cy] = [Math.cos((k * Math.PI) / 6), Math.sin((k * Math.PI) / 6)];
+    const [dx, dy] = [Math.round(cx * far), Math.round(cy * far)];
+    if (cx > 0.3) return ["start", dx, dy + 4];
+    if (cx < -0.3) return ["end", dx, dy + 4];
+    return ["middle", dx, dy > 0 ? dy + 12 : dy - 4];
+  })),
+];
+
+function overlap(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+const boxAt = ([x, y], box) => ({ left: x + box.left, top: y + box.top, right: x + box.right, bottom: y + box.bottom });
+
+/** What every drawing's placement needs once: each name's places (boxes) and what never moves. */
+function labelLayout(board, where, labels, key, seaLabels) {
+  const fixed = board.spaces.map((sp) => boxAt(where[sp.name], sp.sea ? SEA_BOX : CITY_BOX));
+  for (const [name, text] of Object.entries(seaLabels)) {
+    // Under its disc, moved in from the board's edge where it would cross it.
+    const { width, above, below } = textBox(text, name);
+    const x = where[name][0];
+    const dx = Math.max(4 - (x - width / 2), Math.min(0, WIDTH - 4 - (x + width / 2)));
+    text.setAttribute("x", fmt(dx));
+    fixed.push(boxAt(where[name], { left: dx - width / 2, right: dx + width / 2, top: 40 - above, bottom: 40 + below }));
+  }
+  const legendBox = key.querySelector(".hx-legend-box");
+  const [lx, ly] = key.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
+  fixed.push({ left: lx - 8, top: ly - 6, right: lx - 8 + Number(legendBox.getAttribute("width")),
+    bottom: ly - 6 + Number(legendBox.getAttribute("height")) });
+  const options = {};
+  for (const name of Object.keys(labels)) {
+    const { width, above, below } = textBox(labels[name], name);
+    const [x, y] = where[name];
+    options[name] = PLACES.map(([anchor, dx, dy]) => {
+      const left = anchor === "middle" ? x + dx - width / 2 : anchor === "start" ? x + dx - 4 : x + dx - width + 4;
+      return { anchor, dx, dy, left, right: left + width, top: y + dy - above, bottom: y + dy + below };
+    });
+  }
+  const near = (name) => Object.keys(labels).filter((o) => Math.hypot(where[name][0] - where[o][0],
+    where[name][1] - where[o][1]) < 70).length;
+  const order = Object.keys(labels).sort((a, b) => near(b) - near(a));
+  return { fixed, options, order };
+}
+
+/** The boxes of the pieces on the cities now. */
+function pieceBoxes(view, where) {
+  const boxes = [];
+  for (const [name, city] of Object.entries(view.cities || {})) {
+    if (!where[name]) continue;
+    if (city.revolts > 0) boxes.push(boxAt(where[name], PIECE_BOXES.revolts));
+    if (city.army) boxes.push(boxAt(where[name], PIECE_BOXES.army));
+    if (city.general) boxes.push(boxAt(where[name], PIECE_BOXES.general));
+    if (city.garrisons && city.garrisons.length) boxes.push(boxAt(where[name], garrisonBox(city.garrisons.length)));
+  }
+  return boxes;
+}
+
+function placeLabels(layout, labels, pieces) {
+  const { options, order } = layout;
+  const fixed = [...layout.fixed, ...pieces];
+  const chosen = {};
+  const inside = { left: 2, top: 2, right: WIDTH - 2, bottom: HEIGHT - 2 };
+  // What never moves (the board's edge, discs, pieces, the legend) weighs far more than another
+  // name, which may move in the passes after.
+  const cost = (name, box) => 1000 * ((box.right - box.left) * (box.bottom - box.top) - overlap(box, inside)
+    + fixed.reduce((sum, other) => sum + overlap(box, other), 0))
+    + order.reduce((sum, other) => sum + (other !== name && chosen[other] ? overlap(box, chosen[other]) : 0), 0);
+  const choose = (name) => {
+    let best = null;
+    for (const box of options[name]) {
+      const c = cost(name, box);
+      if (!best || c < best.c) best = { c, box };
+      if (c === 0) break;
+    }
+    chosen[name] = best.box;
+  };
+  order.forEach(choose);
+  // Then a local search: a name that still overlaps something takes its best place, or now and
+  // then (seeded: the same board gives the same names) one of the next best, out of a corner,
+  // and the names in its way move; the best arrangement found is kept.
+  let seed = 12345;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const total = () => order.reduce((sum, name) => sum + cost(name, chosen[name]), 0);
+  let best = { cost: total(), chosen: { ...chosen } };
+  for (let step = 0; step < 2000 && best.cost > 0; step++) {
+    const crowded = order.filter((name) => cost(name, chosen[name]) > 0);
+    const name = crowded[Math.floor(random() * crowded.length)];
+    const ranked = options[name].map((box) => [cost(name, box), box]).sort((a, b) => a[0] - b[0]);
+    chosen[name] = (random() < 0.3 ? ranked[1 + Math.floor(random() * 4)] : ranked[0])[1];
+    // the names it now overlaps make room, each at its best place
+    for (const other of order) if (other !== name && overlap(chosen[name], chosen[other]) > 0) choose(other);
+    const now = total();
+    if (now < best.cost) best = { cost: now, chosen: { ...chosen } };
+  }
+  Object.assign(chosen, best.chosen);
+  for (const name of order) {
+    const { anchor, dx, dy } = chosen[name];
+    const text = labels[name];
+    const place = `${anchor} ${dx} ${dy} ${Math.round(cost(name, chosen[name]))}`;
+    if (text.dataset.place === place) continue;
+    text.setAttribute("x", String(dx));
+    text.setAttribute("y", String(dy));
+    text.style.setProperty("text-anchor", anchor); // over the stylesheet's middle
+    text.dataset.place = place;
+  }
+}
+
 function provinceName(board, key) {
   const p = board.provinces.find((q) => q.key === key);
   return p ? (/^[IVX]+$/.test(p.key) ? `${p.key} ${p.name}` : p.name) : key;
 }
 
-function stack(parent, x, y, colours, label) {
-  // Discs seen from the side: the bottom one first.
-  const g = s("g", { class: "hx-stack" }, tip(label));
-  colours.forEach((colour, i) => {
-    g.append(s("ellipse", { cx: x, cy: y - i * 4.2, rx: 6.2, ry: 3.6, class: "hx-disc", fill: colour }));
+// The pieces sit on their space, around its disc: the general on top, an army at the top left,
+// revolts (a badge with their count) on the left, garrisons (bottom first) on the right; the
+// name goes where it overlaps nothing (placeLabels).
+function countBadge(parent, x, y, n, cls, label) {
+  parent.append(s("g", { class: `hx-stack ${cls}`, "data-count": n }, tip(label),
+    s("circle", { cx: x, cy: y, r: 7.5, class: "hx-badge" }),
+    s("text", { x, y: y + 3.5, class: "hx-badge-count" }, n)));
+}
+
+function garrisonStack(parent, garrisons) {
+  const g = s("g", { class: "hx-stack hx-garrisons", "data-count": garrisons.length },
+    tip(`${garrisons.length} garrison${garrisons.length > 1 ? "s" : ""} (bottom first): ${garrisons.join(", ")}`));
+  garrisons.forEach((colour, i) => {
+    g.append(s("rect", { x: 9, y: 5 - i * 7.5, width: 13, height: 6.5, rx: 1.5, class: "hx-disc",
+      fill: PIECE_COLOURS[colour] || colour, "data-colour": colour }));
   });
-  if (colours.length > 3) g.append(s("text", { x, y: y - colours.length * 4.2 - 3, class: "hx-stack-count" }, colours.length));
   parent.append(g);
 }
 
-function drawGeneral(parent, key, general, x, y, acting) {
-  const g = s("g", { class: `hx-general hx-general-${key}`, "data-general": key },
+function drawGeneral(parent, key, general, y, ring, acting) {
+  const x = 0;
+  const colour = PIECE_COLOURS[general.colour] || general.colour;
+  const g = s("g", { class: `hx-general hx-general-${key}${acting ? " hx-acting" : ""}`, "data-general": key },
     tip(`${general.title}${acting ? " (his turn)" : ""}`));
-  if (acting) g.append(s("circle", { cx: x, cy: y, r: 11.5, class: "hx-acting" }));
-  g.append(s("circle", { cx: x, cy: y, r: 8.5, fill: PIECE_COLOURS[general.colour] || general.colour, class: "hx-general-disc" }));
+  // A ring of his colour round the space says where he stands; the token names him.
+  g.append(s("circle", { r: ring, class: "hx-general-ring", stroke: colour }));
+  g.append(s("circle", { cx: x, cy: y, r: 8.5, fill: colour, class: "hx-general-disc" }));
   const letter = GENERAL_LETTERS[key] || key.charAt(0).toUpperCase();
   g.append(s("text", { x, y: y + 3.4, class: `hx-general-letter${general.colour === "yellow" || general.colour === "white" ? " dark" : ""}` }, letter));
   parent.append(g);
@@ -343,42 +505,46 @@ function generalAt(view, space) {
 
 function drawCity(parent, city, view) {
   if (city.revolts > 0) {
-    stack(parent, -19, 6, Array(city.revolts).fill("#2b211b"), `${city.revolts} revolt${city.revolts > 1 ? "s" : ""}`);
+    countBadge(parent, -17, 2, city.revolts, "hx-revolts", `${city.revolts} revolt${city.revolts > 1 ? "s" : ""}`);
   }
-  if (city.garrisons && city.garrisons.length) {
-    stack(parent, 19, 6, city.garrisons.map((c) => PIECE_COLOURS[c] || c),
-      `garrisons (bottom first): ${city.garrisons.join(", ")}`);
-  }
+  if (city.garrisons && city.garrisons.length) garrisonStack(parent, city.garrisons);
   if (city.army) {
     const special = city.army === "special";
     parent.append(s("g", { class: `hx-army${special ? " hx-special" : ""}`, "data-army": city.army },
       tip(special ? "the special army" : `an army (${city.army})`),
-      s("rect", { x: -21, y: -22, width: 14, height: 14, rx: 2 }),
-      s("text", { x: -14, y: -11.5 }, special ? "✶" : "A")));
+      s("rect", { x: -22, y: -22, width: 13, height: 13, rx: 2 }),
+      s("text", { x: -15.5, y: -12 }, special ? "✶" : "A")));
   }
   const general = city.general ? [city.general, view.generals[city.general]] : null;
-  if (general && general[1]) drawGeneral(parent, general[0], general[1], 14, -15, general[0] === view.general);
+  if (general && general[1]) drawGeneral(parent, general[0], general[1], -17, 15.5, general[0] === view.general);
 }
 
 function drawSea(parent, sea, view, name) {
   if (sea.fleet) {
     // A galley: hull, mast, sail.
-    parent.append(s("g", { class: "hx-fleet", transform: "translate(10,2)" }, tip("a fleet"),
+    parent.append(s("g", { class: "hx-fleet", transform: "translate(9,4)" }, tip("a fleet"),
       s("path", { d: "M-10,2 L10,2 L6,8 L-7,8 Z", class: "hx-hull" }),
       s("line", { x1: 0, y1: 2, x2: 0, y2: -12, class: "hx-mast" }),
       s("path", { d: "M0,-11 L8,-4 L0,-1 Z", class: "hx-sail" })));
   }
-  if (sea.pirates > 0) stack(parent, -30, 14, Array(sea.pirates).fill("#2b211b"), `${sea.pirates} pirate revolt${sea.pirates > 1 ? "s" : ""}`);
+  if (sea.pirates > 0) countBadge(parent, -14, 15, sea.pirates, "hx-pirates", `${sea.pirates} pirate revolt${sea.pirates > 1 ? "s" : ""}`);
   const found = sea.general ? [sea.general, view.generals[sea.general]] : generalAt(view, name);
-  if (found && found[1]) drawGeneral(parent, found[0], found[1], 22, -20, found[0] === view.general);
+  if (found && found[1]) drawGeneral(parent, found[0], found[1], -24, 28, found[0] === view.general);
 }
 
+// The legend, in the sea and Africa at the bottom right, clear of every space.
 function legend(board) {
-  const g = s("g", { class: "hx-legend", transform: `translate(${WIDTH - 326},14)` });
-  g.append(s("rect", { x: -8, y: -6, width: 324, height: 154, rx: 6, class: "hx-legend-box" }));
+  const ROW = 14;
+  const provinces = board.provinces.filter((p) => PROVINCE_COLOURS[p.key]);
+  const half = Math.ceil(provinces.length / 2);
+  const top = 6 + 7 * ROW + 4;
+  const height = top + half * ROW - 2;
+  const g = s("g", { class: "hx-legend", transform: `translate(${WIDTH - 314},${HEIGHT - height})` });
+  const box = s("rect", { x: -8, y: -6, width: 318, height, rx: 6, class: "hx-legend-box" });
+  g.append(box);
   const row = (i, j, draw, text) => {
-    const [cx, cy] = [j * 160, 8 + i * 16];
-    g.append(draw(cx, cy), s("text", { x: cx + 32, y: cy + 4 }, text));
+    const [cx, cy] = [j * 150, 6 + i * ROW];
+    g.append(s("g", { class: "hx-legend-item", "data-legend": text }, draw(cx, cy), s("text", { x: cx + 32, y: cy + 4 }, text)));
   };
   const line = (colour, width, ticks, extra = {}) => (cx, cy) => {
     const gg = s("g", {}, s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, stroke: colour, "stroke-width": width, ...extra }));
@@ -388,21 +554,33 @@ function legend(board) {
     }
     return gg;
   };
+  const badge = (cx, cy) => s("g", {}, s("circle", { cx, cy, r: 6.5, class: "hx-badge" }), s("text", { x: cx, y: cy + 3.3, class: "hx-badge-count" }, "2"));
+  // The links and roads.
   row(0, 0, line(LINK_STYLE[1].colour, 1.5, 0), "plain: 1 segment");
   row(1, 0, line(LINK_STYLE[2].colour, 2, 1), "river: 2 segments");
   row(2, 0, line(LINK_STYLE[3].colour, 2, 2), "mountains: 3");
   row(3, 0, line("#5f8fb4", 1.5, 0, { "stroke-dasharray": "5 4" }), "by sea");
-  row(0, 1, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road" }), "printed road");
-  row(1, 1, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road hx-built" }), "built road");
-  row(2, 1, (cx, cy) => s("g", {}, s("circle", { cx: cx + 13, cy, r: 7.5, class: "hx-capital-ring" }),
-    s("circle", { cx: cx + 13, cy, r: 5, fill: "#b49a74", class: "hx-city-disc" })), "capital");
-  row(3, 1, (cx, cy) => s("g", {}, s("ellipse", { cx: cx + 5, cy: cy + 1, rx: 5.5, ry: 3.2, fill: "#2b211b", class: "hx-disc" }),
-    s("rect", { x: cx + 14, y: cy - 6, width: 11, height: 11, rx: 2, class: "hx-legend-army" })), "revolt · army");
+  row(4, 0, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road" }), "printed road");
+  row(5, 0, (cx, cy) => s("line", { x1: cx, y1: cy, x2: cx + 26, y2: cy, class: "hx-road hx-built" }), "built road");
+  row(6, 0, (cx, cy) => s("g", {}, s("circle", { cx: cx + 13, cy, r: 6.5, class: "hx-capital-ring" }),
+    s("circle", { cx: cx + 13, cy, r: 4.5, fill: "#b49a74", class: "hx-city-disc" })), "capital");
+  // The pieces, as they sit on a space.
+  row(0, 1, (cx, cy) => s("g", {}, ["red", "yellow", "blue"].map((c, i) => s("circle", { cx: cx + 4 + i * 9, cy, r: 4.5,
+    fill: PIECE_COLOURS[c], class: "hx-general-disc" }))), "general: U, C, Co");
+  row(1, 1, (cx, cy) => s("g", {}, ["red", "yellow", "blue"].map((c, i) => s("rect", { x: cx + 11, y: cy + 3 - i * 5.5,
+    width: 12, height: 5, rx: 1, fill: PIECE_COLOURS[c], class: "hx-disc" }))), "garrisons (bottom first)");
+  row(2, 1, (cx, cy) => badge(cx + 13, cy), "revolts (their count)");
+  row(3, 1, (cx, cy) => s("g", { class: "hx-army" }, s("rect", { x: cx + 7, y: cy - 6, width: 12, height: 12, rx: 2 }),
+    s("text", { x: cx + 13, y: cy + 3.5 }, "A")), "army");
+  row(4, 1, (cx, cy) => s("g", { class: "hx-army hx-special" }, s("rect", { x: cx + 7, y: cy - 6, width: 12, height: 12, rx: 2 }),
+    s("text", { x: cx + 13, y: cy + 4 }, "✶")), "special army");
+  row(5, 1, (cx, cy) => s("g", { transform: `translate(${cx + 13},${cy - 1})` },
+    s("path", { d: "M-10,2 L10,2 L6,8 L-7,8 Z", class: "hx-hull" }), s("line", { x1: 0, y1: 2, x2: 0, y2: -7, class: "hx-mast" }),
+    s("path", { d: "M0,-7 L6,-2 L0,0 Z", class: "hx-sail" })), "fleet");
+  row(6, 1, (cx, cy) => badge(cx + 13, cy), "pirates (their count)");
   // The provinces' colours.
-  const provinces = board.provinces.filter((p) => PROVINCE_COLOURS[p.key]);
-  const half = Math.ceil(provinces.length / 2);
   provinces.forEach((p, i) => {
-    const [cx, cy] = [(i < half ? 0 : 1) * 160, 78 + (i % half) * 16];
+    const [cx, cy] = [(i < half ? 0 : 1) * 150, top + (i % half) * ROW];
     g.append(s("circle", { cx: cx + 13, cy, r: 5.5, fill: PROVINCE_COLOURS[p.key], class: "hx-city-disc" }),
       s("text", { x: cx + 32, y: cy + 4 }, provinceName(board, p.key)));
   });
@@ -570,4 +748,18 @@ export function logClass(line) {
   if (/victory/i.test(line)) return "result";
   if (/\bdie\b/.test(line)) return "dice";
   return "";
+}
+
+/** The project's rulings: R1–R21 in docs/hispania/rules.md, the variants' R22–R28 in variants.md. */
+export function ruleLink(id) {
+  const n = Number(id.slice(1));
+  if (n >= 1 && n <= 21) return "/docs/hispania/rules.md";
+  if (n >= 22 && n <= 28) return "/docs/hispania/variants.md";
+  return null;
+}
+
+/** Ending the Roman phase with denarii left loses them (R9): the page asks first. */
+export function confirm(action, view) {
+  if (action !== "end" || view.phase !== "Roman phase" || !(view.denarii > 0)) return null;
+  return `End the Roman phase with ${view.denarii} denari${view.denarii === 1 ? "us" : "i"} unspent? They are lost (R9).`;
 }
