@@ -14,31 +14,19 @@ from playwright.sync_api import expect
 
 import legatus
 from legatus.core.record import to_record
-from legatus.core.session import sample_outcome
-from legatus.games.viae.decks import DECEPTIO
+from legatus.games.viae.state import ViaeState
+from tests.viae.helpers import deal_to
 from tests.web.helpers import Server, watched_context
 
 MARKER = "D20"  # the one copy of Aedilis in the 54-card deck
 MARKER_NAME = "Aedilis"
 
 
-def dealt_to_seat1(seed: int = 0) -> dict[str, Any]:
-    """The record of a 2-player game just begun whose first Deceptio card for seat1 is the marker
-    (seeded chance otherwise, random choices)."""
+def dealt_to_seat1() -> dict[str, Any]:
+    """The record of a 2-player game just begun whose first Deceptio card for seat1 is the marker."""
     state = legatus.load("viae", players=2).new_initial_state()
-    rng = random.Random(seed)
-    while True:
-        if state.is_chance_node():
-            outcomes = [str(a) for a, _ in state.chance_outcomes()]
-            if f"deceptio {MARKER}" in outcomes and state.draws[0] == (DECEPTIO, 0):  # type: ignore[attr-defined]
-                state.apply_action(state.parse_action(f"deceptio {MARKER}"))
-                return to_record(state)
-            outcome = sample_outcome(state, rng)
-            if str(outcome) == f"deceptio {MARKER}":  # to another seat: draw another card
-                outcome = next(a for a, _ in state.chance_outcomes() if str(a) != str(outcome))
-            state.apply_action(outcome)
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    assert isinstance(state, ViaeState)
+    return to_record(deal_to(state, MARKER, 0))
 
 
 def targets(action: str, public: dict[str, Any]) -> tuple[list[str], list[str]]:
