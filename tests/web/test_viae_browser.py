@@ -7,8 +7,8 @@ seat1's page shows it. And a four-player game made through the form, agents in t
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import expect
 
@@ -132,7 +132,8 @@ def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(ser
     expect(links.locator(".seat-link")).to_have_count(4)
     expect(links.locator('.seat-link[data-label="seat4"]')).to_contain_text("agent: heuristic")
     mine = links.locator('.seat-link[data-label="seat1"]')
-    game_id, token = re.search(r"/play/(\w+)\?token=(\w+)", mine.locator("input").input_value()).groups()  # type: ignore[union-attr]
+    url = urlparse(mine.locator("input").input_value())
+    game_id, token = url.path.rsplit("/", 1)[-1], parse_qs(url.query)["token"][0]
     with context.expect_page() as opened:
         mine.locator("a", has_text="open").click()
     play = opened.value
@@ -158,4 +159,11 @@ def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(ser
     action = next((a for a in legal if targets(a, public)[0]), legal[0])
     after = click_action(play, server, game_id, token, action, public)
     assert after["log_length"] > view["log_length"]
+    expect(play.locator(".vi-hand")).to_be_visible()
+
+    # The replay page draws it with the same module.
+    play.goto(f"{server.url}/replay/{game_id}?token={token}&seat=seat1")
+    expect(play.locator(".vi-board")).to_be_visible()
+    play.locator("#last").click()
+    expect(play.locator(".vi-players tbody tr")).to_have_count(4)
     expect(play.locator(".vi-hand")).to_be_visible()
