@@ -232,8 +232,8 @@ export function createBoard(node, pub, hooks = {}) {
       s("line", { x1: fmt(x1), y1: fmt(y1), x2: fmt(x2), y2: fmt(y2), class: "vi-road-line" }),
       s("circle", { cx: fmt(mx), cy: fmt(my), r: 7, class: "vi-road-badge" }),
       s("text", { x: fmt(mx), y: fmt(my + 3.5), class: "vi-road-value" }, road.value));
-    g.title = tip("");
-    g.append(g.title);
+    g.tooltip = tip("");
+    g.append(g.tooltip);
     roadGroups[key] = g;
     roadLayer.append(g);
   }
@@ -253,8 +253,8 @@ export function createBoard(node, pub, hooks = {}) {
       s("text", { x: fmt(x), y: fmt(y + 4), class: "vi-value" }, roma ? "★" : NUMERALS[c.value]),
       c.harbor ? s("text", { x: fmt(x - CITY_R - 1), y: fmt(y + CITY_R + 2), class: "vi-harbor" }, "⚓") : null,
       s("text", { x: fmt(label.x), y: fmt(label.y), "text-anchor": label.anchor, class: "vi-label" }, c.name));
-    g.title = tip("");
-    g.append(g.title);
+    g.tooltip = tip("");
+    g.append(g.tooltip);
     g.pieces = s("g", { class: "vi-pieces", transform: `translate(${fmt(x)},${fmt(y)})` });
     g.append(g.pieces);
     groups[c.id] = g;
@@ -294,7 +294,7 @@ export function createBoard(node, pub, hooks = {}) {
       g.classList.toggle("owned", !!owner);
       g.style.setProperty("--owner", owner ? seatColour(owner) : "");
       setActive(g, actions, selected === key, `${road.id}: ${actions ? actions.join(", ") : ""}`);
-      g.title.textContent = `${road.id}: ${cityOf[road.a].name} – ${cityOf[road.b].name}, value ${road.value}` +
+      g.tooltip.textContent = `${road.id}: ${cityOf[road.a].name} – ${cityOf[road.b].name}, value ${road.value}` +
         `${owner ? `, ${owner}'s milestone` : ", not built"}${actions ? `\n${actions.join("\n")}` : ""}`;
     }
 
@@ -309,7 +309,7 @@ export function createBoard(node, pub, hooks = {}) {
       g.style.setProperty("--owner", city && city.owner ? seatColour(city.owner) : "");
       g.pieces.replaceChildren(...pieces(city, markers[id] || [], basilicas[id], seats));
       const c = cityOf[id];
-      g.title.textContent = [
+      g.tooltip.textContent = [
         `${c.name} (${regionOf[c.region].name})${c.value ? `, value ${NUMERALS[c.value]}` : ", the capital"}`
           + `${c.harbor ? ", harbor" : ""}`,
         city ? `${city.owner ? `${city.owner}'s fort` : "not conquered"}, ${city.hostility}` : null,
