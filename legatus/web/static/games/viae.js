@@ -28,8 +28,7 @@ const HEIGHT = MAP_TOP + MAP_HEIGHT + TRACKS_HEIGHT;
 const CITY_R = 13;
 const MIN_GAP = 48; // centre to centre, after the push apart
 const RANK_SHARE = 0.5;
-const CHAR_W = 6.1; // a city label's character at 11 px
-const REGION_CHAR_W = 8.6; // a region name's, spaced capitals
+const LABEL_SIZE = 11; // px, the labels' font size
 const LEGEND_W = 178;
 const LEGEND_H = 218;
 
@@ -134,10 +133,11 @@ export function layout(board) {
   return Object.fromEntries(board.cities.map((c, i) => [c.id, pts[i]]));
 }
 
-/** Where the labels go: each city's name below, above, right or left of it, and each region's
- * name above, below or beside its cities: the first place that overlaps no city, no road's
- * value and no label placed before; else the one that overlaps least. */
-function placeLabels(board, where, badges) {
+/** Where the labels go: each city's name beside it (below, above, right, left, then the
+ * corners), and each region's name above, below or beside its cities: the first place that
+ * overlaps no city, no road's value and no label placed before; else the one that overlaps
+ * least. ``widths``: the labels' widths as drawn, by city and region id. */
+function placeLabels(board, where, badges, widths) {
   const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
     Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
   const taken = [
@@ -160,29 +160,39 @@ function placeLabels(board, where, badges) {
     taken.push(best[1][0]);
     return { x: best[1][1], y: best[1][2], anchor: best[1][3] };
   };
+  // A label of width w whose text starts (start), centres (middle) or ends (end) at x, baseline y.
+  const label = (w, x, y, anchor) => {
+    const left = anchor === "start" ? x : anchor === "end" ? x - w : x - w / 2;
+    return [[left - 1, y - LABEL_SIZE + 1, left + w + 1, y + 3], x, y, anchor];
+  };
   const cities = {};
   for (const c of board.cities) {
     const [x, y] = where[c.id];
-    const w = c.name.length * CHAR_W;
+    const [w, r] = [widths[c.id], CITY_R];
     cities[c.id] = choose([
-      [[x - w / 2, y + CITY_R + 2, x + w / 2, y + CITY_R + 14], x, y + CITY_R + 12, "middle"],
-      [[x - w / 2, y - CITY_R - 16, x + w / 2, y - CITY_R - 4], x, y - CITY_R - 6, "middle"],
-      [[x + CITY_R + 4, y - 6, x + CITY_R + 4 + w, y + 6], x + CITY_R + 4, y + 4, "start"],
-      [[x - CITY_R - 4 - w, y - 6, x - CITY_R - 4, y + 6], x - CITY_R - 4, y + 4, "end"],
+      label(w, x, y + r + 12, "middle"), label(w, x, y - r - 5, "middle"),
+      label(w, x + r + 4, y + 4, "start"), label(w, x - r - 4, y + 4, "end"),
+      label(w, x + r - 2, y + r + 10, "start"), label(w, x - r + 2, y + r + 10, "end"),
+      label(w, x + r - 2, y - r - 2, "start"), label(w, x - r + 2, y - r - 2, "end"),
     ]);
   }
   const regions = {};
   for (const region of board.regions) {
     const pts = board.cities.filter((c) => c.region === region.id).map((c) => where[c.id]);
     if (!pts.length) continue;
-    const w = region.name.length * REGION_CHAR_W;
+    const w = widths[region.id];
     const mx = pts.reduce((t, p) => t + p[0], 0) / pts.length;
     const [top, bottom] = [Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[1]))];
     const [west, east] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
     const my = (top + bottom) / 2;
-    const at = (x, y) => [[x - w / 2, y - 10, x + w / 2, y + 2], x, y, "middle"];
-    regions[region.id] = choose([at(mx, top - 30), at(mx, bottom + 44), at(west - w / 2 - 24, my + 4),
-      at(east + w / 2 + 24, my + 4), at(mx, top - 44), at(mx, bottom + 58)]);
+    const places = [];
+    for (const dy of [0, 14, 28]) {
+      for (const dx of [0, -w / 3, w / 3]) {
+        places.push(label(w, mx + dx, top - 30 - dy, "middle"), label(w, mx + dx, bottom + 44 + dy, "middle"));
+      }
+      places.push(label(w, west - 24 - dy, my + 4, "end"), label(w, east + 24 + dy, my + 4, "start"));
+    }
+    regions[region.id] = choose(places);
   }
   return { cities, regions };
 }
@@ -195,7 +205,6 @@ export function createBoard(node, pub, hooks = {}) {
   const cityOf = Object.fromEntries(board.cities.map((c) => [c.id, c]));
   const roadOf = Object.fromEntries(board.roads.map((r) => [linkKey(r.a, r.b), r]));
   const middle = (r) => [(where[r.a][0] + where[r.b][0]) / 2, (where[r.a][1] + where[r.b][1]) / 2];
-  const labels = placeLabels(board, where, board.roads.map(middle));
   const svg = s("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "vi-board", role: "img",
     "aria-label": "The board of VIAE", preserveAspectRatio: "xMidYMid meet",
@@ -208,10 +217,11 @@ export function createBoard(node, pub, hooks = {}) {
     const [x, y] = where[c.id];
     regionLayer.append(s("circle", { cx: fmt(x), cy: fmt(y), r: 34, fill: regionOf[c.region].colour, class: "vi-region-patch" }));
   }
+  const texts = {}; // the labels, by city and region id: placed once they can be measured
   for (const region of board.regions) {
-    const at = labels.regions[region.id];
-    if (at) regionLayer.append(s("text", { x: fmt(at.x), y: fmt(at.y), class: "vi-region-name", fill: region.colour },
-      region.name.toUpperCase()));
+    texts[region.id] = s("text", { class: "vi-region-name", fill: region.colour, "font-size": LABEL_SIZE,
+      "font-weight": 600, "letter-spacing": 1.5 }, region.name.toUpperCase());
+    regionLayer.append(texts[region.id]);
   }
   svg.append(regionLayer);
 
@@ -245,14 +255,13 @@ export function createBoard(node, pub, hooks = {}) {
   for (const c of board.cities) {
     const [x, y] = where[c.id];
     const roma = c.value === null;
-    const label = labels.cities[c.id];
     const g = s("g", { class: `vi-city${roma ? " vi-roma" : ""}`, "data-space": c.id, "aria-label": c.name },
       s("circle", { cx: fmt(x), cy: fmt(y), r: CITY_R + 5, class: "vi-hit" }),
       s("circle", { cx: fmt(x), cy: fmt(y), r: CITY_R + 3, class: "vi-ring" }),
       s("circle", { cx: fmt(x), cy: fmt(y), r: CITY_R, class: "vi-disc", stroke: regionOf[c.region].colour }),
       s("text", { x: fmt(x), y: fmt(y + 4), class: "vi-value" }, roma ? "★" : NUMERALS[c.value]),
       c.harbor ? s("text", { x: fmt(x - CITY_R - 1), y: fmt(y + CITY_R + 2), class: "vi-harbor" }, "⚓") : null,
-      s("text", { x: fmt(label.x), y: fmt(label.y), "text-anchor": label.anchor, class: "vi-label" }, c.name));
+      texts[c.id] = s("text", { class: "vi-label", "font-size": LABEL_SIZE, "font-weight": 600 }, c.name));
     g.tooltip = tip("");
     g.append(g.tooltip);
     g.pieces = s("g", { class: "vi-pieces", transform: `translate(${fmt(x)},${fmt(y)})` });
@@ -265,6 +274,15 @@ export function createBoard(node, pub, hooks = {}) {
   const tracks = s("g", { class: "vi-tracks", transform: `translate(0,${MAP_TOP + MAP_HEIGHT})` });
   svg.append(tracks);
   node.replaceChildren(svg);
+  // In the page the labels measure themselves; else (a hidden board) about 6.5 px a letter.
+  const widths = Object.fromEntries(Object.entries(texts).map(([id, text]) =>
+    [id, text.getComputedTextLength() || text.textContent.length * 6.5]));
+  const labels = placeLabels(board, where, board.roads.map(middle), widths);
+  for (const [id, at] of Object.entries({ ...labels.cities, ...labels.regions })) {
+    texts[id].setAttribute("x", fmt(at.x));
+    texts[id].setAttribute("y", fmt(at.y));
+    texts[id].setAttribute("text-anchor", at.anchor);
+  }
 
   const hit = (event) => event.target.closest("[data-space], .vi-road.active");
   svg.addEventListener("click", (event) => {
