@@ -167,3 +167,7 @@ def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(ser
     play.locator("#last").click()
     expect(play.locator(".vi-players tbody tr")).to_have_count(4)
     expect(play.locator(".vi-hand")).to_be_visible()
+    castra = public["cards"]["castra"]
+    first = play.locator(".vi-castra li").first  # named from the public data here too
+    expect(first).to_contain_text(f"slot 1: {public['board']['castra_slots'][0]} Denar")
+    assert any(c["name"] in first.inner_text() for c in castra)
