@@ -430,7 +430,7 @@ class TerminalPlay:
         the screen's seat in a game with secrets."""
         if self.seat is None:
             return self.state.status_text(markup=True).split("\n")
-        return escape(view_text(self.state.view(self.seat))).split("\n")
+        return self._seat_text(full=False).split("\n")
 
     def _draw(self) -> None:
         if self.blank:
@@ -439,7 +439,13 @@ class TerminalPlay:
         if self.seat is None:
             self.console.print(self.state.to_text(markup=True))
         else:
-            self.console.print(escape(view_text(self.state.view(self.seat))))
+            self.console.print(self._seat_text(full=True))
+
+    def _seat_text(self, full: bool) -> str:
+        """The view of the screen's seat as markup: the game's drawing of it, else its keys and values."""
+        assert self.seat is not None
+        drawn = self.state.view_text(self.seat, markup=True, full=full)
+        return drawn if drawn is not None else escape(view_text(self.state.view(self.seat)))
 
 
 def rows(text: str, width: int) -> int:

@@ -320,6 +320,12 @@ class State(abc.ABC):
         also hold the actions and the prompt; the whole of :meth:`to_text` by default."""
         return self.to_text(markup)
 
+    def view_text(self, seat: int, markup: bool = False, full: bool = True) -> str | None:
+        """``seat``'s screen in a game with secrets, drawn from ``view(seat)`` alone (the one
+        place a secret is removed): ``full``, the whole board, else the few lines that matter at
+        a decision. None (the default): shells list the view's keys and values."""
+        return None
+
     def text_commands(self) -> dict[str, TextCommand]:
         """The game's own commands for text shells, by the word that calls them (none by default)."""
         return {}

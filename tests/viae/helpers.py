@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import legatus
 from legatus.core.session import sample_outcome
+from legatus.games.viae.decks import DECEPTIO
 from legatus.games.viae.rules import phases
 from legatus.games.viae.state import ViaeState
 
@@ -61,3 +62,22 @@ def give(state: ViaeState, seat: int, card: str, count: int = 1) -> None:
 
 def refresh(state: ViaeState) -> None:
     state._legal = None
+
+
+def deal_to(state: ViaeState, card: str, seat: int, seed: int = 0) -> ViaeState:
+    """Plays on (seeded chance, random choices, ``card`` drawn by nobody else) until ``seat``
+    draws a Deceptio card, and makes that draw ``card``: a marker planted in its hand."""
+    rng = random.Random(seed)
+    wanted = f"deceptio {card}"
+    while True:
+        if state.is_chance_node():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            if state.draws and state.draws[0] == (DECEPTIO, seat) and any(str(a) == wanted for a in outcomes):
+                state.apply_action(state.parse_action(wanted))
+                return state
+            outcome = sample_outcome(state, rng)
+            if str(outcome) == wanted:
+                outcome = next(a for a in outcomes if str(a) != wanted)
+            state.apply_action(outcome)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import legatus
 from legatus.core.errors import BoardError
 from legatus.games.viae.board import default_board_path, load_board
 from legatus.games.viae.cards import default_cards_path, load_cards
@@ -653,3 +654,14 @@ def test_cards_checked_against_an_owner_board(tmp_path):
     board = load_board(write(tmp_path, data, "printed.toml"))
     with pytest.raises(BoardError, match="card 'M09': objective names an unknown region 'asia'"):
         load_cards(None, board)
+
+
+def test_public_data_gives_the_tracks_and_every_card_s_face() -> None:
+    game = legatus.load("viae", players=3, fortuna_rounds="all")
+    public = game.public_data()
+    assert public["board"]["rounds"] == {"count": 12, "fortuna": list(range(1, 13))}  # V6
+    assert public["board"]["influence"] == {"min": 1, "max": 10}  # C18
+    assert len(public["board"]["castra_slots"]) == 3  # C21
+    for deck, size in (("deceptio", len(game.cards.deceptio)), ("fortuna", 27), ("castra", 18), ("mandatum", 18)):
+        faces = public["cards"][deck]
+        assert len(faces) == size and all(f["id"] and f["name"] for f in faces)

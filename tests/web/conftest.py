@@ -5,14 +5,13 @@ where they fail; a Chromium or a server that cannot start always fails them."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.helpers import NoChromium, Server, launch_chromium
+from tests.web.helpers import NoChromium, Server, launch_chromium, watched_context
 
 
 def in_ci() -> bool:
@@ -53,29 +52,10 @@ def browser() -> Iterator[Any]:
     playwright.stop()
 
 
-@contextlib.contextmanager
-def watched_context(browser: Any, width: int = 1280, height: int = 800) -> Iterator[Any]:
-    """A fresh browser context; a JavaScript error, or anything the pages' Content Security
-    Policy blocks (issue 9, point 8), on any of its pages fails the test."""
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    ctx.set_default_timeout(8000)
-    errors: list[str] = []
-
-    def watch(page: Any) -> None:
-        page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
-        page.on("console", lambda msg: errors.append(f"{page.url}: {msg.text}")
-                if msg.type == "error" and "Content Security Policy" in msg.text else None)
-
-    ctx.on("page", watch)
-    ctx.errors = errors
-    yield ctx
-    ctx.close()
-    assert not errors, f"JavaScript errors: {errors}"
-
-
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
-    """A fresh browser context at 1280×800 (see :func:`watched_context`)."""
+    """A fresh browser context at 1280×800 (helpers.watched_context): a JavaScript error, or
+    anything the pages' Content Security Policy blocks (issue 9, point 8), fails the test."""
     with watched_context(browser) as ctx:
         yield ctx
 

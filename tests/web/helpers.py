@@ -169,3 +169,22 @@ def find_chromium(playwright: Any) -> str:
 def launch_chromium(playwright: Any) -> Any:
     """The Chromium :func:`find_chromium` finds; the reason in the exception if it cannot start."""
     return playwright.chromium.launch(executable_path=find_chromium(playwright), args=CHROMIUM_ARGS)
+
+
+@contextlib.contextmanager
+def watched_context(browser: Any, width: int = 1280, height: int = 800) -> Iterator[Any]:
+    """A fresh browser context (1280×800 unless told); a JavaScript error, or anything the pages' Content
+    Security Policy blocks, on any of its pages fails the test when the context closes."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.set_default_timeout(8000)
+    errors: list[str] = []
+
+    def watch(page: Any) -> None:
+        page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+        page.on("console", lambda msg: errors.append(f"{page.url}: {msg.text}")
+                if msg.type == "error" and "Content Security Policy" in msg.text else None)
+
+    ctx.on("page", watch)
+    yield ctx
+    ctx.close()
+    assert not errors, f"JavaScript errors: {errors}"

@@ -1,20 +1,23 @@
-"""A screenshot of a game in progress, from the real page: starts the server, makes a Hispania
-game, plays a seeded sequence of legal actions through the API, opens the seat's page at
-1280×800 in Chromium (tests/web/helpers.find_chromium), opens the actions of the highlighted
-space nearest the middle, and saves docs/screenshot.png. The server rolls the dice from the
-game's (random) id, so the position differs from run to run; a game that ends before the last
-action is made again.
+"""A screenshot of a game in progress, from the real page: starts the server, makes a game
+(Hispania, VIAE with agents in three seats, or Hannibal at its first battle), plays a seeded
+sequence of legal actions through the API, opens the seat's page at 1280×800 in Chromium
+(tests/web/helpers.find_chromium), opens the actions of the highlighted space nearest the
+middle, and saves the picture. The server rolls the dice from the game's (random) id, so the
+position differs from run to run; a game that ends before the last action is made again.
 
     python tests/web/screenshot.py [--out docs/screenshot.png] [--seed 3] [--actions 40]
     python tests/web/screenshot.py --width 1024 --height 700 --out docs/screenshot-1024.png   # a laptop
     python tests/web/screenshot.py --game hannibal --out docs/hannibal/screenshot.png   # a battle under way
+    python tests/web/screenshot.py --game viae --out docs/viae/screenshot.png --actions 30
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,31 +26,58 @@ if str(ROOT) not in sys.path:
 
 from tests.web.helpers import Server, launch_chromium  # noqa: E402
 
+GAMES = {
+    "hispania": ({"game": "hispania", "options": {"level": "6-4-3-4-2"}, "players": {}},
+                 ".hx-board", ".hx-space.active .hx-hit"),
+    "hannibal": (None, ".hn-board", ".hn-space.active"),  # made by hannibal_battle
+    "viae": ({"game": "viae", "options": {"players": 4},
+              "players": {"seat2": "heuristic", "seat3": "heuristic", "seat4": "heuristic"}},
+             ".vi-board", None),  # a list beside a city would hide crowded Italy
+}
+
 
 def play_some(server: Server, game_id: str, token: str, seed: int, count: int) -> dict:
-    """``count`` actions chosen by the seeded heuristic agent (on the game rebuilt from its
-    record, the server's dice included), sent through the API as a person would."""
+    """``count`` actions of the seat, sent through the API as a person would: chosen by the
+    seeded heuristic agent on the game rebuilt from its record (the server's dice included) in
+    a game without secrets; else at random among the legal ones, busy ones first (the seat's
+    record hides the others' cards), waiting while the agents play."""
     import legatus
     from legatus.core.agents import make_agent
 
     view = server.view(game_id, token)
     agent = None
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 60
+
+    def turn(view: dict) -> dict:
+        while not view["view"]["legal_actions"] and view["view"].get("returns") is None \
+                and view["view"].get("result") is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+            view = server.view(game_id, token)
+        return view
+
     for _ in range(count):
-        if not view["view"]["legal_actions"] or view["view"]["to_move"] != view["seat"]:
+        view = turn(view)
+        if not view["view"]["legal_actions"]:
             break
-        state = legatus.replay(server.call(f"/api/games/{game_id}/record?token={token}"))
-        agent = agent or make_agent(state.game, "heuristic", seed)
-        action = agent.choose(state)
+        record = server.call(f"/api/games/{game_id}/record?token={token}")
+        if "seat" in record:  # a seat's record of a game with secrets
+            legal = view["view"]["legal_actions"]
+            game = legatus.load(record["game"], **record["options"])
+            busy = [a for a in legal if a.split(" ", 1)[0] in game.BUSY]
+            action = rng.choice(busy or legal)
+        else:
+            state = legatus.replay(record)
+            agent = agent or make_agent(state.game, "heuristic", seed)
+            action = str(agent.choose(state))
         view = server.call(f"/api/games/{game_id}/actions",
-                           {"token": token, "action": str(action), "expect": view["log_length"]})
-    return view
+                           {"token": token, "action": action, "expect": view["log_length"]})
+    return turn(view)
 
 
 def hannibal_battle(server: Server, seed: int) -> tuple[dict, dict]:
     """A Hannibal game (tests/web/hannibal_game.py) played through the API to the first battle
     card to play: (the seat to play it, its view)."""
-    import random
-
     from tests.web.hannibal_game import ATTACK, battle_record, choose
 
     created = server.call("/api/import", {"record": battle_record()})
@@ -66,6 +96,7 @@ def hannibal_battle(server: Server, seed: int) -> tuple[dict, dict]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="hispania")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--actions", type=int, default=40)
@@ -79,9 +110,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "shot.db")
         try:
-            for _ in range(10 if args.game == "hispania" else 0):
-                created = server.call("/api/games", {"game": "hispania", "options": {"level": "6-4-3-4-2"},
-                                                     "players": {}})
+            new, board, active_space = GAMES[args.game]
+            for _ in range(10 if new else 0):
+                created = server.call("/api/games", new)
                 seat = created["seats"][0]
                 view = play_some(server, created["id"], seat["token"], args.seed, args.actions)
                 if view["view"]["legal_actions"]:
@@ -95,16 +126,16 @@ def main() -> None:
                 page.on("console", lambda msg: msg.type == "error" and print(f"console: {msg.text}", file=sys.stderr))
                 page.on("response", lambda r: r.status >= 400 and print(f"{r.status} {r.url}", file=sys.stderr))
                 page.goto(server.url + seat["link"])
-                page.wait_for_selector(".hx-board, .hn-board", timeout=5000)
+                page.wait_for_selector(board, timeout=5000)
                 expect(page.locator("#play")).to_have_attribute("data-log-length", str(view["log_length"]))
-                active = page.locator(".hx-space.active .hx-hit, .hn-space.active")
+                active = page.locator(active_space or "no-such-element")
                 if active.count():  # the one nearest the middle of the map: its list hides neither legend nor coast
-                    board = page.locator(".hx-board, .hn-board").bounding_box()
-                    middle = (board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
+                    box = page.locator(board).bounding_box()
+                    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
                     def distance(i: int) -> float:
-                        box = active.nth(i).bounding_box()
-                        return float((box["x"] - middle[0]) ** 2 + (box["y"] - middle[1]) ** 2)
+                        space = active.nth(i).bounding_box()
+                        return float((space["x"] - middle[0]) ** 2 + (space["y"] - middle[1]) ** 2)
 
                     active.nth(min(range(active.count()), key=distance)).click()
                     page.wait_for_selector("#popover:not([hidden])")

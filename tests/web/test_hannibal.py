@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import watched_context
 from tests.web.hannibal_game import ATTACK, MARKER, battle_record, choose
-from tests.web.helpers import Server
+from tests.web.helpers import Server, watched_context
 
 
 @pytest.fixture

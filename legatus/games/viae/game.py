@@ -193,8 +193,10 @@ class ViaeGame(Game):
         return draw_consistent(self, seat, seen, rng or random.Random(0))
 
     def public_data(self) -> dict[str, Any]:
-        """The map for drawing: regions, cities with values and harbors, roads, spokes, tracks."""
-        b = self.board
+        """The map for drawing: regions, cities with values and harbors, roads, spokes, tracks
+        (turn order, rounds with their Fortuna rounds, influence, Castra slot costs); and the
+        cards' faces (every card of each deck, public: who holds one is the secret)."""
+        b, t, cards = self.board, self.tracks, self.cards
         return {"board": {
             "regions": [{"id": r, "name": b.region_names[i], "colour": b.region_colours[i]}
                         for i, r in enumerate(b.region_ids)],
@@ -205,7 +207,17 @@ class ViaeGame(Game):
             "spokes": [{"id": r.id, "a": b.city_ids[r.a], "b": b.city_ids[r.b]} for r in b.spokes],
             "ordo": [{"label": label, "cost": cost} for label, cost in zip(self.tracks.ordo_labels, self.ordo_costs,
                                                                           strict=True)],
+            "rounds": {"count": t.rounds, "fortuna": sorted(self.fortuna_rounds)},
+            "influence": {"min": t.influence_min, "max": t.influence_max},
+            "castra_slots": list(self.castra_costs),
             "reconstructed": b.reconstructed,
+        }, "cards": {
+            "deceptio": [{"id": c.id, "name": c.name, "when": c.when, "text": c.text} for c in cards.deceptio],
+            "fortuna": [{"id": c.id, "name": c.name, "when": c.when, "text": c.text} for c in cards.fortuna],
+            "castra": [{"id": c.id, "name": c.name, "requirement": c.requirement, "cost": c.cost, "power": c.power,
+                        "workforce": c.workforce, "when": c.when, "text": c.text} for c in cards.castra],
+            "mandatum": [{"id": m.id, "name": m.name, "bonus": m.bonus,
+                          "regions": [b.region_ids[r] for r in m.regions]} for m in cards.mandatum],
         }}
 
     def new_initial_state(self) -> State:

@@ -187,6 +187,11 @@ class ViaeState(ProcedureStack, State):
 
         return text(self)
 
+    def view_text(self, seat: int, markup: bool = False, full: bool = True) -> str:
+        from .text import render
+
+        return render(self.game, self.view(seat), markup, full)
+
     # --- small shared helpers ------------------------------------------------------------
     def hand_of(self, seat: int) -> list[int]:
         k = len(self.game.cards.deceptio)

@@ -7,6 +7,7 @@ const params = new URLSearchParams(location.search);
 const token = params.get("token");
 let mod = null;
 let board = null;
+let pub = null; // the game's public data (the map, and what the panels name)
 let index = { length: 0, marks: [], seats: [] };
 let n = 0;
 let seat = params.get("seat") || "";
@@ -32,7 +33,7 @@ async function show(step) {
   n = answer.n;
   const view = answer.view;
   board.draw(view, {});
-  mod.renderInfo($("#info"), view);
+  mod.renderInfo($("#info"), view, pub);
   renderLog($("#log"), view.log, mod.logClass);
   $("#step").textContent = String(n);
   $("#length").textContent = String(answer.length);
@@ -102,7 +103,6 @@ async function main() {
     return;
   }
   $("#play-link").href = `/play/${encodeURIComponent(id)}${q()}`;
-  let pub;
   try {
     [index, pub] = await Promise.all([api(`${base()}/replay${q()}`), api(`${base()}/public`)]);
   } catch (err) {

@@ -1,0 +1,547 @@
+// VIAE's drawing module: the board as SVG from the public data (regions, cities with their
+// values and harbors, Roma's spokes, the roads with their values, the round, turn-order and
+// influence tracks), the pieces from a view (forts on cities, milestones on roads, Legio
+// markers, scouts, basilicas, hostility), and the panels beside the board (players, the seat's
+// own hand and Mandatum, public Mandatum, Castra, Fortuna, a conquest under way).
+// The contract with the page is hispania.js's (title, createBoard, targets, renderInfo).
+//
+// The map is the reconstructed one (docs/viae/board.md): cities stand at their longitude and
+// latitude, spread where they crowd (Italy) and pushed apart where they would still overlap
+// (Roma and Ostia), so that any owner's board draws without hand-placed positions; labels take
+// the side with the least overlap.
+import { h } from "/static/common.js";
+
+export const title = "VIAE: Roads of Rome";
+
+const SVG = "http://www.w3.org/2000/svg";
+export const SEAT_COLOURS = ["#d7263d", "#1b63c6", "#2e9e44", "#f2b705", "#7b3fa0"];
+const NUMERALS = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
+const BASILICA_LETTERS = { forum: "F", temple: "T", quarry: "Q" };
+const HOSTILITY_MARK = { vigilant: "!", aggressive: "!!" };
+
+const WIDTH = 1000;
+const MAP_TOP = 10;
+const MAP_HEIGHT = 640;
+const MARGIN = 34;
+const TRACKS_HEIGHT = 104;
+const HEIGHT = MAP_TOP + MAP_HEIGHT + TRACKS_HEIGHT;
+const CITY_R = 13;
+const MIN_GAP = 48; // centre to centre, after the push apart
+const RANK_SHARE = 0.5;
+const LABEL_SIZE = 11; // px, the labels' font size
+const LEGEND_W = 178;
+const LEGEND_H = 218;
+
+const seatIndex = (seat) => Number(String(seat).replace(/\D/g, "")) - 1;
+export const seatColour = (seat) => SEAT_COLOURS[seatIndex(seat)] || "#555";
+const fmt = (n) => Math.round(n * 10) / 10;
+const linkKey = (a, b) => [a, b].sort().join("|");
+
+// The stylesheet of this module, once (the page's own is generic).
+if (!document.querySelector('link[data-game="viae"]')) {
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/viae.css", dataset: { game: "viae" } }));
+}
+
+function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+const tip = (text) => s("title", {}, text);
+
+// --- Which cities and roads an action names ---------------------------------------------------
+const indexes = new WeakMap();
+
+function indexOf(pub) {
+  let found = indexes.get(pub);
+  if (!found) {
+    const b = pub.board;
+    found = {
+      cities: new Set(b.cities.map((c) => c.id)),
+      roads: new Map(b.roads.map((r) => [r.id, r])),
+    };
+    indexes.set(pub, found);
+  }
+  return found;
+}
+
+/** The cities and roads an action's notation names ("move tarentum", "road r12 go",
+ * "basilica quarry genua"): its words that are a city's or a road's id. */
+export function targets(action, pub) {
+  const { cities, roads } = indexOf(pub);
+  const spaces = [];
+  const links = [];
+  for (const word of action.toLowerCase().split(/\s+/)) {
+    if (cities.has(word)) spaces.push(word);
+    const road = roads.get(word);
+    if (road) links.push([road.a, road.b]);
+  }
+  return { spaces, links };
+}
+
+// --- Where things go --------------------------------------------------------------------------
+/** The cities' places: longitude/latitude scaled into the map's box, then pushed apart until no
+ * two are closer than MIN_GAP, and kept out of the legend's corner. */
+export function layout(board) {
+  const lat0 = board.cities.reduce((t, c) => t + c.lat, 0) / board.cities.length;
+  const cos = Math.cos((lat0 * Math.PI) / 180);
+  // Half the map's scale, half the cities' rank along each axis: dense Italy opens up, the
+  // order of cities west to east and north to south stays the geography's.
+  const spread = (values) => {
+    const [lo, hi] = [Math.min(...values), Math.max(...values)];
+    const order = values.map((v, i) => [v, i]).sort((a, b) => a[0] - b[0]);
+    const rank = [];
+    order.forEach(([, i], k) => (rank[i] = k / Math.max(1, values.length - 1)));
+    return values.map((v, i) => (RANK_SHARE * rank[i] + (1 - RANK_SHARE) * (v - lo) / (hi - lo || 1)) * (hi - lo));
+  };
+  const xs = spread(board.cities.map((c) => c.lon * cos));
+  const ys = spread(board.cities.map((c) => -c.lat));
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  // The whole box: a schematic map may stretch one way more than the other.
+  const sx = (WIDTH - 2 * MARGIN - 60) / (x1 - x0 || 1);
+  const sy = (MAP_HEIGHT - 2 * MARGIN) / (y1 - y0 || 1);
+  const pts = board.cities.map((c, i) => [MARGIN + 60 + (xs[i] - x0) * sx, MAP_TOP + MARGIN + (ys[i] - y0) * sy]);
+  for (let round = 0; round < 120; round++) {
+    let moved = false;
+    for (let i = 0; i < pts.length; i++) {
+      for (let j = i + 1; j < pts.length; j++) {
+        const dx = pts[j][0] - pts[i][0];
+        const dy = pts[j][1] - pts[i][1];
+        const d = Math.hypot(dx, dy);
+        if (d >= MIN_GAP) continue;
+        const [ux, uy] = d > 0.01 ? [dx / d, dy / d] : [1, 0];
+        const push = (MIN_GAP - d) / 2 + 0.1;
+        pts[i][0] -= ux * push; pts[i][1] -= uy * push;
+        pts[j][0] += ux * push; pts[j][1] += uy * push;
+        moved = true;
+      }
+    }
+    for (const p of pts) { // inside the map's box, clear of the legend
+      p[0] = Math.max(MARGIN, Math.min(WIDTH - MARGIN, p[0]));
+      p[1] = Math.max(MAP_TOP + MARGIN, Math.min(MAP_TOP + MAP_HEIGHT - 20, p[1]));
+      if (p[0] < LEGEND_W + 30 && p[1] < LEGEND_H + 30) p[0] = LEGEND_W + 30;
+    }
+    if (!moved) break;
+  }
+  return Object.fromEntries(board.cities.map((c, i) => [c.id, pts[i]]));
+}
+
+/** Where the labels go: each city's name beside it (below, above, right, left, then the
+ * corners), and each region's name above, below or beside its cities: the first place that
+ * overlaps no city, no road's value and no label placed before; else the one that overlaps
+ * least. ``widths``: the labels' widths as drawn, by city and region id. */
+function placeLabels(board, where, badges, widths) {
+  const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+    Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  const taken = [
+    ...board.cities.map((c) => {
+      const [x, y] = where[c.id];
+      return [x - CITY_R - 2, y - CITY_R - 2, x + CITY_R + 2, y + CITY_R + 2];
+    }),
+    ...badges.map(([x, y]) => [x - 7, y - 7, x + 7, y + 7]),
+    [0, 0, LEGEND_W + 12, MAP_TOP + LEGEND_H + 10],
+  ];
+  const choose = (places) => { // places: [box, x, y, anchor]
+    let best = null;
+    for (const place of places) {
+      const box = place[0];
+      const outside = box[0] < 2 || box[2] > WIDTH - 2 || box[1] < MAP_TOP || box[3] > MAP_TOP + MAP_HEIGHT;
+      const cost = taken.reduce((t, other) => t + overlap(box, other), 0) + (outside ? 1e6 : 0);
+      if (!best || cost < best[0]) best = [cost, place];
+      if (cost === 0) break;
+    }
+    taken.push(best[1][0]);
+    return { x: best[1][1], y: best[1][2], anchor: best[1][3] };
+  };
+  // A label of width w whose text starts (start), centres (middle) or ends (end) at x, baseline y.
+  const label = (w, x, y, anchor) => {
+    const left = anchor === "start" ? x : anchor === "end" ? x - w : x - w / 2;
+    return [[left - 1, y - LABEL_SIZE + 1, left + w + 1, y + 3], x, y, anchor];
+  };
+  const cities = {};
+  for (const c of board.cities) {
+    const [x, y] = where[c.id];
+    const [w, r] = [widths[c.id], CITY_R];
+    cities[c.id] = choose([
+      label(w, x, y + r + 12, "middle"), label(w, x, y - r - 5, "middle"),
+      label(w, x + r + 4, y + 4, "start"), label(w, x - r - 4, y + 4, "end"),
+      label(w, x + r - 2, y + r + 10, "start"), label(w, x - r + 2, y + r + 10, "end"),
+      label(w, x + r - 2, y - r - 2, "start"), label(w, x - r + 2, y - r - 2, "end"),
+    ]);
+  }
+  const regions = {};
+  for (const region of board.regions) {
+    const pts = board.cities.filter((c) => c.region === region.id).map((c) => where[c.id]);
+    if (!pts.length) continue;
+    const w = widths[region.id];
+    const mx = pts.reduce((t, p) => t + p[0], 0) / pts.length;
+    const [top, bottom] = [Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[1]))];
+    const [west, east] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
+    const my = (top + bottom) / 2;
+    const places = [];
+    for (const dy of [0, 14, 28]) {
+      for (const dx of [0, -w / 3, w / 3]) {
+        places.push(label(w, mx + dx, top - 30 - dy, "middle"), label(w, mx + dx, bottom + 44 + dy, "middle"));
+      }
+      places.push(label(w, west - 24 - dy, my + 4, "end"), label(w, east + 24 + dy, my + 4, "start"));
+    }
+    regions[region.id] = choose(places);
+  }
+  return { cities, regions };
+}
+
+// --- The board --------------------------------------------------------------------------------
+export function createBoard(node, pub, hooks = {}) {
+  const board = pub.board;
+  const where = layout(board);
+  const regionOf = Object.fromEntries(board.regions.map((r) => [r.id, r]));
+  const cityOf = Object.fromEntries(board.cities.map((c) => [c.id, c]));
+  const roadOf = Object.fromEntries(board.roads.map((r) => [linkKey(r.a, r.b), r]));
+  const middle = (r) => [(where[r.a][0] + where[r.b][0]) / 2, (where[r.a][1] + where[r.b][1]) / 2];
+  const svg = s("svg", {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "vi-board", role: "img",
+    "aria-label": "The board of VIAE", preserveAspectRatio: "xMidYMid meet",
+  });
+  svg.append(s("rect", { x: 0, y: 0, width: WIDTH, height: MAP_TOP + MAP_HEIGHT, class: "vi-sea" }));
+
+  // The regions: a soft patch of the region's colour under each of its cities, its name above.
+  const regionLayer = s("g", { class: "vi-regions" });
+  for (const c of board.cities) {
+    const [x, y] = where[c.id];
+    regionLayer.append(s("circle", { cx: fmt(x), cy: fmt(y), r: 34, fill: regionOf[c.region].colour, class: "vi-region-patch" }));
+  }
+  const texts = {}; // the labels, by city and region id: placed once they can be measured
+  for (const region of board.regions) {
+    texts[region.id] = s("text", { class: "vi-region-name", fill: region.colour, "font-size": LABEL_SIZE,
+      "font-weight": 600, "letter-spacing": 1.5 }, region.name.toUpperCase());
+    regionLayer.append(texts[region.id]);
+  }
+  svg.append(regionLayer);
+
+  // Roma's spokes (always built, never owned), then the roads with their values.
+  const roadLayer = s("g", { class: "vi-roads" });
+  for (const spoke of board.spokes) {
+    const [[x1, y1], [x2, y2]] = [where[spoke.a], where[spoke.b]];
+    roadLayer.append(s("line", { x1: fmt(x1), y1: fmt(y1), x2: fmt(x2), y2: fmt(y2), class: "vi-spoke" },
+      tip(`${cityOf[spoke.a].name} – ${cityOf[spoke.b].name}: Roma's road, always built`)));
+  }
+  const roadGroups = {};
+  for (const road of board.roads) {
+    const [[x1, y1], [x2, y2]] = [where[road.a], where[road.b]];
+    const [mx, my] = middle(road);
+    const key = linkKey(road.a, road.b);
+    const g = s("g", { class: "vi-road", "data-road": road.id, "data-link": key, "aria-label": road.id },
+      s("line", { x1: fmt(x1), y1: fmt(y1), x2: fmt(x2), y2: fmt(y2), class: "vi-road-hit" }),
+      s("line", { x1: fmt(x1), y1: fmt(y1), x2: fmt(x2), y2: fmt(y2), class: "vi-road-line" }),
+      s("circle", { cx: fmt(mx), cy: fmt(my), r: 7, class: "vi-road-badge" }),
+      s("text", { x: fmt(mx), y: fmt(my + 3.5), class: "vi-road-value" }, road.value));
+    g.tooltip = tip("");
+    g.append(g.tooltip);
+    roadGroups[key] = g;
+    roadLayer.append(g);
+  }
+  svg.append(roadLayer);
+
+  // The cities: a group each, the pieces redrawn in it.
+  const cityLayer = s("g", { class: "vi-cities" });
+  const groups = {};
+  for (const c of board.cities) {
+    const [x, y] = where[c.id];
+    const roma = c.value === null;
+    const g = s("g", { class: `vi-city${roma ? " vi-roma" : ""}`, "data-space": c.id, "aria-label": c.name },
+      s("circle", { cx: fmt(x), cy: fmt(y), r: CITY_R + 5, class: "vi-hit" }),
+      s("circle", { cx: fmt(x), cy: fmt(y), r: CITY_R + 3, class: "vi-ring" }),
+      s("circle", { cx: fmt(x), cy: fmt(y), r: CITY_R, class: "vi-disc", stroke: regionOf[c.region].colour }),
+      s("text", { x: fmt(x), y: fmt(y + 4), class: "vi-value" }, roma ? "★" : NUMERALS[c.value]),
+      c.harbor ? s("text", { x: fmt(x - CITY_R - 1), y: fmt(y + CITY_R + 2), class: "vi-harbor" }, "⚓") : null,
+      texts[c.id] = s("text", { class: "vi-label", "font-size": LABEL_SIZE, "font-weight": 600 }, c.name));
+    g.tooltip = tip("");
+    g.append(g.tooltip);
+    g.pieces = s("g", { class: "vi-pieces", transform: `translate(${fmt(x)},${fmt(y)})` });
+    g.append(g.pieces);
+    groups[c.id] = g;
+    cityLayer.append(g);
+  }
+  svg.append(cityLayer);
+  svg.append(legend());
+  const tracks = s("g", { class: "vi-tracks", transform: `translate(0,${MAP_TOP + MAP_HEIGHT})` });
+  svg.append(tracks);
+  node.replaceChildren(svg);
+  // In the page the labels measure themselves; else (a hidden board) about 6.5 px a letter.
+  const widths = Object.fromEntries(Object.entries(texts).map(([id, text]) =>
+    [id, text.getComputedTextLength() || text.textContent.length * 6.5]));
+  const labels = placeLabels(board, where, board.roads.map(middle), widths);
+  for (const [id, at] of Object.entries({ ...labels.cities, ...labels.regions })) {
+    texts[id].setAttribute("x", fmt(at.x));
+    texts[id].setAttribute("y", fmt(at.y));
+    texts[id].setAttribute("text-anchor", at.anchor);
+  }
+
+  const hit = (event) => event.target.closest("[data-space], .vi-road.active");
+  svg.addEventListener("click", (event) => {
+    const found = hit(event);
+    if (found && found.dataset.link) hooks.onLink && hooks.onLink(found.dataset.link);
+    else if (hooks.onSpace) hooks.onSpace(found ? found.dataset.space : null);
+  });
+  svg.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const found = hit(event);
+    if (!found) return;
+    if (found.dataset.link) hooks.onLink && hooks.onLink(found.dataset.link);
+    else if (hooks.onSpace) hooks.onSpace(found.dataset.space);
+    event.preventDefault();
+  });
+
+  function draw(view, marks = {}) {
+    const active = marks.active || new Map();
+    const activeLinks = marks.activeLinks || new Map();
+    const selected = marks.selected || null;
+    const seats = (view.players || []).map((p) => p.seat);
+
+    for (const [key, g] of Object.entries(roadGroups)) {
+      const road = roadOf[key];
+      const owner = view.roads ? view.roads[road.id] : null;
+      const actions = activeLinks.get(key);
+      g.classList.toggle("owned", !!owner);
+      g.style.setProperty("--owner", owner ? seatColour(owner) : "");
+      setActive(g, actions, selected === key, `${road.id}: ${actions ? actions.join(", ") : ""}`);
+      g.tooltip.textContent = `${road.id}: ${cityOf[road.a].name} – ${cityOf[road.b].name}, value ${road.value}` +
+        `${owner ? `, ${owner}'s milestone` : ", not built"}${actions ? `\n${actions.join("\n")}` : ""}`;
+    }
+
+    const markers = {};
+    (view.players || []).forEach((p) => p.marker && (markers[p.marker] = [...(markers[p.marker] || []), p.seat]));
+    const basilicas = Object.fromEntries((view.basilicas || []).map((b) => [b.city, b]));
+    for (const [id, g] of Object.entries(groups)) {
+      const city = view.cities ? view.cities[id] : null;
+      const actions = active.get(id);
+      setActive(g, actions, selected === id, `${cityOf[id].name}: ${actions ? actions.join(", ") : ""}`);
+      g.classList.toggle("owned", !!(city && city.owner));
+      g.style.setProperty("--owner", city && city.owner ? seatColour(city.owner) : "");
+      g.pieces.replaceChildren(...pieces(city, markers[id] || [], basilicas[id], seats));
+      const c = cityOf[id];
+      g.tooltip.textContent = [
+        `${c.name} (${regionOf[c.region].name})${c.value ? `, value ${NUMERALS[c.value]}` : ", the capital"}`
+          + `${c.harbor ? ", harbor" : ""}`,
+        city ? `${city.owner ? `${city.owner}'s fort` : "not conquered"}, ${city.hostility}` : null,
+        city && city.scouts.some(Boolean) ? `scouts: ${city.scouts.map((n, i) => n && `${seats[i]} ${n}`).filter(Boolean).join(", ")}` : null,
+        markers[id] ? `Legio marker: ${markers[id].join(", ")}` : null,
+        basilicas[id] ? `basilica: ${basilicas[id].kind}` : null,
+        ...(actions || []),
+      ].filter(Boolean).join("\n");
+    }
+    drawTracks(tracks, view, board);
+    svg.dataset.round = String(view.round ?? "");
+  }
+
+  function anchor(key) {
+    if (groups[key]) return groups[key].querySelector(".vi-ring");
+    return roadGroups[key] ? roadGroups[key].querySelector(".vi-road-badge") : null;
+  }
+
+  return { draw, anchor, svg };
+}
+
+function setActive(g, actions, selected, label) {
+  g.classList.toggle("active", !!actions);
+  g.classList.toggle("selected", selected);
+  if (actions) {
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", label);
+  } else {
+    g.removeAttribute("tabindex");
+    g.removeAttribute("role");
+  }
+}
+
+/** A city's pieces, around its disc (0,0): hostility top left, Legio markers top right,
+ * scouts bottom right, a basilica left. */
+function pieces(city, markers, basilica, seats) {
+  const out = [];
+  if (city && HOSTILITY_MARK[city.hostility]) {
+    out.push(s("g", { class: `vi-hostility ${city.hostility}` }, tip(city.hostility),
+      s("path", { d: "M-19,-8 L-13,-19 L-7,-8 Z" }), s("text", { x: -13, y: -9.5 }, HOSTILITY_MARK[city.hostility])));
+  }
+  markers.forEach((seat, i) => {
+    const x = 11 + i * 7;
+    out.push(s("path", { d: `M${x},-10 l0,-13 l8,3 l-8,3`, class: "vi-legio", fill: seatColour(seat) },
+      tip(`${seat}'s Legio marker`)));
+  });
+  if (city) {
+    let i = 0;
+    city.scouts.forEach((count, seat) => {
+      if (!count) return;
+      const [x, y] = [10 + i * 9, 9];
+      out.push(s("g", { class: "vi-scout" }, tip(`${count} scout${count > 1 ? "s" : ""} of ${seats[seat]}`),
+        s("rect", { x, y, width: 8, height: 8, fill: seatColour(seats[seat]) }),
+        count > 1 ? s("text", { x: x + 4, y: y + 16 }, count) : null));
+      i++;
+    });
+  }
+  if (basilica) {
+    out.push(s("g", { class: "vi-basilica" }, tip(`a basilica: ${basilica.kind}`),
+      s("path", { d: "M-27,2 l6,-5 l6,5 Z" }), s("rect", { x: -26, y: 2, width: 10, height: 8 }),
+      s("text", { x: -21, y: 9 }, BASILICA_LETTERS[basilica.kind] || "?")));
+  }
+  return out;
+}
+
+/** The tracks under the map: rounds (Fortuna rounds marked), turn order (the spots' costs and
+ * who stands on each), influence. */
+function drawTracks(g, view, board) {
+  g.replaceChildren(s("rect", { x: 0, y: 0, width: WIDTH, height: TRACKS_HEIGHT, class: "vi-track-bg" }));
+  const players = view.players || [];
+  const row = (y, label, cells, mark) => {
+    g.append(s("text", { x: 10, y: y + 17, class: "vi-track-label" }, label));
+    const w = Math.min(62, (WIDTH - 120) / cells.length);
+    cells.forEach((cell, i) => {
+      const x = 110 + i * w;
+      const box = s("g", { class: `vi-track-cell${cell.on ? " on" : ""}${cell.fortuna ? " fortuna" : ""}` },
+        s("rect", { x, y, width: w - 4, height: 26, rx: 4 }),
+        s("text", { x: x + 5, y: y + 12, class: "vi-cell-name" }, cell.name),
+        cell.note ? s("text", { x: x + 5, y: y + 23, class: "vi-cell-note" }, cell.note) : null,
+        cell.title ? tip(cell.title) : null);
+      mark(cell).forEach((seat, k) => box.append(s("circle", { cx: x + w - 12 - k * 8, cy: y + 13, r: 4.5,
+        fill: seatColour(seat), class: "vi-track-disc" }, tip(seat))));
+      g.append(box);
+    });
+  };
+  const rounds = board.rounds || { count: 12, fortuna: [] };
+  row(4, "Round", Array.from({ length: rounds.count }, (_, i) => ({
+    name: NUMERALS[i + 1] || i + 1, on: view.round === i + 1, fortuna: rounds.fortuna.includes(i + 1),
+    note: rounds.fortuna.includes(i + 1) ? "Fortuna" : "", title: `round ${i + 1}`,
+  })), () => []);
+  row(37, "Turn order", (board.ordo || []).map((spot) => ({
+    name: spot.label, note: spot.cost ? `${spot.cost} Denar` : "free", title: `spot ${spot.label}: ${spot.cost} Denar`,
+  })), (cell) => players.filter((p) => p.spot === cell.name).map((p) => p.seat));
+  const inf = board.influence || { min: 1, max: 10 };
+  row(70, "Influence", Array.from({ length: inf.max - inf.min + 1 }, (_, i) => ({ name: String(inf.min + i) })),
+    (cell) => players.filter((p) => String(p.influence) === cell.name).map((p) => p.seat));
+}
+
+function owned(g, seat) {
+  g.style.setProperty("--owner", SEAT_COLOURS[seat]);
+  return g;
+}
+
+function legend() {
+  const g = s("g", { class: "vi-legend", transform: `translate(8,${MAP_TOP + 6})` });
+  g.append(s("rect", { x: 0, y: 0, width: LEGEND_W, height: LEGEND_H, rx: 6, class: "vi-legend-box" }));
+  const rows = [
+    [(x, y) => s("g", {}, s("circle", { cx: x, cy: y, r: 8, class: "vi-disc", stroke: "#4F8A3C" }), s("text", { x, y: y + 3.5, class: "vi-value" }, "II")), "city and its value"],
+    [(x, y) => owned(s("g", { class: "vi-city owned" }, s("circle", { cx: x, cy: y, r: 8, class: "vi-disc" })), 1), "a player's fort"],
+    [(x, y) => s("text", { x: x - 6, y: y + 5, class: "vi-harbor" }, "⚓"), "harbor"],
+    [(x, y) => s("line", { x1: x - 12, y1: y, x2: x + 12, y2: y, class: "vi-spoke" }), "Roma's road"],
+    [(x, y) => s("g", { class: "vi-road" }, s("line", { x1: x - 12, y1: y, x2: x + 12, y2: y, class: "vi-road-line" }),
+      s("circle", { cx: x, cy: y, r: 7, class: "vi-road-badge" }), s("text", { x, y: y + 3.5, class: "vi-road-value" }, "2")), "road and its value"],
+    [(x, y) => owned(s("g", { class: "vi-road owned" }, s("line", { x1: x - 12, y1: y, x2: x + 12, y2: y, class: "vi-road-line" }),
+      s("circle", { cx: x, cy: y, r: 7, class: "vi-road-badge" })), 0), "milestone: built road"],
+    [(x, y) => s("path", { d: `M${x - 3},${y + 6} l0,-13 l8,3 l-8,3`, class: "vi-legio", fill: SEAT_COLOURS[2] }), "Legio marker"],
+    [(x, y) => s("rect", { x: x - 4, y: y - 4, width: 8, height: 8, fill: SEAT_COLOURS[3], class: "vi-scout-box" }), "scout"],
+    [(x, y) => s("g", { class: "vi-hostility aggressive" }, s("path", { d: `M${x - 6},${y + 5} L${x},${y - 6} L${x + 6},${y + 5} Z` })), "vigilant ! · aggressive !!"],
+    [(x, y) => s("g", { class: "vi-basilica" }, s("path", { d: `M${x - 6},${y - 1} l6,-5 l6,5 Z` }),
+      s("rect", { x: x - 5, y: y - 1, width: 10, height: 8 })), "basilica (F, T, Q)"],
+  ];
+  rows.forEach(([mark, text], i) => {
+    const y = 16 + i * 20;
+    g.append(mark(20, y), s("text", { x: 40, y: y + 4, class: "vi-legend-text" }, text));
+  });
+  return g;
+}
+
+// --- The panels beside the board ---------------------------------------------------------------
+function cardOf(pub, deck, id) {
+  const cards = pub && pub.cards ? pub.cards[deck] : null;
+  return (cards && cards.find((c) => c.id === id)) || { id, name: "", text: "" };
+}
+
+function card(pub, deck, id, extra = "") {
+  const c = cardOf(pub, deck, id);
+  const text = c.text || (c.bonus ? `${c.bonus} points: ${(c.regions || []).join(", ")}` : "");
+  return h("li", { class: `vi-card vi-${deck}`, dataset: { card: id }, title: text || null },
+    h("strong", {}, id), c.name ? ` ${c.name}` : "", extra ? h("small", {}, ` ${extra}`) : null);
+}
+
+const dot = (seat) => h("span", { class: "vi-dot", dataset: { seat } });
+
+export function renderInfo(node, view, pub) {
+  const parts = [];
+  const players = view.players || [];
+  const seats = players.map((p) => p.seat);
+  if (view.returns) {
+    const best = Math.max(...view.returns);
+    const winners = seats.filter((_, i) => view.returns[i] === best);
+    parts.push(h("div", { class: "vi-result" }, h("strong", {}, `${winners.join(" and ")} win${winners.length > 1 ? "" : "s"}`),
+      ` (score ${(view.scores || []).join(" · ")})`));
+  }
+  parts.push(h("div", { class: "vi-when" }, h("span", { class: "label" }, "Round "), h("strong", {}, view.round ?? "–"),
+    ` · ${view.phase || ""}`, view.last_round ? h("strong", { class: "vi-last" }, " · last round") : null,
+    view.order && view.order.length ? h("small", {}, ` · order ${view.order.join(", ")}`) : null));
+
+  if (view.conquest) {
+    const c = view.conquest;
+    parts.push(h("div", { class: "vi-conquest" }, h("span", { class: "label" }, `Conquest of ${c.city}: `),
+      c.dice.map((d) => h("span", { class: "die", dataset: { die: "conquest", value: d }, title: `die ${d}` }, d)),
+      c.kept.length ? h("small", {}, ` kept ${c.kept.join(", ")}`) : null));
+  }
+
+  // Every player's public counts; the seat's own hand count is its hand below.
+  const cities = Object.values(view.cities || {});
+  const roads = Object.values(view.roads || {});
+  const columns = [
+    ["Den", "Denar", (p) => p.denar], ["Stn", "Stone", (p) => p.stone], ["Inf", "influence", (p) => p.influence],
+    ["Leg", "Legio / of them assigned", (p) => (p.assigned ? `${p.legio}/${p.assigned}` : p.legio)],
+    ["Frt", "forts left", (p) => p.forts], ["Mil", "milestones left", (p) => p.milestones],
+    ["Cty", "cities conquered", (p) => cities.filter((c) => c.owner === p.seat).length],
+    ["Rd", "roads built", (p) => roads.filter((o) => o === p.seat).length],
+    ["Hnd", "Deceptio cards in hand", (p) => p.hand_size],
+    ["Pts", "score so far (C50)", (p, i) => (view.scores ? view.scores[i] : "")],
+  ];
+  parts.push(h("table", { class: "vi-players" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), columns.map(([short, long]) => h("th", { title: long }, short)))),
+    h("tbody", {}, players.map((p, i) => h("tr", {
+      class: [p.seat === view.to_move ? "to-move" : "", p.seat === view.seat ? "me" : ""].join(" ").trim() || null,
+      dataset: { seat: p.seat },
+    }, h("td", { title: p.spot ? `turn-order spot ${p.spot}` : null }, dot(p.seat), p.seat),
+    columns.map(([, long, value]) => h("td", { title: long }, value(p, i))))))));
+  for (const p of players) {
+    const officers = p.officers.map((o, k) => o && cardOf(pub, "castra", o).name + (p.officers_used[k] ? " (used)" : "")).filter(Boolean);
+    if (officers.length) parts.push(h("p", { class: "vi-officers" }, dot(p.seat), `${p.seat}'s officers: ${officers.join(", ")}`));
+  }
+
+  // The seat's own secrets: only its own come in its view (the others' are null).
+  const me = players.find((p) => p.hand !== null && p.hand !== undefined);
+  if (me) {
+    parts.push(h("div", { class: "vi-own" }, h("div", { class: "label" }, `Your hand (${me.hand.length})`),
+      me.hand.length ? h("ul", { class: "vi-hand" }, me.hand.map((id) => card(pub, "deceptio", id))) : h("small", { class: "muted" }, "no Deceptio card"),
+      h("div", { class: "label" }, "Your Mandatum"),
+      h("ul", { class: "vi-personal" }, (me.personal_mandatum || []).map((id) => card(pub, "mandatum", id)))));
+  }
+  parts.push(h("div", { class: "label" }, "Public Mandatum"),
+    h("ul", { class: "vi-public" }, (view.public_mandatum || []).map((id) => {
+      const by = players.filter((p) => p.completed.includes(id)).map((p) => p.seat);
+      return card(pub, "mandatum", id, by.length ? `— ${by.join(", ")}` : "");
+    })));
+
+  const slots = (pub && pub.board.castra_slots) || [];
+  parts.push(h("div", { class: "label" }, "Castra ", h("small", {}, `(${view.castra_pile ?? 0} in the pile)`)),
+    h("ol", { class: "vi-castra" }, (view.castra || []).map((id, i) => id
+      ? card(pub, "castra", id, `slot ${i + 1}${slots[i] !== undefined ? `: ${slots[i]} Denar` : ""}`)
+      : h("li", { class: "muted" }, "empty"))));
+  if ((view.fortuna_active || []).length) {
+    parts.push(h("div", { class: "label" }, "Fortuna"), h("ul", { class: "vi-fortuna" },
+      view.fortuna_active.map((id) => card(pub, "fortuna", id))));
+  }
+  parts.push(h("p", { class: "vi-deceptio muted" }, `Deceptio: ${view.deceptio_deck ?? 0} in the deck; discarded: `,
+    (view.deceptio_discard || []).length ? view.deceptio_discard.join(", ") : "none"));
+  node.replaceChildren(...parts);
+  for (const d of node.querySelectorAll(".vi-dot")) d.style.setProperty("background", seatColour(d.dataset.seat));
+}

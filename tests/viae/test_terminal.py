@@ -1,0 +1,83 @@
+"""VIAE at the terminal (issue 11, the "Play" points): each seat's screen is drawn from its own
+view (legatus/games/viae/text.py) in 80 columns, and in hot seat the screen goes blank between
+the seats; the marker card AQUILA planted in seat2's hand (tests/viae/test_secrecy.py) shows on
+seat2's screens and never on seat1's (V43)."""
+
+from __future__ import annotations
+
+import random
+
+import legatus
+from legatus.core.session import sample_outcome
+from legatus.games.viae.state import ViaeState
+from legatus.games.viae.text import WIDTH
+from tests.test_shells_blind import PASS, Table
+from tests.viae.helpers import deal_to
+from tests.viae.test_secrecy import MARKER, marked_cards
+
+__all__ = ["marked_cards"]  # the fixture, shared with the secrecy tests
+MARKER_NAME = "Aedilis"  # the marker's name: AQUILA is D20 renamed
+
+
+def late_position(players: int, seed: int = 1, actions: int = 500) -> ViaeState:
+    state = legatus.load("viae", players=players).new_initial_state()
+    assert isinstance(state, ViaeState)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.game.fuzz_choice(state, rng))
+    return state
+
+
+def test_a_seat_s_screen_fits_80_columns_and_shows_its_own_hand_only() -> None:
+    state = late_position(5)
+    for seat in range(5):
+        view = state.view(seat)
+        compact, full = state.view_text(seat, full=False), state.view_text(seat)
+        assert compact and full and full.startswith(compact)
+        assert max(len(line) for line in full.splitlines()) <= WIDTH
+        me = view["players"][seat]
+        hand = ", ".join(me["hand"]) if me["hand"] else "none"
+        assert ("Your hand: " + hand.split(",")[0]) in compact.replace(" · ", ", ")
+        for other in view["players"]:
+            if other is not me:
+                assert other["hand"] is None  # the text draws from this view alone
+        for city, info in view["cities"].items():
+            if info["owner"]:
+                assert city in full and info["owner"].replace("seat", "s") in full
+    assert "[bold]" in (state.view_text(0, markup=True) or "")
+
+
+def test_hot_seat_hides_the_marker_in_seat2_s_hand_from_seat1(marked_cards: str) -> None:
+    state = legatus.load("viae", players=2, cards=marked_cards).new_initial_state()
+    assert isinstance(state, ViaeState)
+    deal_to(state, MARKER, 1)
+    decisions = {"count": 0}
+    asked_board: set[str] = set()
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith(PASS) or "Leave without saving" not in prompt and "game is over" in prompt:
+            return "" if prompt.startswith(PASS) else "quit"
+        if "Leave without saving" in prompt:
+            return "y"
+        seat = state.seat_name(state.current_player())
+        if seat not in asked_board:  # the whole board once on each seat's screen
+            asked_board.add(seat)
+            return "board"
+        decisions["count"] += 1
+        if decisions["count"] > 40:
+            return "quit"
+        # never the marker's own action (play, discard): it would make it public
+        return next(str(a) for a in state.legal_actions() if MARKER not in str(a) and not str(a).startswith("play "))
+
+    table = Table(state, answer)
+    assert table.code == 0 and decisions["count"] > 40
+    k = next(i for i, c in enumerate(state.game.cards.deceptio) if c.id == MARKER)
+    assert state.hand_of(1)[k] == 1  # seat2 held it throughout: nobody saw it played
+    seat1, seat2 = table.seen_by("seat1"), table.seen_by("seat2")
+    assert f"Your hand: {MARKER}" in seat2 or f"{MARKER} {MARKER_NAME}" in seat2  # the search can find it
+    assert MARKER not in seat1 and MARKER_NAME not in seat1
+    assert MARKER not in table.seen_by(None)
+    assert "Your hand: " in seat1 and "Round 1" in seat1 and "Public Mandatum: " in seat1  # VIAE's own screen
+    assert sum(p.startswith(PASS) for p in table.prompts) >= 4  # blank between the seats
