@@ -60,8 +60,9 @@ class SeatLog:
         seen = [state.action_to_string(action, s) for s in range(self.seats)]
         full = state.action_to_string(action, None)
         lines = (full, spectator_string(state, action, seen), *seen)
-        if name is not None:  # who decided; a game's string may already say it ("seat1: play D03")
-            lines = tuple(line if line.startswith((f"{name} ", f"{name}:")) else f"{name}: {line}" for line in lines)
+        if name is not None:  # who decided, unless the game's string already says whose it is ("seat1: play D03")
+            said = (f"{name} ", *(f"{seat}:" for seat in state.game.seats))
+            lines = tuple(line if line.startswith(said) else f"{name}: {line}" for line in lines)
         self._lines.append(lines[:1] if len(set(lines)) == 1 else lines)
 
     def cut(self, length: int) -> None:
