@@ -31,7 +31,6 @@ from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
 from legatus.core.mcts import Analysis, estimate
 from legatus.core.record import write_record
-from legatus.core.secrecy import seat_actions
 from legatus.core.session import Session
 
 HELP = """\
@@ -391,11 +390,13 @@ class TerminalPlay:
 
     def _log(self, seat: int | None) -> list[str]:
         """The game's log as ``seat`` may read it: the one its view keeps, else every action
-        as the seat saw it."""
+        as the seat saw it (the session's seat log, kept as the actions are applied)."""
         view = self.state.view(seat)
         if "log" in view:
             return list(view["log"])
-        return seat_actions(self.state, seat)
+        if self.session.seen is not None:
+            return self.session.seen.lines(seat)
+        return [str(a) for a in self.state.history()]
 
     def _news(self) -> tuple[list[str], list[str]]:
         """For a decision's screen: the log lines not shown yet that have no room right above

@@ -173,6 +173,24 @@ def test_each_seat_reads_the_log_as_it_saw_it() -> None:
     assert MARKER not in seat2
 
 
+def test_a_decision_s_screen_ends_with_what_the_other_seat_just_did() -> None:
+    """Right above each prompt (issue 15, point 1), the seat's own log since its last decision
+    (legatus/core/seatlog.py): the other seat's moves as this seat saw them."""
+    table = Table(planted(to=1, players=2, turns=3), answers())
+    screens = list(table.screens())
+    recent: dict[str, list[list[str]]] = {"seat1": [], "seat2": []}
+    for k, (owner, text) in enumerate(screens):
+        if owner in recent and text.rstrip().endswith(f"({owner})\n>"):
+            before = screens[k - 1][1].rstrip("\n").split("\n")
+            recent[owner].append([line.strip() for line in before[-2:]])
+    assert len(recent["seat1"]) >= 3 and len(recent["seat2"]) >= 3
+    for seat, other in (("seat1", "seat2"), ("seat2", "seat1")):
+        for lines in recent[seat][1:]:
+            assert lines[-1].startswith(other), (seat, lines)  # "seat2: play 4", "seat2 draws a card", …
+    assert recent["seat2"][0][-1] == "seat1: play 1" and f"deal {MARKER}" in table.seen_by("seat2")
+    assert not any(MARKER in line for lines in recent["seat1"] for line in lines)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_no_screen_of_another_seat_shows_the_marker(seed: int) -> None:
     """Random deals and play, agents in some seats: wherever the marker goes, only its

@@ -1,5 +1,6 @@
 """A game in progress as a person plays it: the state, its undo stack, dice from a seeded
-generator. The terminal and the web server both drive games through a Session."""
+generator, and (in a game with secrets) what each seat has seen happen. The terminal and the
+web server both drive games through a Session."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import TypeVar
 
 from .actions import Action
 from .errors import IllegalActionError, UndoError
-from .game import CHANCE, TERMINAL, State
+from .game import CHANCE, TERMINAL, Information, State
+from .seatlog import SeatLog
 
 T = TypeVar("T")
 
@@ -40,6 +42,8 @@ class Session:
         # The position before the last roll typed at a real table, until the next decision: a
         # typed die is no secret, so a typo in it may be corrected (issue 15, point 3).
         self._typed: State | None = None
+        self.seen: SeatLog | None = None if state.game.information is Information.PERFECT else SeatLog(state)
+        """Each action as each seat saw it, kept as they are applied and undone (games with secrets)."""
 
     def apply(self, action: int, typed: bool = False) -> None:
         """Apply a legal action (a decision or a chance outcome). ``typed``: a chance outcome
@@ -53,6 +57,8 @@ class Session:
         before = state.clone() if actor != CHANCE else None
         reveals = before is not None and state.reveals_information(action)
         typed_from = state.clone() if typed and actor == CHANCE else None
+        if self.seen is not None:
+            self.seen.add(state, action)
         state.apply_action(action)
         now = state.current_player()
         self._typed = typed_from  # any decision, or a roll not typed, makes the last typed roll stand
@@ -75,15 +81,20 @@ class Session:
         when no decision followed it; returns it."""
         if not self._undo and self._typed is not None and seat is None:
             before, self._typed = self._typed, None
-            undone = self.state.history()[len(before.history())]
-            self.state = before
-            return undone
+            return self._back_to(before)
         if not self._undo:
             raise UndoError("nothing to undo: undo stops at dice, secrets and a change of player")
         before, actor = self._undo[-1]
         if seat is not None and actor != seat:
             raise UndoError(f"the last decision was {before.seat_name(actor)}'s, not {before.seat_name(seat)}'s")
         self._undo.pop()
-        undone = self.state.history()[len(before.history())]
+        return self._back_to(before)
+
+    def _back_to(self, before: State) -> Action:
+        """Return to ``before``, a position of this game's past; the first action undone."""
+        length = len(before.history())
+        undone = self.state.history()[length]
         self.state = before
+        if self.seen is not None:
+            self.seen.cut(length)
         return undone

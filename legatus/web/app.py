@@ -394,7 +394,10 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
             # a spectator of a game with secrets is not told the last action: it may be a draw
             last = None if secret and seat is None else state.action_to_string(action, seat)
             state.apply_action(action)
-        return JSONResponse({"n": n, "length": len(history), "last": last, "view": state.view(seat)})
+        view = state.view(seat)
+        # the seat's own log lines up to the step (an observer's: what every seat saw)
+        lines = live.seat_log(SPECTATOR if seat is None else seat, view, upto=n)
+        return JSONResponse({"n": n, "length": len(history), "last": last, "view": view, **lines})
 
     # --- The WebSocket: each seat its own view after every change -------------------------
     async def socket(websocket: WebSocket) -> None:

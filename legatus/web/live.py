@@ -23,12 +23,15 @@ from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
 from legatus.core.record import to_record
 from legatus.core.registry import load
+from legatus.core.seatlog import SPECTATOR as SPECTATOR_LINES
 from legatus.core.session import Session, sample_outcome
 
 from .store import UNDO, GameRow, Store, Summary
 
 SPECTATOR = -1
 PERSON = "person"
+LOG_LINES = 100
+"""The newest lines of its log a seat's view carries, in a game whose view keeps no log."""
 DICE = secrets.SystemRandom()
 """Every chance outcome the server draws: unpredictable from anything a client sees or sends."""
 
@@ -162,6 +165,7 @@ class LiveGame:
     def view(self, seat: int) -> dict[str, Any]:
         state = self.state
         mine = seat != SPECTATOR and not state.is_terminal() and state.current_player() == seat
+        view = state.view(None if seat == SPECTATOR else seat)
         return {
             "id": self.row.id,
             "seat": None if seat == SPECTATOR else self.row.seats[seat].name,
@@ -169,8 +173,19 @@ class LiveGame:
             "can_undo": seat != SPECTATOR and self.session.can_undo(seat),
             "players": {s.name: s.player for s in self.row.seats},
             "descriptions": {str(a): state.describe(a) for a in state.legal_actions()} if mine else {},
-            "view": state.view(None if seat == SPECTATOR else seat),
+            "view": view,
+            **self.seat_log(seat, view),
         }
+
+    def seat_log(self, seat: int, view: dict[str, Any], upto: int | None = None) -> dict[str, Any]:
+        """``{"seat_log": {"lines", "total"}}``: the newest :data:`LOG_LINES` of the first ``upto``
+        actions (all, by default) as ``seat`` saw them, where its ``view`` keeps no log; else nothing."""
+        seen = self.session.seen
+        if "log" in view or seen is None:
+            return {}
+        total = len(seen) if upto is None else upto
+        lines = seen.lines(SPECTATOR_LINES if seat == SPECTATOR else seat, max(0, total - LOG_LINES), total)
+        return {"seat_log": {"lines": lines, "total": total}}
 
     # --- Changes: each is written to the store before it is acknowledged -----------------
     def act(self, seat: int, text: str, expect: int | None) -> None:

@@ -133,9 +133,24 @@ def test_undo_within_the_rules(seats: dict[str, Seat]) -> None:
     expect(rome.page.locator("#undo")).to_be_visible()
     rome.page.locator("#undo").click()
     expect(rome.page.locator("#prompt")).to_contain_text("How many CUs go with P. Scipio")
+    expect(rome.page.locator("#log li.newest")).to_have_text("rome: activate P. Scipio")  # its line is gone
     rome.act("take 5")
     rome.shows(before["log_length"] + 2)
     expect(rome.page.locator(".hn-space.active[data-space='New Carthage']")).to_be_visible()
+
+
+def test_each_page_s_log_panel_shows_what_its_seat_saw(seats: dict[str, Seat]) -> None:
+    """The view keeps no log: the panel shows the seat's own lines (legatus/core/seatlog.py),
+    the other seat's public actions in them, its secret draws as draws."""
+    rome, carthage = seats["rome"], seats["carthage"]
+    expect(carthage.page.locator("#log li.newest")).to_have_text("rome: take 5")
+    expect(carthage.page.locator("#log")).to_contain_text("rome draws a card")
+    expect(rome.page.locator("#log")).to_contain_text(f"draw {MARKER}")
+    assert MARKER not in carthage.page.locator("#log").inner_text()
+    rome.act(ATTACK)
+    expect(carthage.page.locator("#log li.newest")).to_have_text(f"rome: {ATTACK}")
+    expect(carthage.page.locator("#log li.newest")).to_have_attribute("value", str(len(battle_record()["actions"]) + 1))
+    assert MARKER not in carthage.page.locator("#log").inner_text()
 
 
 @pytest.mark.parametrize(("width", "height"), [(1024, 700), (390, 844)])
@@ -173,6 +188,12 @@ def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Ser
     stack = page.locator("[data-space='Saguntum'] .hn-stack-carthage")  # Hannibal's army (H11)
     expect(stack).to_have_attribute("data-cus", str(cus))
     expect(stack).to_contain_text("Hannibal")
+    # the log panel: Carthage's own lines up to the step, Rome's draws as draws
+    expect(page.locator("#log li.newest")).to_have_text("rome: take 5")
+    page.locator("#back").click()
+    expect(page.locator("#log li.newest")).to_have_text("rome: activate P. Scipio")
+    expect(page.locator("#log")).to_contain_text("rome draws a card")
+    assert MARKER not in page.locator("#log").inner_text()
     expect(page.locator("[data-space='Druentia'] .hn-pc")).to_have_attribute("data-control", "rome")  # placed
     expect(page.locator(".hn-hand")).to_contain_text("#14")
     assert MARKER not in page.content()

@@ -3,6 +3,7 @@ acknowledged action (docs/web.md)."""
 
 from __future__ import annotations
 
+from tests.web.hannibal_game import MARKER, battle_record
 from tests.web.helpers import Server
 
 
@@ -35,5 +36,35 @@ def test_a_killed_server_keeps_every_acknowledged_action(tmp_path):
         action = again["view"]["legal_actions"][0]
         assert server.call(f"/api/games/{gid}/actions", {"token": token, "action": action})["log_length"] > \
             acknowledged[-1]
+    finally:
+        server.stop()
+
+
+def test_a_restarted_server_gives_each_seat_the_same_log_lines(tmp_path):
+    """A seat's own log (legatus/core/seatlog.py) is rebuilt from the store's log, undos
+    included: each token reads the same lines before and after; Rome's planted #37 is in its
+    lines only."""
+    db = tmp_path / "games.db"
+    server = Server(db)
+    try:
+        created = server.call("/api/import", {"record": battle_record()})
+        gid = created["id"]
+        tokens = {s["seat"]: s["token"] for s in created["seats"]} | {"watch": created["watch_token"]}
+        rome = tokens["rome"]
+        taken = server.view(gid, rome)["seat_log"]
+        assert taken["lines"][-1] == "rome: take 5"
+        server.call(f"/api/games/{gid}/undo", {"token": rome})
+        undone = server.view(gid, rome)["seat_log"]
+        assert undone == {"lines": taken["lines"][:-1], "total": taken["total"] - 1}
+        server.call(f"/api/games/{gid}/actions", {"token": rome, "action": "take 6"})
+        before = {who: server.view(gid, token)["seat_log"] for who, token in tokens.items()}
+    finally:
+        killed(server)
+    assert before["rome"]["lines"][-1] == "rome: take 6" and before["carthage"]["lines"][-1] == "rome: take 6"
+    assert MARKER in "".join(before["rome"]["lines"])
+    assert MARKER not in "".join(before["carthage"]["lines"] + before["watch"]["lines"])
+    server = Server(db)
+    try:
+        assert {who: server.view(gid, token)["seat_log"] for who, token in tokens.items()} == before
     finally:
         server.stop()

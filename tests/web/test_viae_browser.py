@@ -115,6 +115,10 @@ def test_two_people_play_viae_in_two_contexts_and_one_hand_stays_secret(server, 
             expect(page.locator("#play")).to_have_attribute("data-log-length", str(log_length))
         assert frames["seat2"] and frames["seat1"]
         assert not [f for f in frames["seat2"] if MARKER in f or MARKER_NAME in f]
+        # seat2's log panel: its own lines (the view keeps none), seat1's moves among them, newest first
+        lines = server.view(game_id, tokens["seat2"])["seat_log"]["lines"]
+        assert any(line.startswith("seat1: ") for line in lines) and not any(MARKER in line for line in lines)
+        expect(pages["seat2"].locator("#log li")).to_have_text(lines[::-1])
         assert any(MARKER in f for f in frames["seat1"])  # the search can find it
         content = pages["seat2"].content()
         assert MARKER not in content and MARKER_NAME not in content

@@ -122,15 +122,18 @@ export function linkRow(label, link, { open = true, note = "" } = {}) {
     open ? h("a", { class: "button small", href: url, target: "_blank", rel: "noopener" }, "open") : null);
 }
 
-/** The log, newest first; `classOf` (from the game module) may style a line. */
-export function renderLog(list, log, classOf) {
-  const lines = log || [];
+/** The log, newest first; `classOf` (from the game module) may style a line. A game whose
+ * view keeps no log (one with secrets) is shown the newest lines of its seat's own log, which
+ * the server sends beside the view (`seat_log`: {lines, total}). */
+export function renderLog(list, view, seatLog, classOf) {
+  const lines = (view && view.log) || (seatLog && seatLog.lines) || [];
+  const first = view && view.log ? 1 : (seatLog ? seatLog.total - lines.length + 1 : 1);
   clear(list);
   for (let i = lines.length - 1; i >= 0; i--) {
     const cls = [i === lines.length - 1 ? "newest" : "", classOf ? classOf(lines[i]) || "" : ""].join(" ").trim();
-    list.append(h("li", { class: cls || null, value: i + 1 }, lines[i]));
+    list.append(h("li", { class: cls || null, value: first + i }, lines[i]));
   }
-  list.dataset.length = String(lines.length);
+  list.dataset.length = String(first - 1 + lines.length);
 }
 
 export function showError(node, message, linkOf = null) {

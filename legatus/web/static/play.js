@@ -139,7 +139,7 @@ function render(msg) {
   if (selected && !bySpace.has(selected) && !byLink.has(selected)) selected = null;
   board.draw(view, { active: bySpace, activeLinks: byLink, selected });
   mod.renderInfo($("#info"), view, pub);
-  renderLog($("#log"), view.log, mod.logClass);
+  renderLog($("#log"), view, msg.seat_log, mod.logClass);
   drawPopover(bySpace, byLink);
 }
 

@@ -34,7 +34,7 @@ async function show(step) {
   const view = answer.view;
   board.draw(view, {});
   mod.renderInfo($("#info"), view, pub);
-  renderLog($("#log"), view.log, mod.logClass);
+  renderLog($("#log"), view, answer.seat_log, mod.logClass);
   $("#step").textContent = String(n);
   $("#length").textContent = String(answer.length);
   $("#slider").max = String(answer.length);

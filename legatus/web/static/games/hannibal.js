@@ -344,6 +344,7 @@ export function renderInfo(node, view, pub) {
   node.replaceChildren(...parts);
 }
 
-export function logClass() {
-  return "";
+/** A log line's class: a die rolled ("roll 4") is styled as dice. */
+export function logClass(line) {
+  return /^roll \d+$/.test(line) ? "dice" : "";
 }

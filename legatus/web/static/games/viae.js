@@ -545,3 +545,8 @@ export function renderInfo(node, view, pub) {
   node.replaceChildren(...parts);
   for (const d of node.querySelectorAll(".vi-dot")) d.style.setProperty("background", seatColour(d.dataset.seat));
 }
+
+/** A log line's class: a die rolled ("die 4") is styled as dice. */
+export function logClass(line) {
+  return /^die \d+$/.test(line) ? "dice" : "";
+}
