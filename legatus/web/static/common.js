@@ -41,12 +41,28 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style" && typeof value === "object") {  // properties, which the CSP allows (a style="" is not)
+      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v);
+    }
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));
   }
   append(node, children);
   return node;
 }
+
+/** svg("circle", {cx: 1, r: 2}, child, …): an SVG element, as h makes an HTML one. */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+/** svg("title", {}, text): the tooltip of an SVG element. */
+export const tip = (text) => svg("title", {}, text);
 
 function append(node, children) {
   for (const child of children) {

@@ -7,9 +7,10 @@
 // A view carries only what its seat may see (legatus/games/hannibal/view.py): the other seat's
 // hands come as sizes, so nothing here can show them.
 
+import { h as el, svg as s, tip } from "/static/common.js";
+
 export const title = "Hannibal: Rome vs Carthage";
 
-const SVG = "http://www.w3.org/2000/svg";
 const SIDE_NAME = { rome: "Rome", carthage: "Carthage" };
 const SIDE_COLOUR = { rome: "#a8322a", carthage: "#2d5a8c", neutral: "#8a8073" };
 const PROVINCE_TINT = { rome: "#e8b7ad", carthage: "#b5c8de", none: "#e9dfc6" };
@@ -18,31 +19,6 @@ const MARGIN = 70;
 
 let shared = null; // the public data, for renderInfo (the replay page does not pass it)
 
-function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const tip = (text) => s("title", {}, text);
 const sideName = (side) => SIDE_NAME[side] || side;
 
 /** The page's styles for this game, from the server itself (the CSP allows no inline ones). */

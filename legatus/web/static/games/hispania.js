@@ -14,9 +14,9 @@
 //   ruleLink(id)                           the page that explains a rule id ("R13") of a message, or null
 //   confirm(action, view)                  a question to ask before the action is sent, or null
 
-export const title = "Hispania";
+import { h as el, svg as s, tip } from "/static/common.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+export const title = "Hispania";
 
 export const PROVINCE_COLOURS = {
   ulterior: "#b8352a", // Roman red
@@ -77,20 +77,6 @@ function project(lon, lat) {
   return [(lon - BOUNDS.west) * COS * SCALE, (BOUNDS.north - lat) * SCALE];
 }
 
-function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const tip = (text) => s("title", {}, text);
 const fmt = (n) => Math.round(n * 10) / 10;
 const linkKey = (a, b) => [a, b].sort().join("|");
 
@@ -588,21 +574,6 @@ function legend(board) {
 }
 
 // --- The panels beside the board ---------------------------------------------------------------
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "style" && typeof value === "object") {
-      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v);
-    }
-    else node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 /** The dice of the last roll: the pending ones if a re-roll may be bought, else the newest log
  * line that names a die ("Roman die IV, Hispanic die 3 → …", "Roman die rolled again: III → V"). */

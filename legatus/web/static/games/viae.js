@@ -9,11 +9,10 @@
 // latitude, spread where they crowd (Italy) and pushed apart where they would still overlap
 // (Roma and Ostia), so that any owner's board draws without hand-placed positions; labels take
 // the side with the least overlap.
-import { h } from "/static/common.js";
+import { h, svg as s, tip } from "/static/common.js";
 
 export const title = "VIAE: Roads of Rome";
 
-const SVG = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#d7263d", "#1b63c6", "#2e9e44", "#f2b705", "#7b3fa0"];
 const NUMERALS = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
 const BASILICA_LETTERS = { forum: "F", temple: "T", quarry: "Q" };
@@ -41,20 +40,6 @@ const linkKey = (a, b) => [a, b].sort().join("|");
 if (!document.querySelector('link[data-game="viae"]')) {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/games/viae.css", dataset: { game: "viae" } }));
 }
-
-function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-const tip = (text) => s("title", {}, text);
 
 // --- Which cities and roads an action names ---------------------------------------------------
 const indexes = new WeakMap();
