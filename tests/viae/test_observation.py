@@ -11,21 +11,7 @@ import pytest
 import legatus
 from legatus.games.viae.observation import SLOTS
 from legatus.games.viae.state import ViaeState
-from tests.viae.helpers import first_turn, give, play_until
-
-
-def _swap_one_card(state: ViaeState, seat: int) -> ViaeState:
-    """A copy of ``state`` where one card of ``seat``'s hand is another card from the deck."""
-    other = state.clone()
-    kinds = len(state.game.cards.deceptio)
-    held = next(k for k, c in enumerate(other.hand_of(seat)) if c)
-    spare = next(k for k, c in enumerate(other.deck) if c and k != held)
-    other.hand[seat * kinds + held] -= 1
-    other.deck[held] += 1
-    other.deck[spare] -= 1
-    other.hand[seat * kinds + spare] += 1
-    other._legal = None
-    return other
+from tests.viae.helpers import first_turn, give, play_until, swap_card
 
 
 def _mid_game(players: int, seed: int = 1) -> ViaeState:
@@ -60,7 +46,7 @@ def test_another_seats_hand_does_not_change_it(players: int) -> None:  # V43
     state = _mid_game(players)
     game = state.game
     for seat in range(players):
-        other = _swap_one_card(state, (seat + 1) % players)
+        other = swap_card(state, (seat + 1) % players)
         assert other.hand != state.hand
         assert game.observation_tensor(other, seat) == game.observation_tensor(state, seat)
         assert game.observation_tensor(other, None) == game.observation_tensor(state, None)
@@ -80,7 +66,7 @@ def test_a_state_resampled_for_the_seat_gives_it_the_same_tensor() -> None:  # V
 def test_the_own_hand_changes_it(players: int) -> None:
     state = _mid_game(players)
     for seat in range(players):
-        other = _swap_one_card(state, seat)
+        other = swap_card(state, seat)
         assert state.game.observation_tensor(other, seat) != state.game.observation_tensor(state, seat)
 
 
