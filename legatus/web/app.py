@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections.abc import AsyncIterator, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +32,7 @@ from starlette.websockets import WebSocket
 from legatus.core.agents import agent_names
 from legatus.core.errors import LegatusError
 from legatus.core.game import Game, Information
+from legatus.core.hints import hints
 from legatus.core.record import check_record, new_game_state
 from legatus.core.registry import game_class, game_names, load
 from legatus.core.session import Session
@@ -57,6 +59,7 @@ class Games:
         # Agents think in threads of their own, so that the server can wait for them to end
         # (each within its budget) before it closes the store.
         self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="agent")
+        self.hinting: set[str] = set()  # the games whose hint is being worked out
 
     def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -313,6 +316,27 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         return JSONResponse({"undone": undone, **live.view(seat)})
 
     @api
+    async def hint(request: Request) -> Response:
+        """The hint agent's best actions for the seat to move (the token's), searched on what
+        that seat may know, within the agents' time budget; one hint a game at a time."""
+        game_id = request.path_params["id"]
+        live = games.get(game_id)
+        seat = live.seat_of(request.query_params.get("token"))
+        state = live.state
+        if state.is_terminal() or state.current_player() != seat:
+            raise WebError(409, "a hint is for the seat to move, at its decision")
+        if game_id in games.hinting:
+            raise WebError(409, "a hint for this game is being worked out; ask again when it comes")
+        games.hinting.add(game_id)
+        try:
+            found = await asyncio.get_running_loop().run_in_executor(
+                games.thinkers, functools.partial(hints, state.clone(), max_seconds=games.agent_seconds))
+        finally:
+            games.hinting.discard(game_id)
+        return JSONResponse({"log_length": live.log_length,
+                             "hints": [{"action": str(action), "why": why} for action, why in found]})
+
+    @api
     async def record(request: Request) -> Response:
         live = games.get(request.path_params["id"])
         return JSONResponse(live.record(live.seat_of(request.query_params.get("token"))))
@@ -415,6 +439,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         Route("/api/games/{id}/public", public),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/undo", undo, methods=["POST"]),
+        Route("/api/games/{id}/hint", hint),
         Route("/api/games/{id}/record", record),
         Route("/api/games/{id}/replay", replay_index),
         Route("/api/games/{id}/replay/{n}", replay_step),

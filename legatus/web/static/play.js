@@ -96,6 +96,10 @@ function render(msg) {
   hint.hidden = !hint.textContent;
   $("#undo").hidden = !msg.can_undo;
   $("#undo").disabled = busy;
+  $("#ask-hint").hidden = !turn;
+  $("#ask-hint").disabled = busy;
+  const answer = $("#hint-answer");
+  if (!turn || answer.dataset.logLength !== String(msg.log_length)) answer.hidden = true; // for another position
 
   // The players.
   clear($("#players"), Object.entries(msg.players || {}).map(([seat, player]) => h("li", {
@@ -183,6 +187,25 @@ async function undo() {
   }
 }
 
+/** What the game's strongest agent would play here, with why (the server searches what this seat may know). */
+async function askHint() {
+  if (busy || !current) return;
+  const answer = $("#hint-answer");
+  const at = String(current.log_length);
+  answer.dataset.logLength = at;
+  answer.textContent = "Thinking…";
+  answer.hidden = false;
+  try {
+    const found = await api(`/api/games/${encodeURIComponent(id)}/hint?token=${encodeURIComponent(token)}`);
+    if (answer.dataset.logLength !== at || String(current.log_length) !== at) return; // the game moved on
+    answer.textContent = found.hints.map((hint, i) => `${i ? "or" : "Hint:"} ${label_of(hint.action)} — ${hint.why}`)
+      .join("; ");
+  } catch (err) {
+    answer.hidden = true;
+    showError($("#error"), err.message);
+  }
+}
+
 async function refresh() {
   try {
     render(await api(`/api/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`));
@@ -246,6 +269,7 @@ async function main() {
     onLink: (key) => select(selected === key ? null : key),
   });
   $("#undo").addEventListener("click", undo);
+  $("#ask-hint").addEventListener("click", askHint);
   zoomButton($("#zoom"), $("#board"), () => current && render(current));
   $("#board").addEventListener("scroll", () => current && selected && render(current));
   document.addEventListener("keydown", (e) => e.key === "Escape" && select(null));
