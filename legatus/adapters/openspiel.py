@@ -180,9 +180,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         # and algorithms ask for one at every step.
         self.seen: list[_Log] | None = None
 
-    def information_state_string(self, seat: int) -> str:
-        """The core's ``information_state_string``, from the seats' histories kept here where
-        the game does not word its own."""
+    def information_state(self, seat: int) -> str:
+        """The core's ``information_state_string`` (which OpenSpiel's own asks for through the
+        observer), from the seats' histories kept here where the game does not word its own."""
         if type(self.inner).information_state_string is not State.information_state_string:
             return self.inner.information_state_string(seat)
         if self.seen is None:
@@ -252,7 +252,7 @@ class Observer:
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         if self.perfect_recall:
-            return state.information_state_string(player)
+            return state.information_state(player)
         return state.inner.observation_string(player)
 
 
