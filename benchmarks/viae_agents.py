@@ -6,10 +6,11 @@ Matches: heuristic against random seats, then a search agent (``--search``) agai
 seats. A game's score for the hero is its return (1 a win, a share of it in a tie: V42). Each
 match stops at ``--games`` games or, after at least one game, when ``--minutes`` have passed,
 so the games counted are printed. Every agent decides through ``decide`` (a state drawn
-consistent with its seat's information, never the true state).
+consistent with its seat's information, never the true state), but a random one, which picks
+among the legal actions: the same in every state its seat cannot tell apart.
 
 Usage: python benchmarks/viae_agents.py [--games 20] [--search-games 6] [--search ismcts+heuristic:10]
-           [--minutes 3] [--search-minutes 7] [--timing 3] [--players 2,3,4]
+           [--minutes 3] [--search-minutes 7] [--timing 3] [--players 2,3,4] [--parts …] [--first-game 0]
 """
 
 from __future__ import annotations
@@ -50,14 +51,16 @@ def play(game: legatus.Game, agents: list[Agent], seed: int, hero: int, times: l
     return float(state.returns()[hero])
 
 
-def match(players: int, hero_spec: str, others: str, games: int, minutes: float) -> None:
+def match(players: int, hero_spec: str, others: str, games: int, minutes: float, first: int = 0) -> None:
+    """``games`` games from game number ``first`` (its seeds, the hero's seat), or fewer in ``minutes``."""
     game = legatus.load("viae", players=players)
     score, played, times = 0.0, 0, list[tuple[float, float]]()
     deadline = time.perf_counter() + minutes * 60
     while played < games and (played == 0 or time.perf_counter() < deadline):
-        hero = played % players  # rotate the hero's seat
-        agents = [make_agent(game, hero_spec if s == hero else others, seed=played * 10 + s) for s in range(players)]
-        score += play(game, agents, played, hero, times)
+        g = first + played
+        hero = g % players  # rotate the hero's seat
+        agents = [make_agent(game, hero_spec if s == hero else others, seed=g * 10 + s) for s in range(players)]
+        score += play(game, agents, g, hero, times)
         played += 1
     low, high = wilson(score, played)  # type: ignore[arg-type]  (a tie scores a share)
     print(f"  {players} players: {hero_spec} scores {score / played:.0%} [{low:.0%}, {high:.0%}] of {played} games "
@@ -119,6 +122,7 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, default=6)
     parser.add_argument("--search-minutes", type=float, default=7.0)
     parser.add_argument("--timing", type=int, default=3, help="decisions timed at the default budget (0: none)")
+    parser.add_argument("--first-game", type=int, default=0, help="the first game's number (to add games to a run)")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--parts", default="playouts,heuristic,search,timing",
                         help="the parts to run (to run them in separate processes)")
@@ -131,11 +135,11 @@ def main() -> None:
     if "heuristic" in parts:
         print("heuristic against random seats:")
         for players in counts:
-            match(players, "heuristic", "random", args.games, args.minutes)
+            match(players, "heuristic", "random", args.games, args.minutes, args.first_game)
     if "search" in parts:
         print(f"{args.search} against heuristic seats:")
         for players in counts:
-            match(players, args.search, "heuristic", args.search_games, args.search_minutes)
+            match(players, args.search, "heuristic", args.search_games, args.search_minutes, args.first_game)
     if "timing" in parts and args.timing:
         print("time of a decision at the default budget:")
         for players in counts:
