@@ -75,7 +75,7 @@ def test_the_observer_is_slot_zero() -> None:
     give(state, 1, "D01", 2)
     game = state.game
     per_seat = game.observation_layout.per_seat()
-    hand_size = 2 + SLOTS + 7  # present, to move, turn place, then the seventh count: the hand's size
+    hand_size = 2 + SLOTS + 7  # present, to move, turn place, then Denar … milestones, then the hand size
     for seat in range(3):
         t = game.observation_tensor(state, seat)
         slot = (1 - seat) % 3
