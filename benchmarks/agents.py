@@ -1,8 +1,10 @@
 """Agent speed on one core: heuristic games (steps) per second at three levels, and MCTS
 simulations per second from one fixed position, random rollouts and heuristic rollouts with
-the value model, the same ``--simulations`` for both. Cases interleaved and repeated.
+the value model, the same ``--simulations`` for both; then VIAE's IS-MCTS simulations per
+second from one fixed position (its first turn choice of a 3-player game), random and heuristic
+rollouts, ``--viae-simulations`` each. Cases interleaved and repeated.
 
-Usage: python benchmarks/agents.py [--games 100] [--simulations 200] [--rounds 5]
+Usage: python benchmarks/agents.py [--games 100] [--simulations 200] [--rounds 5] [--viae-simulations 20]
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import random
 from harness import Case, header, measure, report, sample
 
 import legatus
-from legatus.core.agents import make_agent
+from legatus.core.agents import decide, make_agent
 
 LEVELS = {"easiest": "7-5-4-5-1", "medium": "6-4-3-4-2", "hardest": "5-3-2-3-3"}
 
@@ -48,6 +50,18 @@ def a_position() -> legatus.State:
     return state
 
 
+def a_viae_position(players: int = 3) -> legatus.State:
+    """The first decision of a seeded VIAE game with more than three choices (heuristic play)."""
+    game = legatus.load("viae", players=players)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    agents = [make_agent(game, "heuristic", s) for s in range(players)]
+    while state.is_chance_node() or len(state.legal_actions()) <= 3:
+        state.apply_action(sample(state.chance_outcomes(), rng) if state.is_chance_node()
+                           else decide(agents[state.current_player()], state, rng))
+    return state
+
+
 def searches(spec: str, state: legatus.State) -> Case:
     def case(r: int) -> int:
         agent = make_agent(state.game, spec, seed=r)
@@ -62,8 +76,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--viae-simulations", type=int, default=20)
+    parser.add_argument("--only-viae", action="store_true", help="the VIAE searches only")
     args = parser.parse_args()
-    header(__doc__, {"games a round": args.games, "simulations": args.simulations, "rounds": args.rounds})
+    header(__doc__, {"games a round": args.games, "simulations": args.simulations, "rounds": args.rounds,
+                     "VIAE simulations": args.viae_simulations})
+    viae = a_viae_position()
+    specs = (f"ismcts:{args.viae_simulations}", f"ismcts+heuristic:{args.viae_simulations}")
+    report("IS-MCTS from one VIAE position (3 players)", "sims", measure({s: searches(s, viae) for s in specs},
+                                                                        args.rounds))
+    if args.only_viae:
+        return
     games = {f"heuristic, {name} {level}": heuristic_games(level, args.games) for name, level in LEVELS.items()}
     report("heuristic games", "steps", measure(games, args.rounds))
     state = a_position()

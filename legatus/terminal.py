@@ -15,10 +15,9 @@ In a game with secrets the screen belongs to one seat: it shows that seat's view
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -26,10 +25,10 @@ from rich.markup import escape
 from rich.text import Text
 
 from legatus.core.actions import Action
-from legatus.core.agents import Agent, decide, make_agent, seat_input
+from legatus.core.agents import Agent, decide
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
-from legatus.core.mcts import Analysis, estimate
+from legatus.core.hints import hints
 from legatus.core.record import write_record
 from legatus.core.session import Session
 
@@ -55,15 +54,6 @@ RECENT = 4
 
 class Quit(Exception):
     """The player typed quit (or the input ended)."""
-
-
-@runtime_checkable
-class Analyser(Protocol):
-    """A search agent that can list the actions it weighed (for hints)."""
-
-    last_simulations: int
-
-    def analyse(self, state: State) -> list[Analysis]: ...
 
 
 class TerminalPlay:
@@ -192,18 +182,9 @@ class TerminalPlay:
         if state.is_terminal() or state.current_player() == CHANCE:
             self.console.print("[red]a hint is for a decision; the dice are due now[/red]")
             return
-        agent = make_agent(state.game, type(state.game).HINT_AGENT, seed=len(state.history()))
-        if not isinstance(agent, Analyser):
-            action = decide(agent, state)
-            self.console.print(f"Hint: {escape(state.describe(action))} — {escape(agent.reason)}")
-            return
-        seat = state.current_player()
-        given = seat_input(state, random.Random(len(state.history())))  # only what the seat may know
-        for i, option in enumerate(agent.analyse(given)[:3]):
-            chance = state.game.win_chance(option.mean[seat])
+        for i, (action, why) in enumerate(hints(state)):
             lead = "Hint:" if i == 0 else "  or:"
-            self.console.print(f"{lead} {escape(state.describe(option.action))} — "
-                               f"{estimate(chance, option.visits, agent.last_simulations)}")
+            self.console.print(f"{lead} {escape(state.describe(action))} — {escape(why)}")
 
     # --- Decisions -----------------------------------------------------------------------
     def _decision(self) -> None:

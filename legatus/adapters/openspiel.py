@@ -36,11 +36,18 @@ import pyspiel
 import legatus
 from legatus.core.game import Game, Information, State, Utility
 from legatus.core.registry import game_class
+from legatus.core.secrecy import information_state, seat_actions
 
 MAX_GAME_LENGTH = 20_000
 NONE = "none"  # OpenSpiel's game strings cannot hold an empty value
 JOIN = "+"  # between the choices of a multiple choice
 PART = "-"  # between the parts of an option of parts (as the web's form writes them)
+COMMA = "_"  # stands for a comma in a choice (VIAE's die faces "1,1,1,2,2,3"): a game string's separator
+
+
+def _spiel_value(value: Any) -> Any:
+    """A choice as an OpenSpiel game string can hold it (no comma)."""
+    return value.replace(",", COMMA) if isinstance(value, str) else value
 
 _INFORMATION = {Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
                 Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION}
@@ -63,7 +70,7 @@ def parameters(cls: type[Game]) -> dict[str, Any]:
         elif form["kind"] == "multi":
             spec[key] = JOIN.join(option.default) or NONE
         else:
-            spec[key] = NONE if option.default is None else option.default
+            spec[key] = NONE if option.default is None else _spiel_value(option.default)
     return spec
 
 
@@ -88,7 +95,8 @@ def options(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
         elif params[key] == NONE and None in form.get("choices", ()):
             result[key] = None
         else:
-            result[key] = params[key]
+            chosen = [c for c in form.get("choices", ()) if _spiel_value(c) == params[key]]
+            result[key] = chosen[0] if chosen else params[key]
     return result
 
 
@@ -153,12 +161,33 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.legatus, obs_type.perfect_recall)
 
 
+class _Log(list[str]):
+    """A seat's history as it saw it: strings, so a copy of the list is a deep copy (OpenSpiel
+    clones a Python state with ``deepcopy``, which would otherwise copy every string one by one)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
+        return _Log(self)
+
+
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     """A legatus state seen by OpenSpiel: every call goes to the core contract."""
 
     def __init__(self, game: OpenSpielGame, state: State) -> None:
         super().__init__(game)
         self.inner = state
+        # Each seat's history as it saw it, kept up as actions are applied (None: not asked for
+        # yet), so that an information state costs no replay of the game: OpenSpiel's tests
+        # and algorithms ask for one at every step.
+        self.seen: list[_Log] | None = None
+
+    def information_state(self, seat: int) -> str:
+        """The core's ``information_state_string`` (which OpenSpiel's own asks for through the
+        observer), from the seats' histories kept here where the game does not word its own."""
+        if type(self.inner).information_state_string is not State.information_state_string:
+            return self.inner.information_state_string(seat)
+        if self.seen is None:
+            self.seen = [_Log(seat_actions(self.inner, s)) for s in range(self.inner.game.num_players())]
+        return information_state(self.inner.game, seat, self.seen[seat])
 
     def current_player(self) -> int:
         return self.inner.current_player()
@@ -176,7 +205,10 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return outcomes
 
     def _apply_action(self, action: int) -> None:
-        self.inner.apply_action(action)
+        texts = [] if self.seen is None else [self.inner.action_to_string(action, s) for s in range(len(self.seen))]
+        self.inner.apply_action(action)  # first: an illegal action leaves the histories as they were
+        for log, text in zip(self.seen or [], texts, strict=True):
+            log.append(text)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.inner.action_to_string(action)  # the referee's notation: OpenSpiel names the action itself
@@ -220,7 +252,7 @@ class Observer:
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         if self.perfect_recall:
-            return state.inner.information_state_string(player)
+            return state.information_state(player)
         return state.inner.observation_string(player)
 
 

@@ -341,9 +341,9 @@ class State(abc.ABC):
     def information_state_string(self, seat: int) -> str:
         """All that ``seat`` has seen, in order (perfect recall): equal strings, equal
         information sets."""
-        from .secrecy import seat_actions
+        from .secrecy import information_state, seat_actions
 
-        return f"{self.game.seats[seat]}: " + "; ".join(seat_actions(self, seat))
+        return information_state(self.game, seat, seat_actions(self, seat))
 
     def observation_string(self, seat: int) -> str:
         """What ``seat`` sees now (not how it came about): its view as compact JSON."""

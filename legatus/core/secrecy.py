@@ -42,6 +42,11 @@ def seat_actions(state: State, seat: int | None) -> list[str]:
     return seen
 
 
+def information_state(game: Game, seat: int, seen: Sequence[str]) -> str:
+    """``State.information_state_string``: the seat, then ``seen``, its history as it saw it."""
+    return f"{game.seats[seat]}: " + "; ".join(seen)
+
+
 def start_of(state: State) -> State:
     """A fresh copy of the state ``state``'s history starts from: its position, else the
     game's initial state."""

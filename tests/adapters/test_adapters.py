@@ -24,10 +24,49 @@ OPEN_SPIEL_GAMES = [
 ]
 
 
+VIAE_GAMES = [f"legatus_viae(players={n})" for n in (2, 3, 4, 5)]
+
+
 @pytest.mark.parametrize("name", OPEN_SPIEL_GAMES)
 def test_openspiel_random_sim_test(name):
     game = pyspiel.load_game(name)
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", VIAE_GAMES)
+def test_openspiel_random_sim_test_viae(name):  # imperfect information, 2 to 5 players (C1)
+    game = pyspiel.load_game(name)
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.observation_tensor_size() == 2001  # the same for every player count (docs/viae/observation.md)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_viae_information_states_are_the_cores():
+    """The adapter keeps each seat's history as actions are applied (no replay a call): the
+    strings stay the core's, through clones and a serialization."""
+    game = pyspiel.load_game("legatus_viae(players=3)")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for step in range(400):
+        if step % 50 == 0:
+            copies = [state, state.clone(), game.deserialize_state(state.serialize())]
+            for seat in range(3):
+                expected = state.inner.information_state_string(seat)
+                assert [c.information_state_string(seat) for c in copies] == [expected] * 3
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert "seat2 draws a Deceptio card" in state.information_state_string(0)  # another's draw, redacted (V43)
+
+
+def test_openspiel_choice_with_commas_is_a_parameter():
+    """A game string cannot hold a comma: VIAE's die faces (V22) are written with "_"."""
+    default = pyspiel.load_game("legatus_viae")
+    assert default.get_parameters()["conquest_die"] == "1_1_1_2_2_3"
+    game = pyspiel.load_game("legatus_viae(players=2,conquest_die=1_1_2_2_3_3)")
+    assert game.legatus.options["conquest_die"] == "1,1,2,2,3,3" and game.legatus.die == (1, 1, 2, 2, 3, 3)
 
 
 def test_openspiel_game_info_and_observations():
@@ -61,6 +100,26 @@ def test_openspiel_mcts_bot_plays_a_game():
 def test_pettingzoo_api_and_seed_tests(options):
     api_test(env("hispania", **options), num_cycles=500)
     seed_test(lambda: env("hispania", **options), num_cycles=300)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_pettingzoo_api_and_seed_tests_viae(players):  # hidden hands: each agent observes its own seat
+    api_test(env("viae", players=players), num_cycles=300)
+    seed_test(lambda: env("viae", players=players), num_cycles=100)
+
+
+def test_pettingzoo_viae_observations_are_the_seats_own():
+    e = env("viae", players=3)
+    e.reset(seed=5)
+    for _ in range(60):
+        agent = e.agent_selection
+        mask = e.observe(agent)["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+    seat = e.possible_agents.index(e.agent_selection)
+    for other in range(3):
+        observed = e.observe(e.possible_agents[other])
+        assert observed["observation"].tolist() == pytest.approx(e.game.observation_tensor(e.state, other))
+        assert observed["action_mask"].any() == (other == seat)  # only the seat to move has actions
 
 
 def test_pettingzoo_refuses_an_illegal_action_clearly():

@@ -29,17 +29,27 @@ FAMILIES: dict[str, tuple[str, dict[str, Any]]] = {  # file name: (game, options
     "hispania-river-of-oblivion": ("hispania", {"scenario": "river-of-oblivion", "level": "7-5-4-4-1"}),
     "hispania-new-empire": ("hispania", {"scenario": "new-empire", "level": "7-5-4-5-2"}),
     "hannibal-base": ("hannibal", {}),
+    **{f"viae-{n}-players": ("viae", {"players": n}) for n in (2, 3, 4, 5)},
 }
 SEED = 2026
 
 
 def diff(old: Any, new: Any) -> Any:
-    """What changed from ``old`` to ``new``: dicts key by key (removed keys as null), the rest whole."""
+    """What changed from ``old`` to ``new``: dicts key by key (removed keys as null), tables
+    (lists of one length of records with the same keys: VIAE's players) record by record keyed
+    by the index, the rest whole."""
+    if _table(old) and _table(new) and len(old) == len(new) and set(old[0]) == set(new[0]):
+        return {str(i): diff(a, b) for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b}
     if isinstance(old, dict) and isinstance(new, dict):
         changed = {k: diff(old.get(k), v) for k, v in new.items() if old.get(k) != v}
         changed.update({k: None for k in old if k not in new})
         return changed
     return new
+
+
+def _table(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(x, dict) and set(x) == set(value[0])
+                                                           for x in value)
 
 
 def playthrough(family: str) -> list[str]:

@@ -81,3 +81,17 @@ def deal_to(state: ViaeState, card: str, seat: int, seed: int = 0) -> ViaeState:
             state.apply_action(outcome)
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def swap_card(state: ViaeState, seat: int) -> ViaeState:
+    """A copy of ``state`` where one card of ``seat``'s hand is another from the deck (the same hand size)."""
+    other = state.clone()
+    kinds = len(state.game.cards.deceptio)
+    held = next(k for k, c in enumerate(other.hand_of(seat)) if c)
+    spare = next(k for k, c in enumerate(other.deck) if c and k != held)
+    other.hand[seat * kinds + held] -= 1
+    other.deck[held] += 1
+    other.deck[spare] -= 1
+    other.hand[seat * kinds + spare] += 1
+    other._legal = None
+    return other

@@ -330,3 +330,29 @@ def test_the_seat_to_move_gets_each_action_described(client):
     assert any(text.endswith("denarius)") or text.endswith("denarii)") for text in described.values())
     watch = client.get(f"/api/games/{created['id']}?token={created['watch_token']}").json()
     assert watch["descriptions"] == {}
+
+
+@pytest.fixture
+def quick_client(tmp_path):
+    with TestClient(create_app(tmp_path / "games.db", agent_seconds=0.3)) as c:
+        yield c
+
+
+def test_hint_for_the_seat_to_move_in_viae(quick_client):
+    """The hint button's answer in a game with secrets: the hint agent (IS-MCTS for VIAE) on what
+    the seat may know, within the server's agent budget; only for the seat to move."""
+    created = new_game(quick_client, game="viae", options={"players": 2})
+    gid = created["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    view = quick_client.get(f"/api/games/{gid}?token={tokens['seat1']}").json()["view"]
+    mover = view["to_move"]
+    legal = quick_client.get(f"/api/games/{gid}?token={tokens[mover]}").json()["view"]["legal_actions"]
+    answer = quick_client.post(f"/api/games/{gid}/hint", json={"token": tokens[mover]})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["action"] in legal and "win chance" in answer.json()["reason"]
+    other = next(s for s in tokens if s != mover)
+    refused = quick_client.post(f"/api/games/{gid}/hint", json={"token": tokens[other]})
+    assert refused.status_code == 409 and "seat to move" in refused.json()["error"]
+    watch = created["watch"].split("token=")[1]
+    assert quick_client.post(f"/api/games/{gid}/hint", json={"token": watch}).status_code == 403
+    assert quick_client.post(f"/api/games/{gid}/hint", json={"token": "nobody"}).status_code == 403

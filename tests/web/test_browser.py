@@ -662,3 +662,27 @@ def test_the_game_page_on_a_390_by_844_phone(server, browser):
             assert page_width(page) <= 390, path
     finally:
         phone.close()
+
+
+def test_the_hint_button_asks_the_strongest_agent_for_the_seat_to_move(server, context):
+    """VIAE's hint agent is IS-MCTS: the server searches what the seat may know (V43), within
+    its agents' time budget, and the page shows its choice with its win chance."""
+    created = create_game(server, game="viae", options={"players": 2})
+    pages = {}
+    for seat in created["seats"]:
+        game_id, token = seat_of(seat["link"])
+        pages[seat["seat"]] = (context.new_page(), token)
+        pages[seat["seat"]][0].goto(server.url + seat["link"])
+    mover = server.view(game_id, pages["seat1"][1])["view"]["to_move"]
+    page, token = pages[mover]
+    waiting = pages[next(s for s in pages if s != mover)][0]
+    expect(page.locator("#hint-button")).to_be_visible()
+    expect(waiting.locator("#hint-button")).to_be_hidden()  # a hint is for the seat to move
+    page.click("#hint-button")
+    answer = page.locator("#hint-answer")
+    expect(answer).to_contain_text("Hint:", timeout=30_000)
+    expect(answer).to_contain_text("win chance")
+    legal = server.view(game_id, token)["view"]["legal_actions"]
+    hinted = page.locator("button.action.hinted")
+    if hinted.count():  # an action with a button of its own (the others are a board's spaces)
+        assert hinted.first.get_attribute("data-action") in legal

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from legatus.core.errors import OptionError
 from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
@@ -22,6 +22,9 @@ from .board import Board, load_board
 from .cards import DECEPTIO_60, Cards, load_cards
 from .notation import Notation, build_notation
 from .tracks import Tracks, default_tracks_path, load_tracks
+
+if TYPE_CHECKING:
+    from .observation import Layout
 
 DIES = {"1,1,1,2,2,3": (1, 1, 1, 2, 2, 3), "1,1,2,2,3,3": (1, 1, 2, 2, 3, 3), "d6": (1, 2, 3, 4, 5, 6)}  # V22
 
@@ -183,6 +186,22 @@ class ViaeGame(Game):
 
     def max_chance_outcomes(self) -> int:
         return self.notation.chance_end
+
+    @cached_property
+    def observation_layout(self) -> Layout:
+        from .observation import layout
+
+        return layout(self)
+
+    def observation_size(self) -> int:
+        return self.observation_layout.size()
+
+    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
+        from .observation import tensor
+        from .state import ViaeState
+
+        assert isinstance(state, ViaeState)
+        return tensor(state, seat)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
                          start: State | None = None) -> State:

@@ -1,0 +1,56 @@
+"""``hint`` at the terminal for VIAE: the core's hint path (terminal.TerminalPlay._hint) with the
+game's hint agent, IS-MCTS with heuristic rollouts, searching only what the seat may know (V43).
+
+The shipped budget (ViaeGame.HINT_AGENT, 100 simulations) takes tens of seconds a hint on this
+game (docs/agents.md), so the tests use a small one through the same path."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+from legatus.core.agents import make_agent
+from legatus.core.session import Session
+from legatus.games.viae.game import ViaeGame
+from legatus.games.viae.state import ViaeState
+from legatus.terminal import TerminalPlay
+from tests.viae.helpers import first_turn, swap_card
+
+BUDGET = 6
+
+
+@pytest.fixture(autouse=True)
+def small_hint_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ViaeGame.HINT_AGENT.startswith("ismcts+heuristic")
+    monkeypatch.setattr(ViaeGame, "HINT_AGENT", f"ismcts+heuristic:{BUDGET}")
+
+
+def hint(state: ViaeState) -> str:
+    """What the terminal says to ``hint`` at the person's decision (the other seat an agent)."""
+    seat = state.current_player()
+    agents = {s: make_agent(state.game, "heuristic", seed=s) for s in range(state.game.num_players()) if s != seat}
+    out = io.StringIO()
+    answers = iter(["hint", "quit"])
+    TerminalPlay(Session(state, seed=1), console=Console(file=out, width=200), read=lambda p: next(answers),
+                 agents=agents).run()
+    return out.getvalue()
+
+
+def test_hint_names_an_action_and_its_win_chance() -> None:
+    state = first_turn(players=2)
+    said = hint(state)
+    lines = re.findall(rf"(Hint:|  or:) (.+) — win chance \d+%, estimated from the \d+ of {BUDGET} simulated games",
+                       said)
+    assert lines and lines[0][0] == "Hint:", said
+    legal = {str(a) for a in state.legal_actions()}
+    assert all(action in legal for _, action in lines), (lines, legal)
+
+
+def test_hint_does_not_read_another_seats_hand() -> None:  # V43: the search starts from a drawn state
+    state = first_turn(players=3)
+    other = swap_card(state, (state.current_player() + 1) % 3)
+    assert other.hand != state.hand
+    assert hint(other) == hint(state)
