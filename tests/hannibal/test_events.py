@@ -135,7 +135,7 @@ def test_33_major_campaign_activates_up_to_3_generals() -> None:
     state = ready([33, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
     play(state, "event #33")
     assert {"activate P. Scipio", "activate T. Longus", "end campaign"} <= legal(state)
-    play(state, "activate P. Scipio", "take 5", "stop")
+    play(state, "activate P. Scipio", "take 5", "stop", "garrison 0")  # stays outside Rome's walls (H51)
     assert "activate P. Scipio" not in legal(state) and "activate T. Longus" in legal(state)
 
 

@@ -34,11 +34,17 @@ def violations(st: HannibalState) -> list[str]:
             out.append(f"side {side}: more battle cards face up than in hand")
         if min(st.cu[side]) < 0:
             out.append(f"negative CUs for side {side}")
-    if sum(st.eleph) > game.tables.elephants or min(st.eleph) < 0:
-        out.append(f"{sum(st.eleph)} elephants (at most {game.tables.elephants})")
+    elephants = sum(st.eleph) + sum(st.ein)
+    if elephants > game.tables.elephants or min(st.eleph) < 0 or min(st.ein) < 0:
+        out.append(f"{elephants} elephants (at most {game.tables.elephants})")
     for s in range(board.n_spaces):
         if st.eleph[s] > st.cu[CARTHAGE][s]:
             out.append(f"{board.names[s]}: more elephants than Carthaginian CUs")
+        if not 0 <= st.ein[s] <= st.inner[s] <= board.capacity[s]:
+            out.append(f"{board.names[s]}: {st.inner[s]} CUs inside ({st.ein[s]} elephants), capacity "
+                       f"{board.capacity[s]} (H51)")
+        if st.ein[s] and st.ctrl[s] != CARTHAGE:
+            out.append(f"{board.names[s]}: elephants inside a city Carthage does not own")
         if st.tribal[s] and board.kind[s] != "tribe":
             out.append(f"{board.names[s]}: a tribe marker on a space without a tribe")
         if st.ctrl[s] == base.NEUTRAL and not st.tribal[s]:
@@ -52,6 +58,8 @@ def violations(st: HannibalState) -> list[str]:
     for i, at in enumerate(st.gen_at):
         if at >= board.n_spaces or at < base.AWAY:
             out.append(f"general {i} stands nowhere ({at})")
+        if base.is_inside(st, i) and (not base.is_walled(st, at) or st.ctrl[at] != game.general_side[i]):
+            out.append(f"general {game.generals[i].name} is inside walls his side does not own")
         if st.consul[i] and (game.general_side[i] != ROME or at < 0):
             out.append(f"general {game.generals[i].name} is a consul off the map or not Roman")
     if sum(st.consul) > 2:

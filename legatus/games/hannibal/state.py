@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
 # where the legal actions show a hidden hand
 SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
-_LISTS = ("ctrl", "tribal", "eleph", "spts", "sby", "gen_at", "consul", "stamp", "deck", "discard", "removed",
-          "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
+_LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
+          "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost",
+          "bcut", "bplayed", "bdesert")
 _NESTED = ("cu", "hands", "bhand", "known", "bshown")
 _SCALARS = (
     "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
@@ -40,7 +41,8 @@ _SCALARS = (
     "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
-    "b_penalty", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
+    "b_penalty", "b_sortie", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea",
+    "queue", "stack",
 )
 
 
@@ -64,12 +66,15 @@ class HannibalState(State, ProcedureStack):
     # the map: per space
     ctrl: list[int]  # ROME, CARTHAGE, base.NEUTRAL (a standing neutral tribe) or base.NONE
     tribal: list[bool]  # a tribe marker still stands (H96: gone once subjugated)
-    cu: list[list[int]]  # per side, per space: CUs (all outside the walls, H12's ruling)
+    cu: list[list[int]]  # per side, per space: CUs outside the walls (H51)
     eleph: list[int]  # Carthaginian elephant CUs among them (H4)
+    inner: list[int]  # CUs inside a walled city, always its owner's (H51)
+    ein: list[int]  # elephant CUs among them
     spts: list[int]  # siege or subjugation points (H95)
     sby: list[int]  # the besieging side
     # Generals: per General
     gen_at: list[int]  # a space, or base.OFF / DEAD / LATER / AWAY
+    g_in: list[int]  # the walled city he is inside (inside only while it is gen_at), or -1
     consul: list[bool]
     stamp: list[int]  # when he last arrived: among equals the latest commands (H42)
     # cards
@@ -130,6 +135,7 @@ class HannibalState(State, ProcedureStack):
     b_win: int
     b_win_card: int
     b_penalty: int
+    b_sortie: int  # CUs of the city that sortied into this battle (H100: only they go back in)
     b_bonus: int
     b_withdrew: bool
     b_probe: bool  # Hannibal's Probe used as another card this battle (H114)

@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING
 
 from ..map import ALPS_PASS
 from ..notation import CARTHAGE, ROME
-from . import base, battle, reactions, sieges
-from .base import MOVE, REACT, ability, country_of, generals_at, lose_cus, move_cus, other
+from . import base, battle, reactions, sieges, walls
+from .base import GARRISON, MOVE, REACT, ability, country_of, generals_at, is_inside, lose_cus, move_cus, other
 
 if TYPE_CHECKING:
     from ..state import HannibalState
 
 MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
 PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL = range(5)
+DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
 R_PASS, R_NAVAL = 1, 2  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
 
@@ -28,7 +29,8 @@ def activatable(st: HannibalState, side: int) -> list[int]:
     for gi, at in enumerate(st.gen_at):
         if at < 0 or g.general_side[gi] != side or gi in st.moved_gens:
             continue
-        if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side) if x != gi) and st.cu[side][at] < 10:
+        if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != gi) \
+                and walls.total(st, side, at) < 10:
             continue
         out.append(gi)
     return out
@@ -59,20 +61,31 @@ def take_range(st: HannibalState) -> tuple[int, int]:
     """H45, H39: up to 10 CUs; a consul takes at least 5 when he can and leaves 5 with another consul."""
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
-    cus = st.cu[side][at]
+    cus = walls.total(st, side, at)  # H51 (a): CUs inside come out as part of a move
     hi = min(10, cus)
     lo = 0
     if st.consul[g]:
         lo = min(5, cus)
-        if any(st.consul[x] for x in generals_at(st, at, side) if x != g):
+        if any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != g):
             hi = min(hi, cus - 5)
     return lo, max(lo, hi)
 
 
 def take(st: HannibalState, n: int) -> None:
+    """The army leaves the walls with the CUs it needs (a General inside takes the CUs inside
+    first). Out of a besieged city it meets the besiegers at once: a sortie (H100)."""
+    g, side = st.m_gen, st.m_side
+    at = st.gen_at[g]
+    was_in = is_inside(st, g)
+    out = min(n, st.inner[at]) if was_in else max(0, n - st.cu[side][at])
+    walls.shift_inside(st, side, at, -out)
+    st.g_in[g] = -1
     st.m_left = n
-    st.path = [st.gen_at[st.m_gen]]
-    st.goto(MOVE, st.m_side)
+    st.path = [at]
+    st.goto(MOVE, side)
+    if (was_in or out) and st.cu[other(side)][at]:
+        st.b_sortie = out
+        fight(st)
 
 
 def may_enter(st: HannibalState, here: int, there: int) -> bool:
@@ -228,8 +241,14 @@ def naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
 
 
 def enter(st: HannibalState) -> None:
-    """H62: each entry gives the non-active player his reactions, then the army arrives."""
+    """H62: each entry gives the non-active player his reactions (first, in a walled city of
+    his, declaring his units inside or outside), then the army arrives."""
     st.m_phase = PH_IDLE
+    if DECLARED not in st.tried and walls.must_declare(st):
+        st.tried.append(DECLARED)
+        st.m_phase = PH_ENTER
+        st.call(GARRISON, other(st.m_side), walls.DECLARE, st.gen_at[st.m_gen])
+        return
     if reactions.options(st):
         st.m_phase = PH_REACTED
         st.call(REACT, other(st.m_side))
@@ -289,6 +308,12 @@ def intercepted(st: HannibalState, action: int) -> None:
         fight(st)
         return
     here = st.gen_at[st.m_gen]
+    if action == st.n.SIMPLE["go inside"]:  # H67: landed by sea at its own city
+        walls.shift_inside(st, st.m_side, here, st.m_left)
+        st.m_left = 0
+        st.g_in[st.m_gen] = here
+        end_move(st)
+        return
     back = st.m_from
     _shift(st, here, back)
     st.m_mp = 0
@@ -337,10 +362,25 @@ def end_move(st: HannibalState) -> None:
     if here >= 0 and not st.m_fought and ability(st, g, "removes_pc_after_move") and st.ctrl[here] == ROME \
             and base.is_plain(st, here):
         st.ctrl[here] = base.NONE
+    if here >= 0 and not st.m_fought and not is_inside(st, g) and walls.may_shelter(st, st.m_side, here) \
+            and not st.cu[other(st.m_side)][here]:
+        st.goto(GARRISON, st.m_side, walls.MOVER, here)  # H51 (a): going inside ends the move
+        return
     if here >= 0 and not st.m_fought and sieges.can_siege(st, st.m_side, here, g):
         st.goto(base.SIEGE, st.m_side)
         return
     st.end()
+
+
+def intercepted_legal(st: HannibalState) -> tuple[int, ...]:
+    """H65, H67: fight or back up; an army that landed by sea at its own city may go inside
+    when it all fits (splitting it between the walls and the way back is not offered)."""
+    n = st.n
+    out = [n.SIMPLE["fight"], n.SIMPLE["back up"]]
+    here = st.gen_at[st.m_gen]
+    if st.m_sailed == here and walls.may_shelter(st, st.m_side, here) and st.m_left <= walls.room(st, here):
+        out.append(n.SIMPLE["go inside"])
+    return tuple(sorted(out))
 
 
 def take_legal(st: HannibalState) -> tuple[int, ...]:
