@@ -23,17 +23,44 @@ def carthage_plays(card: int) -> object:
 
 @pytest.mark.parametrize("card", [6, 20, 31, 32, 41, 42, 59, 60, 5, 18, 28, 50, 54])
 def test_counter_and_op_bonus_cards_are_not_played_as_events(card: int) -> None:
-    # the counter events are not implemented (only OPs or a discard); the OP-bonus cards
-    # give their bonus when played for OPs (H35), never as an event
+    # the counter events are played at their moment, never as a card play (H34: their own-turn
+    # use is not offered); the OP-bonus cards give their bonus when played for OPs (H35)
     side_card = carthage_plays(card) if card != 42 else rome_plays(card)
     assert f"event #{card}" not in legal(side_card) and f"ops #{card}" in legal(side_card)
 
 
-def test_41_bad_weather_is_refused_by_name_as_not_implemented() -> None:
-    state = rome_plays(41)
-    action = state.game.actions.parse("event #41")
-    assert action not in state.legal_actions()
-    assert "#41 Bad Weather is not implemented" in state.explain_illegal(action)
+def test_41_bad_weather_stops_a_move_before_its_3rd_mp() -> None:
+    # H133: asked when the move would spend a 3rd MP, before the step; the General stays on the
+    # 2nd space he entered; a counter event is not a play (H34)
+    state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "to Tarraco")
+    assert state.view(1)["phase"] == "movement"
+    play(state, "to Ilerda" if "to Ilerda" in legal(state) else sorted(a for a in legal(state) if a[:3] == "to ")[0])
+    assert state.prompt() == "Rome may play a counter event (H34)."
+    assert legal(state) == {"event #41", "no counter event"}
+    play(state, "event #41")
+    assert state.gen_at[general(state, "Hannibal")] == space(state, "Tarraco")
+    assert 41 in state.discard and len(state.hands[0]) == 6 and state.view(0)["phase"] == "card play"
+    assert state.current_player() == 0  # Rome's own play comes now
+
+
+def test_41_bad_weather_is_asked_for_without_the_card_and_once_a_move() -> None:
+    state = ready([42, 43, 44, 45, 46, 47, 48], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "to Tarraco", "to Dertosa")
+    assert legal(state) == {"no counter event"}  # the question tells Carthage nothing
+    play(state, "no counter event")
+    assert state.gen_at[general(state, "Hannibal")] == space(state, "Dertosa") and state.m_mp == 1
+    play(state, "to Saguntum")
+    assert state.m_mp == 0 and state.view(1)["phase"] == "movement"
+
+
+def test_41_bad_weather_cancels_a_sea_move() -> None:
+    state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 2", "sail Gades")
+    assert legal(state) == {"event #41", "no counter event"}
+    play(state, "event #41")  # before the naval roll: he stays in his port
+    assert state.gen_at[general(state, "Hasdrubal")] == space(state, "New Carthage")
+    assert state.view(1)["phase"] == "walls"  # the end of his move, in his own city
 
 
 def test_1_corsica_and_sardinia_revolt() -> None:

@@ -53,7 +53,7 @@ def test_h48_an_army_of_5_overruns_a_lone_cu_and_moves_on() -> None:
 def test_h58_the_naval_roll_and_its_worked_example() -> None:
     # 1 CU from New Carthage (-2) to Rhegium (+1, Roman PC +1), -1 small force: -1
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
-    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event")
+    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event", "no counter event")
     assert movement.naval_modifier(state, space(state, "New Carthage"), space(state, "Rhegium")) == -1
     assert state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
     roll(state, 4)  # 4 - 1 = 3: sunk
@@ -106,7 +106,7 @@ def test_h69_avoid_battle_moves_the_force_and_h71_pursuit_needs_a_roll() -> None
 
 def test_60_storms_at_sea_before_the_naval_roll() -> None:
     state = ready([60, 1, 2, 3, 4, 5, 6], [9, 8, 10, 11, 12, 13, 14], first="carthage")
-    play(state, "ops #9", "activate Hannibal", "take 5", "to Dertosa", "sail Rhegium")
+    play(state, "ops #9", "activate Hannibal", "take 5", "to Dertosa", "sail Rhegium", "no counter event")  # #41
     assert legal(state) == {"event #60", "no counter event"} and state.current_player() == 0
     play(state, "event #60")
     roll(state, 6)  # 6 + 2 reads the last row (H2), 5-6 column: 3 CUs, one an elephant

@@ -166,7 +166,7 @@ def test_h87_h57_a_force_landed_by_sea_at_its_own_city_retreats_inside() -> None
     state.gen_at[mago] = space(state, "New Carthage")
     state.cu[CARTHAGE][space(state, "New Carthage")] = 3
     state.cu[ROME][gades] = 2
-    play(state, "ops #9", "activate Mago", "take 3", "sail Gades", "no counter event")
+    play(state, "ops #9", "activate Mago", "take 3", "sail Gades", "no counter event", "no counter event")
     roll(state, 1)  # the naval roll: no effect; the battle starts
     while state.stack[-1][0] != base.BATTLE:
         state.stack = state.stack[:-1]

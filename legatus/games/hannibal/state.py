@@ -20,8 +20,6 @@ from .notation import SIDES
 from .procedures import TABLE
 from .rules import base, setup
 
-NOT_IMPLEMENTED = 41  # Bad Weather's counter event (H34): never offered, and refused by name
-
 if TYPE_CHECKING:
     from .game import HannibalGame
     from .map import HannibalMap
@@ -38,7 +36,7 @@ _SCALARS = (
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
     # the move in progress (H44-H61)
     "m_side", "m_gen", "m_card", "m_mode", "m_mp", "m_from", "m_phase", "m_intercepted", "m_avoided",
-    "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus",
+    "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus", "m_weather", "m_pending",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
     "b_penalty", "b_sortie", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea",
@@ -118,6 +116,8 @@ class HannibalState(State, ProcedureStack):
     m_sea_used: int
     m_left: int
     m_bonus: int
+    m_weather: int  # #41 Bad Weather this activation: 0 not asked yet, 1 not played, 2 played
+    m_pending: int  # the step waiting for the answer about #41
     c_sea: int
     path: list[int]
     tried: list[int]
@@ -202,9 +202,6 @@ class HannibalState(State, ProcedureStack):
         play, a battle card, a deal: whoever reads the message may not be their seat)."""
         if not self.stack:
             return "the game is over"
-        if int(action) == self.n.PLAY_EVENT + NOT_IMPLEMENTED - 1:
-            return (f"the event of card #{NOT_IMPLEMENTED} {self.game.cards.strategy[NOT_IMPLEMENTED - 1].name} is not "
-                    "implemented in legatus yet (docs/hannibal/rules.md): play it for OPs or discard it")
         name = TABLE.running(self).name
         if self.stack[-1][0] in SECRET_PROCEDURES or self.is_chance_node():
             return f"it is not one of the actions of the {name} now"

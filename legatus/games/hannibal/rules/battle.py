@@ -39,7 +39,7 @@ from .base import (
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-DECLARE, FRIGHT, STORMS = range(3)  # the moments of COUNTER_EVENT
+DECLARE, FRIGHT, STORMS, WEATHER = range(4)  # the moments of COUNTER_EVENT
 R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT, R_COMMAND, R_STORMS = 6, 7, 8, 9, 10, 11, 16, 17
 (B_SORTIE, B_COMMAND, B_DECLARE_ATTACKER, B_DECLARE_DEFENDER, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS,
  B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS, B_DONE) = range(13)
@@ -638,13 +638,16 @@ def retreat(st: HannibalState, action: int) -> None:
 # --- H34, H129 counter events (#31, #32, #42, #60) -------------------------------------------------
 def counter_cards(st: HannibalState, side: int, moment: int) -> list[int]:
     """The counter events ``side`` may play now: #31/#32 as a battle in Spain/Africa starts,
-    #42 (Rome) against an elephant charge, #60 against a Carthaginian sea move."""
+    #42 (Rome) against an elephant charge, #60 against a Carthaginian sea move, #41 against a
+    General's move about to spend its 3rd MP."""
     hand = st.hands[side]
     if moment == DECLARE:
         country = base.country_of(st, st.b_space)
         return [c for c in hand if c == 31 and country == "Spain" or c == 32 and country == "Africa" or c == 20]
     if moment == FRIGHT:
         return [42] if 42 in hand and side == ROME else []
+    if moment == WEATHER:
+        return [41] if 41 in hand else []
     return [60] if 60 in hand else []
 
 
@@ -674,6 +677,8 @@ def counter_event(st: HannibalState, action: int) -> None:
         st.bcut[CARTHAGE] += 2  # the charge has no effect and costs Carthage 2 cards
     elif card == 20:
         st.b_spy = other(side)
+    elif card == 41:
+        st.m_weather = 2  # #41 Bad Weather (H133): the move stops
     else:
         st.goto(base.ROLL, R_STORMS)
         return

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from ..state import HannibalState
 
 MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
-PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL = range(5)
+PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL, PH_WEATHER = range(6)
+WEATHER_MP = 2  # #41 Bad Weather: the General's move stops before it spends a 3rd MP (H133)
 DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
 R_PASS, R_NAVAL = 1, 2  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
@@ -41,9 +42,7 @@ def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None
     base.clear_move(st)
     st.m_side, st.m_gen, st.m_card, st.m_mode = side, g, card, mode
     info = st.game.cards.strategy[card - 1]
-    st.m_mp = 4
-    if mode == MODE_FORCE or mode == MODE_CAMPAIGN and ability(st, g, "campaign_moves"):
-        st.m_mp = 6  # H45: Force March; Nero on a Campaign event (H122)
+    st.m_mp = allowance(st)
     rules = st.game.tables.naval_rules
     if mode == MODE_CAMPAIGN:
         st.m_limit = rules["campaign_cus"] if not st.c_sea else -1
@@ -55,6 +54,13 @@ def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None
         st.m_limit = -1  # #29: Rome sails only on a Campaign card
     st.m_bonus = card if mode == MODE_OPS and info.kind == "op_bonus" and info.side in ("either", SIDE[side]) else 0
     st.moved_gens.append(g)
+
+
+def allowance(st: HannibalState) -> int:
+    """H45: 4 MP; 6 on a Force March, and for Nero on a Campaign event (H122)."""
+    if st.m_mode == MODE_FORCE or st.m_mode == MODE_CAMPAIGN and ability(st, st.m_gen, "campaign_moves"):
+        return 6
+    return 4
 
 
 def take_range(st: HannibalState) -> tuple[int, int]:
@@ -160,6 +166,12 @@ def step(st: HannibalState, action: int) -> None:
     here = st.gen_at[st.m_gen]
     c = board.connection(here, there)
     cost = 3 if sail else (1 if c is not None and c.type == 0 else 2)
+    if not st.m_weather and allowance(st) - st.m_mp + cost > WEATHER_MP:
+        # #41 may stop the move here, before any pass, naval roll or battle; the other seat is
+        # asked whether he holds the card or not, so that the question tells nothing (H34)
+        st.m_weather, st.m_pending, st.m_phase = 1, action, PH_WEATHER
+        st.call(base.COUNTER_EVENT, other(st.m_side), battle.WEATHER)
+        return
     st.m_mp -= cost
     _shift(st, here, there)
     st.m_from = here
@@ -335,7 +347,13 @@ def pursue(st: HannibalState, action: int) -> None:
 
 def move_resume(st: HannibalState) -> None:
     phase = st.m_phase
-    if phase == PH_NAVAL:
+    if phase == PH_WEATHER:
+        st.m_phase = PH_IDLE
+        if st.m_weather == 2:  # #41 played: the move ends where it is (a sea move never starts)
+            end_move(st)
+        else:
+            step(st, st.m_pending)
+    elif phase == PH_NAVAL:
         here = st.gen_at[st.m_gen]
         st.m_phase = PH_ENTER
         if not st.truce and not _pirates(st, st.m_from, here):
