@@ -221,3 +221,15 @@ def test_64_truce_forbids_entering_enemy_pcs() -> None:
 def test_every_card_with_an_effect_has_one_entry() -> None:
     missing = sorted(set(range(1, 65)) - set(events.EFFECTS))
     assert missing == [5, 6, 18, 20, 28, 31, 32, 41, 42, 50, 54, 59, 60]  # bonus or counter only
+
+
+def test_h52_cus_moved_by_one_general_of_a_campaign_stay_for_the_others() -> None:
+    # the ruling: a CU moved by a General of the Campaign is not moved again by another
+    state = ready([33, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    falerii = space(state, "Falerii")
+    state.gen_at[general(state, "Marcellus")] = falerii
+    state.cu[0][falerii] = 2
+    play(state, "event #33", "activate P. Scipio", "take 5", "to Falerii", "stop")
+    assert state.cu[0][falerii] == 7
+    play(state, "activate Marcellus")
+    assert legal(state) == {"take 0", "take 1", "take 2"}

@@ -125,3 +125,29 @@ def test_7_hostile_tribes_as_a_counter_event() -> None:
     play(state, "event #7")
     roll(state, 6)  # the 5-6 column whatever the size, roll 6: 2 CUs
     assert state.m_left == 4
+
+
+def _mago_intercepted_at_neapolis() -> object:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "Mago")] = space(state, "New Carthage")
+    state.gen_at[general(state, "Marcellus")] = space(state, "Beneventum")
+    state.cu[0][space(state, "Beneventum")] = 3
+    play(state, "ops #9", "activate Mago", "take 2", "sail Neapolis", "no counter event", "no counter event")
+    roll(state, 1)  # -2 + 2 + 1 (Roman port) - 1 (Mago) = 0: no effect
+    play(state, "intercept from Beneventum")
+    roll(state, 1)
+    play(state, "no reaction", "back up")
+    assert state.prompt() == "Roll a die for naval combat backing up by sea (H61)."
+    return state
+
+
+def test_h61_backing_up_by_sea_the_roman_rolls_again() -> None:
+    state = _mago_intercepted_at_neapolis()
+    roll(state, 1)  # no effect: back to the embarkation port
+    assert state.gen_at[general(state, "Mago")] == space(state, "New Carthage")
+    state = _mago_intercepted_at_neapolis()
+    roll(state, 2)  # Return: it may not back up and faces the interception
+    assert state.b_space == space(state, "Neapolis") and state.b_sea
+    state = _mago_intercepted_at_neapolis()
+    roll(state, 3)  # Sunk (H58)
+    assert state.gen_at[general(state, "Mago")] == base.AWAY and state.cu[1][space(state, "Neapolis")] == 0

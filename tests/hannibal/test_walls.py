@@ -173,3 +173,31 @@ def test_h87_h57_a_force_landed_by_sea_at_its_own_city_retreats_inside() -> None
     state.b_win, state.b_step = ROME, battle.B_RETREAT
     battle.advance(state)  # 2 CUs fit inside Gades, the third is eliminated
     assert state.inner[gades] == 2 and state.cu[CARTHAGE][gades] == 0 and base.is_inside(state, mago)
+
+
+def test_h110_h96_carthage_taking_rome_by_siege_wins_at_once() -> None:
+    # Carthage's sudden death (H110) reached in play: the third siege point on Rome, whose
+    # garrison and consul inside are lost with it (H96)
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    rome, scipio = space(state, "Rome"), general(state, "P. Scipio")
+    _hannibal_at(state, "Rome")
+    state.cu[ROME][rome], state.inner[rome] = 0, 5
+    state.g_in[scipio] = rome
+    state.spts[rome], state.sby[rome] = 2, CARTHAGE
+    play(state, "ops #8", "activate Hannibal", "take 6", "stop", "siege")
+    roll(state, 6)  # 6 - 1 (Carthage) - 1 (Rome's walls) = 4: one point, the third
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    assert state.summary()["outcome"] == "sudden death: Carthage controls Rome"
+    assert state.inner[rome] == 0 and state.gen_at[scipio] == base.OFF
+
+
+def test_h99_a_subordinate_sieges_on_his_own_with_3_cus() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    neapolis, mago = space(state, "Neapolis"), general(state, "Mago")
+    _hannibal_at(state, "Neapolis")
+    state.gen_at[mago] = neapolis  # Hannibal commands, Mago is his subordinate
+    state.spts[neapolis], state.sby[neapolis] = 1, CARTHAGE
+    play(state, "ops #10", "activate Mago", "take 3", "stop", "siege")  # 2 OPs: Mago's SR, not Hannibal's
+    roll(state, 5)  # 5 - 1 (Carthage) = 4: one point, no loss
+    assert state.spts[neapolis] == 2 and state.gen_at[general(state, "Hannibal")] == neapolis
+    assert state.cu[CARTHAGE][neapolis] == 6

@@ -55,6 +55,7 @@ def _never(st: HannibalState, action: int) -> None:  # pragma: no cover - a driv
 ROLLS: dict[int, tuple[str, Callable[..., None]]] = {
     movement.R_PASS: ("pass attrition (H49)", movement.pass_attrition),
     movement.R_NAVAL: ("naval combat, rolled by Rome (H58)", movement.naval_roll),
+    movement.R_BACK_NAVAL: ("naval combat backing up by sea (H61)", movement.back_naval_roll),
     reactions.R_INTERCEPT: ("interception (H64)", reactions.intercept_roll),
     reactions.R_AVOID: ("Avoid Battle (H69)", reactions.avoid_roll),
     reactions.R_PURSUIT: ("pursuit (H71)", reactions.pursuit_roll),

@@ -18,7 +18,7 @@ MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
 PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL, PH_WEATHER = range(6)
 WEATHER_MP = 2  # #41 Bad Weather: the General's move stops before it spends a 3rd MP (H133)
 DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
-R_PASS, R_NAVAL = 1, 2  # roll purposes (see ..procedures)
+R_PASS, R_NAVAL, R_BACK_NAVAL = 1, 2, 19  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
 
 
@@ -68,6 +68,8 @@ def take_range(st: HannibalState) -> tuple[int, int]:
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
     cus = walls.total(st, side, at)  # H51 (a): CUs inside come out as part of a move
+    if st.m_mode == MODE_CAMPAIGN:
+        cus = max(0, cus - st.spent[at])  # H52 (the ruling): CUs moved on this card stay
     hi = min(10, cus)
     lo = 0
     if st.consul[g]:
@@ -252,6 +254,22 @@ def naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
     st.end()
 
 
+def back_naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
+    """H61: a Carthaginian army backing up by sea: no effect, it sails back to its embarkation
+    port; Return, it may not back up and faces the interception; Sunk, as H58."""
+    result = st.game.tables.naval_result(die + naval_modifier(st, src, dst))
+    st.end()
+    if result == "return":
+        fight(st)
+    elif result == "sunk":
+        lose_cus(st, st.m_side, src, st.m_left)
+        st.m_left = 0
+        base.displace(st, st.m_gen)
+    else:
+        _shift(st, src, dst)
+        st.m_mp = 0
+
+
 def enter(st: HannibalState) -> None:
     """H62: each entry gives the non-active player his reactions (first, in a walled city of
     his, declaring his units inside or outside), then the army arrives."""
@@ -322,14 +340,18 @@ def intercepted(st: HannibalState, action: int) -> None:
     here = st.gen_at[st.m_gen]
     if action == st.n.SIMPLE["go inside"]:  # H67: landed by sea at its own city
         walls.shift_inside(st, st.m_side, here, st.m_left)
+        _mark_moved(st, here)
         st.m_left = 0
         st.g_in[st.m_gen] = here
         end_move(st)
         return
     back = st.m_from
+    st.m_phase = PH_END
+    if st.m_sailed == here and st.m_side == CARTHAGE and not st.truce and not _pirates(st, here, back):
+        base.roll(st, R_BACK_NAVAL, here, back)  # H61: backing up by sea, the Roman rolls again
+        return
     _shift(st, here, back)
     st.m_mp = 0
-    st.m_phase = PH_END
     c = st.board.connection(here, back)
     if c is not None and c.type in (1, 2) and st.m_left:
         base.roll(st, R_PASS, c.type)
@@ -371,12 +393,21 @@ def move_resume(st: HannibalState) -> None:
         end_move(st)
 
 
+def _mark_moved(st: HannibalState, here: int) -> None:
+    """H52: the CUs a General of a Campaign moved may not be moved again by another of its
+    Generals (the ruling: the rule's 4 spaces in all per CU are not counted CU by CU)."""
+    if st.m_mode == MODE_CAMPAIGN:
+        st.spent[here] += min(st.m_left, walls.total(st, st.m_side, here))
+
+
 def end_move(st: HannibalState) -> None:
     """H46 step 7, H117: Hanno may take a Roman PC where he stops; then one siege or subjugation
     (H94) unless the army fought on this card."""
     st.m_phase = PH_IDLE
     g = st.m_gen
     here = st.gen_at[g]
+    if here >= 0:
+        _mark_moved(st, here)
     if here >= 0 and not st.m_fought and ability(st, g, "removes_pc_after_move") and st.ctrl[here] == ROME \
             and base.is_plain(st, here):
         st.ctrl[here] = base.NONE

@@ -91,6 +91,7 @@ def next_play(st: HannibalState) -> bool:
     st.to_play = other(seat)
     st.sieged = []
     st.moved_gens = []
+    st.spent = [0] * st.board.n_spaces
     st.failed = []
     st.call(PLAY, seat)
     return True
