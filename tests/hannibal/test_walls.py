@@ -116,6 +116,8 @@ def test_h72_a_successful_avoid_may_go_inside_the_walls() -> None:
     play(state, "ops #8", "activate Hannibal", "take 6", "to Neapolis", "garrison 0")
     assert "avoid to Neapolis" in legal(state)
     play(state, "avoid to Neapolis")
+    assert legal(state) == {"take 0", "take 1", "take 2"}
+    play(state, "take 2")
     roll(state, 1)  # Marcellus: BR 3
     assert state.inner[neapolis] == 2 and base.is_inside(state, general(state, "Marcellus"))
     play(state, "no reaction")
@@ -130,7 +132,7 @@ def test_h67_an_army_inside_intercepts_only_with_no_enemy_cu_outside() -> None:
     state.g_in[general(state, "Marcellus")] = neapolis
     play(state, "ops #8", "activate Hannibal", "take 6", "to Beneventum")
     assert "intercept from Neapolis" in legal(state)
-    play(state, "intercept from Neapolis")
+    play(state, "intercept from Neapolis", "take 2")
     roll(state, 1)
     assert state.gen_at[general(state, "Marcellus")] == space(state, "Beneventum")
     assert state.cu[ROME][space(state, "Beneventum")] == 2 and state.inner[neapolis] == 0

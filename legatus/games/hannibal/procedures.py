@@ -239,6 +239,9 @@ TABLE: Procedures[HannibalState] = Procedures({
                                  if st.bhand[st.stack[-1][1]][k] > st.bshown[st.stack[-1][1]][k]), battle.spy),
     base.GARRISON: P("walls", _seat, lambda st: f"{_side_word(st)} puts units inside the walls of "
                      f"{st.board.names[st.stack[-1][3]]} (H51).", walls.garrison_legal, walls.garrison),
+    base.REACT_SIZE: P("reacting force", _seat,
+                       lambda st: f"{_side_word(st)} says how many CUs try (H64, H69, H70).",
+                       reactions.size_legal, reactions.size),
     base.SORTIE: P("sortie", _seat, lambda st: f"{_side_word(st)} may sortie from {st.board.names[st.b_space]} (H100).",
                    _words("sortie", "no sortie"), battle.sortie),
     base.CAMPAIGN: P("campaign", _seat, lambda st: f"{_side_word(st)} activates the next General (H52).",

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 # where the legal actions show a hidden hand
 SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
 _LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
-          "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "failed", "bbegan", "blost",
-          "bcut", "bplayed", "bdesert")
+          "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "m_group", "failed",
+          "bbegan", "blost", "bcut", "bplayed", "bdesert")
 _NESTED = ("cu", "hands", "bhand", "known", "bshown")
 _SCALARS = (
     "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
@@ -123,6 +123,7 @@ class HannibalState(State, ProcedureStack):
     tried: list[int]
     sieged: list[int]
     moved_gens: list[int]
+    m_group: list[int]  # subordinates moving with the activated General (H42)
     spent: list[int]  # per space: CUs a General of this card's Campaign moved there (H52)
     failed: list[int]
     # the battle in progress

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 (TURN, ROLL, DEAL, BDEAL, ELECT, RESHUFFLE, REINFORCE, RETURN, AFRICANUS, PROCONSUL, CONSUL, OPENING, FIRST,
  PLAY, OPS, PLACE_PC, TAKE, MOVE, REACT, INTERCEPTED, PURSUE, SIEGE, BATTLE, CHARGE, ATTACK, MATCH, COUNTER,
  CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL, SPY, GARRISON,
- SORTIE) = range(39)
+ SORTIE, REACT_SIZE) = range(40)
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
@@ -174,6 +174,7 @@ def clear_move(st: HannibalState) -> None:
     st.b_penalty = 0
     st.path = []
     st.tried = []
+    st.m_group = []
 
 
 def clear_battle(st: HannibalState) -> None:

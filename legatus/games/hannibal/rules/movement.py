@@ -18,6 +18,7 @@ MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
 PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL, PH_WEATHER = range(6)
 WEATHER_MP = 2  # #41 Bad Weather: the General's move stops before it spends a 3rd MP (H133)
 DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
+REGROUPED = -4  # in st.tried: CUs were dropped off or picked up here (once a space: no endless shuffling)
 R_PASS, R_NAVAL, R_BACK_NAVAL = 1, 2, 19  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
 
@@ -64,19 +65,17 @@ def allowance(st: HannibalState) -> int:
 
 
 def take_range(st: HannibalState) -> tuple[int, int]:
-    """H45, H39: up to 10 CUs; a consul takes at least 5 when he can and leaves 5 with another consul."""
+    """H45, H39: up to 10 CUs; a consul takes at least 5 when he can, and a consul who stays
+    keeps 5 (H41); on a Campaign, CUs another of its Generals moved stay (H52's ruling)."""
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
     cus = walls.total(st, side, at)  # H51 (a): CUs inside come out as part of a move
-    if st.m_mode == MODE_CAMPAIGN:
-        cus = max(0, cus - st.spent[at])  # H52 (the ruling): CUs moved on this card stay
-    hi = min(10, cus)
-    lo = 0
-    if st.consul[g]:
-        lo = min(5, cus)
-        if any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != g):
-            hi = min(hi, cus - 5)
-    return lo, max(lo, hi)
+    fresh = cus - st.spent[at] if st.m_mode == MODE_CAMPAIGN else cus
+    hi = max(0, min(10, fresh))
+    if any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != g):
+        hi = min(hi, max(0, cus - 5))
+    lo = min(5, hi) if st.consul[g] else 0
+    return lo, hi
 
 
 def take(st: HannibalState, n: int) -> None:
@@ -100,9 +99,10 @@ def may_enter(st: HannibalState, here: int, there: int) -> bool:
     """H47, H53, H54, #57/#58: where the moving General may step."""
     side, g = st.m_side, st.m_gen
     enemy = other(side)
-    restricted = st.game.generals[g].restricted_to
-    if restricted and country_of(st, there) != restricted:
-        return False
+    for x in (g, *st.m_group):
+        restricted = st.game.generals[x].restricted_to
+        if restricted and country_of(st, there) != restricted:
+            return False
     if st.m_left == 0 and st.cu[enemy][there]:
         return False  # H47: a General alone may not enter enemy CUs
     if st.truce and (st.cu[enemy][there] or st.ctrl[there] == enemy):
@@ -116,11 +116,52 @@ def may_enter(st: HannibalState, here: int, there: int) -> bool:
     return True
 
 
+def _consul_short(st: HannibalState, here: int) -> int:
+    """H41: the CUs a consular army the mover entered lacks of its 5 (0 if none)."""
+    side, g = st.m_side, st.m_gen
+    if st.consul[g] or len(st.path) < 2 or not any(st.consul[x] for x in generals_at(st, here, side) if x != g):
+        return 0
+    return max(0, 5 - (st.cu[side][here] - st.m_left))
+
+
+def _drops(st: HannibalState, here: int) -> list[int]:
+    """H45: CUs dropped off along the path (not where the move starts); a consul keeps 5 (H39)."""
+    if len(st.path) < 2 or REGROUPED in st.tried:
+        return []
+    keep = 5 if st.consul[st.m_gen] else 0
+    return [st.n.DROP + k - 1 for k in range(1, st.m_left - keep + 1)]
+
+
+def _pickups(st: HannibalState, here: int) -> list[int]:
+    """H45: stationary CUs picked up along the path, up to 10 moving (a consul there keeps 5,
+    H39; on a Campaign, CUs another of its Generals moved stay, H52's ruling)."""
+    side = st.m_side
+    if len(st.path) < 2 or REGROUPED in st.tried:
+        return []
+    free = st.cu[side][here] - st.m_left - (st.spent[here] if st.m_mode == MODE_CAMPAIGN else 0)
+    if any(st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen):
+        free = min(free, st.cu[side][here] - st.m_left - 5)
+    return [st.n.PICK_UP + k - 1 for k in range(1, min(free, 10 - st.m_left) + 1)]
+
+
+def _subordinates(st: HannibalState, here: int) -> list[int]:
+    """H42: pick up a General who does not outrank the mover (not one already moved on this
+    card, H52's ruling), or drop one of those moving with him (a consul with 5 CUs there, H39)."""
+    n, side, g = st.n, st.m_side, st.m_gen
+    out = [n.PICK_UP_GENERAL + x for x in generals_at(st, here, side) if x != g and x not in st.m_group
+           and x not in st.moved_gens and base.rank(st, x) <= base.rank(st, g)]
+    out += [n.DROP_GENERAL + x for x in st.m_group if not st.consul[x] or st.cu[side][here] - st.m_left >= 5]
+    return out
+
+
 def move_legal(st: HannibalState) -> tuple[int, ...]:
     n, board = st.n, st.board
     here = st.gen_at[st.m_gen]
+    short = _consul_short(st, here)
+    if short:  # H41: stop with the consular army, or drop off enough CUs to restore its 5
+        return tuple(sorted([n.SIMPLE["stop"], *(d for d in _drops(st, here) if d - n.DROP + 1 >= short)]))
     mp = st.m_mp
-    out: list[int] = []
+    out: list[int] = _drops(st, here) + _pickups(st, here) + _subordinates(st, here)
     to = n.SPACE["to"]
     if mp >= 1:
         out += [to + s for s in board.land[here] if may_enter(st, here, s)]
@@ -163,6 +204,24 @@ def step(st: HannibalState, action: int) -> None:
     if action == n.SIMPLE["stop"]:
         end_move(st)
         return
+    if n.DROP <= action < n.DROP + 10:
+        k = action - n.DROP + 1
+        st.m_left -= k
+        st.tried.append(REGROUPED)
+        if st.m_mode == MODE_CAMPAIGN:
+            st.spent[st.gen_at[st.m_gen]] += k  # H52: they have moved on this card
+        return
+    if n.PICK_UP <= action < n.PICK_UP + 10:
+        st.m_left += action - n.PICK_UP + 1
+        st.tried.append(REGROUPED)
+        return
+    if n.PICK_UP_GENERAL <= action < n.PICK_UP_GENERAL + len(st.gen_at):
+        st.m_group.append(action - n.PICK_UP_GENERAL)
+        st.moved_gens.append(action - n.PICK_UP_GENERAL)
+        return
+    if n.DROP_GENERAL <= action < n.DROP_GENERAL + len(st.gen_at):
+        st.m_group.remove(action - n.DROP_GENERAL)
+        return
     sail = action >= n.SPACE["sail"] and action < n.SPACE["sail"] + board.n_spaces
     there = action - (n.SPACE["sail"] if sail else n.SPACE["to"])
     here = st.gen_at[st.m_gen]
@@ -203,6 +262,8 @@ def _pirates(st: HannibalState, here: int, there: int) -> bool:
 
 def _shift(st: HannibalState, here: int, there: int) -> None:
     move_cus(st, st.m_side, here, there, st.m_left)
+    for x in st.m_group:
+        st.gen_at[x] = there
     st.gen_at[st.m_gen] = there
     st.stamp[st.m_gen] = st.stamp_next
     st.stamp_next += 1
@@ -249,7 +310,8 @@ def naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
     elif result == "sunk":
         lose_cus(st, st.m_side, at, st.m_left)  # lost at sea: no political consequence (H58)
         st.m_left = 0
-        base.displace(st, st.m_gen)
+        for x in (st.m_gen, *st.m_group):
+            base.displace(st, x)
         st.m_phase = PH_END
     st.end()
 
@@ -264,7 +326,8 @@ def back_naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
     elif result == "sunk":
         lose_cus(st, st.m_side, src, st.m_left)
         st.m_left = 0
-        base.displace(st, st.m_gen)
+        for x in (st.m_gen, *st.m_group):
+            base.displace(st, x)
     else:
         _shift(st, src, dst)
         st.m_mp = 0

@@ -59,6 +59,7 @@ def begin(st: HannibalState) -> None:
     st.winner, st.reason = -1, ""
     st.path, st.tried, st.sieged, st.moved_gens, st.failed = [], [], [], [], []
     st.spent = [0] * n
+    st.m_group = []
     st.debt = st.c_sea = 0
     st.queue = ()
     base.clear_move(st)

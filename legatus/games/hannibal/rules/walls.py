@@ -76,7 +76,7 @@ def _options(st: HannibalState) -> tuple[list[int], int, int, int]:
     """The Generals that go in or out, the CUs inside they may leave (from, to) and the CUs in play."""
     _, side, mode, space = st.stack[-1]
     if mode == MOVER:
-        gens = [st.m_gen]
+        gens = [st.m_gen, *st.m_group]
         units = st.inner[space] + st.m_left
         lo, hi = st.inner[space], st.inner[space] + min(room(st, space), st.m_left)
     else:
