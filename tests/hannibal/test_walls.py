@@ -82,7 +82,10 @@ def test_h100_a_general_inside_a_besieged_city_sorties_when_activated() -> None:
     play(state, "ops #9", "activate Hasdrubal", "take 2")
     assert state.b_space == new_carthage and state.b_att == CARTHAGE and state.b_sortie == 2
     assert state.bbegan == [4, 2]
-    # H89, H100: the units that sortied may go back in after the battle
+    # H90, H100: the units that sortied may withdraw back in, or retreat back in after the battle
+    state.bhand[CARTHAGE][0] = 1
+    assert state.n.SIMPLE["withdraw"] in battle.attack_legal(state)
+    state.bhand[CARTHAGE][0] = 0
     state.b_win = ROME
     assert "retreat inside" in legal(_to_retreat(state, CARTHAGE))
 
@@ -203,3 +206,14 @@ def test_h99_a_subordinate_sieges_on_his_own_with_3_cus() -> None:
     roll(state, 5)  # 5 - 1 (Carthage) = 4: one point, no loss
     assert state.spts[neapolis] == 2 and state.gen_at[general(state, "Hannibal")] == neapolis
     assert state.cu[CARTHAGE][neapolis] == 6
+
+
+def test_h47_h100_a_general_alone_inside_a_besieged_city_stays_there() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    hasdrubal, new_carthage = general(state, "Hasdrubal"), space(state, "New Carthage")
+    state.cu[CARTHAGE][new_carthage] = 0
+    state.g_in[hasdrubal] = new_carthage
+    state.cu[ROME][new_carthage] = 4
+    state.spts[new_carthage], state.sby[new_carthage] = 1, ROME
+    play(state, "ops #9")
+    assert "activate Hasdrubal" not in legal(state)

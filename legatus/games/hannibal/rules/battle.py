@@ -272,7 +272,8 @@ def attack_legal(st: HannibalState) -> tuple[int, ...]:
         out += [n.RESERVE_AS + 5 * side + k for k in range(5)]
     if hannibal_probe(st, side):
         out += [n.PROBE + i for i in range(3)]
-    if sum(hand) and commander(st, st.b_space, side) >= 0 and withdraw_spaces(st, side):
+    if sum(hand) and commander(st, st.b_space, side) >= 0 and (withdraw_spaces(st, side) or st.b_sortie > 0
+                                                                and may_go_inside(st, side)):
         out.append(n.SIMPLE["withdraw"])  # H81: out of cards, the attacker has lost already
     out += _battle_counters(st, side)
     if not sum(hand):

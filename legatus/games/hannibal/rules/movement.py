@@ -34,6 +34,8 @@ def activatable(st: HannibalState, side: int) -> list[int]:
         if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != gi) \
                 and walls.total(st, side, at) < 10:
             continue
+        if is_inside(st, gi) and st.cu[other(side)][at] and not st.inner[at]:
+            continue  # H47: alone, he may not come out among the besiegers
         out.append(gi)
     return out
 
@@ -75,6 +77,8 @@ def take_range(st: HannibalState) -> tuple[int, int]:
     if any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != g):
         hi = min(hi, max(0, cus - 5))
     lo = min(5, hi) if st.consul[g] else 0
+    if is_inside(st, g) and st.cu[other(side)][at]:
+        lo = max(lo, min(1, st.inner[at]))  # H100: out among the besiegers, with CUs
     return lo, hi
 
 
@@ -405,7 +409,8 @@ def intercepted(st: HannibalState, action: int) -> None:
         walls.shift_inside(st, st.m_side, here, st.m_left)
         _mark_moved(st, here)
         st.m_left = 0
-        st.g_in[st.m_gen] = here
+        for x in (st.m_gen, *st.m_group):
+            st.g_in[x] = here
         end_move(st)
         return
     back = st.m_from
