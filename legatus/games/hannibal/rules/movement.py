@@ -123,7 +123,8 @@ def may_enter(st: HannibalState, here: int, there: int) -> bool:
 def _consul_short(st: HannibalState, here: int) -> int:
     """H41: the CUs a consular army the mover entered lacks of its 5 (0 if none)."""
     side, g = st.m_side, st.m_gen
-    if st.consul[g] or len(st.path) < 2 or not any(st.consul[x] for x in generals_at(st, here, side) if x != g):
+    if st.consul[g] or len(st.path) < 2 or not any(st.consul[x] for x in generals_at(st, here, side)
+                                                    if x != g and x not in st.m_group):
         return 0
     return max(0, 5 - (st.cu[side][here] - st.m_left))
 
@@ -143,7 +144,7 @@ def _pickups(st: HannibalState, here: int) -> list[int]:
     if len(st.path) < 2 or REGROUPED in st.tried:
         return []
     free = st.cu[side][here] - st.m_left - (st.spent[here] if st.m_mode == MODE_CAMPAIGN else 0)
-    if any(st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen):
+    if any(st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen and x not in st.m_group):
         free = min(free, st.cu[side][here] - st.m_left - 5)
     return [st.n.PICK_UP + k - 1 for k in range(1, min(free, 10 - st.m_left) + 1)]
 

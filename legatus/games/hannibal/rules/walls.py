@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..notation import CARTHAGE
 from . import base
 from .base import generals_at, is_inside, other
 
@@ -41,22 +42,20 @@ def total(st: HannibalState, side: int, space: int) -> int:
 
 def shift_inside(st: HannibalState, side: int, space: int, k: int) -> None:
     """Moves ``k`` CUs of ``side`` inside (``k`` < 0: outside); elephants go in last, out first."""
+    carthage = side == CARTHAGE
     if k >= 0:
-        regular = st.cu[side][space] - (st.eleph[space] if side else 0)
-        e = max(0, k - regular) if side else 0
+        e = max(0, k - (st.cu[side][space] - st.eleph[space])) if carthage else 0
         st.cu[side][space] -= k
         st.inner[space] += k
-        if side:
-            st.eleph[space] -= e
-            st.ein[space] += e
+        st.eleph[space] -= e
+        st.ein[space] += e
     else:
         k = -k
         e = min(st.ein[space], k)
         st.inner[space] -= k
         st.ein[space] -= e
         st.cu[side][space] += k
-        if side:
-            st.eleph[space] += e
+        st.eleph[space] += e
 
 
 def may_shelter(st: HannibalState, side: int, space: int) -> bool:
