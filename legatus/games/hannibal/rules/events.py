@@ -233,7 +233,7 @@ def _add_one(n: int) -> Apply:
 def _elephants(st: HannibalState, seat: int) -> None:
     """#12: two elephant CUs in Carthage, regular ones for elephants not available (H4)."""
     space = st.game.carthage_space
-    e = min(2, st.game.tables.elephants - sum(st.eleph))
+    e = min(2, st.game.tables.elephants - sum(st.eleph) - sum(st.ein))  # those inside walls too
     _add_cus(st, CARTHAGE, space, 2, elephants=e)
 
 
