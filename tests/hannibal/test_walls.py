@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from legatus.games.hannibal.notation import CARTHAGE, ROME
-from legatus.games.hannibal.rules import base, battle
+from legatus.games.hannibal.rules import base, battle, turn
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
@@ -217,3 +217,13 @@ def test_h47_h100_a_general_alone_inside_a_besieged_city_stays_there() -> None:
     state.spts[new_carthage], state.sby[new_carthage] = 1, ROME
     play(state, "ops #9")
     assert "activate Hasdrubal" not in legal(state)
+
+
+def test_h23_a_consul_placed_in_a_besieged_rome_goes_inside() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    rome, varro = space(state, "Rome"), general(state, "Varro")
+    state.cu[CARTHAGE][rome] = 3
+    state.spts[rome], state.sby[rome] = 1, CARTHAGE
+    state.call(base.CONSUL, varro)
+    turn.place_consul(state, varro, rome)
+    assert base.is_inside(state, varro) and state.consul[varro]
