@@ -78,7 +78,7 @@ def take_range(st: HannibalState) -> tuple[int, int]:
         hi = min(hi, max(0, cus - 5))
     lo = min(5, hi) if st.consul[g] else 0
     if is_inside(st, g) and st.cu[other(side)][at]:
-        lo = max(lo, min(1, st.inner[at]))  # H100: out among the besiegers, with CUs
+        lo = max(lo, min(1, st.inner[at], hi))  # H100: out among the besiegers, with CUs
     return lo, hi
 
 
@@ -88,6 +88,10 @@ def take(st: HannibalState, n: int) -> None:
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
     was_in = is_inside(st, g)
+    if was_in and not n and st.cu[other(side)][at]:
+        st.goto(MOVE, side)  # H47: alone, he stays inside the besieged walls
+        end_move(st)
+        return
     out = min(n, st.inner[at]) if was_in else max(0, n - st.cu[side][at])
     walls.shift_inside(st, side, at, -out)
     st.g_in[g] = -1
