@@ -414,6 +414,7 @@ def fuzz(
     seeds = [derive_seed(seed, "fuzz", i) for i in range(games)]
     steps = 0
     found: list[dict[str, Any]] = []
+    endings: Counter[str] = Counter()
     try:
         with make_executor(backend.value, jobs) as executor, Progress(transient=True) as bar:
             task = bar.add_task("games", total=games)
@@ -421,6 +422,7 @@ def fuzz(
             for future in as_completed(futures):
                 for result in future.result():
                     steps += result["steps"]
+                    endings[result["outcome"]] += 1
                     if result["failure"]:
                         found.append(result)
                 bar.advance(task, 200)
@@ -429,6 +431,7 @@ def fuzz(
     kinds = Counter(r["failure"]["kind"] for r in found)
     typer.echo(f"{game}: {games} games, {steps:,} actions, seed {seed}: {len(found)} failures"
                + (f" ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))})" if found else ""))
+    typer.echo("endings: " + ", ".join(f"{n} {outcome}" for outcome, n in endings.most_common()))
     if found:
         failures.mkdir(parents=True, exist_ok=True)
         for result in sorted(found, key=lambda r: r["seed"]):

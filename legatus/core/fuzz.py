@@ -87,7 +87,7 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
                 failure = Failure("replay", "the record replays to another view", to_record(state))
         except Exception:
             failure = Failure("replay", traceback.format_exc(limit=6), to_record(state))
-    return {"seed": seed, "steps": steps, "options": options,
+    return {"seed": seed, "steps": steps, "options": options, "outcome": state.summary()["outcome"],
             "failure": failure.as_json() if failure else None}
 
 

@@ -23,17 +23,44 @@ def carthage_plays(card: int) -> object:
 
 @pytest.mark.parametrize("card", [6, 20, 31, 32, 41, 42, 59, 60, 5, 18, 28, 50, 54])
 def test_counter_and_op_bonus_cards_are_not_played_as_events(card: int) -> None:
-    # the counter events are not implemented (only OPs or a discard); the OP-bonus cards
-    # give their bonus when played for OPs (H35), never as an event
+    # the counter events are played at their moment, never as a card play (H34: their own-turn
+    # use is not offered); the OP-bonus cards give their bonus when played for OPs (H35)
     side_card = carthage_plays(card) if card != 42 else rome_plays(card)
     assert f"event #{card}" not in legal(side_card) and f"ops #{card}" in legal(side_card)
 
 
-def test_41_bad_weather_is_refused_by_name_as_not_implemented() -> None:
-    state = rome_plays(41)
-    action = state.game.actions.parse("event #41")
-    assert action not in state.legal_actions()
-    assert "#41 Bad Weather is not implemented" in state.explain_illegal(action)
+def test_41_bad_weather_stops_a_move_before_its_3rd_mp() -> None:
+    # H133: asked when the move would spend a 3rd MP, before the step; the General stays on the
+    # 2nd space he entered; a counter event is not a play (H34)
+    state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "to Tarraco")
+    assert state.view(1)["phase"] == "movement"
+    play(state, "to Ilerda" if "to Ilerda" in legal(state) else sorted(a for a in legal(state) if a[:3] == "to ")[0])
+    assert state.prompt() == "Rome may play a counter event (H34)."
+    assert legal(state) == {"event #41", "no counter event"}
+    play(state, "event #41")
+    assert state.gen_at[general(state, "Hannibal")] == space(state, "Tarraco")
+    assert 41 in state.discard and len(state.hands[0]) == 6 and state.view(0)["phase"] == "card play"
+    assert state.current_player() == 0  # Rome's own play comes now
+
+
+def test_41_bad_weather_is_asked_for_without_the_card_and_once_a_move() -> None:
+    state = ready([42, 43, 44, 45, 46, 47, 48], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "to Tarraco", "to Dertosa")
+    assert legal(state) == {"no counter event"}  # the question tells Carthage nothing
+    play(state, "no counter event")
+    assert state.gen_at[general(state, "Hannibal")] == space(state, "Dertosa") and state.m_mp == 1
+    play(state, "to Saguntum")
+    assert state.m_mp == 0 and state.view(1)["phase"] == "movement"
+
+
+def test_41_bad_weather_cancels_a_sea_move() -> None:
+    state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 2", "sail Gades")
+    assert legal(state) == {"event #41", "no counter event"}
+    play(state, "event #41")  # before the naval roll: he stays in his port
+    assert state.gen_at[general(state, "Hasdrubal")] == space(state, "New Carthage")
+    assert state.view(1)["phase"] == "walls"  # the end of his move, in his own city
 
 
 def test_1_corsica_and_sardinia_revolt() -> None:
@@ -63,6 +90,15 @@ def test_12_african_reinforcements() -> None:
     play(state, "event #12")
     carthage = space(state, "Carthage")
     assert state.cu[1][carthage] == 6 and state.eleph[carthage] == 2
+
+
+def test_12_african_reinforcements_count_the_elephants_inside_walls() -> None:
+    # H4: 4 elephants in all; two inside Carthage's walls (H51) are not available again
+    state = carthage_plays(12)
+    carthage = space(state, "Carthage")
+    state.inner[carthage] = state.ein[carthage] = 2
+    play(state, "event #12")
+    assert state.eleph[carthage] == 0 and state.cu[1][carthage] == 6
 
 
 def test_15_iberian_recruits() -> None:
@@ -135,7 +171,7 @@ def test_33_major_campaign_activates_up_to_3_generals() -> None:
     state = ready([33, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
     play(state, "event #33")
     assert {"activate P. Scipio", "activate T. Longus", "end campaign"} <= legal(state)
-    play(state, "activate P. Scipio", "take 5", "stop")
+    play(state, "activate P. Scipio", "take 5", "stop", "garrison 0")  # stays outside Rome's walls (H51)
     assert "activate P. Scipio" not in legal(state) and "activate T. Longus" in legal(state)
 
 
@@ -194,3 +230,15 @@ def test_64_truce_forbids_entering_enemy_pcs() -> None:
 def test_every_card_with_an_effect_has_one_entry() -> None:
     missing = sorted(set(range(1, 65)) - set(events.EFFECTS))
     assert missing == [5, 6, 18, 20, 28, 31, 32, 41, 42, 50, 54, 59, 60]  # bonus or counter only
+
+
+def test_h52_cus_moved_by_one_general_of_a_campaign_stay_for_the_others() -> None:
+    # the ruling: a CU moved by a General of the Campaign is not moved again by another
+    state = ready([33, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
+    falerii = space(state, "Falerii")
+    state.gen_at[general(state, "Marcellus")] = falerii
+    state.cu[0][falerii] = 2
+    play(state, "event #33", "activate P. Scipio", "take 5", "to Falerii", "stop")
+    assert state.cu[0][falerii] == 7
+    play(state, "activate Marcellus")
+    assert legal(state) == {"take 0", "take 1", "take 2"}

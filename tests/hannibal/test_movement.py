@@ -53,7 +53,7 @@ def test_h48_an_army_of_5_overruns_a_lone_cu_and_moves_on() -> None:
 def test_h58_the_naval_roll_and_its_worked_example() -> None:
     # 1 CU from New Carthage (-2) to Rhegium (+1, Roman PC +1), -1 small force: -1
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
-    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event")
+    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event", "no counter event")
     assert movement.naval_modifier(state, space(state, "New Carthage"), space(state, "Rhegium")) == -1
     assert state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
     roll(state, 4)  # 4 - 1 = 3: sunk
@@ -67,6 +67,8 @@ def test_h64_interception_succeeds_at_most_the_battle_rating() -> None:
     play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste")
     assert "intercept from Terventum" in legal(state) and state.current_player() == 1
     play(state, "intercept from Terventum")
+    assert legal(state) == {"take 1", "take 2", "take 3"}  # H64: how many CUs go
+    play(state, "take 3")
     roll(state, 2)  # Mago BR 2 (Praeneste is Roman, without Carthaginian CUs: +1 makes 3)
     assert not state.m_intercepted and general(state, "Mago") in state.failed
     play(state, "no reaction", "to Terventum")  # H68: no Avoid Battle after failing to intercept
@@ -79,7 +81,7 @@ def test_h65_an_intercepted_army_fights_or_backs_up() -> None:
     state.gen_at[general(state, "Mago")] = space(state, "Terventum")
     state.cu[1][space(state, "Terventum")] = 3
     state.ctrl[space(state, "Praeneste")] = base.NONE
-    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum")
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum", "take 3")
     roll(state, 2)
     assert state.m_intercepted and state.cu[1][space(state, "Praeneste")] == 3
     play(state, "no reaction")
@@ -97,6 +99,8 @@ def test_h69_avoid_battle_moves_the_force_and_h71_pursuit_needs_a_roll() -> None
     avoid = {a for a in legal(state) if a.startswith("avoid to")}
     assert avoid == {"avoid to Sena"}  # not into Roman PCs nor where the enemy came from (H70)
     play(state, "avoid to Sena")
+    assert legal(state) == {f"take {k}" for k in range(4)}  # H70: CUs may be left behind
+    play(state, "take 3")
     roll(state, 1)
     assert state.cu[1][space(state, "Praeneste")] == 0
     play(state, "no reaction")
@@ -106,7 +110,7 @@ def test_h69_avoid_battle_moves_the_force_and_h71_pursuit_needs_a_roll() -> None
 
 def test_60_storms_at_sea_before_the_naval_roll() -> None:
     state = ready([60, 1, 2, 3, 4, 5, 6], [9, 8, 10, 11, 12, 13, 14], first="carthage")
-    play(state, "ops #9", "activate Hannibal", "take 5", "to Dertosa", "sail Rhegium")
+    play(state, "ops #9", "activate Hannibal", "take 5", "to Dertosa", "sail Rhegium", "no counter event")  # #41
     assert legal(state) == {"event #60", "no counter event"} and state.current_player() == 0
     play(state, "event #60")
     roll(state, 6)  # 6 + 2 reads the last row (H2), 5-6 column: 3 CUs, one an elephant
@@ -125,3 +129,83 @@ def test_7_hostile_tribes_as_a_counter_event() -> None:
     play(state, "event #7")
     roll(state, 6)  # the 5-6 column whatever the size, roll 6: 2 CUs
     assert state.m_left == 4
+
+
+def _mago_intercepted_at_neapolis() -> object:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "Mago")] = space(state, "New Carthage")
+    state.gen_at[general(state, "Marcellus")] = space(state, "Beneventum")
+    state.cu[0][space(state, "Beneventum")] = 3
+    play(state, "ops #9", "activate Mago", "take 2", "sail Neapolis", "no counter event", "no counter event")
+    roll(state, 1)  # -2 + 2 + 1 (Roman port) - 1 (Mago) = 0: no effect
+    play(state, "intercept from Beneventum", "take 3")
+    roll(state, 1)
+    play(state, "no reaction", "back up")
+    assert state.prompt() == "Roll a die for naval combat backing up by sea (H61)."
+    return state
+
+
+def test_h61_backing_up_by_sea_the_roman_rolls_again() -> None:
+    state = _mago_intercepted_at_neapolis()
+    roll(state, 1)  # no effect: back to the embarkation port
+    assert state.gen_at[general(state, "Mago")] == space(state, "New Carthage")
+    state = _mago_intercepted_at_neapolis()
+    roll(state, 2)  # Return: it may not back up and faces the interception
+    assert state.b_space == space(state, "Neapolis") and state.b_sea
+    state = _mago_intercepted_at_neapolis()
+    roll(state, 3)  # Sunk (H58)
+    assert state.gen_at[general(state, "Mago")] == base.AWAY and state.cu[1][space(state, "Neapolis")] == 0
+
+
+def test_h45_cus_are_dropped_off_and_picked_up_along_the_path() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    saguntum, dertosa, tarraco = space(state, "Saguntum"), space(state, "Dertosa"), space(state, "Tarraco")
+    state.cu[1][dertosa] = 3
+    play(state, "ops #8", "activate Hannibal", "take 8")
+    assert not {a for a in legal(state) if a.startswith(("drop", "pick up")) and a[-1].isdigit()}  # not at the start
+    play(state, "to Dertosa")
+    assert "pick up 2" in legal(state) and "pick up 3" not in legal(state)  # 10 at most (H45)
+    assert {f"drop {k}" for k in range(1, 9)} <= legal(state) and "drop 9" not in legal(state)
+    play(state, "pick up 2")
+    assert state.m_left == 10 and not {a for a in legal(state) if a.startswith("drop") and a[-1].isdigit()}
+    play(state, "to Tarraco", "drop 4")
+    assert state.cu[1][saguntum] == 2 and state.cu[1][dertosa] == 1
+    assert state.cu[1][tarraco] == 10 and state.m_left == 6
+
+
+def test_h39_h41_a_proconsul_entering_a_consular_army_short_of_5_stops_or_restores_it() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    rome, falerii = space(state, "Rome"), space(state, "Falerii")
+    marcellus = general(state, "Marcellus")
+    state.gen_at[marcellus] = rome  # a Proconsul's army stacked with consul P. Scipio's 8 CUs
+    state.gen_at[general(state, "T. Longus")] = falerii
+    state.cu[0][falerii] = 3
+    play(state, "ops #1", "activate Marcellus")
+    assert legal(state) == {"take 0", "take 1", "take 2", "take 3"}  # the consul keeps his 5 (H41)
+    play(state, "take 3", "to Falerii")
+    assert legal(state) == {"stop", "drop 2", "drop 3"}
+    play(state, "drop 2")
+    assert state.m_left == 1 and "to Rome" in legal(state)
+
+
+def test_h66_h70_part_of_an_army_intercepts_and_the_rest_stays() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    terventum, praeneste = space(state, "Terventum"), space(state, "Praeneste")
+    state.gen_at[general(state, "Mago")] = terventum
+    state.cu[1][terventum] = 4
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum", "take 2")
+    roll(state, 1)
+    assert state.cu[1][praeneste] == 2 and state.cu[1][terventum] == 2
+    assert state.gen_at[general(state, "Mago")] == praeneste
+
+
+def test_h42_subordinates_are_picked_up_and_dropped_along_the_path() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    mago, gisgo = general(state, "Mago"), general(state, "H. Gisgo")
+    dertosa, tarraco = space(state, "Dertosa"), space(state, "Tarraco")
+    play(state, "ops #8", "activate Hannibal", "take 8")
+    assert {"pick up Mago", "pick up H. Gisgo"} <= legal(state)
+    play(state, "pick up Mago", "pick up H. Gisgo", "to Dertosa", "drop 2", "drop H. Gisgo", "to Tarraco")
+    assert state.gen_at[mago] == tarraco and state.gen_at[gisgo] == dertosa and state.cu[1][dertosa] == 2
+    assert base.commander(state, tarraco, 1) == general(state, "Hannibal")
+    assert gisgo in state.moved_gens  # moved on this card: not activated again by it (H52's ruling)

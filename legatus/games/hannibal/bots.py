@@ -55,7 +55,7 @@ def value(st: HannibalState, side: int) -> float:
     enemy = other(side)
     pts = points(st, side) - points(st, enemy)
     pcs = sum(1 for c in st.ctrl if c == side) - sum(1 for c in st.ctrl if c == enemy)
-    cus = sum(st.cu[side]) - sum(st.cu[enemy])
+    cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(n if st.ctrl[s] == side else -n for s, n in enumerate(st.inner))
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
     return 4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens

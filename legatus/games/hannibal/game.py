@@ -30,7 +30,7 @@ class HannibalGame(Game):
     title = "Hannibal: Rome vs Carthage"
     BUSY = ("to", "sail", "siege", "charge", "counterattack", "intercept", "ops", "event", "activate", "pursue")
     BUSY_SHARE = 0.67
-    version = 1
+    version = 2  # 2: the inside of walled cities (H51) and #41 Bad Weather add decisions
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}

@@ -34,16 +34,21 @@ def violations(st: HannibalState) -> list[str]:
             out.append(f"side {side}: more battle cards face up than in hand")
         if min(st.cu[side]) < 0:
             out.append(f"negative CUs for side {side}")
-    if sum(st.eleph) > game.tables.elephants or min(st.eleph) < 0:
-        out.append(f"{sum(st.eleph)} elephants (at most {game.tables.elephants})")
+    elephants = sum(st.eleph) + sum(st.ein)
+    if elephants > game.tables.elephants or min(st.eleph) < 0 or min(st.ein) < 0:
+        out.append(f"{elephants} elephants (at most {game.tables.elephants})")
     win = game.tables.siege_rules["points_to_win"]
     carthage = st.cu[CARTHAGE]
     # one pass over plain lists: this runs after every fuzzed action
-    for s, (eleph, tribal, ctrl, kind, spts) in enumerate(
-        zip(st.eleph, st.tribal, st.ctrl, board.kind, st.spts, strict=True)
+    for s, (eleph, ein, inner, capacity, tribal, ctrl, kind, spts) in enumerate(
+        zip(st.eleph, st.ein, st.inner, board.capacity, st.tribal, st.ctrl, board.kind, st.spts, strict=True)
     ):
         if eleph > carthage[s]:
             out.append(f"{board.names[s]}: more elephants than Carthaginian CUs")
+        if not 0 <= ein <= inner <= capacity:
+            out.append(f"{board.names[s]}: {inner} CUs inside ({ein} elephants), capacity {capacity} (H51)")
+        if ein and ctrl != CARTHAGE:
+            out.append(f"{board.names[s]}: elephants inside a city Carthage does not own")
         if tribal and kind != "tribe":
             out.append(f"{board.names[s]}: a tribe marker on a space without a tribe")
         if ctrl == base.NEUTRAL and not tribal:
@@ -57,6 +62,8 @@ def violations(st: HannibalState) -> list[str]:
     for i, at in enumerate(st.gen_at):
         if at >= board.n_spaces or at < base.AWAY:
             out.append(f"general {i} stands nowhere ({at})")
+        if base.is_inside(st, i) and (not base.is_walled(st, at) or st.ctrl[at] != game.general_side[i]):
+            out.append(f"general {game.generals[i].name} is inside walls his side does not own")
         if st.consul[i] and (game.general_side[i] != ROME or at < 0):
             out.append(f"general {game.generals[i].name} is a consul off the map or not Roman")
     if sum(st.consul) > 2:

@@ -29,7 +29,8 @@ SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "n
           "charge", "no charge", "withdraw", "concede", "counterattack", "take initiative", "keep defending",
           "cancel withdrawal", "allow withdrawal", "no reaction", "open with campaign", "no campaign opening",
           "rome first", "carthage first", "no proconsul", "reshuffle strategy cards", "end campaign",
-          "roll for command", "no roll for command", "no counter event")
+          "roll for command", "no roll for command", "no counter event", "sortie", "no sortie", "retreat inside",
+          "go inside")
 PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for
 
 
@@ -56,6 +57,11 @@ class Notation:
     PROBE: int  # H114: "carthage attacks probe as <kind>" (3), then "carthage matches with probe"
     STEAL: int  # #59: "ally deserts with <kind>"
     SPY: int  # #20: "spy sees <kind>"
+    GARRISON: int  # H51: "garrison <k>" (6), then "garrison <k> with generals" (6): CUs inside the walls
+    DROP: int  # H45: "drop 1".."drop 10": CUs left along the path
+    PICK_UP: int  # H45: "pick up 1".."pick up 10"
+    PICK_UP_GENERAL: int  # H42: "pick up <general>": a subordinate joins the move
+    DROP_GENERAL: int  # H42: "drop <general>": a subordinate stays where the army is
     PROVINCE: int  # "choose Western Numidia", "choose Eastern Numidia"
     SPACE: dict[str, int]  # verb -> first id
     SIMPLE: dict[str, int]
@@ -98,6 +104,11 @@ def _texts(parts: Components) -> tuple[list[str], dict[str, int]]:
         block("space:" + verb, [f"{verb} {name}" for name in board.names])
     for word in SIMPLE:
         block("simple:" + word, [word])
+    block("garrison", [f"garrison {k}{g}" for g in ("", " with generals") for k in range(6)])
+    block("drop", [f"drop {k}" for k in range(1, 11)])
+    block("pick_up", [f"pick up {k}" for k in range(1, 11)])
+    block("pick_up_general", [f"pick up {g.name}" for g in generals])
+    block("drop_general", [f"drop {g.name}" for g in generals])
     return texts, base
 
 
@@ -112,5 +123,7 @@ def notation(parts: Components | None = None) -> Notation:
         PLAY_DISCARD=base["discard"], ACTIVATE=base["activate"], RAISE=base["raise"],
         PROCONSUL=base["proconsul"], CHOOSE_GENERAL=base["choose_general"], TAKE=base["take"],
         ATTACK=base["attack"], RESERVE_AS=base["reserve_as"], MATCH=base["match"], PROVINCE=base["province"],
-        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"],
+        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"], GARRISON=base["garrison"],
+        DROP=base["drop"], PICK_UP=base["pick_up"], PICK_UP_GENERAL=base["pick_up_general"],
+        DROP_GENERAL=base["drop_general"],
         SPACE={v: base["space:" + v] for v in SPACE_VERBS}, SIMPLE={w: base["simple:" + w] for w in SIMPLE})

@@ -14,7 +14,7 @@ from legatus.core.game import CHANCE
 from legatus.core.procedures import Procedure, Procedures
 
 from .notation import CARTHAGE, KINDS, ROME, SIDES
-from .rules import base, battle, events, movement, politics, reactions, sieges, strategy, turn
+from .rules import base, battle, events, movement, politics, reactions, sieges, strategy, turn, walls
 from .rules.base import other, own_plain_pcs
 
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ def _never(st: HannibalState, action: int) -> None:  # pragma: no cover - a driv
 ROLLS: dict[int, tuple[str, Callable[..., None]]] = {
     movement.R_PASS: ("pass attrition (H49)", movement.pass_attrition),
     movement.R_NAVAL: ("naval combat, rolled by Rome (H58)", movement.naval_roll),
+    movement.R_BACK_NAVAL: ("naval combat backing up by sea (H61)", movement.back_naval_roll),
     reactions.R_INTERCEPT: ("interception (H64)", reactions.intercept_roll),
     reactions.R_AVOID: ("Avoid Battle (H69)", reactions.avoid_roll),
     reactions.R_PURSUIT: ("pursuit (H71)", reactions.pursuit_roll),
@@ -192,7 +193,7 @@ TABLE: Procedures[HannibalState] = Procedures({
     base.REACT: P("reaction", _seat, lambda st: f"{_side_word(st)} may intercept or avoid battle (H62).",
                   reactions.react_legal, reactions.react),
     base.INTERCEPTED: P("intercepted", _seat, lambda st: f"{_side_word(st)} fights or backs up (H65).",
-                        _words("fight", "back up"), movement.intercepted),
+                        movement.intercepted_legal, movement.intercepted),
     base.PURSUE: P("pursuit", _seat, lambda st: f"{_side_word(st)} may pursue (H71).",
                    _words("pursue", "no pursuit"), movement.pursue),
     base.SIEGE: P("siege", _seat, lambda st: f"{_side_word(st)} may besiege or subjugate (H94).",
@@ -236,6 +237,13 @@ TABLE: Procedures[HannibalState] = Procedures({
                 lambda st: f"Turn a battle card of {SIDES[st.stack[-1][1]]}'s face up at random (#20).",
                 lambda st: tuple(st.n.SPY + k for k in range(6)
                                  if st.bhand[st.stack[-1][1]][k] > st.bshown[st.stack[-1][1]][k]), battle.spy),
+    base.GARRISON: P("walls", _seat, lambda st: f"{_side_word(st)} puts units inside the walls of "
+                     f"{st.board.names[st.stack[-1][3]]} (H51).", walls.garrison_legal, walls.garrison),
+    base.REACT_SIZE: P("reacting force", _seat,
+                       lambda st: f"{_side_word(st)} says how many CUs try (H64, H69, H70).",
+                       reactions.size_legal, reactions.size),
+    base.SORTIE: P("sortie", _seat, lambda st: f"{_side_word(st)} may sortie from {st.board.names[st.b_space]} (H100).",
+                   _words("sortie", "no sortie"), battle.sortie),
     base.CAMPAIGN: P("campaign", _seat, lambda st: f"{_side_word(st)} activates the next General (H52).",
                      events.campaign_legal, events.campaign, resume=events.campaign_resume),
 })

@@ -20,8 +20,6 @@ from .notation import SIDES
 from .procedures import TABLE
 from .rules import base, setup
 
-NOT_IMPLEMENTED = 41  # Bad Weather's counter event (H34): never offered, and refused by name
-
 if TYPE_CHECKING:
     from .game import HannibalGame
     from .map import HannibalMap
@@ -29,18 +27,20 @@ if TYPE_CHECKING:
 
 # where the legal actions show a hidden hand
 SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
-_LISTS = ("ctrl", "tribal", "eleph", "spts", "sby", "gen_at", "consul", "stamp", "deck", "discard", "removed",
-          "bdeck", "path", "tried", "sieged", "moved_gens", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
+_LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
+          "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "m_group", "failed",
+          "bbegan", "blost", "bcut", "bplayed", "bdesert")
 _NESTED = ("cu", "hands", "bhand", "known", "bshown")
 _SCALARS = (
     "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
     # the move in progress (H44-H61)
     "m_side", "m_gen", "m_card", "m_mode", "m_mp", "m_from", "m_phase", "m_intercepted", "m_avoided",
-    "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus",
+    "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus", "m_weather", "m_pending",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
-    "b_penalty", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea", "queue", "stack",
+    "b_penalty", "b_sortie", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea",
+    "queue", "stack",
 )
 
 
@@ -64,12 +64,15 @@ class HannibalState(State, ProcedureStack):
     # the map: per space
     ctrl: list[int]  # ROME, CARTHAGE, base.NEUTRAL (a standing neutral tribe) or base.NONE
     tribal: list[bool]  # a tribe marker still stands (H96: gone once subjugated)
-    cu: list[list[int]]  # per side, per space: CUs (all outside the walls, H12's ruling)
+    cu: list[list[int]]  # per side, per space: CUs outside the walls (H51)
     eleph: list[int]  # Carthaginian elephant CUs among them (H4)
+    inner: list[int]  # CUs inside a walled city, always its owner's (H51)
+    ein: list[int]  # elephant CUs among them
     spts: list[int]  # siege or subjugation points (H95)
     sby: list[int]  # the besieging side
     # Generals: per General
     gen_at: list[int]  # a space, or base.OFF / DEAD / LATER / AWAY
+    g_in: list[int]  # the walled city he is inside (inside only while it is gen_at), or -1
     consul: list[bool]
     stamp: list[int]  # when he last arrived: among equals the latest commands (H42)
     # cards
@@ -113,11 +116,15 @@ class HannibalState(State, ProcedureStack):
     m_sea_used: int
     m_left: int
     m_bonus: int
+    m_weather: int  # #41 Bad Weather this activation: 0 not asked yet, 1 not played, 2 played
+    m_pending: int  # the step waiting for the answer about #41
     c_sea: int
     path: list[int]
     tried: list[int]
     sieged: list[int]
     moved_gens: list[int]
+    m_group: list[int]  # subordinates moving with the activated General (H42)
+    spent: list[int]  # per space: CUs a General of this card's Campaign moved there (H52)
     failed: list[int]
     # the battle in progress
     b_space: int
@@ -130,6 +137,7 @@ class HannibalState(State, ProcedureStack):
     b_win: int
     b_win_card: int
     b_penalty: int
+    b_sortie: int  # CUs of the city that sortied into this battle (H100: only they go back in)
     b_bonus: int
     b_withdrew: bool
     b_probe: bool  # Hannibal's Probe used as another card this battle (H114)
@@ -196,9 +204,6 @@ class HannibalState(State, ProcedureStack):
         play, a battle card, a deal: whoever reads the message may not be their seat)."""
         if not self.stack:
             return "the game is over"
-        if int(action) == self.n.PLAY_EVENT + NOT_IMPLEMENTED - 1:
-            return (f"the event of card #{NOT_IMPLEMENTED} {self.game.cards.strategy[NOT_IMPLEMENTED - 1].name} is not "
-                    "implemented in legatus yet (docs/hannibal/rules.md): play it for OPs or discard it")
         name = TABLE.running(self).name
         if self.stack[-1][0] in SECRET_PROCEDURES or self.is_chance_node():
             return f"it is not one of the actions of the {name} now"

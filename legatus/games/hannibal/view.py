@@ -32,7 +32,8 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
         if not (st.ctrl[s] != base.NONE or st.cu[0][s] or st.cu[1][s] or st.spts[s]):
             continue
         spaces[board.names[s]] = {"control": CONTROL[st.ctrl[s]], "tribe": st.tribal[s], "rome": st.cu[0][s],
-                                  "carthage": st.cu[1][s], "elephants": st.eleph[s], "siege": st.spts[s]}
+                                  "carthage": st.cu[1][s], "elephants": st.eleph[s], "siege": st.spts[s],
+                                  "inside": st.inner[s], "elephants_inside": st.ein[s]}
     player = st.current_player()
     battle = None
     if st.b_space >= 0:
@@ -50,7 +51,8 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
         "to_move": None if not st.stack or player < 0 else SIDES[player],
         "spaces": spaces,
         "generals": {g.name: {"at": _where(st, st.gen_at[i]), "consul": st.consul[i],
-                              "proconsul": st.proconsul == i} for i, g in enumerate(game.generals)},
+                              "proconsul": st.proconsul == i, "inside": base.is_inside(st, i)}
+                     for i, g in enumerate(game.generals)},
         "hand": None if seat is None else [card(st, c) for c in sorted(st.hands[seat])],
         "known_in_other_hand": None if seat is None else [card(st, c) for c in sorted(st.known[1 - seat])],
         "hand_sizes": [len(h) for h in st.hands],
@@ -74,8 +76,10 @@ def text(st: HannibalState) -> str:
     board = st.board
     lines = [f"turn {st.turn}; points rome {base.points(st, 0)}, carthage {base.points(st, 1)}; {st.prompt()}"]
     for s in range(board.n_spaces):
-        if st.cu[0][s] or st.cu[1][s]:
-            gens = ", ".join(g.name for i, g in enumerate(st.game.generals) if st.gen_at[i] == s)
-            lines.append(f"  {board.names[s]}: rome {st.cu[0][s]}, carthage {st.cu[1][s]} {gens}")
+        if st.cu[0][s] or st.cu[1][s] or st.inner[s]:
+            gens = ", ".join(g.name + (" (inside)" if base.is_inside(st, i) else "")
+                             for i, g in enumerate(st.game.generals) if st.gen_at[i] == s)
+            walls = f", {st.inner[s]} inside the walls" if st.inner[s] else ""
+            lines.append(f"  {board.names[s]}: rome {st.cu[0][s]}, carthage {st.cu[1][s]}{walls} {gens}")
     lines.append(f"hands: rome {len(st.hands[0])}, carthage {len(st.hands[1])} cards; deck {len(st.deck)}")
     return "\n".join(lines)

@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 # Procedure ids (the table is assembled in ..procedures).
 (TURN, ROLL, DEAL, BDEAL, ELECT, RESHUFFLE, REINFORCE, RETURN, AFRICANUS, PROCONSUL, CONSUL, OPENING, FIRST,
  PLAY, OPS, PLACE_PC, TAKE, MOVE, REACT, INTERCEPTED, PURSUE, SIEGE, BATTLE, CHARGE, ATTACK, MATCH, COUNTER,
- CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL, SPY) = range(37)
+ CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL, SPY, GARRISON,
+ SORTIE, REACT_SIZE) = range(40)
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
@@ -61,9 +62,15 @@ def hostile_tribe(st: HannibalState, space: int, side: int) -> bool:
     return st.tribal[space] and st.ctrl[space] != side
 
 
-def generals_at(st: HannibalState, space: int, side: int) -> list[int]:
-    sides = st.game.general_side
-    return [g for g, at in enumerate(st.gen_at) if at == space and sides[g] == side]
+def generals_at(st: HannibalState, space: int, side: int, everywhere: bool = False) -> list[int]:
+    """The side's Generals in ``space`` outside the walls (H51: those inside take no part in
+    what happens outside), or ``everywhere`` in it."""
+    sides, g_in = st.game.general_side, st.g_in
+    return [g for g, at in enumerate(st.gen_at) if at == space and sides[g] == side and (everywhere or g_in[g] != at)]
+
+
+def is_inside(st: HannibalState, g: int) -> bool:
+    return st.g_in[g] == st.gen_at[g] >= 0
 
 
 def rank(st: HannibalState, g: int) -> int:
@@ -73,11 +80,11 @@ def rank(st: HannibalState, g: int) -> int:
     return 1 if st.consul[g] else 0
 
 
-def commander(st: HannibalState, space: int, side: int) -> int:
-    """The General commanding the side's units in ``space`` (H37, H38, H42: the last to arrive
-    commands among equals), or -1."""
+def commander(st: HannibalState, space: int, side: int, everywhere: bool = False) -> int:
+    """The General commanding the side's units outside the walls of ``space`` (or ``everywhere``
+    in it) (H37, H38, H42: the last to arrive commands among equals), or -1."""
     best, key = -1, (-1, -1)
-    for g in generals_at(st, space, side):
+    for g in generals_at(st, space, side, everywhere):
         k = (rank(st, g), st.stamp[g])
         if k > key:
             best, key = g, k
@@ -134,7 +141,15 @@ def own_plain_pcs(st: HannibalState, side: int) -> list[int]:
 
 
 def set_control(st: HannibalState, space: int, side: int) -> None:
-    """A PC of ``side`` (or none) on ``space``; a subjugated tribe is a plain space from then on."""
+    """A PC of ``side`` (or none) on ``space``; a subjugated tribe is a plain space from then on.
+    A walled city that changes hands loses the units inside: its CUs are eliminated and its
+    Generals displaced (H96, #18, #25, #26)."""
+    old = st.ctrl[space]
+    if old != side and old in (ROME, CARTHAGE):
+        st.inner[space] = st.ein[space] = 0
+        for g in generals_at(st, space, old, everywhere=True):
+            if is_inside(st, g):
+                displace(st, g)
     st.ctrl[space] = side
     check_capitals(st)
 
@@ -153,11 +168,13 @@ def check_capitals(st: HannibalState) -> None:
 def clear_move(st: HannibalState) -> None:
     st.m_side = st.m_gen = st.m_card = st.m_from = -1
     st.m_mode = st.m_mp = st.m_phase = st.m_limit = st.m_sea_used = st.m_left = st.m_bonus = 0
+    st.m_weather = st.m_pending = 0
     st.m_intercepted = st.m_avoided = st.m_fought = False
     st.m_sailed = -1
     st.b_penalty = 0
     st.path = []
     st.tried = []
+    st.m_group = []
 
 
 def clear_battle(st: HannibalState) -> None:
@@ -167,14 +184,20 @@ def clear_battle(st: HannibalState) -> None:
     st.bshown = [[0] * 6, [0] * 6]
     st.b_spy = -1
     st.b_withdrew = st.b_sea = st.b_probe = st.b_marharbal = False
+    st.b_sortie = 0
 
 
 def tidy(st: HannibalState) -> None:
-    """After every action: siege points go the moment no besieging CU is left (H98)."""
+    """After every action: siege points go the moment no besieging CU is left (H98); a General
+    who left his city is outside (``g_in`` names a city only while he stands in it)."""
     for s in st.game.siege_sites:
         if st.spts[s] and st.cu[st.sby[s]][s] == 0:
             st.spts[s] = 0
             st.sby[s] = NONE
+    g_in, gen_at = st.g_in, st.gen_at
+    for g, at in enumerate(g_in):
+        if at >= 0 and gen_at[g] != at:
+            g_in[g] = -1
 
 
 def play_counter(st: HannibalState, side: int, card: int) -> None:
@@ -223,6 +246,7 @@ def displace(st: HannibalState, g: int) -> None:
     costs Carthage 5 PCs, paid after the play), a Carthaginian until the next Reinforcement
     Phase, a Roman back to the consul pool."""
     game = st.game
+    st.g_in[g] = -1
     if st.siege_train == g:
         st.siege_train = -1
     if st.proconsul == g:

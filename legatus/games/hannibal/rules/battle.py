@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import CARTHAGE, DE, NUMIDIAS, PROBE, PROBE_AS, RESERVE, ROME
-from . import base
+from . import base, walls
 from .base import (
     ATTACK,
     BATTLE,
@@ -24,6 +24,7 @@ from .base import (
     COUNTER_EVENT,
     MATCH,
     RETREAT,
+    SORTIE,
     SPY,
     ability,
     battle_rating,
@@ -38,17 +39,18 @@ from .base import (
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-DECLARE, FRIGHT, STORMS = range(3)  # the moments of COUNTER_EVENT
+DECLARE, FRIGHT, STORMS, WEATHER = range(4)  # the moments of COUNTER_EVENT
 R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT, R_COMMAND, R_STORMS = 6, 7, 8, 9, 10, 11, 16, 17
-(B_COMMAND, B_DECLARE_ATTACKER, B_DECLARE_DEFENDER, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS,
- B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS, B_DONE) = range(12)
+(B_SORTIE, B_COMMAND, B_DECLARE_ATTACKER, B_DECLARE_DEFENDER, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS,
+ B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS, B_DONE) = range(13)
 HAND_CAP = 20  # H75
 
 
 def begin(st: HannibalState, space: int, attacker: int, came_from: int, by_sea: bool) -> None:
-    """H73: the active player attacks; every unit of both sides outside the walls fights."""
+    """H73: the active player attacks; every unit of both sides outside the walls fights (and
+    the units inside a besieged city of the attacker's if they sortie, H100)."""
     st.b_space, st.b_att, st.b_orig, st.b_from, st.b_sea = space, attacker, attacker, came_from, by_sea
-    st.b_step = B_COMMAND
+    st.b_step = B_SORTIE
     st.b_rounds = 0
     st.b_probe = st.b_marharbal = False
     st.b_card = st.b_win = st.b_win_card = -1
@@ -107,7 +109,12 @@ def advance(st: HannibalState) -> None:
         step = st.b_step
         space = st.b_space
         att = st.b_att
-        if step == B_COMMAND:
+        if step == B_SORTIE:
+            st.b_step = B_COMMAND
+            if walls.sortie_force(st, att, space):
+                st.call(SORTIE, att)
+                return
+        elif step == B_COMMAND:
             st.b_step = B_DECLARE_ATTACKER
             if len([g for g in generals_at(st, space, ROME) if st.consul[g]]) == 2:
                 if st.b_orig == ROME:
@@ -178,6 +185,14 @@ def advance(st: HannibalState) -> None:
             base.clear_battle(st)
             st.end()
             return
+
+
+def sortie(st: HannibalState, action: int) -> None:
+    """H100: a relief army's attack may count the CUs inside the besieged city."""
+    if action == st.n.SIMPLE["sortie"]:
+        walls.sortie(st, st.b_att, st.b_space)
+        st.bbegan[st.b_att] = st.cu[st.b_att][st.b_space]
+    st.end()
 
 
 def deal(st: HannibalState, action: int) -> None:
@@ -257,7 +272,8 @@ def attack_legal(st: HannibalState) -> tuple[int, ...]:
         out += [n.RESERVE_AS + 5 * side + k for k in range(5)]
     if hannibal_probe(st, side):
         out += [n.PROBE + i for i in range(3)]
-    if sum(hand) and commander(st, st.b_space, side) >= 0 and withdraw_spaces(st, side):
+    if sum(hand) and commander(st, st.b_space, side) >= 0 and (withdraw_spaces(st, side) or st.b_sortie > 0
+                                                                and may_go_inside(st, side)):
         out.append(n.SIMPLE["withdraw"])  # H81: out of cards, the attacker has lost already
     out += _battle_counters(st, side)
     if not sum(hand):
@@ -537,11 +553,29 @@ def retreat_options(st: HannibalState, side: int) -> dict[int, int]:
     return {s: loss for s, (d, loss) in best.items() if d == closest or loss < floor}
 
 
+def may_go_inside(st: HannibalState, side: int) -> bool:
+    """H89, H90, H100: into the walls of a friendly city not besieged (not after a withdrawal),
+    or back into a besieged one for the units that sortied from it."""
+    space = st.b_space
+    if not base.is_walled(st, space) or st.ctrl[space] != side or walls.room(st, space) <= 0:
+        return False
+    return st.b_sortie > 0 or not st.b_withdrew and not walls.is_besieged(st, space)
+
+
 def _start_retreat(st: HannibalState, side: int) -> bool:
-    """H87: a force landed by sea is eliminated; a force with no legal retreat too."""
+    """H87: a force landed by sea is eliminated, or goes inside its own city (the excess is
+    eliminated); a force with no legal retreat is eliminated too."""
     space = st.b_space
     if not st.cu[side][space] and not generals_at(st, space, side):
         return False
+    if st.b_sea and side == st.b_orig and base.is_walled(st, space) and st.ctrl[space] == side \
+            and not walls.is_besieged(st, space):
+        walls.retreat_inside(st, side, space, st.cu[side][space])
+    if not st.cu[side][space] and not generals_at(st, space, side):
+        return False
+    if may_go_inside(st, side):
+        st.call(RETREAT, side)
+        return True
     if st.b_withdrew:
         options = withdraw_spaces(st, side)
     elif st.b_sea and side == st.b_orig:
@@ -560,11 +594,29 @@ def _start_retreat(st: HannibalState, side: int) -> bool:
 def retreat_legal(st: HannibalState) -> tuple[int, ...]:
     side = st.stack[-1][1]
     options = withdraw_spaces(st, side) if st.b_withdrew else list(retreat_options(st, side))
-    return tuple(st.n.SPACE["retreat to"] + s for s in sorted(options))
+    out = [st.n.SPACE["retreat to"] + s for s in sorted(options)]
+    if may_go_inside(st, side):
+        out.append(st.n.SIMPLE["retreat inside"])
+    return tuple(out)
+
+
+def _retreat_inside(st: HannibalState, side: int) -> None:
+    """H89: the part that fits goes inside with the Generals (the sortie force: only its own
+    CUs, H100); the rest retreats as usual, or is eliminated if it cannot."""
+    space = st.b_space
+    n = st.cu[side][space] if st.b_sortie <= 0 else min(st.b_sortie, st.cu[side][space])
+    walls.retreat_inside(st, side, space, n)
+    st.b_sortie = 0
+    st.end()
+    if st.cu[side][space]:
+        _start_retreat(st, side)
 
 
 def retreat(st: HannibalState, action: int) -> None:
     side = st.stack[-1][1]
+    if action == st.n.SIMPLE["retreat inside"]:
+        _retreat_inside(st, side)
+        return
     dst = action - st.n.SPACE["retreat to"]
     space = st.b_space
     loss = 0 if st.b_withdrew else retreat_options(st, side)[dst]
@@ -587,13 +639,16 @@ def retreat(st: HannibalState, action: int) -> None:
 # --- H34, H129 counter events (#31, #32, #42, #60) -------------------------------------------------
 def counter_cards(st: HannibalState, side: int, moment: int) -> list[int]:
     """The counter events ``side`` may play now: #31/#32 as a battle in Spain/Africa starts,
-    #42 (Rome) against an elephant charge, #60 against a Carthaginian sea move."""
+    #42 (Rome) against an elephant charge, #60 against a Carthaginian sea move, #41 against a
+    General's move about to spend its 3rd MP."""
     hand = st.hands[side]
     if moment == DECLARE:
         country = base.country_of(st, st.b_space)
         return [c for c in hand if c == 31 and country == "Spain" or c == 32 and country == "Africa" or c == 20]
     if moment == FRIGHT:
         return [42] if 42 in hand and side == ROME else []
+    if moment == WEATHER:
+        return [41] if 41 in hand else []
     return [60] if 60 in hand else []
 
 
@@ -623,6 +678,8 @@ def counter_event(st: HannibalState, action: int) -> None:
         st.bcut[CARTHAGE] += 2  # the charge has no effect and costs Carthage 2 cards
     elif card == 20:
         st.b_spy = other(side)
+    elif card == 41:
+        st.m_weather = 2  # #41 Bad Weather (H133): the move stops
     else:
         st.goto(base.ROLL, R_STORMS)
         return

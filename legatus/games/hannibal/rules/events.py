@@ -4,7 +4,8 @@ Each implemented card has an :class:`Effect`: when it may be played (H33's rulin
 it would do something), what its player chooses (spaces, Generals or a Numidia, one at a time
 through the EVENT procedure) and what each choice does. Cards without an entry cannot be
 played for their event (only for OPs or as a discard): the counter events #6, #20, #31, #32,
-#41, #42, #59, #60, and #7/#8 used as counters (see docs/hannibal/rules.md).
+#41, #42, #59, #60, and #7/#8 used as counters, are played at their moment elsewhere (see
+docs/hannibal/rules.md).
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ def _add_one(n: int) -> Apply:
 def _elephants(st: HannibalState, seat: int) -> None:
     """#12: two elephant CUs in Carthage, regular ones for elephants not available (H4)."""
     space = st.game.carthage_space
-    e = min(2, st.game.tables.elephants - sum(st.eleph))
+    e = min(2, st.game.tables.elephants - sum(st.eleph) - sum(st.ein))  # those inside walls too
     _add_cus(st, CARTHAGE, space, 2, elephants=e)
 
 

@@ -8,15 +8,18 @@ from typing import TYPE_CHECKING
 
 from ..map import ALPS_PASS
 from ..notation import CARTHAGE, ROME
-from . import base, battle, reactions, sieges
-from .base import MOVE, REACT, ability, country_of, generals_at, lose_cus, move_cus, other
+from . import base, battle, reactions, sieges, walls
+from .base import GARRISON, MOVE, REACT, ability, country_of, generals_at, is_inside, lose_cus, move_cus, other
 
 if TYPE_CHECKING:
     from ..state import HannibalState
 
 MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
-PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL = range(5)
-R_PASS, R_NAVAL = 1, 2  # roll purposes (see ..procedures)
+PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL, PH_WEATHER = range(6)
+WEATHER_MP = 2  # #41 Bad Weather: the General's move stops before it spends a 3rd MP (H133)
+DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
+REGROUPED = -4  # in st.tried: CUs were dropped off or picked up here (once a space: no endless shuffling)
+R_PASS, R_NAVAL, R_BACK_NAVAL = 1, 2, 19  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
 
 
@@ -28,8 +31,11 @@ def activatable(st: HannibalState, side: int) -> list[int]:
     for gi, at in enumerate(st.gen_at):
         if at < 0 or g.general_side[gi] != side or gi in st.moved_gens:
             continue
-        if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side) if x != gi) and st.cu[side][at] < 10:
+        if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != gi) \
+                and walls.total(st, side, at) < 10:
             continue
+        if is_inside(st, gi) and st.cu[other(side)][at] and not st.inner[at]:
+            continue  # H47: alone, he may not come out among the besiegers
         out.append(gi)
     return out
 
@@ -39,9 +45,7 @@ def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None
     base.clear_move(st)
     st.m_side, st.m_gen, st.m_card, st.m_mode = side, g, card, mode
     info = st.game.cards.strategy[card - 1]
-    st.m_mp = 4
-    if mode == MODE_FORCE or mode == MODE_CAMPAIGN and ability(st, g, "campaign_moves"):
-        st.m_mp = 6  # H45: Force March; Nero on a Campaign event (H122)
+    st.m_mp = allowance(st)
     rules = st.game.tables.naval_rules
     if mode == MODE_CAMPAIGN:
         st.m_limit = rules["campaign_cus"] if not st.c_sea else -1
@@ -55,33 +59,58 @@ def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None
     st.moved_gens.append(g)
 
 
+def allowance(st: HannibalState) -> int:
+    """H45: 4 MP; 6 on a Force March, and for Nero on a Campaign event (H122)."""
+    if st.m_mode == MODE_FORCE or st.m_mode == MODE_CAMPAIGN and ability(st, st.m_gen, "campaign_moves"):
+        return 6
+    return 4
+
+
 def take_range(st: HannibalState) -> tuple[int, int]:
-    """H45, H39: up to 10 CUs; a consul takes at least 5 when he can and leaves 5 with another consul."""
+    """H45, H39: up to 10 CUs; a consul takes at least 5 when he can, and a consul who stays
+    keeps 5 (H41); on a Campaign, CUs another of its Generals moved stay (H52's ruling)."""
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
-    cus = st.cu[side][at]
-    hi = min(10, cus)
-    lo = 0
-    if st.consul[g]:
-        lo = min(5, cus)
-        if any(st.consul[x] for x in generals_at(st, at, side) if x != g):
-            hi = min(hi, cus - 5)
-    return lo, max(lo, hi)
+    cus = walls.total(st, side, at)  # H51 (a): CUs inside come out as part of a move
+    fresh = cus - st.spent[at] if st.m_mode == MODE_CAMPAIGN else cus
+    hi = max(0, min(10, fresh))
+    if any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != g):
+        hi = min(hi, max(0, cus - 5))
+    lo = min(5, hi) if st.consul[g] else 0
+    if is_inside(st, g) and st.cu[other(side)][at]:
+        lo = max(lo, min(1, st.inner[at], hi))  # H100: out among the besiegers, with CUs
+    return lo, hi
 
 
 def take(st: HannibalState, n: int) -> None:
+    """The army leaves the walls with the CUs it needs (a General inside takes the CUs inside
+    first). Out of a besieged city it meets the besiegers at once: a sortie (H100)."""
+    g, side = st.m_gen, st.m_side
+    at = st.gen_at[g]
+    was_in = is_inside(st, g)
+    if was_in and not n and st.cu[other(side)][at]:
+        st.goto(MOVE, side)  # H47: alone, he stays inside the besieged walls
+        end_move(st)
+        return
+    out = min(n, st.inner[at]) if was_in else max(0, n - st.cu[side][at])
+    walls.shift_inside(st, side, at, -out)
+    st.g_in[g] = -1
     st.m_left = n
-    st.path = [st.gen_at[st.m_gen]]
-    st.goto(MOVE, st.m_side)
+    st.path = [at]
+    st.goto(MOVE, side)
+    if (was_in or out) and st.cu[other(side)][at]:
+        st.b_sortie = out
+        fight(st)
 
 
 def may_enter(st: HannibalState, here: int, there: int) -> bool:
     """H47, H53, H54, #57/#58: where the moving General may step."""
     side, g = st.m_side, st.m_gen
     enemy = other(side)
-    restricted = st.game.generals[g].restricted_to
-    if restricted and country_of(st, there) != restricted:
-        return False
+    for x in (g, *st.m_group):
+        restricted = st.game.generals[x].restricted_to
+        if restricted and country_of(st, there) != restricted:
+            return False
     if st.m_left == 0 and st.cu[enemy][there]:
         return False  # H47: a General alone may not enter enemy CUs
     if st.truce and (st.cu[enemy][there] or st.ctrl[there] == enemy):
@@ -95,11 +124,53 @@ def may_enter(st: HannibalState, here: int, there: int) -> bool:
     return True
 
 
+def _consul_short(st: HannibalState, here: int) -> int:
+    """H41: the CUs a consular army the mover entered lacks of its 5 (0 if none)."""
+    side, g = st.m_side, st.m_gen
+    if st.consul[g] or len(st.path) < 2 or not any(st.consul[x] for x in generals_at(st, here, side)
+                                                    if x != g and x not in st.m_group):
+        return 0
+    return max(0, 5 - (st.cu[side][here] - st.m_left))
+
+
+def _drops(st: HannibalState, here: int) -> list[int]:
+    """H45: CUs dropped off along the path (not where the move starts); a consul keeps 5 (H39)."""
+    if len(st.path) < 2 or REGROUPED in st.tried:
+        return []
+    keep = 5 if st.consul[st.m_gen] else 0
+    return [st.n.DROP + k - 1 for k in range(1, st.m_left - keep + 1)]
+
+
+def _pickups(st: HannibalState, here: int) -> list[int]:
+    """H45: stationary CUs picked up along the path, up to 10 moving (a consul there keeps 5,
+    H39; on a Campaign, CUs another of its Generals moved stay, H52's ruling)."""
+    side = st.m_side
+    if len(st.path) < 2 or REGROUPED in st.tried:
+        return []
+    free = st.cu[side][here] - st.m_left - (st.spent[here] if st.m_mode == MODE_CAMPAIGN else 0)
+    if any(st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen and x not in st.m_group):
+        free = min(free, st.cu[side][here] - st.m_left - 5)
+    return [st.n.PICK_UP + k - 1 for k in range(1, min(free, 10 - st.m_left) + 1)]
+
+
+def _subordinates(st: HannibalState, here: int) -> list[int]:
+    """H42: pick up a General who does not outrank the mover (not one already moved on this
+    card, H52's ruling), or drop one of those moving with him (a consul with 5 CUs there, H39)."""
+    n, side, g = st.n, st.m_side, st.m_gen
+    out = [n.PICK_UP_GENERAL + x for x in generals_at(st, here, side) if x != g and x not in st.m_group
+           and x not in st.moved_gens and base.rank(st, x) <= base.rank(st, g)]
+    out += [n.DROP_GENERAL + x for x in st.m_group if not st.consul[x] or st.cu[side][here] - st.m_left >= 5]
+    return out
+
+
 def move_legal(st: HannibalState) -> tuple[int, ...]:
     n, board = st.n, st.board
     here = st.gen_at[st.m_gen]
+    short = _consul_short(st, here)
+    if short:  # H41: stop with the consular army, or drop off enough CUs to restore its 5
+        return tuple(sorted([n.SIMPLE["stop"], *(d for d in _drops(st, here) if d - n.DROP + 1 >= short)]))
     mp = st.m_mp
-    out: list[int] = []
+    out: list[int] = _drops(st, here) + _pickups(st, here) + _subordinates(st, here)
     to = n.SPACE["to"]
     if mp >= 1:
         out += [to + s for s in board.land[here] if may_enter(st, here, s)]
@@ -142,11 +213,35 @@ def step(st: HannibalState, action: int) -> None:
     if action == n.SIMPLE["stop"]:
         end_move(st)
         return
+    if n.DROP <= action < n.DROP + 10:
+        k = action - n.DROP + 1
+        st.m_left -= k
+        st.tried.append(REGROUPED)
+        if st.m_mode == MODE_CAMPAIGN:
+            st.spent[st.gen_at[st.m_gen]] += k  # H52: they have moved on this card
+        return
+    if n.PICK_UP <= action < n.PICK_UP + 10:
+        st.m_left += action - n.PICK_UP + 1
+        st.tried.append(REGROUPED)
+        return
+    if n.PICK_UP_GENERAL <= action < n.PICK_UP_GENERAL + len(st.gen_at):
+        st.m_group.append(action - n.PICK_UP_GENERAL)
+        st.moved_gens.append(action - n.PICK_UP_GENERAL)
+        return
+    if n.DROP_GENERAL <= action < n.DROP_GENERAL + len(st.gen_at):
+        st.m_group.remove(action - n.DROP_GENERAL)
+        return
     sail = action >= n.SPACE["sail"] and action < n.SPACE["sail"] + board.n_spaces
     there = action - (n.SPACE["sail"] if sail else n.SPACE["to"])
     here = st.gen_at[st.m_gen]
     c = board.connection(here, there)
     cost = 3 if sail else (1 if c is not None and c.type == 0 else 2)
+    if not st.m_weather and allowance(st) - st.m_mp + cost > WEATHER_MP:
+        # #41 may stop the move here, before any pass, naval roll or battle; the other seat is
+        # asked whether he holds the card or not, so that the question tells nothing (H34)
+        st.m_weather, st.m_pending, st.m_phase = 1, action, PH_WEATHER
+        st.call(base.COUNTER_EVENT, other(st.m_side), battle.WEATHER)
+        return
     st.m_mp -= cost
     _shift(st, here, there)
     st.m_from = here
@@ -176,6 +271,8 @@ def _pirates(st: HannibalState, here: int, there: int) -> bool:
 
 def _shift(st: HannibalState, here: int, there: int) -> None:
     move_cus(st, st.m_side, here, there, st.m_left)
+    for x in st.m_group:
+        st.gen_at[x] = there
     st.gen_at[st.m_gen] = there
     st.stamp[st.m_gen] = st.stamp_next
     st.stamp_next += 1
@@ -222,14 +319,38 @@ def naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
     elif result == "sunk":
         lose_cus(st, st.m_side, at, st.m_left)  # lost at sea: no political consequence (H58)
         st.m_left = 0
-        base.displace(st, st.m_gen)
+        for x in (st.m_gen, *st.m_group):
+            base.displace(st, x)
         st.m_phase = PH_END
     st.end()
 
 
+def back_naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
+    """H61: a Carthaginian army backing up by sea: no effect, it sails back to its embarkation
+    port; Return, it may not back up and faces the interception; Sunk, as H58."""
+    result = st.game.tables.naval_result(die + naval_modifier(st, src, dst))
+    st.end()
+    if result == "return":
+        fight(st)
+    elif result == "sunk":
+        lose_cus(st, st.m_side, src, st.m_left)
+        st.m_left = 0
+        for x in (st.m_gen, *st.m_group):
+            base.displace(st, x)
+    else:
+        _shift(st, src, dst)
+        st.m_mp = 0
+
+
 def enter(st: HannibalState) -> None:
-    """H62: each entry gives the non-active player his reactions, then the army arrives."""
+    """H62: each entry gives the non-active player his reactions (first, in a walled city of
+    his, declaring his units inside or outside), then the army arrives."""
     st.m_phase = PH_IDLE
+    if DECLARED not in st.tried and walls.must_declare(st):
+        st.tried.append(DECLARED)
+        st.m_phase = PH_ENTER
+        st.call(GARRISON, other(st.m_side), walls.DECLARE, st.gen_at[st.m_gen])
+        return
     if reactions.options(st):
         st.m_phase = PH_REACTED
         st.call(REACT, other(st.m_side))
@@ -289,10 +410,21 @@ def intercepted(st: HannibalState, action: int) -> None:
         fight(st)
         return
     here = st.gen_at[st.m_gen]
+    if action == st.n.SIMPLE["go inside"]:  # H67: landed by sea at its own city
+        walls.shift_inside(st, st.m_side, here, st.m_left)
+        _mark_moved(st, here)
+        st.m_left = 0
+        for x in (st.m_gen, *st.m_group):
+            st.g_in[x] = here
+        end_move(st)
+        return
     back = st.m_from
+    st.m_phase = PH_END
+    if st.m_sailed == here and st.m_side == CARTHAGE and not st.truce and not _pirates(st, here, back):
+        base.roll(st, R_BACK_NAVAL, here, back)  # H61: backing up by sea, the Roman rolls again
+        return
     _shift(st, here, back)
     st.m_mp = 0
-    st.m_phase = PH_END
     c = st.board.connection(here, back)
     if c is not None and c.type in (1, 2) and st.m_left:
         base.roll(st, R_PASS, c.type)
@@ -310,7 +442,13 @@ def pursue(st: HannibalState, action: int) -> None:
 
 def move_resume(st: HannibalState) -> None:
     phase = st.m_phase
-    if phase == PH_NAVAL:
+    if phase == PH_WEATHER:
+        st.m_phase = PH_IDLE
+        if st.m_weather == 2:  # #41 played: the move ends where it is (a sea move never starts)
+            end_move(st)
+        else:
+            step(st, st.m_pending)
+    elif phase == PH_NAVAL:
         here = st.gen_at[st.m_gen]
         st.m_phase = PH_ENTER
         if not st.truce and not _pirates(st, st.m_from, here):
@@ -328,19 +466,43 @@ def move_resume(st: HannibalState) -> None:
         end_move(st)
 
 
+def _mark_moved(st: HannibalState, here: int) -> None:
+    """H52: the CUs a General of a Campaign moved may not be moved again by another of its
+    Generals (the ruling: the rule's 4 spaces in all per CU are not counted CU by CU)."""
+    if st.m_mode == MODE_CAMPAIGN:
+        st.spent[here] += min(st.m_left, walls.total(st, st.m_side, here))
+
+
 def end_move(st: HannibalState) -> None:
     """H46 step 7, H117: Hanno may take a Roman PC where he stops; then one siege or subjugation
     (H94) unless the army fought on this card."""
     st.m_phase = PH_IDLE
     g = st.m_gen
     here = st.gen_at[g]
+    if here >= 0:
+        _mark_moved(st, here)
     if here >= 0 and not st.m_fought and ability(st, g, "removes_pc_after_move") and st.ctrl[here] == ROME \
             and base.is_plain(st, here):
         st.ctrl[here] = base.NONE
+    if here >= 0 and not st.m_fought and not is_inside(st, g) and walls.may_shelter(st, st.m_side, here) \
+            and not st.cu[other(st.m_side)][here]:
+        st.goto(GARRISON, st.m_side, walls.MOVER, here)  # H51 (a): going inside ends the move
+        return
     if here >= 0 and not st.m_fought and sieges.can_siege(st, st.m_side, here, g):
         st.goto(base.SIEGE, st.m_side)
         return
     st.end()
+
+
+def intercepted_legal(st: HannibalState) -> tuple[int, ...]:
+    """H65, H67: fight or back up; an army that landed by sea at its own city may go inside
+    when it all fits (splitting it between the walls and the way back is not offered)."""
+    n = st.n
+    out = [n.SIMPLE["fight"], n.SIMPLE["back up"]]
+    here = st.gen_at[st.m_gen]
+    if st.m_sailed == here and walls.may_shelter(st, st.m_side, here) and st.m_left <= walls.room(st, here):
+        out.append(n.SIMPLE["go inside"])
+    return tuple(sorted(out))
 
 
 def take_legal(st: HannibalState) -> tuple[int, ...]:

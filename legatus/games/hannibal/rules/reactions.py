@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import base
+from . import base, walls
 from .base import ability, battle_rating, commander, generals_at, hostile_tribe, move_cus, other
 
 if TYPE_CHECKING:
@@ -22,24 +22,26 @@ AVOID_TRIED = -2  # in st.tried: this entry's Avoid Battle was rolled
 
 def interceptors(st: HannibalState) -> list[int]:
     """H63: adjacent enemy armies (by a plain connection) when the entered space holds no
-    stationary CUs of the mover; none during a Truce (H131)."""
+    stationary CUs of the mover; none during a Truce (H131). H67: an army inside its walls
+    only while no CU of the mover stands outside them."""
     here = st.gen_at[st.m_gen]
     side = st.m_side
     enemy = other(side)
-    if st.truce or st.cu[side][here] > st.m_left:
+    if st.truce or walls.total(st, side, here) > st.m_left:
         return []
     out = []
     for s in st.board.land[here]:
-        if s in st.tried or not st.cu[enemy][s]:
+        if s in st.tried or not walls.total(st, enemy, s) or commander(st, s, enemy, everywhere=True) < 0:
             continue
-        if commander(st, s, enemy) >= 0:
+        if st.cu[enemy][s] and commander(st, s, enemy) >= 0 or not st.cu[side][s]:
             out.append(s)
     return out
 
 
 def avoid_spaces(st: HannibalState) -> list[int]:
     """H69, H70: the non-active force in the entered space may avoid to an adjacent space (plain
-    connection) without enemy CUs or PCs, not a hostile tribe, not where the enemy came from."""
+    connection) without enemy CUs or PCs, not a hostile tribe, not where the enemy came from;
+    H72: or, in its own city, into the walls (the entered space itself) when it fits."""
     here = st.gen_at[st.m_gen]
     side = st.m_side
     enemy = other(side)
@@ -48,8 +50,11 @@ def avoid_spaces(st: HannibalState) -> list[int]:
     c = commander(st, here, enemy)
     if c < 0 or c in st.failed:
         return []
-    return [s for s in st.board.land[here] if s != st.m_from and not st.cu[side][s] and st.ctrl[s] != side
-            and not hostile_tribe(st, s, enemy)]
+    out = [s for s in st.board.land[here] if s != st.m_from and not st.cu[side][s] and st.ctrl[s] != side
+           and not hostile_tribe(st, s, enemy)]
+    if walls.may_shelter(st, enemy, here) and _sizes(st, R_AVOID, here)[0] <= walls.room(st, here):
+        out.append(here)
+    return out
 
 
 def tribal_land(st: HannibalState) -> bool:
@@ -83,39 +88,82 @@ def react(st: HannibalState, action: int) -> None:
         base.roll(st, R_HOSTILE)
     elif action >= n.SPACE["avoid to"] and action < n.SPACE["avoid to"] + st.board.n_spaces:
         st.tried.append(AVOID_TRIED)
-        base.roll(st, R_AVOID, action - n.SPACE["avoid to"])
+        _declare(st, R_AVOID, action - n.SPACE["avoid to"])
     else:
         src = action - n.SPACE["intercept from"]
         st.tried.append(src)
-        base.roll(st, R_INTERCEPT, src)
+        _declare(st, R_INTERCEPT, src)
 
 
-def _group(st: HannibalState, side: int, src: int, dst: int) -> None:
-    """Moves the commander, every General with him and up to 10 CUs."""
-    move_cus(st, side, src, dst, min(10, st.cu[side][src]))
-    for g in generals_at(st, src, side):
+def _sizes(st: HannibalState, purpose: int, where: int) -> tuple[int, int]:
+    """H64, H66, H69, H70: how many CUs go (at most 10; an interception takes one at least, a
+    consul 5 when he can, H39); into the walls (H72) no more than fit."""
+    side = other(st.m_side)
+    if purpose == R_INTERCEPT:
+        everywhere = not st.cu[st.m_side][where]
+        have = walls.total(st, side, where) if everywhere else st.cu[side][where]
+        c = commander(st, where, side, everywhere=everywhere)
+    else:
+        here = st.gen_at[st.m_gen]
+        have, c = st.cu[side][here], commander(st, here, side)
+    hi = min(10, have)
+    if purpose == R_AVOID and where == st.gen_at[st.m_gen]:
+        hi = min(hi, walls.room(st, where))
+    lo = min(5, hi) if c >= 0 and st.consul[c] else min(1, hi) if purpose == R_INTERCEPT else 0
+    return lo, hi
+
+
+def _declare(st: HannibalState, purpose: int, where: int) -> None:
+    """The force that tries: its size is asked when there is a choice, then the die."""
+    lo, hi = _sizes(st, purpose, where)
+    if lo == hi:
+        base.roll(st, purpose, where, hi)
+    else:
+        st.call(base.REACT_SIZE, other(st.m_side), purpose, where)
+
+
+def size_legal(st: HannibalState) -> tuple[int, ...]:
+    _, _, purpose, where = st.stack[-1]
+    lo, hi = _sizes(st, purpose, where)
+    return tuple(st.n.TAKE + k for k in range(lo, hi + 1))
+
+
+def size(st: HannibalState, action: int) -> None:
+    _, _, purpose, where = st.stack[-1]
+    st.goto(base.ROLL, purpose, where, action - st.n.TAKE)
+
+
+def _group(st: HannibalState, side: int, src: int, dst: int, n: int, everywhere: bool = False) -> None:
+    """Moves the commander, every General with him and ``n`` CUs (``everywhere``: also those
+    inside the walls, which come out first if the army outside is too small, H67); the CUs left
+    behind stay without a General (H66, H70)."""
+    if everywhere:
+        walls.shift_inside(st, side, src, -min(st.inner[src] if st.ctrl[src] == side else 0,
+                                               max(0, n - st.cu[side][src])))
+    move_cus(st, side, src, dst, n)
+    for g in generals_at(st, src, side, everywhere):
         st.gen_at[g] = dst
         st.stamp[g] = st.stamp_next
         st.stamp_next += 1
 
 
-def intercept_roll(st: HannibalState, die: int, src: int) -> None:
+def intercept_roll(st: HannibalState, die: int, src: int, n: int) -> None:
     """H64: success on a roll at most the commander's BR (Varro 4, Gisgo 3), +1 into an enemy PC
     without friendly CUs; the winner gets a battle card (H75)."""
     here = st.gen_at[st.m_gen]
     side = other(st.m_side)
-    c = commander(st, src, side)
+    c = commander(st, src, side, everywhere=not st.cu[st.m_side][src])
     target = ability(st, c, "intercept_max") or battle_rating(st, c)
     mod = 1 if st.ctrl[here] == st.m_side and not st.cu[side][here] else 0
     if die + mod <= target:
-        _group(st, side, src, here)
+        _group(st, side, src, here, n, everywhere=not st.cu[st.m_side][src])
         st.m_intercepted = True
     else:
         st.failed.append(c)  # H68
     st.end()
 
 
-def avoid_roll(st: HannibalState, die: int, dst: int) -> None:
+def avoid_roll(st: HannibalState, die: int, dst: int, n: int) -> None:
     """H69: success on a roll at most the commander's BR (Fabius 5, Gisgo 3); failure costs a
     battle card, and lone Generals who fail are displaced."""
     here = st.gen_at[st.m_gen]
@@ -123,7 +171,12 @@ def avoid_roll(st: HannibalState, die: int, dst: int) -> None:
     c = commander(st, here, side)
     target = ability(st, c, "avoid_max") or battle_rating(st, c)
     if die <= target:
-        _group(st, side, here, dst)
+        if dst == here:  # H72: into the walls
+            walls.shift_inside(st, side, here, n)
+            for g in generals_at(st, here, side):
+                st.g_in[g] = here
+        else:
+            _group(st, side, here, dst, n)
         st.m_avoided = True
     else:
         st.b_penalty = 1

@@ -23,9 +23,12 @@ def begin(st: HannibalState) -> None:
     st.tribal = [board.kind[s] == "tribe" for s in range(n)]
     st.cu = [[0] * n, [0] * n]
     st.eleph = [0] * n
+    st.inner = [0] * n
+    st.ein = [0] * n
     st.spts = [0] * n
     st.sby = [NONE] * n
     st.gen_at = [LATER if gen.arrives > 1 else OFF for gen in g.generals]
+    st.g_in = [-1] * len(g.generals)
     st.consul = [False] * len(g.generals)
     st.stamp = [0] * len(g.generals)
     st.stamp_next = 1
@@ -55,6 +58,8 @@ def begin(st: HannibalState) -> None:
     st.siege_train = -1
     st.winner, st.reason = -1, ""
     st.path, st.tried, st.sieged, st.moved_gens, st.failed = [], [], [], [], []
+    st.spent = [0] * n
+    st.m_group = []
     st.debt = st.c_sea = 0
     st.queue = ()
     base.clear_move(st)

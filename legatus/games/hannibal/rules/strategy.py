@@ -91,6 +91,7 @@ def next_play(st: HannibalState) -> bool:
     st.to_play = other(seat)
     st.sieged = []
     st.moved_gens = []
+    st.spent = [0] * st.board.n_spaces
     st.failed = []
     st.call(PLAY, seat)
     return True
@@ -172,7 +173,12 @@ def use_ops(st: HannibalState, action: int) -> None:
         st.path = []
         st.goto(PLACE_PC, seat, st.game.cards.strategy[card - 1].ops)
     elif action >= n.RAISE and action < n.RAISE + len(st.game.generals):
-        st.cu[seat][st.gen_at[action - n.RAISE]] += 1
+        gi = action - n.RAISE
+        at = st.gen_at[gi]
+        if base.is_inside(st, gi) and st.inner[at] < st.board.capacity[at]:
+            st.inner[at] += 1  # the new CU stands with him inside the walls
+        else:
+            st.cu[seat][at] += 1
         st.end()
     else:
         movement.activate(st, seat, action - n.ACTIVATE, card, movement.MODE_OPS)

@@ -25,6 +25,7 @@ from .base import (
     other,
     province_controller,
 )
+from .walls import total
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -189,8 +190,8 @@ def rome_reinforcement_spaces(st: HannibalState, left: int, italy: int) -> list[
     need_italy = g.tables.reinforcements["rome_cus_in_italy"] - italy
     if need_italy >= left:
         spaces = {s for s in spaces if country_of(st, s) == "Italy"}
-    if max(st.cu[ROME]) < 5:
-        making = {s for s in spaces if st.cu[ROME][s] + left >= 5}
+    if max(_roman_cus(st)) < 5:
+        making = {s for s in spaces if total(st, ROME, s) + left >= 5}
         if making:
             spaces = making
     return sorted(spaces)
@@ -211,7 +212,7 @@ def place_reinforcement(st: HannibalState, side: int, space: int) -> None:
 
 def return_spaces(st: HannibalState) -> list[int]:
     """H16: any space with Carthaginian CUs not under siege."""
-    return [s for s in range(st.board.n_spaces) if st.cu[CARTHAGE][s] and not st.spts[s]]
+    return [s for s in range(st.board.n_spaces) if total(st, CARTHAGE, s) and not st.spts[s]]
 
 
 # --- H19-H23 Scipio Africanus, Proconsul, consuls ----------------------------------------------
@@ -258,7 +259,7 @@ def consul_spaces(st: HannibalState, gi: int) -> list[int]:
     """H23: a space with 5 or more Roman CUs; else (ruling) the largest Roman stack; else Rome.
     Fabius (H118) goes to Italy: a 5-stack there, else any Roman CUs there, else Rome."""
     g = st.game
-    cus = st.cu[ROME]
+    cus = _roman_cus(st)
     spaces = list(range(st.board.n_spaces))
     if g.generals[gi].restricted_to == "Italy":
         spaces = [s for s in spaces if country_of(st, s) == "Italy"]
@@ -271,8 +272,16 @@ def consul_spaces(st: HannibalState, gi: int) -> list[int]:
     return [s for s in spaces if cus[s] == most] if most else [g.rome_space]
 
 
+def _roman_cus(st: HannibalState) -> list[int]:
+    """Roman CUs per space, inside the walls and outside."""
+    return [total(st, ROME, s) for s in range(st.board.n_spaces)]
+
+
 def place_consul(st: HannibalState, gi: int, space: int) -> None:
+    """H23: a consul placed in a besieged Rome goes inside the walls."""
     st.gen_at[gi] = space
+    if st.cu[CARTHAGE][space] and base.is_walled(st, space) and st.ctrl[space] == ROME:
+        st.g_in[gi] = space
     st.consul[gi] = True
     st.stamp[gi] = st.stamp_next  # H23: a consul placed with the Proconsul commands
     st.stamp_next += 1
