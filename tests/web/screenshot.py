@@ -102,7 +102,6 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=40)
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=800)
-    parser.add_argument("--game", choices=("hispania", "hannibal"), default="hispania")
     args = parser.parse_args()
 
     from playwright.sync_api import expect, sync_playwright
