@@ -1,6 +1,7 @@
 """Agent speed on one core: heuristic games (steps) per second at three levels, and MCTS
-simulations per second from one fixed position, random rollouts and heuristic rollouts with
-the value model, the same ``--simulations`` for both. Cases interleaved and repeated.
+simulations per second from one fixed position, random rollouts, heuristic rollouts with the
+value model (horizon 40) and the planner's (horizon 10), the same ``--simulations`` for all.
+Cases interleaved and repeated.
 
 Usage: python benchmarks/agents.py [--games 100] [--simulations 200] [--rounds 5]
 """
@@ -67,7 +68,7 @@ def main() -> None:
     games = {f"heuristic, {name} {level}": heuristic_games(level, args.games) for name, level in LEVELS.items()}
     report("heuristic games", "steps", measure(games, args.rounds))
     state = a_position()
-    specs = (f"mcts:{args.simulations}", f"mcts+heuristic:{args.simulations}")
+    specs = (f"mcts:{args.simulations}", f"mcts+heuristic:{args.simulations}", f"planner:{args.simulations}")
     report("MCTS from one position", "sims", measure({s: searches(s, state) for s in specs}, args.rounds))
 
 

@@ -193,16 +193,17 @@ class TerminalPlay:
         if state.is_terminal() or state.current_player() == CHANCE:
             self.console.print("[red]a hint is for a decision; the dice are due now[/red]")
             return
-        agent = make_agent(state.game, type(state.game).HINT_AGENT, seed=len(state.history()))
+        spec = type(state.game).HINT_AGENT
+        agent = make_agent(state.game, spec, seed=len(state.history()))
         if not isinstance(agent, Analyser):
             action = decide(agent, state)
-            self.console.print(f"Hint: {escape(state.describe(action))} — {escape(agent.reason)}")
+            self.console.print(f"Hint ({escape(spec)}): {escape(state.describe(action))} — {escape(agent.reason)}")
             return
         seat = state.current_player()
         given = seat_input(state, random.Random(len(state.history())))  # only what the seat may know
         for i, option in enumerate(agent.analyse(given)[:3]):
             chance = state.game.win_chance(option.mean[seat])
-            lead = "Hint:" if i == 0 else "  or:"
+            lead = f"Hint ({escape(spec)}):" if i == 0 else "  or:"
             self.console.print(f"{lead} {escape(state.describe(option.action))} — "
                                f"{estimate(chance, option.visits, agent.last_simulations)}")
 
