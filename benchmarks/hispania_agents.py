@@ -94,7 +94,7 @@ def table(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[st
                                 for i in done)
                 paired_lines.append(f"| {level} | `{agent}` vs `{base}` | {len(done)} | {only} | {only_base} | "
                                     f"{sign_test(only, only_base):.2g} |")
-    print("\n| level | pair | games | only the first won | only the baseline won | sign test p (two-sided) |")
+    print("\n| level | pair | games | only the agent won | only the baseline won | sign test p (two-sided) |")
     print("|---|---|---|---|---|---|")
     print("\n".join(paired_lines))
 

@@ -1,5 +1,5 @@
 """Hispania's planner (legatus/games/hispania/planner.py): the core's MCTS set up for the game,
-named by a spec with or without a budget, legal and deterministic for a seed, and the hint's agent."""
+named by a spec with or without a budget, legal and deterministic for a seed."""
 
 from __future__ import annotations
 
@@ -69,4 +69,3 @@ def test_planner_within_a_time_budget_still_chooses_a_legal_action():
 def test_planner_bad_specs(spec, words):
     with pytest.raises(legatus.OptionError, match=words):
         make_agent(legatus.load("hispania"), spec)
-

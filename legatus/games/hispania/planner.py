@@ -1,12 +1,12 @@
-"""The planner: Hispania's strongest agent, the core's Monte Carlo tree search
-(:mod:`legatus.core.mcts`) set up for this game.
+"""The planner: the core's Monte Carlo tree search (:mod:`legatus.core.mcts`) set up for
+Hispania's Roman seats.
 
 The search knows nothing of Hispania: the game's knowledge comes in through the heuristic
 agent (:mod:`.bots`), which ranks the moves the search considers, plays the rollouts and
 values where they stop (the value model, :mod:`.value`). What the planner sets is how the
 search spends its time: short rollouts (``HORIZON`` actions, about one general's turn) that
 hand over to the value model early, so that a decision affords three times the simulations of
-``mcts+heuristic`` for the same time. docs/agents.md gives the measurements behind each choice.
+``mcts+heuristic:48`` in a little less time. docs/agents.md gives the measurements (issue 16).
 """
 
 from __future__ import annotations
