@@ -1,8 +1,9 @@
 """Agent speed on one core: heuristic games (steps) per second at three levels, and MCTS
-simulations per second from one fixed position, random rollouts and heuristic rollouts with
-the value model, the same ``--simulations`` for both; then VIAE's IS-MCTS simulations per
-second from one fixed position (its first turn choice of a 3-player game), random and heuristic
-rollouts, ``--viae-simulations`` each. Cases interleaved and repeated.
+simulations per second from one fixed position, random rollouts, heuristic rollouts with the
+value model (horizon 40) and the planner's (horizon 10), the same ``--simulations`` for all;
+then VIAE's IS-MCTS simulations per second from one fixed position (its first turn choice of a
+3-player game), random and heuristic rollouts, ``--viae-simulations`` each. Cases interleaved
+and repeated.
 
 Usage: python benchmarks/agents.py [--games 100] [--simulations 200] [--rounds 5] [--viae-simulations 20]
 """
@@ -90,7 +91,7 @@ def main() -> None:
     games = {f"heuristic, {name} {level}": heuristic_games(level, args.games) for name, level in LEVELS.items()}
     report("heuristic games", "steps", measure(games, args.rounds))
     state = a_position()
-    specs = (f"mcts:{args.simulations}", f"mcts+heuristic:{args.simulations}")
+    specs = (f"mcts:{args.simulations}", f"mcts+heuristic:{args.simulations}", f"planner:{args.simulations}")
     report("MCTS from one position", "sims", measure({s: searches(s, state) for s in specs}, args.rounds))
 
 

@@ -182,8 +182,9 @@ class TerminalPlay:
         if state.is_terminal() or state.current_player() == CHANCE:
             self.console.print("[red]a hint is for a decision; the dice are due now[/red]")
             return
+        spec = type(state.game).HINT_AGENT
         for i, (action, why) in enumerate(hints(state)):
-            lead = "Hint:" if i == 0 else "  or:"
+            lead = f"Hint ({escape(spec)}):" if i == 0 else "  or:"
             self.console.print(f"{lead} {escape(state.describe(action))} — {escape(why)}")
 
     # --- Decisions -----------------------------------------------------------------------

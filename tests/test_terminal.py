@@ -421,7 +421,10 @@ def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
     TerminalPlay(session, console=Console(file=out, width=200), read=lambda p: next(answers)).run()
     said = out.getvalue()
     # Issue 15, point 5: the visit count is said to be a count of games, not a second chance.
-    assert re.search(r"Hint: .+ — win chance \d+%, estimated from the \d+ of \d+ simulated games that tried it",
+    # The hint names the agent it asks (the game's HINT_AGENT).
+    spec = re.escape(legatus.load("hispania").HINT_AGENT)
+    assert re.search(rf"Hint \({spec}\): .+ — win chance \d+%, estimated from the \d+ of \d+ simulated games "
+                     r"that tried it",
                      said), said
 
 

@@ -4,8 +4,9 @@ Every agent is seeded (same seed, same state → same choice) and explains its l
 ``agent.reason`` (one short phrase, for the game log). Agents are named by a spec string:
 ``random``, ``mcts`` (or ``mcts:400`` simulations, ``mcts:2s`` seconds), ``ismcts`` and
 ``dmcts`` (for games with secrets: information-set and determinized search), and the names a
-game registers (Hispania: ``heuristic``). Search agents build on another agent for their
-rollouts: ``mcts+heuristic:200``.
+game registers (Hispania: ``heuristic`` and ``planner``, a search of its own that takes a
+budget as well: ``planner:2s``). Search agents build on another agent for their rollouts:
+``mcts+heuristic:200``.
 
 In a game with secrets an agent never gets the true state: a driver calls :func:`decide`,
 which hands it a state drawn consistent with what its seat has seen (``state.resample``).
@@ -95,6 +96,12 @@ def agent_names(game: Game) -> list[str]:
     return ["random", *search, *type(game).AGENTS]
 
 
+def own_searches(game: Game) -> list[str]:
+    """The game's own agents that search (Hispania's ``planner``): they take a budget as the
+    core's searches do, and play no rollouts of another search."""
+    return [name for name, target in type(game).AGENTS.items() if _searches(_agent_class(target))]
+
+
 def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
     """The agent named by ``spec`` for ``game``, seeded with ``seed``; ``max_seconds`` bounds
     every decision of a search agent, whatever its spec says."""
@@ -107,19 +114,40 @@ def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: floa
         from .mcts import MCTSAgent
 
         simulations, seconds = _budget(spec, budget)
+        if rollout in own_searches(game):
+            others = [n for n in type(game).AGENTS if n not in own_searches(game)]
+            raise OptionError(f"agent '{spec}': '{rollout}' searches and cannot play a search's rollouts; "
+                              f"rollout agents: {', '.join(['random', *others])}")
         rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1, max_seconds) if rollout else None
         search: type[MCTSAgent | ISMCTSAgent | DeterminizedMCTSAgent] = \
             {"mcts": MCTSAgent, "ismcts": ISMCTSAgent, "dmcts": DeterminizedMCTSAgent}[base]
         return search(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed,
                       max_seconds=max_seconds)
     target = type(game).AGENTS.get(base)
-    if target is None or budget or rollout:
+    cls = None if target is None or rollout else _agent_class(target)
+    if cls is None or budget and not _searches(cls):
         valid = ", ".join([*agent_names(game), "<search>:<simulations>", "<search>:<seconds>s", "<search>+<agent>"])
         raise OptionError(f"unknown agent '{spec}' for {game.name}; agents: {valid}")
-    module, _, attr = target.partition(":")
-    cls = getattr(importlib.import_module(module), attr)
-    agent: Agent = cls(game, seed)
+    if _searches(cls):  # a game's own search (Hispania's planner) takes a budget as the core's do
+        simulations, seconds = _budget(spec, budget) if budget else (None, None)
+        agent: Agent = cls(game, seed, simulations=simulations, seconds=seconds, max_seconds=max_seconds)
+    else:
+        agent = cls(game, seed)
     return agent
+
+
+def _agent_class(target: str) -> type:
+    module, _, attr = target.partition(":")
+    cls: type = getattr(importlib.import_module(module), attr)
+    return cls
+
+
+def _searches(cls: type) -> bool:
+    """Whether a game's agent is a search (built on the core's MCTS): it takes a budget, and
+    is no rollout agent (a search in every rollout step would be unbounded)."""
+    from .mcts import MCTSAgent
+
+    return issubclass(cls, MCTSAgent)
 
 
 def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:

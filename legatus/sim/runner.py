@@ -15,7 +15,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from legatus.core.agents import SEARCHES, decide, make_agent
+from legatus.core.agents import SEARCHES, decide, make_agent, own_searches
 from legatus.core.registry import load
 from legatus.core.session import sample_outcome
 
@@ -92,8 +92,10 @@ def games_per_task(configs: Sequence[Config], games: int, workers: int) -> int:
     """Games a task for ``games`` games in all on ``workers`` workers: one at a time where an
     agent searches (a game takes seconds to minutes), else at least TASKS_PER_WORKER tasks a
     worker, at most MAX_BATCH games each."""
-    if any(spec.split("+")[0].split(":")[0] in SEARCHES for config in configs for _, spec in config.agents):
-        return 1
+    for config in configs:
+        searches = (*SEARCHES, *own_searches(config.load_game())) if config.agents else ()
+        if any(spec.split("+")[0].split(":")[0] in searches for _, spec in config.agents):
+            return 1
     return max(1, min(MAX_BATCH, math.ceil(games / (workers * TASKS_PER_WORKER))))
 
 

@@ -25,6 +25,22 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, (centre - margin) / denominator), min(1.0, (centre + margin) / denominator)
 
 
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact sign test: the chance, were both agents equally strong, that the games
+    only one of them won split as unevenly as ``a`` to ``b`` or more (a binomial with p = ½).
+
+    >>> f"{sign_test(71, 17):.2g}"
+    '5.2e-09'
+    >>> sign_test(6, 5)
+    1.0
+    """
+    n = a + b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(a, b) + 1)) / (1 << n)
+    return min(1.0, 2 * tail)
+
+
 RUNNER_KEYS = ("index", "seed", "length", "returns")
 """What the runner adds to each game's own summary (legatus.sim.runner.play_game)."""
 

@@ -17,7 +17,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from legatus.core.agents import SEARCHES, agent_names
+from legatus.core.agents import SEARCHES, agent_names, own_searches
 from legatus.core.game import Game
 from legatus.core.record import json_depth
 
@@ -81,12 +81,14 @@ def check_agent(game: Game, spec: str, agent_seconds: float) -> str:
     else 400 naming it and what is valid."""
     name = spec.strip().lower()
     names = agent_names(game)
+    own = own_searches(game)  # the game's own searches take a budget, and no rollout agent
     searches = [a for a in names if a in SEARCHES]
-    simple = [a for a in names if a not in SEARCHES]
+    simple = [a for a in names if a not in SEARCHES and a not in own]
     found = _SEARCH.fullmatch(name)
-    if name in simple:
+    if name in simple or name in own:
         return name
-    if found is not None and found["search"] in searches and found["rollout"] in (None, *simple):
+    if found is not None and (found["search"] in searches and found["rollout"] in (None, *simple)
+                              or found["search"] in own and found["rollout"] is None):
         budget = found["budget"]
         if budget is None:
             return name
@@ -94,7 +96,7 @@ def check_agent(game: Game, spec: str, agent_seconds: float) -> str:
             return name
         if budget.isdigit() and 0 < int(budget) <= MAX_SIMULATIONS:
             return name
-    search = " or ".join(searches)
+    search = " or ".join([*searches, *own])
     valid = (f"{', '.join(simple)}, {search}, then :<1 to {MAX_SIMULATIONS} simulations> or "
              f":<seconds, at most {agent_seconds:g}>s, and +<{' or '.join(simple)}>, each or not")
     raise WebError(400, f"the agent '{spec}' is not available on this server; agents: {valid}")

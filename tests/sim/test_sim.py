@@ -13,7 +13,7 @@ from legatus.cli import app
 from legatus.sim import sweep as sweeping
 from legatus.sim.backends import SerialExecutor, make_executor
 from legatus.sim.runner import MAX_BATCH, TASKS_PER_WORKER, Config, derive_seed, games_per_task, run
-from legatus.sim.stats import summarise, wilson
+from legatus.sim.stats import sign_test, summarise, wilson
 
 CONFIG = Config.make("hispania", {"level": "5-3-2-3-3"}, {"rome": "heuristic"}, key="test")
 
@@ -32,6 +32,8 @@ def test_tasks_are_sized_so_that_every_worker_gets_several():
     assert games_per_task([CONFIG], 100_000, 2) == MAX_BATCH
     search = Config.make("hispania", {}, {"rome": "mcts+heuristic:50"})
     assert games_per_task([CONFIG, search], 1000, 2) == 1  # a search's games go one at a time
+    planner = Config.make("hispania", {}, {"rome": "planner:2s"})
+    assert games_per_task([planner], 1000, 2) == 1  # so do those of a game's own search
 
 
 def test_progress_moves_a_task_at_a_time_and_the_results_do_not_depend_on_the_workers():
@@ -67,6 +69,15 @@ def test_wilson_interval():
     low, high = wilson(50, 100)
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_sign_test_against_binomial_tables():
+    # Exact two-sided binomial tails with p = 1/2: 10-0 is 2/1024, 9-1 is 22/1024, 8-2 is 112/1024.
+    assert sign_test(10, 0) == sign_test(0, 10) == 2 / 1024
+    assert sign_test(9, 1) == 22 / 1024
+    assert sign_test(8, 2) == 112 / 1024
+    assert sign_test(5, 5) == sign_test(6, 5) == sign_test(0, 0) == 1.0  # capped at 1, and no evidence
+    assert abs(sign_test(71, 17) - 5.1539546966e-09) < 1e-17  # the agents page's easiest-level figure
 
 
 def test_summary_counts_wins_lengths_and_outcomes():

@@ -15,8 +15,8 @@ MARKER = "#37"
 ROME_HAND = [37, 1, 2, 3, 4, 5, 6]
 CARTHAGE_HAND = [14, 15, 16, 17, 18, 19, 20]
 DECISIONS = ("no campaign opening", "rome first", "ops #6", "place pcs", "pc Druentia", "event #15", "choose Saguntum",
-             "discard #3", "ops #18", "activate H. Gisgo", "take 8", "stop", "garrison 0", "ops #5", "place pcs", "done",
-             "discard #16", "ops #1", "activate P. Scipio", "take 5")
+             "discard #3", "ops #18", "activate H. Gisgo", "take 8", "stop", "garrison 0", "ops #5", "place pcs",
+             "done", "discard #16", "ops #1", "activate P. Scipio", "take 5")
 ATTACK = "sail New Carthage"
 
 

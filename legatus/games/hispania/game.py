@@ -68,7 +68,8 @@ class HispaniaGame(Game):
     version = 1
     MIN_PLAYERS = 1
     MAX_PLAYERS = 4  # three Romans and the Hispano
-    AGENTS = {"heuristic": "legatus.games.hispania.bots:HeuristicAgent"}
+    AGENTS = {"heuristic": "legatus.games.hispania.bots:HeuristicAgent",
+              "planner": "legatus.games.hispania.planner:PlannerAgent"}
     HINT_AGENT = "mcts+heuristic:150"
     OPTIONS = {
         **Game.OPTIONS,

@@ -1,0 +1,137 @@
+"""Hispania's Roman agents compared on the same games: win rates with 95% intervals (Wilson's),
+a sign test on the games only one of them won, and seconds a decision (median, p90).
+
+Every agent plays game i of a level with the seed `legatus simulate` gives it (run seed, level,
+index): the same dice as far as the agents' play keeps the games alike. Games go to a process
+pool agent by agent, index by index, both levels in turn, and each result is appended to
+--out as it comes: stop the run at any time (or give --minutes) and the table is drawn from the
+games every agent finished; run it again with the same --out and it goes on.
+
+Usage: nice -n 10 python benchmarks/hispania_agents.py [--agents mcts+heuristic:48 planner]
+       [--levels easiest default] [--games 100] [--seed 1] [--jobs 2] [--minutes 40]
+       [--out hispania_agents.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import legatus
+from legatus.core.agents import make_agent
+from legatus.core.session import sample_outcome
+from legatus.sim.runner import derive_seed
+from legatus.sim.stats import sign_test, wilson
+
+Key = tuple[str, str, int]  # agent, level, index
+
+
+def play(agent_spec: str, level: str, run_seed: int, index: int) -> dict[str, Any]:
+    """Game ``index`` of ``level`` with Rome played by ``agent_spec``, seeded as `legatus
+    simulate --seed run_seed` seeds it: the result and each Roman decision's seconds."""
+    game = legatus.load("hispania", level=level)
+    seed = derive_seed(run_seed, "simulate", index)
+    rng = random.Random(seed)
+    agent = make_agent(game, agent_spec, derive_seed(seed, 0))
+    state = game.new_initial_state()
+    seconds: list[float] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_outcome(state, rng)
+        else:
+            start = time.perf_counter()
+            action = agent.choose(state)
+            seconds.append(time.perf_counter() - start)
+        state.apply_action(action)
+    return {"agent": agent_spec, "level": level, "index": index, "won": state.winner == "rome",
+            "outcome": state.outcome, "seconds": [round(s, 4) for s in seconds]}
+
+
+def load(path: Path) -> dict[Key, dict[str, Any]]:
+    results: dict[Key, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            r = json.loads(line)
+            results[(r["agent"], r["level"], r["index"])] = r
+    return results
+
+
+def percent(wins: int, n: int) -> str:
+    low, high = wilson(wins, n)
+    return f"{wins / n:.1%} ({low:.1%}–{high:.1%})" if n else "–"
+
+
+def table(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[str]) -> None:
+    """Per level: each agent's wins on the games every agent finished, and each agent paired
+    with the first (the baseline): games only one of them won, and the sign test."""
+    base = agents[0]
+    print("\n| level | agent | games | wins | win rate (95% interval) | s/decision median | p90 | outcomes |")
+    print("|---|---|---|---|---|---|---|---|")
+    paired_lines = []
+    for level in levels:
+        done = sorted(i for (a, lv, i) in results if a == base and lv == level
+                      and all((b, level, i) in results for b in agents))
+        for agent in agents:
+            rows = [results[(agent, level, i)] for i in done]
+            wins = sum(r["won"] for r in rows)
+            secs = sorted(s for r in rows for s in r["seconds"])
+            p90 = secs[int(0.9 * (len(secs) - 1))] if secs else 0.0
+            median = statistics.median(secs) if secs else 0.0
+            outcomes: dict[str, int] = {}
+            for r in rows:
+                outcomes[r["outcome"]] = outcomes.get(r["outcome"], 0) + 1
+            print(f"| {level} | `{agent}` | {len(rows)} | {wins} | {percent(wins, len(rows))} | {median:.3f} | "
+                  f"{p90:.3f} | {', '.join(f'{k} {v}' for k, v in sorted(outcomes.items()))} |")
+            if agent != base:
+                only = sum(results[(agent, level, i)]["won"] and not results[(base, level, i)]["won"] for i in done)
+                only_base = sum(results[(base, level, i)]["won"] and not results[(agent, level, i)]["won"]
+                                for i in done)
+                paired_lines.append(f"| {level} | `{agent}` vs `{base}` | {len(done)} | {only} | {only_base} | "
+                                    f"{sign_test(only, only_base):.2g} |")
+    print("\n| level | pair | games | only the agent won | only the baseline won | sign test p (two-sided) |")
+    print("|---|---|---|---|---|---|")
+    print("\n".join(paired_lines))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agents", nargs="+", default=["mcts+heuristic:48", "planner"],
+                        help="agent specs, the first the baseline the others are paired with")
+    parser.add_argument("--levels", nargs="+", default=["easiest", "default"])
+    parser.add_argument("--games", type=int, default=100, help="games a level and agent")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=None, help="stop sending games after this long")
+    parser.add_argument("--out", type=Path, default=Path("hispania_agents.jsonl"))
+    args = parser.parse_args()
+    results = load(args.out)
+    todo = [(a, lv, i) for i in range(args.games) for lv in args.levels for a in args.agents
+            if (a, lv, i) not in results]
+    print(f"{len(results)} games already in {args.out}, {len(todo)} to play on {args.jobs} workers", flush=True)
+    deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
+    with ProcessPoolExecutor(args.jobs) as pool, args.out.open("a") as out:
+        pending: set[Future[dict[str, Any]]] = set()
+        while todo or pending:
+            while todo and len(pending) < args.jobs and (deadline is None or time.monotonic() < deadline):
+                agent, level, index = todo.pop(0)
+                pending.add(pool.submit(play, agent, level, args.seed, index))
+            if not pending:
+                break
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                r = future.result()
+                results[(r["agent"], r["level"], r["index"])] = r
+                out.write(json.dumps(r) + "\n")
+                out.flush()
+                print(f"{r['level']} {r['index']} {r['agent']}: {'won' if r['won'] else r['outcome']}", flush=True)
+    table(results, args.agents, args.levels)
+
+
+if __name__ == "__main__":
+    main()
