@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -39,7 +40,7 @@ def test_the_terminal_hint_names_a_legal_move_and_its_win_chance() -> None:
 
 
 @pytest.fixture
-def client(tmp_path) -> Iterator[TestClient]:  # type: ignore[no-untyped-def]
+def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(tmp_path / "games.db")) as c:
         yield c
 
