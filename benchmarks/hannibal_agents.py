@@ -12,8 +12,8 @@ budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic gam
 Agents are handed the true state: random play and IS-MCTS read no more than their seat may know
 (IS-MCTS searches from ``state.resample(seat)``), and the heuristic's choices equal its choices on
 a resampled state (tests/hannibal/test_agents.py); the per-decision resample of ``decide``
-(a replay of the whole game) would triple the time of a game. Forced moves (one legal action) are
-played without asking the agent and are not timed.
+(a replay of the whole game) makes a heuristic game some 30 times longer. Forced moves (one
+legal action) are played without asking the agent and are not timed.
 """
 
 from __future__ import annotations
@@ -89,9 +89,9 @@ def report(a: str, b: str, results: list[dict[str, Any]]) -> None:
               f"ended in turn {statistics.median(r['turn'] for r in results):.0f} (median)")
 
 
-def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: float | None) -> None:
+def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: float | None, first: int = 0) -> None:
     start = time.time()
-    tasks = [(a, b, i, deadline) for i in range(games)]
+    tasks = [(a, b, i, deadline) for i in range(first, first + games)]
     results = [r for r in pool.map(play, tasks) if r is not None]
     report(a, b, results)
     print(f"  ({time.time() - start:.0f} s wall)", flush=True)
@@ -130,6 +130,7 @@ def main() -> None:
     parser.add_argument("--search", default="ismcts+heuristic:8")
     parser.add_argument("--minutes", type=float, default=40.0, help="no search game starts after this")
     parser.add_argument("--timed", type=int, default=30)
+    parser.add_argument("--first", type=int, default=0, help="the first search game's number (to add games to a run)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--skip", default="", help="pairings to leave out: hr, hh, search, timing (comma-separated)")
     args = parser.parse_args()
@@ -142,7 +143,7 @@ def main() -> None:
         if "hh" not in skip:
             pairing(pool, "heuristic", "heuristic", args.games, None)
         if "search" not in skip:
-            pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60)
+            pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60, args.first)
     if "timing" not in skip:
         seconds = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
         print(f"\n## {HannibalGame.HINT_AGENT}: {len(seconds)} decisions of heuristic games: median "
