@@ -17,6 +17,7 @@ Rules of thumb, one decision at a time:
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
 from typing import TYPE_CHECKING
@@ -44,6 +45,8 @@ def _distances(game: HannibalGame, target: int) -> tuple[int, ...]:
                 todo.append(t)
     return tuple(dist)
 
+
+SCALE = 20.0  # a value of 20 (five political points) is a win chance of about 88%
 
 ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue", "fight")
 
@@ -87,6 +90,15 @@ class HeuristicAgent:
         if handler is not None:
             return handler(state, seat, legal)
         return self._lookahead(state, seat, legal)
+
+    def evaluate(self, state: HannibalState) -> list[float]:
+        """Each seat's expected return from ``state``: the static value squashed into (-1, 1),
+        so that a search stops its rollouts early (``ismcts+heuristic``) and backs this up.
+        It reads only what both seats see (points, PCs, CUs, Generals)."""
+        if not state.stack:
+            return state.returns()
+        rome = math.tanh(value(state, 0) / SCALE)
+        return [rome, -rome]
 
     def _lookahead(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         best, score = legal[0], -1e9

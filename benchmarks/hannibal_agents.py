@@ -1,0 +1,155 @@
+"""Hannibal: the agents against each other, sides swapped, and IS-MCTS's seconds a decision.
+
+    nice -n 10 python benchmarks/hannibal_agents.py [--games 200] [--search-games 20]
+        [--search ismcts+heuristic:8] [--minutes 40] [--timed 30] [--workers 2]
+
+Pairings, each game ``2k`` with A as Rome and ``2k + 1`` with A as Carthage on the same chance
+seed (common random numbers): heuristic v random and heuristic v heuristic (``--games`` each),
+then ``--search`` v heuristic (``--search-games``, as many as start within ``--minutes``).
+Win rates come with 95% Wilson intervals, per side. Then the seconds a decision of the default
+budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic games.
+
+Agents are handed the true state: random play and IS-MCTS read no more than their seat may know
+(IS-MCTS searches from ``state.resample(seat)``), and the heuristic's choices equal its choices on
+a resampled state (tests/hannibal/test_agents.py); the per-decision resample of ``decide``
+(a replay of the whole game) makes a heuristic game some 30 times longer. Forced moves (one
+legal action) are played without asking the agent and are not timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import legatus
+from legatus.core.agents import make_agent
+from legatus.core.session import sample_outcome
+from legatus.games.hannibal.game import HannibalGame
+from legatus.games.hannibal.notation import SIDES
+from legatus.sim.stats import wilson
+
+
+def play(task: tuple[str, str, int, float | None]) -> dict[str, Any] | None:
+    """One game of ``a`` against ``b``: A is Rome in even games. None if the deadline passed."""
+    a, b, index, deadline = task
+    if deadline is not None and time.time() > deadline:
+        return None
+    game = legatus.load("hannibal")
+    a_seat = index % 2
+    specs = [a, b] if a_seat == 0 else [b, a]
+    agents = [make_agent(game, spec, seed=index * 2 + seat) for seat, spec in enumerate(specs)]
+    rng = random.Random(index // 2)
+    state = game.new_initial_state()
+    seconds: list[list[float]] = [[], []]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        legal = state.legal_actions()
+        seat = state.current_player()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        start = time.perf_counter()
+        action = agents[seat].choose(state)
+        seconds[seat].append(time.perf_counter() - start)
+        state.apply_action(action)
+    winner = state.winners()[0]
+    return {"a_seat": a_seat, "winner": game.seats.index(winner), "turn": state.turn, "steps": len(state.actions),
+            "a_seconds": seconds[a_seat], "b_seconds": seconds[1 - a_seat]}
+
+
+def interval(wins: int, n: int) -> str:
+    if not n:
+        return "no games"
+    low, high = wilson(wins, n)
+    return f"{wins}/{n} = {wins / n:.0%} [{low:.0%}, {high:.0%}]"
+
+
+def report(a: str, b: str, results: list[dict[str, Any]]) -> None:
+    n = len(results)
+    print(f"\n## {a} v {b}: {n} games")
+    for seat, name in enumerate(SIDES):
+        mine = [r for r in results if r["a_seat"] == seat]
+        wins = sum(r["winner"] == seat for r in mine)
+        print(f"  {a} as {name}: wins {interval(wins, len(mine))}")
+    print(f"  {a} overall: wins {interval(sum(r['winner'] == r['a_seat'] for r in results), n)}")
+    print(f"  side balance (Rome wins): {interval(sum(r['winner'] == 0 for r in results), n)}")
+    for who, key in ((a, "a_seconds"), (b, "b_seconds")):
+        times = [t for r in results for t in r[key]]
+        if times:
+            print(f"  {who}: {len(times)} decisions, median {statistics.median(times):.3f} s, "
+                  f"max {max(times):.2f} s")
+    if n:
+        print(f"  game length: median {statistics.median(r['steps'] for r in results):.0f} actions, "
+              f"ended in turn {statistics.median(r['turn'] for r in results):.0f} (median)")
+
+
+def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: float | None, first: int = 0) -> None:
+    start = time.time()
+    tasks = [(a, b, i, deadline) for i in range(first, first + games)]
+    results = [r for r in pool.map(play, tasks) if r is not None]
+    report(a, b, results)
+    print(f"  ({time.time() - start:.0f} s wall)", flush=True)
+
+
+def timed_decisions(count: int, spec: str) -> list[float]:
+    """Seconds of ``spec``'s decisions at positions of heuristic games (every 25th real choice)."""
+    game = legatus.load("hannibal")
+    seconds: list[float] = []
+    index = 0
+    while len(seconds) < count:
+        rng = random.Random(1000 + index)
+        heuristics = [make_agent(game, "heuristic", seed=1000 + index + s) for s in range(2)]
+        search = make_agent(game, spec, seed=index)
+        state = game.new_initial_state()
+        choices = 0
+        while not state.is_terminal() and len(seconds) < count:
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state, rng))
+                continue
+            if len(state.legal_actions()) > 1:
+                choices += 1
+                if choices % 25 == 0:
+                    start = time.perf_counter()
+                    search.choose(state)
+                    seconds.append(time.perf_counter() - start)
+            state.apply_action(heuristics[state.current_player()].choose(state))
+        index += 1
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--search-games", type=int, default=20)
+    parser.add_argument("--search", default="ismcts+heuristic:8")
+    parser.add_argument("--minutes", type=float, default=40.0, help="no search game starts after this")
+    parser.add_argument("--timed", type=int, default=30)
+    parser.add_argument("--first", type=int, default=0, help="the first search game's number (to add games to a run)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--skip", default="", help="pairings to leave out: hr, hh, search, timing (comma-separated)")
+    args = parser.parse_args()
+    skip = set(args.skip.split(","))
+    began = time.time()
+    print(f"# Hannibal agents (default hint agent {HannibalGame.HINT_AGENT}; {args.workers} workers)", flush=True)
+    with ProcessPoolExecutor(args.workers) as pool:
+        if "hr" not in skip:
+            pairing(pool, "heuristic", "random", args.games, None)
+        if "hh" not in skip:
+            pairing(pool, "heuristic", "heuristic", args.games, None)
+        if "search" not in skip:
+            pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60, args.first)
+    if "timing" not in skip:
+        seconds = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
+        print(f"\n## {HannibalGame.HINT_AGENT}: {len(seconds)} decisions of heuristic games: median "
+              f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
+    print(f"\n(total {time.time() - began:.0f} s wall)")
+
+
+if __name__ == "__main__":
+    main()

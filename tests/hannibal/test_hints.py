@@ -1,0 +1,58 @@
+"""Hints for Hannibal (issue 13, "Hints in the terminal and the browser"): the game's hint agent,
+IS-MCTS guided by the heuristic, answers the terminal's ``hint`` and the page's
+POST /api/games/{id}/hint for the seat to move. A tiny budget keeps the tests short."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from starlette.testclient import TestClient
+
+from legatus.core.session import Session
+from legatus.games.hannibal.game import HannibalGame
+from legatus.terminal import TerminalPlay
+from legatus.web.app import create_app
+from tests.hannibal.helpers import ready
+
+TINY = "ismcts+heuristic:3"
+
+
+@pytest.fixture(autouse=True)
+def tiny_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HannibalGame, "HINT_AGENT", TINY)
+
+
+def test_the_terminal_hint_names_a_legal_move_and_its_win_chance() -> None:
+    state = ready([33, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    legal = {state.describe(a) for a in state.legal_actions()}
+    out = io.StringIO()
+    answers = iter(["", "hint", "quit"])  # Enter: Carthage takes the hot seat's screen
+    TerminalPlay(Session(state, seed=1), console=Console(file=out, width=200),
+                 read=lambda prompt: next(answers)).run()
+    said = out.getvalue()
+    hint = re.search(r"Hint: (.+) — win chance \d+%, estimated from the \d+ of \d+ simulated games", said)
+    assert hint and hint.group(1) in legal, said
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "games.db")) as c:
+        yield c
+
+
+def test_the_web_hint_answers_the_seat_to_move_only(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "hannibal", "options": {}, "players": {}}).json()
+    seat = {s["seat"]: s["token"] for s in created["seats"]}
+    view = client.get(f"/api/games/{created['id']}?token={seat['rome']}").json()
+    assert view["view"]["to_move"] == "rome", view["view"]["prompt"]
+    path = f"/api/games/{created['id']}/hint"
+    answer = client.post(path, json={"token": seat["rome"]})
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    assert hint["action"] in view["view"]["legal_actions"] and "win chance" in hint["reason"]
+    assert client.post(path, json={"token": seat["carthage"]}).status_code == 409
