@@ -35,7 +35,7 @@ def test_the_terminal_hint_names_a_legal_move_and_its_win_chance() -> None:
     TerminalPlay(Session(state, seed=1), console=Console(file=out, width=200),
                  read=lambda prompt: next(answers)).run()
     said = out.getvalue()
-    hint = re.search(r"Hint: (.+) — win chance \d+%, estimated from the \d+ of \d+ simulated games", said)
+    hint = re.search(r"Hint \([^)]+\): (.+) — win chance \d+%, estimated from the \d+ of \d+ simulated games", said)
     assert hint and hint.group(1) in legal, said
 
 

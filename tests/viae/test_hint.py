@@ -42,9 +42,10 @@ def hint(state: ViaeState) -> str:
 def test_hint_names_an_action_and_its_win_chance() -> None:
     state = first_turn(players=2)
     said = hint(state)
-    lines = re.findall(rf"(Hint:|  or:) (.+) — win chance \d+%, estimated from the \d+ of {BUDGET} simulated games",
+    lines = re.findall(rf"(Hint \(ismcts\+heuristic:{BUDGET}\):|  or:) (.+) — win chance \d+%, "
+                       rf"estimated from the \d+ of {BUDGET} simulated games",
                        said)
-    assert lines and lines[0][0] == "Hint:", said
+    assert lines and lines[0][0].startswith("Hint ("), said  # the hint names its agent
     legal = {str(a) for a in state.legal_actions()}
     assert all(action in legal for _, action in lines), (lines, legal)
 

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
     from .game import HannibalGame
     from .state import HannibalState
 
-PER_SPACE = 3 + 1 + 2 + 1 + 1 + 2 + 1  # control, tribe, CUs a side, elephants, siege points, besieger, battle
+# control, tribe, CUs a side, elephants, CUs and elephants inside the walls, siege points, besieger, battle
+PER_SPACE = 3 + 1 + 2 + 1 + 2 + 1 + 2 + 1
 OFF_MAP = (base.OFF, base.DEAD, base.LATER, base.AWAY)
-PER_GENERAL_EXTRA = len(OFF_MAP) + 2  # where off the map, consul, proconsul
+PER_GENERAL_EXTRA = len(OFF_MAP) + 3  # where off the map, consul, proconsul, inside the walls
 PER_CARD = 4  # in my hand, seen in the other's hand, discarded, removed
 KIND_BLOCKS = 4  # my battle hand, played this battle, face up (each side)
 SCALARS = 2 + 4 + 2 + 3 + 4 + 2 + 2 + 1  # see ``tensor``: hand sizes to the battle's rounds
@@ -55,8 +56,9 @@ def tensor(st: HannibalState, seat: int | None) -> list[float]:
         control = st.ctrl[s]
         out += [float(control == ROME), float(control == CARTHAGE), float(control == base.NEUTRAL),
                 float(st.tribal[s]), _part(st.cu[0][s], CUS), _part(st.cu[1][s], CUS), _part(st.eleph[s], CUS),
-                _part(st.spts[s], 3), float(st.spts[s] > 0 and st.sby[s] == ROME),
-                float(st.spts[s] > 0 and st.sby[s] == CARTHAGE), float(st.b_space == s)]
+                _part(st.inner[s], CUS), _part(st.ein[s], CUS), _part(st.spts[s], 3),
+                float(st.spts[s] > 0 and st.sby[s] == ROME), float(st.spts[s] > 0 and st.sby[s] == CARTHAGE),
+                float(st.b_space == s)]
     for g in range(len(game.generals)):
         at = st.gen_at[g]
         where = [0.0] * n
@@ -64,7 +66,7 @@ def tensor(st: HannibalState, seat: int | None) -> list[float]:
             where[at] = 1.0
         out += where
         out += [float(at == off) for off in OFF_MAP]
-        out += [float(st.consul[g]), float(st.proconsul == g)]
+        out += [float(st.consul[g]), float(st.proconsul == g), float(base.is_inside(st, g))]
     mine = set(st.hands[seat]) if seat is not None else set()
     seen = set(st.known[1 - seat]) if seat is not None else set()
     discard, removed = set(st.discard), set(st.removed)
