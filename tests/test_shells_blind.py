@@ -294,7 +294,7 @@ def test_play_in_a_fresh_process_knows_the_game_from_the_environment() -> None:
     done = subprocess_legatus("play", "blind", "--seats", "seat2=random", "--seed", "4", "-o", "turns=3",
                               input="1\n" * 12 + "quit\n")
     assert done.returncode == 0, done.stderr
-    assert "The game is over." in done.stdout and "seat2 (AI) plays" in done.stdout
+    assert "The game is over: " in done.stdout and "seat2 (AI) plays" in done.stdout
     assert PASS not in done.stdout and "Goodbye." in done.stdout
 
 

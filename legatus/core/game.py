@@ -285,7 +285,10 @@ class State(abc.ABC):
     def prompt(self) -> str:
         """One sentence saying who decides what now (or which dice to roll)."""
         if self.is_terminal():
-            return "The game is over."
+            won = self.winners()
+            if not won:
+                return "The game is over: no one won."
+            return f"The game is over: {' and '.join(won)} {'wins' if len(won) == 1 else 'share the win'}."
         return f"{self.seat_name(self.current_player()).capitalize()} to move."
 
     def describe(self, action: int) -> str:

@@ -6,8 +6,12 @@ seat2's screens and never on seat1's (V43)."""
 from __future__ import annotations
 
 import random
+import re
+
+from typer.testing import CliRunner
 
 import legatus
+from legatus.cli import app
 from legatus.core.session import sample_outcome
 from legatus.games.viae.state import ViaeState
 from legatus.games.viae.text import WIDTH
@@ -81,3 +85,14 @@ def test_hot_seat_hides_the_marker_in_seat2_s_hand_from_seat1(marked_cards: str)
     assert MARKER not in table.seen_by(None)
     assert "Your hand: " in seat1 and "Round 1" in seat1 and "Public Mandatum: " in seat1  # VIAE's own screen
     assert sum(p.startswith(PASS) for p in table.prompts) >= 4  # blank between the seats
+
+
+def test_a_person_plays_a_4_player_game_to_the_end_against_three_agents() -> None:
+    """Issue 11, "Done when": ``legatus play viae --players 4`` with agents in three seats plays
+    to the end; the person here always picks the first action offered."""
+    result = CliRunner().invoke(app, ["play", "viae", "--players", "4", "--seed", "3",
+                                      "--seats", "seat2=heuristic,seat3=heuristic,seat4=heuristic"],
+                                input="1\n" * 400 + "quit\n" * 2)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"The game is over: seat\d( and seat\d)* (wins|share the win)\.", result.output), \
+        result.output[-2000:]

@@ -211,7 +211,7 @@ class HannibalState(State, ProcedureStack):
         return f"{name} takes {legal or 'no action'}"
 
     def prompt(self) -> str:
-        return "The game is over." if not self.stack else TABLE.prompt(self)
+        return super().prompt() if not self.stack else TABLE.prompt(self)
 
     def returns(self) -> list[float]:
         if self.stack or self.winner < 0:

@@ -151,7 +151,7 @@ class ViaeState(ProcedureStack, State):
         return other
 
     def prompt(self) -> str:
-        return self.procedures.prompt(self) if self.stack else "The game is over."
+        return self.procedures.prompt(self) if self.stack else super().prompt()
 
     def explain_illegal(self, action: int) -> str:
         return self.procedures.explain(self, action)
