@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import legatus
+from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, battle, turn
 from legatus.games.hannibal.state import HannibalState
@@ -244,3 +249,14 @@ def test_h47_a_general_inside_a_besieged_city_with_no_cu_to_take_stays_inside() 
     assert legal(state) == {"take 0"}
     play(state, "take 0")
     assert base.is_inside(state, hasdrubal) and state.b_space < 0 and state.inner[new_carthage] == 2
+
+
+def test_h89_h112_a_retreat_inside_after_which_the_loser_sues_for_peace_ends_the_game() -> None:
+    """Found by the fuzzer (10,000 games, seed 11): Carthage, beaten at New Carthage, retreats
+    inside with the part that fits (H89); the battle's end then asks for more PCs than it has, so
+    it sues for peace (H112): the game is over, and the rest of its army does not retreat after."""
+    record = json.loads((Path(__file__).parent / "records" / "retreat-inside-then-peace.json").read_text())
+    state = legatus.replay(record)
+    assert state.is_terminal() and not state.stack
+    assert state.view(None)["reason"] == "carthage sues for peace" and state.returns() == [1.0, -1.0]
+    assert violations(state) == []

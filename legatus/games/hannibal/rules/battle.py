@@ -608,7 +608,7 @@ def _retreat_inside(st: HannibalState, side: int) -> None:
     walls.retreat_inside(st, side, space, n)
     st.b_sortie = 0
     st.end()
-    if st.cu[side][space]:
+    if st.stack and st.cu[side][space]:  # unless the battle's end ended the game (H112)
         _start_retreat(st, side)
 
 
