@@ -116,3 +116,16 @@ def search(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None
 def is_consistent(state: State, seat: int, other: State) -> bool:
     """Whether ``other`` shows ``seat`` exactly what ``state`` does (its history and its view)."""
     return seat_actions(state, seat) == seat_actions(other, seat) and state.view(seat) == other.view(seat)
+
+
+def earlier_unseen_draw(free: list[int], index: int, seen: Sequence[str], name: str, rng: random.Random) -> int:
+    """For a card ``name``'s seat reveals at action ``index`` (played, discarded): one of its
+    unseen draws before it, taken from ``free`` (the indexes of those draws not yet given a card),
+    at random: the draw that brought the card. Games' direct ``consistent_state`` use it."""
+    before = [d for d in free if d < index]
+    if not before:
+        raise RecordError(f"action {index} '{seen[index]}' cannot be replayed: {name} never drew it unseen",
+                          index, seen[index])
+    draw = rng.choice(before)
+    free.remove(draw)
+    return draw

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from legatus.core.actions import Action, ActionTable
-from legatus.core.errors import OptionError, RecordError
+from legatus.core.errors import OptionError
 from legatus.core.game import CHANCE, TERMINAL, Game, Information, Option, State, Utility, parse_flag
+from legatus.core.secrecy import earlier_unseen_draw
 
 MARKER = "aquila"
 HAND = 2  # cards dealt to each seat
@@ -119,13 +120,7 @@ class BlindGame(Game):
                 continue
             free = list(unseen_draws[s])
             for i, card in plays[s]:  # a later card played: drawn by one of the earlier unseen draws
-                before = [d for d in free if d < i]
-                if not before:
-                    raise RecordError(f"action {i} '{seen[i]}' cannot be replayed: {names[s]} never drew it unseen",
-                                      i, seen[i])
-                d = rng.choice(before)
-                free.remove(d)
-                choice[d] = card
+                choice[earlier_unseen_draw(free, i, seen, names[s], rng)] = card
         pool = [c for c in range(len(self.cards)) if c not in known]
         rng.shuffle(pool)
         for d in sorted(i for draws in unseen_draws for i in draws if i not in choice):

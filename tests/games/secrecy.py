@@ -7,10 +7,11 @@ others, search everything the core produces for those others.
 from __future__ import annotations
 
 import json
+import random
 
 from legatus.core.game import State
 from legatus.core.record import to_record
-from legatus.core.secrecy import seat_actions
+from legatus.core.secrecy import is_consistent, seat_actions
 
 
 def seat_outputs(state: State, seat: int) -> dict[str, str]:
@@ -29,3 +30,13 @@ def seat_outputs(state: State, seat: int) -> dict[str, str]:
 def leaks(state: State, seat: int, marker: str) -> list[str]:
     """The outputs for ``seat`` that hold ``marker``."""
     return [name for name, text in seat_outputs(state, seat).items() if marker in text]
+
+
+def check_resample(state: State, seat: int, rng: random.Random) -> None:
+    """``state.resample(seat)`` keeps all the seat knows: its view, its information state, its
+    record (core ``is_consistent``), and breaks no invariant of the game."""
+    other = state.resample(seat, rng)
+    assert other.view(seat) == state.view(seat)
+    assert other.information_state_string(seat) == state.information_state_string(seat)
+    assert is_consistent(state, seat, other)
+    assert not other.game.invariants(other)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from legatus.core.errors import RecordError
 from legatus.core.game import State
-from legatus.core.secrecy import search
+from legatus.core.secrecy import earlier_unseen_draw, search
 
 from .game import ViaeGame
 from .rules import phases
@@ -60,13 +60,7 @@ def draw_consistent(game: ViaeGame, seat: int, seen: Sequence[str], rng: random.
                 continue
             free = list(draws[s])
             for i, k in reveals[s]:
-                before = [d for d in free if d < i]
-                if not before:
-                    raise RecordError(f"action {i} '{seen[i]}' cannot be replayed: {names[s]} never drew it unseen",
-                                      i, seen[i])
-                d = rng.choice(before)
-                free.remove(d)
-                given[d] = game.notation["deceptio"] + k
+                given[earlier_unseen_draw(free, i, seen, names[s], rng)] = game.notation["deceptio"] + k
             slots = list(deals[s])
             for i, m in claims[s]:
                 before = [d for d in slots if d < i]
