@@ -4,7 +4,7 @@ and the first problem, so that an owner correcting a transcription knows what to
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Collection
+from collections.abc import Collection, Container, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -106,3 +106,23 @@ def in_range(entry: Any, key: str, low: int, high: int, where: str, default: int
 def count(found: int, expected: int, what: str, rule: str) -> None:
     if found != expected:
         raise BoardError(f"there are {found} {what}; there must be {expected} ({rule})")
+
+
+def edge_ends(entry: Any, kind: str, number: int, index: Mapping[str, int], names: tuple[str, ...],
+              listed: Container[tuple[int, int]]) -> tuple[int, int, str]:
+    """The two ends ('a' and 'b', names in any case) of the ``number``-th ``kind`` entry (a link, a
+    connection) as space numbers, and the name errors call it by; checked: each end a known
+    space, not a loop, not ``listed`` before (in either order: an edge runs both ways)."""
+    ends = []
+    for end in ("a", "b"):
+        label = field(entry, end, str, f"{kind} {number}")
+        if label.lower() not in index:
+            raise BoardError(f"{kind} {number} names an unknown space '{label}'")
+        ends.append(index[label.lower()])
+    a, b = ends
+    where = f"{kind} {names[a]}-{names[b]}"
+    if a == b:
+        raise BoardError(f"{where} joins a space to itself")
+    if (a, b) in listed or (b, a) in listed:
+        raise BoardError(f"{where} is listed twice")
+    return a, b, where

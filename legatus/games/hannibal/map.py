@@ -18,7 +18,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from legatus.core.datafile import choice, count, field, in_range, known_keys, read_toml, shipped, top_level
+from legatus.core.datafile import (
+    choice,
+    count,
+    edge_ends,
+    field,
+    in_range,
+    known_keys,
+    read_toml,
+    shipped,
+    top_level,
+)
 from legatus.core.errors import BoardError
 
 CONNECTION_TYPES = ("land", "alps_pass", "pass", "strait")
@@ -193,18 +203,7 @@ def build_map(data: dict[str, Any], source: str = "<data>") -> HannibalMap:
     connections: list[Connection] = []
     between: dict[tuple[int, int], int] = {}
     for i, entry in enumerate(data["connections"]):
-        ends = []
-        for end in ("a", "b"):
-            label = field(entry, end, str, f"connection {i + 1}")
-            if label.lower() not in index:
-                raise BoardError(f"connection {i + 1} names an unknown space '{label}'")
-            ends.append(index[label.lower()])
-        a, b = ends
-        where = f"connection {names[a]}-{names[b]}"
-        if a == b:
-            raise BoardError(f"{where} joins a space to itself")
-        if (a, b) in between:  # either order: a connection is listed once and runs both ways
-            raise BoardError(f"{where} is listed twice")
+        a, b, where = edge_ends(entry, "connection", i + 1, index, names, between)
         known_keys(entry, ("a", "b", "type", "control_needed", "confidence"), where)
         ctype = CONNECTION_TYPES.index(choice(entry, "type", CONNECTION_TYPES, where, "land"))
         control_needed = field(entry, "control_needed", bool, where, False)

@@ -14,7 +14,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from legatus.core.datafile import field, known_keys, read_toml, shipped, top_level
+from legatus.core.datafile import edge_ends, field, known_keys, read_toml, shipped, top_level
 from legatus.core.errors import BoardError
 
 PROVINCE_KEYS = ("I", "II", "III", "IV", "V", "VI", "ulterior", "citerior")
@@ -253,18 +253,7 @@ def build_board(data: dict[str, Any], source: str = "<data>") -> Board:
     links: list[Link] = []
     link_between: dict[tuple[int, int], int] = {}
     for i, entry in enumerate(data["links"]):
-        ends = []
-        for end in ("a", "b"):
-            name = field(entry, end, str, f"link {i + 1}")
-            if name.lower() not in index:
-                raise BoardError(f"link {i + 1} names an unknown space '{name}'")
-            ends.append(index[name.lower()])
-        a, b = ends
-        where = f"link {names[a]}-{names[b]}"
-        if a == b:
-            raise BoardError(f"{where} joins a space to itself")
-        if (a, b) in link_between:
-            raise BoardError(f"{where} is listed twice")
+        a, b, where = edge_ends(entry, "link", i + 1, index, names, link_between)
         segments = field(entry, "segments", int, where)
         if not 1 <= segments <= 3:
             raise BoardError(f"{where} has {segments} segments; a link has 1, 2 (river) or 3 (mountain)")
