@@ -4,10 +4,10 @@ and the first problem, so that an owner correcting a transcription knows what to
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Collection, Container, Mapping
+from collections.abc import Callable, Collection, Container, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from legatus.core.errors import BoardError
 
@@ -27,6 +27,18 @@ def read_toml(source: str, kind: str = "data") -> dict[str, Any]:
         raise BoardError(f"cannot read {kind} file {source}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise BoardError(f"{kind} file {source} is not valid TOML: {exc}") from None
+
+
+T = TypeVar("T")
+
+
+def load_data(source: str, kind: str, build: Callable[[dict[str, Any], str], T]) -> T:
+    """``build`` (which checks as it builds) applied to the parsed file; any error names the file."""
+    data = read_toml(source, kind)
+    try:
+        return build(data, source)
+    except BoardError as exc:
+        raise BoardError(f"{kind} file {source}: {exc}") from None
 
 
 def header(data: dict[str, Any], keys: set[str]) -> bool:

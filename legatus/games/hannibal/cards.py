@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from legatus.core.datafile import choice, count, field, in_range, known_keys, read_toml, shipped, top_level
+from legatus.core.datafile import choice, count, field, in_range, known_keys, load_data, shipped, top_level
 from legatus.core.errors import BoardError
 
 N_STRATEGY, N_BATTLE = 64, 48  # H7
@@ -54,11 +54,7 @@ class Cards:
 def load_cards(path: str | None = None) -> Cards:
     """The cards in ``path`` (an owner's correction), or the shipped ones if None, validated."""
     source = str(path) if path is not None else str(shipped(__package__, "cards.toml"))
-    data = read_toml(source)
-    try:
-        return build_cards(data, source)
-    except BoardError as exc:
-        raise BoardError(f"cards file {source}: {exc}") from None
+    return load_data(source, "cards", build_cards)
 
 
 def _strategy(entry: Any, i: int) -> StrategyCard:

@@ -25,7 +25,7 @@ from legatus.core.datafile import (
     field,
     in_range,
     known_keys,
-    read_toml,
+    load_data,
     shipped,
     top_level,
 )
@@ -119,11 +119,7 @@ class HannibalMap:
 def load_map(path: str | None = None) -> HannibalMap:
     """The map in ``path`` (an owner's correction), or the shipped one if None, validated."""
     source = str(path) if path is not None else str(shipped(__package__, "map.toml"))
-    data = read_toml(source)
-    try:
-        return build_map(data, source)
-    except BoardError as exc:
-        raise BoardError(f"map file {source}: {exc}") from None
+    return load_data(source, "map", build_map)
 
 
 def build_map(data: dict[str, Any], source: str = "<data>") -> HannibalMap:

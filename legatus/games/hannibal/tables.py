@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from legatus.core.datafile import choice, count, field, in_range, known_keys, read_toml, shipped, top_level
+from legatus.core.datafile import choice, count, field, in_range, known_keys, load_data, shipped, top_level
 from legatus.core.errors import BoardError
 
 SIDES = ("rome", "carthage")
@@ -101,11 +101,7 @@ class Tables:
 def load_tables(path: str | None = None) -> Tables:
     """The tables in ``path`` (an owner's correction), or the shipped ones if None, validated."""
     source = str(path) if path is not None else str(shipped(__package__, "tables.toml"))
-    data = read_toml(source)
-    try:
-        return build_tables(data, source)
-    except BoardError as exc:
-        raise BoardError(f"tables file {source}: {exc}") from None
+    return load_data(source, "tables", build_tables)
 
 
 def _ints(table: Any, keys: tuple[str, ...], where: str) -> dict[str, int]:

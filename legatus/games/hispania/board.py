@@ -14,7 +14,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from legatus.core.datafile import edge_ends, field, known_keys, read_toml, shipped, top_level
+from legatus.core.datafile import edge_ends, field, known_keys, load_data, shipped, top_level
 from legatus.core.errors import BoardError
 
 PROVINCE_KEYS = ("I", "II", "III", "IV", "V", "VI", "ulterior", "citerior")
@@ -173,11 +173,7 @@ def default_board_path() -> Path:
 def load_board(path: str | None = None) -> Board:
     """The board in ``path`` (the reconstructed board if None), validated."""
     source = str(path) if path is not None else str(default_board_path())
-    data = read_toml(source, "board")
-    try:
-        return build_board(data, source)
-    except BoardError as exc:
-        raise BoardError(f"board file {source}: {exc}") from None
+    return load_data(source, "board", build_board)
 
 
 def build_board(data: dict[str, Any], source: str = "<data>") -> Board:

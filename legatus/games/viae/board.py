@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from legatus.core.datafile import field, header, known_keys, read_toml, shipped, table_list
+from legatus.core.datafile import field, header, known_keys, load_data, shipped, table_list
 from legatus.core.errors import BoardError
 
 ROMA = "roma"
@@ -97,11 +97,7 @@ def default_board_path() -> str:
 def load_board(path: str | None = None) -> Board:
     """The board in ``path`` (the reconstructed board if None), validated."""
     source = default_board_path() if path is None else str(path)
-    data = read_toml(source, "board")
-    try:
-        return build_board(data, source)
-    except BoardError as exc:
-        raise BoardError(f"board file {source}: {exc}") from None
+    return load_data(source, "board", build_board)
 
 
 def build_board(data: dict[str, Any], source: str = "<data>") -> Board:

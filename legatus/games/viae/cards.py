@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from legatus.core.datafile import field, header, known_keys, read_toml, shipped, table_list
+from legatus.core.datafile import field, header, known_keys, load_data, shipped, table_list
 from legatus.core.errors import BoardError
 
 from .board import Board, load_board
@@ -259,11 +259,7 @@ def load_cards(path: str | None = None, board: Board | None = None) -> Cards:
     """The cards in ``path`` (the shipped file if None), validated against ``board`` (the
     shipped board if None) for the Mandatum regions."""
     source = default_cards_path() if path is None else str(path)
-    data = read_toml(source, "cards")
-    try:
-        return build_cards(data, board or load_board(), source)
-    except BoardError as exc:
-        raise BoardError(f"cards file {source}: {exc}") from None
+    return load_data(source, "cards", lambda data, source: build_cards(data, board or load_board(), source))
 
 
 def build_cards(data: dict[str, Any], board: Board, source: str = "<data>") -> Cards:

@@ -18,7 +18,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from legatus.core.datafile import field, header, known_keys, read_toml, shipped
+from legatus.core.datafile import field, header, known_keys, load_data, shipped
 from legatus.core.errors import BoardError
 
 # (table, key): (the rulebook's value, constraint). V13 reads the 8 Legio slots from the 8 pawns.
@@ -119,11 +119,7 @@ def default_tracks_path() -> str:
 def load_tracks(path: str | None = None) -> Tracks:
     """The tracks in ``path`` (the shipped file if None), validated."""
     source = default_tracks_path() if path is None else str(path)
-    data = read_toml(source, "tracks")
-    try:
-        return build_tracks(data, source)
-    except BoardError as exc:
-        raise BoardError(f"tracks file {source}: {exc}") from None
+    return load_data(source, "tracks", build_tracks)
 
 
 def _tables(data: dict[str, Any]) -> tuple[bool, dict[str, dict[str, Any]]]:
