@@ -1,4 +1,4 @@
-"""IV. Agere: each action and free action with its cost (C11, C38–C46, V10, V16–V21, V26, V30, V33)."""
+"""IV. Agere: each action and free action with its cost (C11, C38–C46, V10, V16–V21, V26, V28, V30, V33)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from legatus.games.viae.rules import agere, phases
 from legatus.games.viae.state import ViaeState
-from tests.viae.helpers import act, city, first_turn, give, refresh, road, texts
+from tests.viae.helpers import act, city, first_turn, give, play_until, refresh, road, texts
 
 
 def at(st: ViaeState, name: str) -> int:
@@ -184,3 +184,23 @@ def test_C32_actions_run_out_then_only_free_actions_or_end() -> None:
     st.actions_used = 5
     refresh(st)
     assert "end turn" in texts(st) and "prepare" not in texts(st) and "recruit 1" not in texts(st)
+
+
+def test_V28_deceptio_only_in_its_owners_turn_and_after_a_roll_only_what_acts_on_it() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    give(st, p, "D01")
+    give(st, p, "D12")  # on a roll only
+    assert "play D01" in texts(st) and "play D12" not in texts(st)
+    st.marker[p] = city(st, "genua")
+    st.hostility[city(st, "genua")] = 1
+    refresh(st)
+    act(st, "conquer")
+    st.apply_action(st.parse_action("die 2"))
+    assert st.frame()[0] == phases.KEEP and {"play D01", "play D12"} <= set(texts(st))
+    give(st, p, "D14")  # acts on the board, which the roll has frozen
+    assert "play D14" not in texts(st)
+    st = play_until(st, lambda s: s.frame()[0] in (phases.ORDO, phases.INCOME))
+    chooser = st.current_player()
+    give(st, chooser, "D01")
+    assert not any(t.startswith("play") for t in texts(st))  # not in Ordo or Stipendium
