@@ -3,8 +3,11 @@ V40), the end and its tie-breaks (C49, C50, V2, V41, V42)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from legatus.core.session import sample_outcome
 from legatus.games.viae.effects import targets
 from legatus.games.viae.rules import end, mandatum, phases
 from legatus.games.viae.state import ViaeState
@@ -231,3 +234,14 @@ def test_V2_C49_mandatum_needed_to_end(need: int) -> None:
         st.completed[k] = p
         mandatum.end_check(st)
         assert bool(st.last_round) == (k + 1 >= need)
+
+
+def test_V41_C49_after_the_deciding_mandatum_the_round_s_other_turns_are_played_then_scored() -> None:
+    st = first_turn(3)
+    st.last_round = 1  # as if the first player had just completed a 2nd Mandatum
+    rng, turns = random.Random(0), []
+    while not st.is_terminal():
+        if st.frame()[0] == phases.TURN and (not turns or turns[-1] != st.turn_seat()):
+            turns.append(st.turn_seat())
+        st.apply_action(sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
+    assert turns == st.order and st.round == 1 and st.summary()["outcome"] == "mandatum"
