@@ -1,4 +1,4 @@
-"""IV. Agere: each action and free action with its cost (C11, C38–C46, V10, V16–V21, V26, V30, V33)."""
+"""IV. Agere: each action and free action with its cost (C11, C38–C46, V10, V16–V21, V26, V28, V30, V33)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from legatus.games.viae.rules import agere, phases
 from legatus.games.viae.state import ViaeState
-from tests.viae.helpers import act, city, first_turn, give, refresh, road, texts
+from tests.viae.helpers import act, city, first_turn, give, play_until, refresh, road, texts
 
 
 def at(st: ViaeState, name: str) -> int:
@@ -184,3 +184,84 @@ def test_C32_actions_run_out_then_only_free_actions_or_end() -> None:
     st.actions_used = 5
     refresh(st)
     assert "end turn" in texts(st) and "prepare" not in texts(st) and "recruit 1" not in texts(st)
+
+
+def test_V28_deceptio_only_in_its_owners_turn_and_after_a_roll_only_what_acts_on_it() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    give(st, p, "D01")
+    give(st, p, "D12")  # on a roll only
+    assert "play D01" in texts(st) and "play D12" not in texts(st)
+    st.marker[p] = city(st, "genua")
+    st.hostility[city(st, "genua")] = 1
+    refresh(st)
+    act(st, "conquer")
+    st.apply_action(st.parse_action("die 2"))
+    assert st.frame()[0] == phases.KEEP and {"play D01", "play D12"} <= set(texts(st))
+    give(st, p, "D14")  # acts on the board, which the roll has frozen
+    assert "play D14" not in texts(st)
+    st = play_until(st, lambda s: s.frame()[0] in (phases.ORDO, phases.INCOME))
+    chooser = st.current_player()
+    give(st, chooser, "D01")
+    assert not any(t.startswith("play") for t in texts(st))  # not in Ordo or Stipendium
+
+
+def test_V18_C39_a_move_follows_built_roads_pays_each_toll_and_never_crosses_a_hostile_city() -> None:
+    st = first_turn(3)
+    p = at(st, "capua")
+    q = (p + 1) % 3
+    st.road_owner = [-1] * len(st.road_owner)
+    st.road_owner[road(st, "capua", "tarentum")] = q
+    st.road_owner[road(st, "tarentum", "brundisium")] = q
+    st.denar[p] = 5
+    refresh(st)
+    assert "move brundisium" in texts(st) and "move rhegium" not in texts(st)  # rhegium: unbuilt roads only
+    theirs = st.denar[q]
+    act(st, "move brundisium")  # two of q's roads: 2 Denar
+    assert st.marker[p] == city(st, "brundisium") and st.denar[p] == 3 and st.denar[q] == theirs + 2
+    at(st, "capua")
+    st.denar[p] = 1
+    refresh(st)
+    assert "move tarentum" in texts(st) and "move brundisium" not in texts(st)  # can't pay the second toll
+    st.denar[p] = 5
+    st.hostility[city(st, "tarentum")] = 1
+    refresh(st)
+    assert "move tarentum" in texts(st) and "move brundisium" not in texts(st)  # not through a hostile city
+
+
+def test_V34_C10_V30_spokes_are_free_roma_is_no_city_to_build_from_and_passing_through_sells_influence() -> None:
+    st = first_turn(3)
+    p = at(st, "capua")
+    st.road_owner = [-1] * len(st.road_owner)
+    denar = st.denar[p]
+    refresh(st)
+    act(st, "move ostia")  # capua–roma–ostia on two spokes: no toll, and through Roma
+    assert st.marker[p] == city(st, "ostia") and st.denar[p] == denar and "buy influence" in texts(st)
+    act(st, "move roma")
+    assert not any(t.startswith("road ") or t == "conquer" for t in texts(st))  # V34: no road, no Conquer
+    st.marker[(p + 1) % 3] = city(st, "capua")
+    refresh(st)
+    assert "move capua" in texts(st)  # V18: markers may share a city
+
+
+def test_V23_C38_V20_a_failed_attack_after_sailing_returns_to_the_harbor_and_one_without_a_move_stays() -> None:
+    st = first_turn(3)
+    p = at(st, "ostia")
+    st.control[city(st, "ostia")] = -1
+    st.hostility[city(st, "genua")] = 1
+    st.assigned[p] = st.legio[p]  # no power left
+    st.influence[p] = 5
+    refresh(st)
+    act(st, "sail genua")
+    assert texts(st)[0] == "conquer" and not any(t.startswith("move") for t in texts(st))  # forced
+    act(st, "conquer")
+    st.apply_action(st.parse_action("die 1"))
+    act(st, "keep 1")
+    assert st.marker[p] == city(st, "ostia") and st.influence[p] == 4
+    at(st, "massilia")  # placed, not moved in this turn
+    st.hostility[city(st, "massilia")] = 1
+    refresh(st)
+    act(st, "conquer")
+    st.apply_action(st.parse_action("die 1"))
+    act(st, "keep 1")
+    assert st.marker[p] == city(st, "massilia")

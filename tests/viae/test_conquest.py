@@ -1,9 +1,15 @@
-"""Conquer, Success, Failure, Hostility (C34–C37, V19, V22–V25), Mandatum (C48, V40), the end and
-its tie-breaks (C49, C50, V41, V42)."""
+"""Conquer, Success, Failure, Hostility (C34–C37, V19, V22–V25, V31, V35), Mandatum (C48, V39,
+V40), the end and its tie-breaks (C49, C50, V2, V41, V42)."""
 
 from __future__ import annotations
 
-from legatus.games.viae.rules import end, phases
+import random
+
+import pytest
+
+from legatus.core.session import sample_outcome
+from legatus.games.viae.effects import targets
+from legatus.games.viae.rules import end, mandatum, phases
 from legatus.games.viae.state import ViaeState
 from tests.viae.helpers import act, city, first_turn, refresh, texts
 
@@ -157,3 +163,85 @@ def test_C50_score_and_V42_tie_breaks() -> None:
     st.control[city(st, "capua")] = 0
     st.influence = [4, 5]
     assert end.returns(st) == [1.0, 0.0]  # equal score: most cities
+
+
+def test_V31_influence_stays_within_1_and_10() -> None:
+    st = first_turn(3)
+    p = attack(st, "genua", level=2)
+    st.influence[p] = 9
+    refresh(st)
+    act(st, "conquer")
+    for _ in range(2):
+        roll(st, 1)
+        act(st, "keep 1")  # city power 2 + 2 = 4 ≤ 5 Legio
+    assert st.control[city(st, "genua")] == p and st.influence[p] == 10  # +3 from 9: the rest is lost
+    st = first_turn(3)
+    p = attack(st, "genua", level=2)
+    st.influence[p], st.assigned[p] = 3, 5
+    refresh(st)
+    act(st, "conquer")
+    for _ in range(2):
+        roll(st, 3)
+        act(st, "keep 3")
+    assert st.control[city(st, "genua")] == -1 and st.influence[p] == 1  # 6 lost from 3: stops at 1
+
+
+def test_V35_C16_an_unclaimed_spqr_city_stays_peaceful_and_can_be_conquered() -> None:
+    st = first_turn(2)
+    st.round = 5  # hostility has begun
+    b = st.game.board
+    free = next(c for c in b.start_cities if st.control[c] < 0)
+    name = b.city_ids[free]
+    p = attack(st, name)
+    st.influence[p], st.assigned[p] = 4, 5  # no power left
+    refresh(st)
+    act(st, "conquer")
+    assert st.control[free] == -1 and st.influence[p] == 3 and st.hostility[free] == 0  # costs 1, stays peaceful
+    assert all(st.hostility[c] == 0 for c in b.neighbours[free] if b.city_region[c] == b.spqr)
+    assert free not in targets(st, p, "chosen_any", 1)  # no card makes it hostile either
+    st = first_turn(2)
+    p = attack(st, name)
+    act(st, "conquer")  # 5 Legio against a value of at most 3
+    assert st.control[free] == p and st.influence[p] == 2  # +1, as a peaceful city
+
+
+def test_V39_V40_a_region_is_conquered_when_every_city_is_controlled_by_anyone() -> None:
+
+    st = first_turn(3)
+    p = st.turn_seat()
+    q, r = [s for s in range(3) if s != p]
+    cards, b = st.game.cards, st.game.board
+    m = next(i for i, c in enumerate(cards.mandatum) if c.id == "M01")  # Gallia Cisalpina
+    if m not in st.public:
+        st.public.append(m)
+        st.mandatum_pool[m] = 0
+        st.personal = [-1 if x == m else x for x in st.personal]
+    region = b.city_region[city(st, "genua")]
+    for name, who in (("mediolanum", q), ("aquileia", r)):
+        st.control[city(st, name)] = who
+    assert not mandatum.conquered(st, region)
+    attack(st, "genua")
+    act(st, "conquer")
+    assert mandatum.conquered(st, region) and st.completed[m] == p and m not in st.public  # V40: the last city's taker
+
+
+@pytest.mark.parametrize("need", [2, 3])
+def test_V2_C49_mandatum_needed_to_end(need: int) -> None:
+
+    st = first_turn(3, mandatum_to_end=need)
+    p = st.turn_seat()
+    for k in range(3):
+        st.completed[k] = p
+        mandatum.end_check(st)
+        assert bool(st.last_round) == (k + 1 >= need)
+
+
+def test_V41_C49_after_the_deciding_mandatum_the_round_s_other_turns_are_played_then_scored() -> None:
+    st = first_turn(3)
+    st.last_round = 1  # as if the first player had just completed a 2nd Mandatum
+    rng, turns = random.Random(0), []
+    while not st.is_terminal():
+        if st.frame()[0] == phases.TURN and (not turns or turns[-1] != st.turn_seat()):
+            turns.append(st.turn_seat())
+        st.apply_action(sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
+    assert turns == st.order and st.round == 1 and st.summary()["outcome"] == "mandatum"

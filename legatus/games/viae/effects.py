@@ -101,6 +101,7 @@ def discard_officer(st: ViaeState, slot: int) -> None:
 # --- hostility (C16, C37, V21, V25) -------------------------------------------------------------
 
 def can_turn_hostile(st: ViaeState, city: int) -> bool:
+    """C16, V35: never a controlled city, Roma or an SPQR city (unclaimed ones stay peaceful)."""
     b = st.game.board
     return st.control[city] < 0 and b.city_region[city] != b.spqr and city != b.roma
 

@@ -25,6 +25,8 @@ def violations(st: ViaeState) -> list[str]:
             out.append(f"{name} has {st.legio[s]} Legio; there are {t.legio_slots}")
         if st.free_legio(s) < 0 or st.assigned[s] < 0:
             out.append(f"{name} has assigned or sent more Legio than it has")
+        if min(st.forts[s], st.milestones[s]) < 0:  # V5: a player's own pieces are hard limits
+            out.append(f"{name} has placed more forts or milestones than it has (V5)")
         if len(st.cities_of(s)) + st.forts[s] != t.supply["forts"]:  # C1
             out.append(f"{name}'s forts on the board and in supply are not {t.supply['forts']}")
         if st.roads_of(s) + st.milestones[s] != t.supply["milestones"]:  # C1
@@ -59,7 +61,8 @@ def violations(st: ViaeState) -> list[str]:
         out.append("each Fortuna card is not in exactly one place (C6)")
     kinds = [st.basilica.count(-1)] + [sum(1 for v in st.basilica if v >= 0 and v // cities == k) for k in range(3)]
     supply = (t.supply["forum"], t.supply["temple"], t.supply["quarry"])
-    if any(kinds[k + 1] + st.basilicas_left[k] != supply[k] for k in range(3)):  # C3
+    if min(st.basilicas_left) < 0 or \
+            any(kinds[k + 1] + st.basilicas_left[k] != supply[k] for k in range(3)):  # C3, V5
         out.append("Basilicas on the board and in supply are not 2 Forum, 3 Temple, 3 Quarry (C3)")
     if st.basilica[b.spqr] >= 0:  # C15
         out.append("a Basilica stands in SPQR (C15)")

@@ -41,6 +41,12 @@ def hostile(st: ViaeState, city: int) -> bool:
     return st.control[city] < 0 and st.hostility[city] > 0
 
 
+def can_enter(st: ViaeState, p: int, city: int, left: int) -> bool:
+    """C38, C39, V17: a hostile city forces a Conquer, so it needs an action left for it and a fort
+    to place (V5: none left, no Conquer)."""
+    return not hostile(st, city) or left >= 2 and st.forts[p] > 0
+
+
 # --- units (V12, V14) -------------------------------------------------------------------------
 
 def officers_free(st: ViaeState, p: int) -> list[int]:
@@ -177,7 +183,7 @@ def road_actions(st: ViaeState, p: int, left: int, max_value: int, no_workforce:
             continue
         out.append(n["road"] + r)
         other = road.b if road.a == here else road.a
-        if not hostile(st, other) or left >= 2:  # an action left for the forced Conquer
+        if can_enter(st, p, other, left):
             out.append(n["road_go"] + r)
     return out
 
@@ -251,7 +257,7 @@ def _links(st: ViaeState, p: int, city: int, toll: int) -> list[tuple[int, int, 
 
 
 def move_targets(st: ViaeState, p: int, left: int) -> list[int]:
-    return sorted(c for c in paths(st, p)[0] if not hostile(st, c) or left >= 2)
+    return sorted(c for c in paths(st, p)[0] if can_enter(st, p, c, left))
 
 
 def move(st: ViaeState, p: int, city: int) -> None:
@@ -293,7 +299,7 @@ def sail_targets(st: ViaeState, p: int, left: int) -> list[int]:
         return []
     leave = sail_cost(st, p, here)
     return [h for h in b.harbors if h != here and leave + sail_cost(st, p, h) <= st.denar[p]
-            and (not hostile(st, h) or left >= 2)]
+            and can_enter(st, p, h, left)]
 
 
 def sail(st: ViaeState, p: int, harbor: int) -> None:
