@@ -204,8 +204,9 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
                        for key, spec in cls.OPTIONS.items() if spec.form is not None]
             entries.append({"name": name, "title": cls.title, "options": options,
                             "agents": agent_names(load(name)),
+                            "strongest": cls.HINT_AGENT,  # the form offers it first, by that name
                             "board": (STATIC / "games" / f"{name}.js").is_file()})  # the page draws it
-        return JSONResponse({"games": entries})
+        return JSONResponse({"games": entries, "agent_seconds": agent_seconds})
 
     @api
     async def preview(request: Request) -> Response:
