@@ -13,6 +13,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from legatus.core.record import to_record
+from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import deal, game, play
 from tests.web.helpers import Server
 
@@ -25,8 +26,18 @@ DECISIONS = ("no campaign opening", "rome first", "ops #6", "place pcs", "pc Dru
 ATTACK = "sail New Carthage"
 
 
+# Hannibal's army (10 CUs, 2 elephants) marched to Bilbilis: the elephants' label lies over
+# Iberus, where it may go next.
+CROWDED = (*DECISIONS[:8], "ops #18", "activate Hannibal", "take 10", "to Segobriga", "to Bilbilis")
+
+
+def turn_one(decisions: tuple[str, ...]) -> HannibalState:
+    """Turn 1 dealt with the marker in Rome's hand, played through ``decisions``."""
+    return play(deal(game().new_initial_state(), ROME_HAND, CARTHAGE_HAND), *decisions)
+
+
 def battle_record() -> dict[str, Any]:
-    state = play(deal(game().new_initial_state(), ROME_HAND, CARTHAGE_HAND), *DECISIONS)
+    state = turn_one(DECISIONS)
     assert ATTACK in {str(a) for a in state.legal_actions()} and 37 in state.hands[0]
     return to_record(state)
 

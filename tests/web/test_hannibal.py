@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.hannibal_game import ATTACK, MARKER, Seat, battle_record, choose
+from legatus.core.record import to_record
+from tests.web.hannibal_game import ATTACK, CROWDED, MARKER, Seat, battle_record, choose, turn_one
 from tests.web.helpers import Server, watched_context
 
 
@@ -136,6 +137,17 @@ def test_the_board_and_the_actions_fit_a_laptop_and_a_phone(browser: Any, server
         assert pop["x"] >= 0 and pop["x"] + pop["width"] <= width
         button.click()
         expect(page.locator(".hn-decision")).to_have_text("Waiting for Carthage…")
+
+
+def test_a_space_that_may_be_clicked_is_never_under_a_neighbour_s_pieces(context: Any, server: Server) -> None:
+    """Hannibal's army at Bilbilis, its elephants' label over Iberus, where it may go next: the
+    spaces a click may choose are drawn over the others, and Iberus takes the click."""
+    state = turn_one(CROWDED)
+    assert "to Iberus" in {str(a) for a in state.legal_actions()} and state.view(1)["spaces"]["Bilbilis"]["elephants"]
+    carthage = Seat(context, server, server.call("/api/import", {"record": to_record(state)}), "carthage")
+    assert carthage.covered_targets() == []
+    carthage.act("to Iberus")
+    assert carthage.view()["seat_log"]["lines"][-1] == "carthage: to Iberus"  # (Rome may counter it, H34)
 
 
 def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Server, game: dict[str, Any]) -> None:
