@@ -48,10 +48,31 @@ def number(card: str) -> str:
     return card.split(" ", 1)[0]  # "#37 Minor Campaign" -> "#37"
 
 
-def carthage_choice(legal: list[str], rng: random.Random) -> str:
+def steps_to_rome(view: dict[str, Any], connections: list[dict[str, Any]]) -> dict[str, int]:
+    """Each space's number of steps (by land or strait) to the nearest Roman army."""
+    near: dict[str, list[str]] = {}
+    for c in connections:
+        near.setdefault(c["a"], []).append(c["b"])
+        near.setdefault(c["b"], []).append(c["a"])
+    steps = {name: 0 for name, space in view["spaces"].items() if space["rome"]}
+    ring = list(steps)
+    while ring:
+        ahead = []
+        for space in ring:
+            for n in near.get(space, []):
+                if n not in steps:
+                    steps[n] = steps[space] + 1
+                    ahead.append(n)
+        ring = ahead
+    return steps
+
+
+def carthage_choice(legal: list[str], view: dict[str, Any], connections: list[dict[str, Any]],
+                    rng: random.Random) -> str:
     """Carthage's seeded choice among the actions offered: it plays its cards for OPs and moves
-    its armies (so that a turn has a move and the battles it brings), reacts at random to Rome's
-    moves, and otherwise takes what keeps a battle short (hannibal_game.choose)."""
+    its armies, most often towards Rome's (so that a turn has moves and the battles they bring),
+    reacts at random to Rome's moves, and otherwise takes what keeps a battle short
+    (hannibal_game.choose)."""
     for prefix in ("ops #", "activate "):
         picks = [a for a in legal if a.startswith(prefix)]
         if picks:
@@ -63,7 +84,8 @@ def carthage_choice(legal: list[str], rng: random.Random) -> str:
         return max(takes, key=lambda a: int(a.split()[1]))
     moves = [a for a in legal if a.startswith(("to ", "sail "))]
     if moves and rng.random() < 0.8:
-        return rng.choice(moves)
+        steps = steps_to_rome(view, connections)
+        return min(moves, key=lambda a: (steps.get(a.split(" ", 1)[1], 99), rng.random()))
     return choose(legal, rng)
 
 
@@ -137,6 +159,7 @@ def test_a_person_plays_carthage_against_the_strongest_agent_from_the_form(conte
     hand = RomeHand()  # Rome's first hand, before Carthage's page opens
     hand.check("", [], server.view(created["id"], rome_token), server.view(created["id"], created["seats"][1]["token"]))
     carthage = Seat(context, server, created, "carthage")
+    connections = server.call(f"/api/games/{created['id']}/public")["map"]["connections"]
     rng = random.Random(13)
     asked: list[tuple[str, str, str]] = []  # (phase, action chosen, the newest seat's line before it)
     waited = 0  # times the page was seen waiting on the agent
@@ -160,7 +183,7 @@ def test_a_person_plays_carthage_against_the_strongest_agent_from_the_form(conte
         carthage.shows(mine["log_length"])
         expect(carthage.page.locator(".hn-decision")).to_have_text("Your decision.")
         assert not carthage.covered_targets()  # every highlighted space takes a click
-        action = carthage_choice(view["legal_actions"], rng)
+        action = carthage_choice(view["legal_actions"], view, connections, rng)
         if " matches " in action:  # the battle card to match is on Carthage's page
             expect(carthage.page.locator(".hn-to-match")).to_contain_text(view["battle"]["card"])
         newest = next((line for line in reversed(mine["seat_log"]["lines"]) if line.startswith(SEATS)), "")
@@ -169,9 +192,10 @@ def test_a_person_plays_carthage_against_the_strongest_agent_from_the_form(conte
 
     chosen = [a for _, a, _ in asked]
     assert any(a.startswith("ops #") for a in chosen) and any(a.startswith(("to ", "sail ")) for a in chosen), chosen
-    # Reactions and counter events are asked of Carthage after Rome's own move (H34, H62-H71).
+    # Interception and Avoid Battle are asked of Carthage after Rome's own move (H62-H71); a
+    # counter event may come in either side's play (H34).
     for phase, action, newest in asked:
-        if phase in ("reaction", "counter event"):
+        if action.startswith(REACTIONS):
             assert newest.startswith("rome: "), (phase, action, newest)
     assert waited and hand.checked, (waited, hand.checked)
     # Carthage's log panel shows the agent's moves, as Carthage's seat log has them (once the
