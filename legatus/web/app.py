@@ -102,7 +102,7 @@ class Games:
 
         async def play() -> None:
             while (turn := live.agent_turn()) is not None:
-                thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, turn.agent.choose, turn.state)
+                thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, turn.decide)
                 action = await thinking  # the game stays free meanwhile
                 async with live.lock:
                     moved = live.finish_agent_turn(turn, action)
@@ -204,8 +204,9 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
                        for key, spec in cls.OPTIONS.items() if spec.form is not None]
             entries.append({"name": name, "title": cls.title, "options": options,
                             "agents": agent_names(load(name)),
+                            "strongest": cls.HINT_AGENT,  # the form offers it first, by that name
                             "board": (STATIC / "games" / f"{name}.js").is_file()})  # the page draws it
-        return JSONResponse({"games": entries})
+        return JSONResponse({"games": entries, "agent_seconds": agent_seconds})
 
     @api
     async def preview(request: Request) -> Response:
@@ -329,7 +330,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         games.hints += 1
         live.hinting = True
         try:
-            action = await asyncio.get_running_loop().run_in_executor(games.thinkers, turn.agent.choose, turn.state)
+            action = await asyncio.get_running_loop().run_in_executor(games.thinkers, turn.decide)
         finally:
             games.hints -= 1
             live.hinting = False

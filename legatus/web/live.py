@@ -72,8 +72,13 @@ class AgentTurn:
 
     agent: Agent
     seat: int
-    state: State
+    position: State  # the true position: the agent is only given what its seat may know of it
     log_length: int
+
+    def decide(self) -> Action:
+        """The agent's choice, for a worker thread: in a game with secrets on a state drawn from
+        what its seat knows, a draw that replays the game and so is work for the thread too."""
+        return self.agent.choose(seat_input(self.position, DICE))
 
 
 def roll_dice(session: Session) -> Entries:
@@ -254,10 +259,7 @@ class LiveGame:
 
     def _turn(self, agent: Agent) -> AgentTurn:
         state = self.state
-        # In a game with secrets the agent thinks on a state drawn from what its seat knows.
-        given = seat_input(state, DICE)
-        return AgentTurn(agent, state.current_player(), given if given is not state else state.clone(),
-                         self.log_length)
+        return AgentTurn(agent, state.current_player(), state.clone(), self.log_length)
 
     def finish_agent_turn(self, turn: AgentTurn, action: Action) -> bool:
         """Plays the agent's chosen action (and the dice after it), unless the game changed while

@@ -44,6 +44,19 @@ def test_catalogue_lists_games_options_with_their_forms_and_agents(client):
                      "players": "choice", "ties": "choice"}
 
 
+def test_the_catalogue_names_each_game_s_strongest_agent_which_the_server_takes(client):
+    """The form offers the strongest agent (the game's hint agent) first, by that name (index.js),
+    and says how long any agent may think over a move here (--agent-seconds)."""
+    catalogue = client.get("/api/catalogue").json()
+    assert catalogue["agent_seconds"] == 2.0
+    strongest = {g["name"]: g["strongest"] for g in catalogue["games"]}
+    assert strongest["hannibal"] == "ismcts+heuristic:64"
+    for game in catalogue["games"]:
+        seat = client.post("/api/preview", json={"game": game["name"], "options": {}}).json()["seats"][-1]
+        created = new_game(client, game=game["name"], options={}, players={seat: game["strongest"]})
+        assert created["seats"][-1]["player"] == game["strongest"]
+
+
 def test_the_form_starts_a_first_game_at_the_easiest_level_and_says_how_hard_each_measured(client):
     """Issue 15, point 11."""
     games = client.get("/api/catalogue").json()["games"]

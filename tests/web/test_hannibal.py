@@ -10,58 +10,20 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.hannibal_game import ATTACK, MARKER, battle_record, choose
+from legatus.core.record import to_record
+from tests.web.hannibal_game import ATTACK, CROWDED, MARKER, Seat, battle_record, choose, turn_one
 from tests.web.helpers import Server, watched_context
 
 
 @pytest.fixture
 def game(server: Server) -> dict[str, Any]:
     return server.call("/api/import", {"record": battle_record()})  # type: ignore[no-any-return]
-
-
-class Seat:
-    """One seat's page in its own browser context, with every WebSocket frame it receives."""
-
-    def __init__(self, ctx: Any, server: Server, created: dict[str, Any], name: str) -> None:
-        seat = next(s for s in created["seats"] if s["seat"] == name)
-        self.name, self.token, self.server, self.id = name, seat["token"], server, created["id"]
-        self.frames: list[str] = []
-        self.page = ctx.new_page()
-        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(str(payload))))
-        self.page.goto(server.url + seat["link"])
-        self.page.wait_for_selector(".hn-board [data-space='Rome']")
-
-    def view(self) -> dict[str, Any]:
-        return self.server.view(self.id, self.token)
-
-    def shows(self, log_length: int) -> None:
-        expect(self.page.locator("#play")).to_have_attribute("data-log-length", str(log_length))
-
-    def act(self, action: str) -> None:
-        """Clicks ``action``: its button under the prompt, or its space on the board, then its
-        button beside that space."""
-        page = self.page
-        button = page.locator(f"#buttons button[data-action='{action}']")
-        if not button.count():
-            space = action.split(" ", 1)[1] if " " in action else action
-            for verb in ("intercept from", "avoid to", "retreat to", "remove pc"):
-                if action.startswith(verb + " "):
-                    space = action[len(verb) + 1:]
-            page.locator(f".hn-space.active[data-space='{space}']").click()
-            button = page.locator(f"#popover button[data-action='{action}']")
-        before = self.view()["log_length"]
-        button.click()
-        deadline = time.monotonic() + 8
-        while self.view()["log_length"] == before:  # the click's request reached the server
-            assert time.monotonic() < deadline, f"{self.name}'s click on {action!r} changed nothing"
-            time.sleep(0.02)
 
 
 @pytest.fixture
@@ -75,7 +37,7 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
     rng = random.Random(13)
     # Rome sees its own hand, marker included; Carthage sees its size and is told it waits.
     expect(rome.page.locator(".hn-hand")).to_contain_text("#37 Minor Campaign")
-    expect(carthage.page.locator(".hn-decision")).to_have_text("Waiting for Rome.")
+    expect(carthage.page.locator(".hn-decision")).to_have_text("Waiting for Rome…")
     expect(carthage.page.locator(".hn-other-hand")).to_contain_text("Rome holds 3 cards")
     assert carthage.page.locator("#buttons button").count() == 0
 
@@ -100,7 +62,7 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
         battle = view["battle"]
         if battle is not None or not fought:
             # the battle and its reactions: played on the page, the other page told it waits
-            expect(waiting.page.locator(".hn-decision")).to_have_text(f"Waiting for {mover.capitalize()}.")
+            expect(waiting.page.locator(".hn-decision")).to_have_text(f"Waiting for {mover.capitalize()}…")
             expect(seats[mover].page.locator(".hn-decision")).to_have_text("Your decision.")
             action = choose(legal, rng)
             asked.add((mover, views[mover]["view"]["phase"]))
@@ -174,7 +136,18 @@ def test_the_board_and_the_actions_fit_a_laptop_and_a_phone(browser: Any, server
         pop = page.locator("#popover").bounding_box()
         assert pop["x"] >= 0 and pop["x"] + pop["width"] <= width
         button.click()
-        expect(page.locator(".hn-decision")).to_have_text("Waiting for Carthage.")
+        expect(page.locator(".hn-decision")).to_have_text("Waiting for Carthage…")
+
+
+def test_a_space_that_may_be_clicked_is_never_under_a_neighbour_s_pieces(context: Any, server: Server) -> None:
+    """Hannibal's army at Bilbilis, its elephants' label over Iberus, where it may go next: the
+    spaces a click may choose are drawn over the others, and Iberus takes the click."""
+    state = turn_one(CROWDED)
+    assert "to Iberus" in {str(a) for a in state.legal_actions()} and state.view(1)["spaces"]["Bilbilis"]["elephants"]
+    carthage = Seat(context, server, server.call("/api/import", {"record": to_record(state)}), "carthage")
+    assert carthage.covered_targets() == []
+    carthage.act("to Iberus")
+    assert carthage.view()["seat_log"]["lines"][-1] == "carthage: to Iberus"  # (Rome may counter it, H34)
 
 
 def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Server, game: dict[str, Any]) -> None:

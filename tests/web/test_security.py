@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import secrets
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -216,6 +217,31 @@ def test_an_agent_thinks_without_holding_the_game(db):
             raise AssertionError("the agent never moved")
 
 
+def test_an_agent_draws_the_cards_it_cannot_see_in_its_own_thread(db, monkeypatch):
+    """An agent of a game with secrets thinks on a state drawn from what its seat knows; the draw
+    replays the game (Hannibal: up to a quarter of a second late in a game, docs/hannibal/view.md),
+    so it is done in the agents' thread with the search, never on the server's event loop."""
+    state_class = type(legatus.load("hannibal").new_initial_state())
+    original = state_class.resample
+    drawn_in: list[str] = []
+
+    def resample(self: Any, seat: int, rng: random.Random) -> Any:
+        drawn_in.append(threading.current_thread().name)
+        return original(self, seat, rng)
+
+    monkeypatch.setattr(state_class, "resample", resample)
+    with TestClient(create_app(db, agent_seconds=0.2)) as client:
+        created = new_game(client, game="hannibal", options={}, players={"rome": "ismcts+heuristic:2"})
+        gid, token = created["id"], created["seats"][1]["token"]
+        for _ in range(200):
+            if client.get(f"/api/games/{gid}?token={token}").json()["view"]["to_move"] == "carthage":
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the agent never moved")
+    assert drawn_in and all(name.startswith("agent") for name in drawn_in), set(drawn_in)
+
+
 def test_an_agent_move_is_dropped_if_the_game_changed_while_it_thought(db):
     store = Store(db)
     game = legatus.load("hispania", level="7-5-4-5-1")
@@ -224,9 +250,9 @@ def test_an_agent_move_is_dropped_if_the_game_changed_while_it_thought(db):
     live = LiveGame(row, store, session, len(entries), 1.0)
     first, stale = live.agent_turn(), live.agent_turn()
     assert first is not None and stale is not None
-    assert live.finish_agent_turn(first, first.agent.choose(first.state))
+    assert live.finish_agent_turn(first, first.decide())
     log = store.log(row.id)
-    assert not live.finish_agent_turn(stale, stale.agent.choose(stale.state))
+    assert not live.finish_agent_turn(stale, stale.decide())
     assert store.log(row.id) == log and live.log_length == len(log)
 
 

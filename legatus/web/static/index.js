@@ -2,6 +2,7 @@
 import { $, api, clear, forgetSeat, h, heldSeats, linkRow, pretty, rememberSeat, showError } from "/static/common.js";
 
 let catalogue = [];
+let agentSeconds = null; // the most an agent thinks over a move on this server (--agent-seconds)
 let current = null; // the chosen game's catalogue entry
 let seats = []; // the seats of the options as last previewed
 const playerOf = {}; // seat -> "person" or an agent, kept across previews
@@ -120,16 +121,26 @@ async function preview() {
   }
 }
 
+/** A player's name in the seat's choice: the game's strongest agent (its hint agent) says so. */
+function playerLabel(player) {
+  if (player === "person") return "a person";
+  return player === current.strongest ? `agent: the strongest (${player})` : `agent: ${player}`;
+}
+
 function drawSeats() {
   const fieldset = $("#seats");
+  // The strongest agent first among the agents, then the others (each agent spec once).
+  const players = ["person", ...new Set([current.strongest, ...current.agents].filter(Boolean))];
   const rows = seats.map((seat) => {
     const select = h("select", { name: `player.${seat}`, "aria-label": `player of ${seat}` },
-      ["person", ...current.agents].map((p) => h("option", { value: p, selected: (playerOf[seat] || "person") === p },
-        p === "person" ? "a person" : `agent: ${p}`)));
+      players.map((p) => h("option", { value: p, selected: (playerOf[seat] || "person") === p }, playerLabel(p))));
     select.addEventListener("change", () => (playerOf[seat] = select.value));
     return h("label", { class: "seat-row", dataset: { seat } }, h("span", { class: "seat-name" }, seat), select);
   });
-  clear(fieldset, h("legend", {}, "Seats"), rows.length ? rows : h("p", { class: "muted" }, "No seats: the options are refused."));
+  const bound = agentSeconds === null ? null
+    : h("small", { class: "help", id: "agent-bound" }, `An agent thinks at most ${agentSeconds} s over a move on this server.`);
+  clear(fieldset, h("legend", {}, "Seats"), rows.length ? [...rows, bound]
+    : h("p", { class: "muted" }, "No seats: the options are refused."));
 }
 
 async function create(event) {
@@ -294,7 +305,7 @@ async function main() {
   loadGames();
   loadMyGames();
   try {
-    catalogue = (await api("/api/catalogue")).games;
+    ({ games: catalogue, agent_seconds: agentSeconds } = await api("/api/catalogue"));
   } catch (err) {
     showError($("#form-error"), err.message);
     return;

@@ -167,6 +167,9 @@ export function createBoard(node, pub, hooks = {}) {
       pieces.replaceChildren();
       drawStacks(pieces, here, generalsAt[name] || [], sideOf);
     }
+    // The spaces a click may choose are drawn last, over their neighbours' pieces: a badge or
+    // a General's name never hides one from the pointer.
+    for (const { g } of Object.values(groups)) if (g.classList.contains("active")) layer.append(g);
     svg.dataset.turn = String(view.turn ?? "");
   }
 
@@ -255,7 +258,7 @@ export function renderInfo(node, view, pub) {
   if (view.to_move && !view.winner) {
     const mine = me && view.to_move === me;
     parts.push(el("p", { class: `hn-decision${mine ? " mine" : ""}`, "data-to-move": view.to_move },
-      mine ? "Your decision." : `Waiting for ${sideName(view.to_move)}.`));
+      mine ? "Your decision." : `Waiting for ${sideName(view.to_move)}…`));
   }
 
   // The battle under way, card by card.
