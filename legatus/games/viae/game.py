@@ -184,6 +184,15 @@ class ViaeGame(Game):
         assert isinstance(state, ViaeState)
         return violations(state)
 
+    @cached_property
+    def secret_actions(self) -> frozenset[int]:
+        """The actions that move a card someone may not see: Deceptio draws, plays, discards and
+        losses; Mandatum deals and claims (``ViaeState.secret_log`` notes them)."""
+        n, deceptio, mandatum = self.notation, len(self.cards.deceptio), len(self.cards.mandatum)
+        spans = [(k, deceptio) for k in ("deceptio", "loses", "discard", "play")]
+        spans += [("mandatum", mandatum), ("complete", mandatum)]
+        return frozenset(n[k] + i for k, size in spans for i in range(size))
+
     def max_chance_outcomes(self) -> int:
         return self.notation.chance_end
 
