@@ -8,7 +8,7 @@ import random
 import pytest
 
 import legatus
-from legatus.core.agents import RandomAgent, make_agent
+from legatus.core.agents import HORIZON, RandomAgent, horizon_of, make_agent
 from legatus.core.mcts import MCTSAgent
 from legatus.core.session import sample_outcome
 
@@ -115,3 +115,33 @@ def test_bad_agent_specs(spec, words):
 def test_random_agent_is_generic():
     game = legatus.load("hispania")
     assert isinstance(make_agent(game, "random", 1), RandomAgent)
+
+
+def test_a_search_named_without_a_budget_takes_the_games_default():
+    hispania, viae = legatus.load("hispania"), legatus.load("viae")
+    assert make_agent(hispania, "mcts").simulations == type(hispania).SEARCH_BUDGET == 200
+    assert make_agent(viae, "ismcts+heuristic").simulations == type(viae).SEARCH_BUDGET
+    assert make_agent(viae, "ismcts+heuristic:7").simulations == 7
+
+
+def test_a_rollout_horizon_is_the_searchs_else_the_evaluators_else_the_default():
+    class Valuer:
+        reason = ""
+        horizon = 6
+
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+        def evaluate(self, state):
+            return [0.0] * state.game.num_players()
+
+    class Plain(Valuer):
+        horizon = None
+
+    assert horizon_of(Valuer(), 3) == 3
+    assert horizon_of(Valuer(), None) == 6
+    assert horizon_of(Plain(), None) == HORIZON
+    game = legatus.load("hispania")
+    assert MCTSAgent(game, rollout=Valuer()).max_rollout_steps == 6
+    assert MCTSAgent(game, rollout=Plain(), horizon=9).max_rollout_steps == 9
+    assert MCTSAgent(game, rollout=RandomAgent(game)).max_rollout_steps == 100_000  # no value: to the end

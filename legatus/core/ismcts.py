@@ -10,7 +10,7 @@ is one edge. Each simulation draws a new determinization and walks the tree thro
 edges available in it, choosing by UCB with availability counts (an edge is scored against
 the number of simulations in which it could have been chosen); a seat picks the edge best for
 itself. Below the tree a rollout (the rollout agent, else uniform play) finishes the game, or
-an :class:`~.agents.Evaluator` values it after ``horizon`` actions.
+an :class:`~.agents.Evaluator` values it after ``horizon`` actions (the evaluator's own, else 40).
 
 The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
 :class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
@@ -25,7 +25,7 @@ import random
 from collections import defaultdict
 
 from .actions import Action
-from .agents import Agent, Evaluator
+from .agents import Agent, Evaluator, horizon_of
 from .game import Game, State
 from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
 from .session import sample_outcome
@@ -46,7 +46,8 @@ class ISMCTSAgent:
 
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float = 0.7,
-                 horizon: int | None = 40, max_rollout_steps: int = 100_000, max_seconds: float | None = None) -> None:
+                 horizon: int | None = None, max_rollout_steps: int = 100_000,
+                 max_seconds: float | None = None) -> None:
         self.game = game
         self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.seats = game.num_players()
@@ -56,12 +57,17 @@ class ISMCTSAgent:
         self.rng = random.Random(seed)
         self.exploration = exploration
         self.evaluator = rollout if isinstance(rollout, Evaluator) else None
-        self.max_rollout_steps = horizon if self.evaluator is not None and horizon is not None else max_rollout_steps
+        self.max_rollout_steps = max_rollout_steps if self.evaluator is None else horizon_of(self.evaluator, horizon)
         self.span = (game.max_utility - game.min_utility) or 1.0
         self.reason = ""
         self.last_simulations = 0
 
     def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:  # nothing to search
+            self.last_simulations = 0
+            self.reason = "the only legal action"
+            return legal[0]
         ranked = self.analyse(state)
         best = ranked[0]
         chance = state.game.win_chance(best.mean[state.current_player()])

@@ -92,7 +92,8 @@ class ViaeGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
     AGENTS = {"heuristic": "legatus.games.viae.bots:HeuristicAgent"}
-    HINT_AGENT = "ismcts+heuristic:100"
+    SEARCH_BUDGET = 100  # a median decision of about 1 CPU second here (docs/agents.md#viae)
+    HINT_AGENT = f"ismcts+heuristic:{SEARCH_BUDGET}"
     information = Information.IMPERFECT
     utility = Utility.CONSTANT_SUM
     min_utility = 0.0
