@@ -8,7 +8,8 @@ import random
 import pytest
 
 import legatus
-from legatus.core.agents import HORIZON, RandomAgent, horizon_of, make_agent
+from legatus.core.agents import HORIZON, RandomAgent, make_agent, search_setting
+from legatus.core.ismcts import EXPLORATION, ISMCTSAgent
 from legatus.core.mcts import MCTSAgent
 from legatus.core.session import sample_outcome
 
@@ -124,10 +125,11 @@ def test_a_search_named_without_a_budget_takes_the_games_default():
     assert make_agent(viae, "ismcts+heuristic:7").simulations == 7
 
 
-def test_a_rollout_horizon_is_the_searchs_else_the_evaluators_else_the_default():
+def test_a_search_setting_is_the_searchs_else_the_evaluators_else_the_default():
     class Valuer:
         reason = ""
         horizon = 6
+        exploration = 0.2
 
         def choose(self, state):
             return state.legal_actions()[0]
@@ -137,11 +139,16 @@ def test_a_rollout_horizon_is_the_searchs_else_the_evaluators_else_the_default()
 
     class Plain(Valuer):
         horizon = None
+        exploration = None
 
-    assert horizon_of(Valuer(), 3) == 3
-    assert horizon_of(Valuer(), None) == 6
-    assert horizon_of(Plain(), None) == HORIZON
+    assert search_setting(Valuer(), "horizon", 3, HORIZON) == 3
+    assert search_setting(Valuer(), "horizon", None, HORIZON) == 6
+    assert search_setting(Plain(), "horizon", None, HORIZON) == HORIZON
     game = legatus.load("hispania")
     assert MCTSAgent(game, rollout=Valuer()).max_rollout_steps == 6
     assert MCTSAgent(game, rollout=Plain(), horizon=9).max_rollout_steps == 9
     assert MCTSAgent(game, rollout=RandomAgent(game)).max_rollout_steps == 100_000  # no value: to the end
+    viae = legatus.load("viae", players=2)
+    assert ISMCTSAgent(viae, rollout=Valuer()).exploration == 0.2
+    assert ISMCTSAgent(viae, rollout=Plain()).exploration == EXPLORATION
+    assert ISMCTSAgent(viae, rollout=Valuer(), exploration=1.0).exploration == 1.0

@@ -43,8 +43,9 @@ class Ranker(Protocol):
 @runtime_checkable
 class Evaluator(Protocol):
     """An agent that can value a position: each seat's expected return (search stops its
-    rollouts early and backs this up). It may carry a ``horizon``: the actions a rollout plays
-    before the value is taken, where the search's default does not suit it (:func:`horizon_of`)."""
+    rollouts early and backs this up). It may carry the settings that suit its values, where the
+    search's defaults do not (:func:`search_setting`): ``horizon``, the actions a rollout plays
+    before the value is taken; ``exploration``, the UCB constant of an information-set search."""
 
     def evaluate(self, state: State) -> list[float]: ...
 
@@ -53,11 +54,11 @@ HORIZON = 40
 """The actions a search's rollout plays before an evaluator values the position, by default."""
 
 
-def horizon_of(evaluator: Evaluator, horizon: int | None) -> int:
-    """The rollout horizon of a search with ``evaluator``: ``horizon`` if given, else the
-    evaluator's own ``horizon``, else :data:`HORIZON`."""
-    own = getattr(evaluator, "horizon", None)
-    return horizon if horizon is not None else own if isinstance(own, int) else HORIZON
+def search_setting(evaluator: Evaluator | None, name: str, given: float | None, default: float) -> float:
+    """A search's setting ``name`` (``horizon``, ``exploration``): ``given`` if given, else the
+    evaluator's own (its values' scale is its own), else ``default``."""
+    own = getattr(evaluator, name, None)
+    return given if given is not None else own if isinstance(own, (int, float)) else default
 
 
 @runtime_checkable

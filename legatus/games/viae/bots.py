@@ -66,6 +66,9 @@ class HeuristicAgent:
     horizon = 10
     """A search's rollouts value the position after 10 actions (the rest of a turn and the next
     seat's first actions): a heuristic decision costs a clone and a move for each legal action."""
+    exploration = 0.1
+    """IS-MCTS's UCB constant: one action's lead is a few hundredths of a chance of winning, and
+    the core's 0.7 spreads 100 simulations evenly over the moves (docs/agents.md#viae)."""
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
