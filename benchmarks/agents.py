@@ -1,11 +1,12 @@
-"""Agent speed on one core: heuristic games (steps) per second at three levels, and MCTS
-simulations per second from one fixed position, random rollouts, heuristic rollouts with the
-value model (horizon 40) and the planner's (horizon 10), the same ``--simulations`` for all;
-then VIAE's IS-MCTS simulations per second from one fixed position (its first turn choice of a
-3-player game), random and heuristic rollouts, ``--viae-simulations`` each. Cases interleaved
-and repeated.
+"""Agent speed on one core: search simulations per second from one fixed position a game, in
+one table: Hispania's MCTS with random rollouts, heuristic rollouts with the value model (horizon
+40) and the planner's (horizon 10), ``--simulations`` each; VIAE's IS-MCTS (its first turn choice
+of a 3-player game) with random rollouts and with heuristic rollouts valued at the heuristic's
+horizon, ``--viae-simulations`` each; then Hispania's heuristic games (steps per second) at three
+levels. Cases interleaved and repeated.
 
 Usage: python benchmarks/agents.py [--games 100] [--simulations 200] [--rounds 5] [--viae-simulations 20]
+           [--only-searches]
 """
 
 from __future__ import annotations
@@ -78,21 +79,21 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--viae-simulations", type=int, default=20)
-    parser.add_argument("--only-viae", action="store_true", help="the VIAE searches only")
+    parser.add_argument("--only-searches", action="store_true", help="the searches only (no heuristic games)")
     args = parser.parse_args()
     header(__doc__, {"games a round": args.games, "simulations": args.simulations, "rounds": args.rounds,
                      "VIAE simulations": args.viae_simulations})
-    viae = a_viae_position()
-    specs = (f"ismcts:{args.viae_simulations}", f"ismcts+heuristic:{args.viae_simulations}")
-    report("IS-MCTS from one VIAE position (3 players)", "sims", measure({s: searches(s, viae) for s in specs},
-                                                                        args.rounds))
-    if args.only_viae:
+    hispania, viae = a_position(), a_viae_position()
+    cases = {f"Hispania {s}": searches(s, hispania)
+             for s in (f"mcts:{args.simulations}", f"mcts+heuristic:{args.simulations}", f"planner:{args.simulations}")}
+    cases |= {f"VIAE {s}": searches(s, viae)
+              for s in (f"ismcts:{args.viae_simulations}", f"ismcts+heuristic:{args.viae_simulations}")}
+    report("searches from one position: Hispania (MCTS, perfect information), VIAE (IS-MCTS, 3 players)", "sims",
+           measure(cases, args.rounds), anchor=f"Hispania mcts+heuristic:{args.simulations}")
+    if args.only_searches:
         return
     games = {f"heuristic, {name} {level}": heuristic_games(level, args.games) for name, level in LEVELS.items()}
     report("heuristic games", "steps", measure(games, args.rounds))
-    state = a_position()
-    specs = (f"mcts:{args.simulations}", f"mcts+heuristic:{args.simulations}", f"planner:{args.simulations}")
-    report("MCTS from one position", "sims", measure({s: searches(s, state) for s in specs}, args.rounds))
 
 
 if __name__ == "__main__":

@@ -1,40 +1,52 @@
 """VIAE agents measured: win rates with 95% Wilson intervals in 2-, 3- and 4-player games, one
-agent (the hero) against the others, its seat rotated game by game; the time of the hero's
-decisions (median, p90); and the time of an IS-MCTS decision at the default budget.
+agent (the hero) against the others, its seat rotated game by game; the CPU time of the hero's
+decisions (median, p10, p90); and the time of an IS-MCTS decision at the default budget.
 
-Matches: heuristic against random seats, then a search agent (``--search``) against heuristic
-seats. A game's score for the hero is its return (1 a win, a share of it in a tie: V42). Each
-match stops at ``--games`` games or, after at least one game, when ``--minutes`` have passed,
-so the games counted are printed. Every agent decides through ``decide`` (a state drawn
-consistent with its seat's information, never the true state), but a random one, which picks
-among the legal actions: the same in every state its seat cannot tell apart.
+Matches: heuristic against random seats, then a search agent (``--search``, by default
+``ismcts+heuristic`` at the game's default budget, ``ViaeGame.SEARCH_BUDGET``) against heuristic
+seats. Game ``g`` plays chance with seed ``g``, gives the hero seat ``g mod players`` and seeds
+the agents ``10 g + seat``. A game's score for the hero is its return (1 a win, a share of it in
+a tie: V42). Each match stops at ``--games`` games or, after at least one game, when
+``--minutes`` have passed. With ``--out`` every finished game is appended to a JSON-lines file,
+and a match already there goes on from its next game (a run can be stopped and resumed, or
+played in several processes, one player count each). Every agent decides through ``decide`` (a
+state drawn consistent with its seat's information, never the true state), but a random one,
+which picks among the legal actions: the same in every state its seat cannot tell apart. A
+forced move (one legal action) is played by the agent but not timed: the search plays it
+without searching.
 
-Usage: python benchmarks/viae_agents.py [--games 20] [--search-games 6] [--search ismcts+heuristic:10]
+Usage: python benchmarks/viae_agents.py [--games 20] [--search-games 6] [--search ismcts+heuristic]
            [--minutes 3] [--search-minutes 7] [--timing 3] [--players 2,3,4] [--parts …] [--first-game 0]
+           [--out results.jsonl]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import time
+from pathlib import Path
 
 from harness import playout
 
 import legatus
 from legatus.core.agents import Agent, RandomAgent, decide, make_agent
 from legatus.core.session import sample_outcome
+from legatus.games.viae.game import ViaeGame
 from legatus.sim.stats import wilson
 
-DEFAULT_SEARCH = "ismcts+heuristic"  # the agents' default budget (200 simulations)
+DEFAULT_SEARCH = "ismcts+heuristic"  # at the game's default budget, ViaeGame.SEARCH_BUDGET
 
 
-def play(game: legatus.Game, agents: list[Agent], seed: int, hero: int, times: list[tuple[float, float]]) -> float:
-    """One game; the hero's return. The hero's decision times (wall, CPU) are appended to ``times``."""
+def play(game: legatus.Game, agents: list[Agent], seed: int, hero: int) -> dict[str, object]:
+    """One game: the hero's return, the times (wall, CPU) of its decisions, its forced moves."""
     rng = random.Random(seed)
     state = game.new_initial_state()
+    times: list[tuple[float, float]] = []
+    forced = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(sample_outcome(state, rng))
@@ -43,38 +55,69 @@ def play(game: legatus.Game, agents: list[Agent], seed: int, hero: int, times: l
         wall, cpu = time.perf_counter(), time.process_time()
         agent = agents[seat]
         # A random seat picks among the legal actions, which are the same in every state its seat
-        # cannot tell apart: it needs no drawn state (drawing one costs more than a heuristic decision).
+        # cannot tell apart: it needs no drawn state.
         action = agent.choose(state) if isinstance(agent, RandomAgent) else decide(agent, state, rng)
         if seat == hero:
-            times.append((time.perf_counter() - wall, time.process_time() - cpu))
+            if len(state.legal_actions()) > 1:
+                times.append((time.perf_counter() - wall, time.process_time() - cpu))
+            else:
+                forced += 1
         state.apply_action(action)
-    return float(state.returns()[hero])
+    return {"score": float(state.returns()[hero]), "times": times, "forced": forced}
 
 
-def match(players: int, hero_spec: str, others: str, games: int, minutes: float, first: int = 0) -> None:
-    """``games`` games from game number ``first`` (its seeds, the hero's seat), or fewer in ``minutes``."""
+def match(players: int, hero_spec: str, others: str, games: int, minutes: float, first: int = 0,
+          out: Path | None = None) -> None:
+    """Games ``first`` to ``first + games - 1`` (those not in ``out`` yet), or fewer in ``minutes``;
+    then the match's score over all its games in ``out`` (else over those played here)."""
+    key = {"players": players, "hero": hero_spec, "others": others}
+    done = {r["game"]: r for r in _results(out) if all(r[k] == v for k, v in key.items())}
     game = legatus.load("viae", players=players)
-    score, played, times = 0.0, 0, list[tuple[float, float]]()
     deadline = time.perf_counter() + minutes * 60
-    while played < games and (played == 0 or time.perf_counter() < deadline):
-        g = first + played
+    played = 0
+    for g in range(first, first + games):
+        if g in done:
+            continue
+        if played and time.perf_counter() > deadline:
+            break
         hero = g % players  # rotate the hero's seat
         agents = [make_agent(game, hero_spec if s == hero else others, seed=g * 10 + s) for s in range(players)]
-        score += play(game, agents, g, hero, times)
+        cpu = time.process_time()
+        result = {**key, "game": g, **play(game, agents, g, hero), "cpu": time.process_time() - cpu}
+        done[g] = result
         played += 1
-    low, high = wilson(score, played)  # type: ignore[arg-type]  (a tie scores a share)
-    print(f"  {players} players: {hero_spec} scores {score / played:.0%} [{low:.0%}, {high:.0%}] of {played} games "
-          f"(an even share {1 / players:.0%}); its decisions {seconds(times)}", flush=True)
+        if out is not None:
+            with out.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(result) + "\n")
+    results = [done[g] for g in sorted(done)]
+    score = sum(float(r["score"]) for r in results)
+    times = [(w, c) for r in results for w, c in r["times"]]
+    forced = sum(int(r["forced"]) for r in results)
+    low, high = wilson(score, len(results))  # type: ignore[arg-type]  (a tie scores a share)
+    print(f"  {players} players: {hero_spec} scores {score / len(results):.0%} [{low:.0%}, {high:.0%}] of "
+          f"{len(results)} games (games {results[0]['game']}-{results[-1]['game']}; an even share "
+          f"{1 / players:.0%}); {sum(float(r['cpu']) for r in results) / 60:.1f} CPU min; its decisions "
+          f"{seconds(times)}; {forced} forced moves untimed", flush=True)
+
+
+def _results(out: Path | None) -> list[dict[str, object]]:
+    if out is None or not out.exists():
+        return []
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def seconds(times: list[tuple[float, float]]) -> str:
-    """Median and p90 of the decisions' CPU time, then of their wall time (the machine is shared)."""
+    """Median, p10 and p90 of the decisions' CPU time, then of their wall time (the machine is shared)."""
     if not times:
         return "none"
     parts = []
     for name, values in (("CPU", [c for _, c in times]), ("wall", [w for w, _ in times])):
-        p90 = statistics.quantiles(values, n=10, method="inclusive")[-1] if len(values) > 1 else values[0]
-        parts.append(f"{name} median {statistics.median(values):.3f} s, p90 {p90:.3f} s")
+        if len(values) > 1:
+            deciles = statistics.quantiles(values, n=10, method="inclusive")
+            p10, p90 = deciles[0], deciles[-1]
+        else:
+            p10 = p90 = values[0]
+        parts.append(f"{name} median {statistics.median(values):.3f} s, p10 {p10:.3f} s, p90 {p90:.3f} s")
     return "; ".join(parts) + f" over {len(times)}"
 
 
@@ -102,7 +145,7 @@ def default_budget(players: int, count: int) -> None:
         wall, cpu = time.perf_counter(), time.process_time()
         decide(agent, state, random.Random(i))
         times.append((time.perf_counter() - wall, time.process_time() - cpu))
-    print(f"  {players} players: {DEFAULT_SEARCH} (200 simulations) {seconds(times)} decisions "
+    print(f"  {players} players: {DEFAULT_SEARCH} ({ViaeGame.SEARCH_BUDGET} simulations) {seconds(times)} decisions "
           f"spread over a heuristic game", flush=True)
 
 
@@ -118,12 +161,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="most games of heuristic against random")
     parser.add_argument("--minutes", type=float, default=3.0, help="time for one such match")
-    parser.add_argument("--search", default="ismcts+heuristic:10", help="the search agent against heuristic seats")
+    parser.add_argument("--search", default=DEFAULT_SEARCH, help="the search agent against heuristic seats")
     parser.add_argument("--search-games", type=int, default=6)
     parser.add_argument("--search-minutes", type=float, default=7.0)
     parser.add_argument("--timing", type=int, default=3, help="decisions timed at the default budget (0: none)")
     parser.add_argument("--first-game", type=int, default=0, help="the first game's number (to add games to a run)")
     parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--out", type=Path, help="a JSON-lines file of the games: appended to, resumed from")
     parser.add_argument("--parts", default="playouts,heuristic,search,timing",
                         help="the parts to run (to run them in separate processes)")
     args = parser.parse_args()
@@ -135,11 +179,12 @@ def main() -> None:
     if "heuristic" in parts:
         print("heuristic against random seats:")
         for players in counts:
-            match(players, "heuristic", "random", args.games, args.minutes, args.first_game)
+            match(players, "heuristic", "random", args.games, args.minutes, args.first_game, args.out)
     if "search" in parts:
         print(f"{args.search} against heuristic seats:")
         for players in counts:
-            match(players, args.search, "heuristic", args.search_games, args.search_minutes, args.first_game)
+            match(players, args.search, "heuristic", args.search_games, args.search_minutes, args.first_game,
+                  args.out)
     if "timing" in parts and args.timing:
         print("time of a decision at the default budget:")
         for players in counts:

@@ -8,7 +8,8 @@ import random
 import pytest
 
 import legatus
-from legatus.core.agents import RandomAgent, make_agent
+from legatus.core.agents import HORIZON, RandomAgent, make_agent, search_setting
+from legatus.core.ismcts import EXPLORATION, ISMCTSAgent
 from legatus.core.mcts import MCTSAgent
 from legatus.core.session import sample_outcome
 
@@ -115,3 +116,39 @@ def test_bad_agent_specs(spec, words):
 def test_random_agent_is_generic():
     game = legatus.load("hispania")
     assert isinstance(make_agent(game, "random", 1), RandomAgent)
+
+
+def test_a_search_named_without_a_budget_takes_the_games_default():
+    hispania, viae = legatus.load("hispania"), legatus.load("viae")
+    assert make_agent(hispania, "mcts").simulations == type(hispania).SEARCH_BUDGET == 200
+    assert make_agent(viae, "ismcts+heuristic").simulations == type(viae).SEARCH_BUDGET
+    assert make_agent(viae, "ismcts+heuristic:7").simulations == 7
+
+
+def test_a_search_setting_is_the_searchs_else_the_evaluators_else_the_default():
+    class Valuer:
+        reason = ""
+        horizon = 6
+        exploration = 0.2
+
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+        def evaluate(self, state):
+            return [0.0] * state.game.num_players()
+
+    class Plain(Valuer):
+        horizon = None
+        exploration = None
+
+    assert search_setting(Valuer(), "horizon", 3, HORIZON) == 3
+    assert search_setting(Valuer(), "horizon", None, HORIZON) == 6
+    assert search_setting(Plain(), "horizon", None, HORIZON) == HORIZON
+    game = legatus.load("hispania")
+    assert MCTSAgent(game, rollout=Valuer()).max_rollout_steps == 6
+    assert MCTSAgent(game, rollout=Plain(), horizon=9).max_rollout_steps == 9
+    assert MCTSAgent(game, rollout=RandomAgent(game)).max_rollout_steps == 100_000  # no value: to the end
+    viae = legatus.load("viae", players=2)
+    assert ISMCTSAgent(viae, rollout=Valuer()).exploration == 0.2
+    assert ISMCTSAgent(viae, rollout=Plain()).exploration == EXPLORATION
+    assert ISMCTSAgent(viae, rollout=Valuer(), exploration=1.0).exploration == 1.0

@@ -43,9 +43,22 @@ class Ranker(Protocol):
 @runtime_checkable
 class Evaluator(Protocol):
     """An agent that can value a position: each seat's expected return (search stops its
-    rollouts early and backs this up)."""
+    rollouts early and backs this up). It may carry the settings that suit its values, where the
+    search's defaults do not (:func:`search_setting`): ``horizon``, the actions a rollout plays
+    before the value is taken; ``exploration``, the UCB constant of an information-set search."""
 
     def evaluate(self, state: State) -> list[float]: ...
+
+
+HORIZON = 40
+"""The actions a search's rollout plays before an evaluator values the position, by default."""
+
+
+def search_setting(evaluator: Evaluator | None, name: str, given: float | None, default: float) -> float:
+    """A search's setting ``name`` (``horizon``, ``exploration``): ``given`` if given, else the
+    evaluator's own (its values' scale is its own), else ``default``."""
+    own = getattr(evaluator, name, None)
+    return given if given is not None else own if isinstance(own, (int, float)) else default
 
 
 @runtime_checkable
@@ -113,7 +126,7 @@ def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: floa
         from .ismcts import DeterminizedMCTSAgent, ISMCTSAgent
         from .mcts import MCTSAgent
 
-        simulations, seconds = _budget(spec, budget)
+        simulations, seconds = _budget(spec, budget, type(game).SEARCH_BUDGET)
         if rollout in own_searches(game):
             others = [n for n in type(game).AGENTS if n not in own_searches(game)]
             raise OptionError(f"agent '{spec}': '{rollout}' searches and cannot play a search's rollouts; "
@@ -129,7 +142,7 @@ def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: floa
         valid = ", ".join([*agent_names(game), "<search>:<simulations>", "<search>:<seconds>s", "<search>+<agent>"])
         raise OptionError(f"unknown agent '{spec}' for {game.name}; agents: {valid}")
     if _searches(cls):  # a game's own search (Hispania's planner) takes a budget as the core's do
-        simulations, seconds = _budget(spec, budget) if budget else (None, None)
+        simulations, seconds = _budget(spec, budget, type(game).SEARCH_BUDGET) if budget else (None, None)
         agent: Agent = cls(game, seed, simulations=simulations, seconds=seconds, max_seconds=max_seconds)
     else:
         agent = cls(game, seed)
@@ -150,9 +163,9 @@ def _searches(cls: type) -> bool:
     return issubclass(cls, MCTSAgent)
 
 
-def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:
+def _budget(spec: str, budget: str, default: int) -> tuple[int | None, float | None]:
     if not budget:
-        return 200, None
+        return default, None
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])

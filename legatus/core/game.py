@@ -98,6 +98,8 @@ class Game(abc.ABC):
     """The game's own agents: name -> "package.module:Class" (see legatus.core.agents)."""
     HINT_AGENT: ClassVar[str] = "mcts:400"
     """The agent that gives hints: the strongest the game has."""
+    SEARCH_BUDGET: ClassVar[int] = 200
+    """The simulations of a search named without a budget (``ismcts+heuristic``)."""
     MIN_PLAYERS: ClassVar[int] = 1
     MAX_PLAYERS: ClassVar[int] = 1
     """The range of seats over every configuration of the game."""

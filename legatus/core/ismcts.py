@@ -10,7 +10,8 @@ is one edge. Each simulation draws a new determinization and walks the tree thro
 edges available in it, choosing by UCB with availability counts (an edge is scored against
 the number of simulations in which it could have been chosen); a seat picks the edge best for
 itself. Below the tree a rollout (the rollout agent, else uniform play) finishes the game, or
-an :class:`~.agents.Evaluator` values it after ``horizon`` actions.
+an :class:`~.agents.Evaluator` values it after ``horizon`` actions (the evaluator's own, else 40).
+The UCB constant ``exploration`` is the evaluator's own too where it brings one.
 
 The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
 :class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
@@ -25,10 +26,13 @@ import random
 from collections import defaultdict
 
 from .actions import Action
-from .agents import Agent, Evaluator
+from .agents import HORIZON, Agent, Evaluator, search_setting
 from .game import Game, State
 from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
 from .session import sample_outcome
+
+EXPLORATION = 0.7
+"""The UCB constant on the utility range, unless the evaluator brings its own."""
 
 
 class _Edge:
@@ -45,8 +49,9 @@ class ISMCTSAgent:
     """Single-observer information-set MCTS; ``simulations`` or ``seconds`` bound a decision."""
 
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
-                 rollout: Agent | None = None, seed: int | None = None, exploration: float = 0.7,
-                 horizon: int | None = 40, max_rollout_steps: int = 100_000, max_seconds: float | None = None) -> None:
+                 rollout: Agent | None = None, seed: int | None = None, exploration: float | None = None,
+                 horizon: int | None = None, max_rollout_steps: int = 100_000,
+                 max_seconds: float | None = None) -> None:
         self.game = game
         self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.seats = game.num_players()
@@ -54,14 +59,20 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.rollout = rollout
         self.rng = random.Random(seed)
-        self.exploration = exploration
         self.evaluator = rollout if isinstance(rollout, Evaluator) else None
-        self.max_rollout_steps = horizon if self.evaluator is not None and horizon is not None else max_rollout_steps
+        self.exploration = search_setting(self.evaluator, "exploration", exploration, EXPLORATION)
+        self.max_rollout_steps = max_rollout_steps if self.evaluator is None else \
+            int(search_setting(self.evaluator, "horizon", horizon, HORIZON))
         self.span = (game.max_utility - game.min_utility) or 1.0
         self.reason = ""
         self.last_simulations = 0
 
     def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:  # nothing to search
+            self.last_simulations = 0
+            self.reason = "the only legal action"
+            return legal[0]
         ranked = self.analyse(state)
         best = ranked[0]
         chance = state.game.win_chance(best.mean[state.current_player()])

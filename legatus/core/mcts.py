@@ -9,7 +9,8 @@ When the rollout agent can rank the legal actions (a :class:`~.agents.Ranker`), 
 considers only its ``width`` favourites, with priors that halve down the ranking: the search
 then improves on the agent it builds on rather than starting from nothing. When it can also
 value a position (an :class:`~.agents.Evaluator`: each seat's expected return), rollouts stop
-after ``horizon`` actions and back up that value instead of playing to the end: cheaper, and
+after ``horizon`` actions (the evaluator's own, else 40: :func:`~.agents.search_setting`) and back up
+that value instead of playing to the end: cheaper, and
 far less noisy than one game's win or loss. The k-th visit of
 every root action draws the same dice (common random numbers), so that actions are compared
 on the same luck.
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Action
-from .agents import Agent, Evaluator, Ranker, Seeded
+from .agents import HORIZON, Agent, Evaluator, Ranker, Seeded, search_setting
 from .game import Game, State
 from .session import sample_outcome
 
@@ -85,7 +86,7 @@ class MCTSAgent:
 
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float = 1.2,
-                 width: int | None = 4, horizon: int | None = 40, max_rollout_steps: int = 100_000,
+                 width: int | None = 4, horizon: int | None = None, max_rollout_steps: int = 100_000,
                  max_seconds: float | None = None) -> None:
         self.seats = game.num_players()
         self.simulations = simulations
@@ -98,7 +99,8 @@ class MCTSAgent:
         self.ranker = rollout if isinstance(rollout, Ranker) else None
         self.width = width if self.ranker is not None else None
         self.evaluator = rollout if isinstance(rollout, Evaluator) else None
-        self.max_rollout_steps = horizon if self.evaluator is not None and horizon is not None else max_rollout_steps
+        self.max_rollout_steps = max_rollout_steps if self.evaluator is None else \
+            int(search_setting(self.evaluator, "horizon", horizon, HORIZON))
         self.reason = ""
         self.last_simulations = 0
         self._decisions = 0

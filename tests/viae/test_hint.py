@@ -1,8 +1,8 @@
 """``hint`` at the terminal for VIAE: the core's hint path (terminal.TerminalPlay._hint) with the
 game's hint agent, IS-MCTS with heuristic rollouts, searching only what the seat may know (V43).
 
-The shipped budget (ViaeGame.HINT_AGENT, 100 simulations) takes tens of seconds a hint on this
-game (docs/agents.md), so the tests use a small one through the same path."""
+The shipped budget (ViaeGame.HINT_AGENT, the default 100 simulations) takes about a CPU second a
+hint (docs/agents.md#viae); the tests use a smaller one through the same path."""
 
 from __future__ import annotations
 

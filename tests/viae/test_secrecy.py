@@ -13,9 +13,10 @@ import pytest
 
 import legatus
 from legatus.core.record import to_record
-from legatus.core.secrecy import seat_actions
+from legatus.core.secrecy import is_consistent, seat_actions
 from legatus.core.session import sample_outcome
 from legatus.games.viae.cards import default_cards_path
+from legatus.games.viae.resample import redraw
 from legatus.games.viae.state import ViaeState
 from tests.games.secrecy import check_resample, leaks
 
@@ -109,3 +110,17 @@ def test_a_seats_record_replays_to_a_state_it_cannot_tell_apart(players: int) ->
 def test_the_referees_record_replays_exactly() -> None:
     state = positions(8, 4)[-1]
     assert legatus.replay(to_record(state)).history() == state.history()
+
+
+@pytest.mark.parametrize(("seed", "players"), [(11, 2), (12, 3), (13, 4), (14, 5)])
+def test_resample_draws_from_the_state_itself(seed: int, players: int) -> None:  # V29, C47, V43
+    # The direct draw (resample.redraw: no replay, the reshuffles followed on counts) decides in
+    # whole games, through the reshuffles of the rounds' ends; what it draws keeps what the seat knows.
+    rng = random.Random(seed)
+    states = positions(seed, players, limit=100_000)
+    for state in states[len(states) // 3::len(states) // 3]:
+        for seat in range(players):
+            drawn = redraw(state, seat, rng)
+            assert drawn is not None
+            assert is_consistent(state, seat, drawn) and drawn.view(seat) == state.view(seat)
+            assert not drawn.game.invariants(drawn)

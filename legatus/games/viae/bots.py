@@ -1,9 +1,14 @@
 """A heuristic agent for VIAE: one step of lookahead on a score of the position (cities,
 influence, Mandatum, resources, a marker next to a city it can take), the lowest die kept,
-the free turn spot, and the strongest opponent as a card's target."""
+the free turn spot, and the strongest opponent as a card's target.
+
+It also values a position for a search (:meth:`HeuristicAgent.evaluate`, an
+:class:`~legatus.core.agents.Evaluator`, so that ``ismcts+heuristic`` stops its rollouts after a
+horizon): each seat's chance of winning, a softmax of the seats' public scores."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from legatus.core.actions import Action
@@ -12,9 +17,13 @@ from legatus.core.game import Game, State
 from .rules import agere, end, mandatum, phases
 from .state import ViaeState
 
+TEMPERATURE = (4.0, 1.0)
+"""The softmax's temperature in score points, ``a + b * rounds left``: a lead counts for less
+early in the game. Fitted to heuristic games by ``benchmarks/viae_value.py`` (docs/agents.md#viae)."""
 
-def value(st: ViaeState, p: int) -> float:
-    """How good the position is for ``p`` (higher is better)."""
+
+def public_value(st: ViaeState, p: int) -> float:
+    """How good the position is for ``p`` (higher is better), from what every seat sees."""
     b = st.game.board
     cities = st.cities_of(p)
     score = 3.0 * len(cities) + 1.5 * st.influence[p] + mandatum.bonus(st, p) + end.basilicas_of(st, p)
@@ -25,14 +34,42 @@ def value(st: ViaeState, p: int) -> float:
     if here >= 0 and here != b.roma and st.control[here] < 0 and not st.hostility[here] \
             and agere.power(st, p) >= b.city_value[here]:
         score += 2.0  # a city to take next
-    for m in st.personal[2 * p:2 * p + 2]:  # progress towards the personal Mandatum
-        if m >= 0 and st.completed[m] < 0:
-            regions = st.game.cards.mandatum[m].regions
-            score += 0.5 * sum(1 for r in regions for c in b.region_cities[r] if st.control[c] == p)
     return score
 
 
+def value(st: ViaeState, p: int) -> float:
+    """:func:`public_value` and ``p``'s progress towards its personal Mandatum (its own secret)."""
+    score = public_value(st, p)
+    for m in st.personal[2 * p:2 * p + 2]:
+        if m >= 0 and st.completed[m] < 0:
+            regions = st.game.cards.mandatum[m].regions
+            score += 0.5 * sum(1 for r in regions for c in st.game.board.region_cities[r] if st.control[c] == p)
+    return score
+
+
+def win_chances(st: ViaeState, temperature: tuple[float, float] = TEMPERATURE) -> list[float]:
+    """Each seat's chance of winning as the heuristic sees it: a softmax of the public values at
+    the temperature ``a + b * rounds left`` (chances on the game's utility scale, 0 to 1, that add
+    up to 1 as the returns do); the returns themselves once the game is over."""
+    if st.is_terminal():
+        return st.returns()
+    rounds_left = max(0, st.game.tracks.rounds - st.round)
+    t = temperature[0] + temperature[1] * rounds_left
+    values = [public_value(st, p) / t for p in range(st.game.num_players())]
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 class HeuristicAgent:
+    horizon = 10
+    """A search's rollouts value the position after 10 actions (the rest of a turn and the next
+    seat's first actions): a heuristic decision costs a clone and a move for each legal action."""
+    exploration = 0.1
+    """IS-MCTS's UCB constant: one action's lead is a few hundredths of a chance of winning, and
+    the core's 0.7 spreads 100 simulations evenly over the moves (docs/agents.md#viae)."""
+
     def __init__(self, game: Game, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.reason = ""
@@ -74,3 +111,9 @@ class HeuristicAgent:
                 best, best_value = action, v
         self.reason = "the best position one step ahead"
         return best
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's chance of winning (:func:`win_chances`): it reads only what every seat
+        sees, so a state drawn for one seat gives what the true state would."""
+        assert isinstance(state, ViaeState)
+        return win_chances(state)

@@ -92,7 +92,8 @@ class ViaeGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
     AGENTS = {"heuristic": "legatus.games.viae.bots:HeuristicAgent"}
-    HINT_AGENT = "ismcts+heuristic:100"
+    SEARCH_BUDGET = 100  # a median decision of about 1 CPU second here (docs/agents.md#viae)
+    HINT_AGENT = f"ismcts+heuristic:{SEARCH_BUDGET}"
     information = Information.IMPERFECT
     utility = Utility.CONSTANT_SUM
     min_utility = 0.0
@@ -183,6 +184,15 @@ class ViaeGame(Game):
 
         assert isinstance(state, ViaeState)
         return violations(state)
+
+    @cached_property
+    def secret_actions(self) -> frozenset[int]:
+        """The actions that move a card someone may not see: Deceptio draws, plays, discards and
+        losses; Mandatum deals and claims (``ViaeState.secret_log`` notes them)."""
+        n, deceptio, mandatum = self.notation, len(self.cards.deceptio), len(self.cards.mandatum)
+        spans = [(k, deceptio) for k in ("deceptio", "loses", "discard", "play")]
+        spans += [("mandatum", mandatum), ("complete", mandatum)]
+        return frozenset(n[k] + i for k, size in spans for i in range(size))
 
     def max_chance_outcomes(self) -> int:
         return self.notation.chance_end

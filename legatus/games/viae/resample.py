@@ -1,4 +1,19 @@
-"""A state consistent with what one seat has seen, drawn directly (``Game.consistent_state``).
+"""A state consistent with what one seat has seen, drawn directly: from a state (:func:`redraw`,
+``ViaeState.resample``: what a search does at every simulation) or from a seat's record
+(:func:`draw_consistent`, ``Game.consistent_state``).
+
+:func:`redraw` replays nothing. The state notes, action by action, who drew, played, discarded or
+lost each Deceptio card and who was dealt or claimed each Mandatum (``ViaeState.secret_log``);
+one pass over those notes gives another seat's unseen draws new cards: every card it revealed
+later goes to one of its unseen draws before (as below), the others are drawn from the deck as it
+was then (its counts followed through the reshuffles, V29, C47; cards given to later draws of the
+same shuffle kept back); the unseen personal Mandatum are drawn among the cards the seat has not
+seen that have not come true (a Mandatum that came true is claimed at once, and conquered cities
+stay conquered, so one true now would have been claimed). The history's hidden draws are
+rewritten to match, so the state replays to itself. A world that fails is drawn anew; after a
+few failures, or a Mandatum claim under way, the state's replayed draw decides.
+
+From a record:
 
 The core's search guesses each unseen draw blindly and learns only when a card is played, many
 turns later: exponential. Here every card another seat reveals (``seat2: play D05``, a discard,
@@ -19,8 +34,8 @@ from legatus.core.game import State
 from legatus.core.secrecy import earlier_unseen_draw, search
 
 from .game import ViaeGame
-from .rules import phases
-from .state import ViaeState
+from .rules import mandatum, phases
+from .state import ViaeState, read_entry
 
 TRIES = 30
 
@@ -129,3 +144,182 @@ def _weighted(options: Sequence[tuple[int, float]], rng: random.Random) -> int:
         if x <= 0:
             return int(a)
     return int(options[-1][0])
+
+
+def redraw(st: ViaeState, seat: int, rng: random.Random) -> ViaeState | None:
+    """A state ``seat`` cannot tell from ``st``, the other seats' unseen cards drawn anew; None
+    where this draw cannot decide (the caller replays)."""
+    if any(f[0] == phases.CLAIM and f[1] != seat for f in st.stack[1:]):
+        return None  # a claim under way holds a card the seat has not seen yet
+    plan = _Plan(st, seat)
+    if plan.too_many_deals:
+        return None
+    for _ in range(TRIES):
+        drawn = plan.draw(rng)
+        if drawn is not None:
+            return drawn
+    return None
+
+
+class _Plan:
+    """One pass over the state's secret log: who moved which card when, and the shuffles."""
+
+    def __init__(self, st: ViaeState, seat: int) -> None:
+        g = st.game
+        n = g.notation
+        self.st, self.seat = st, seat
+        players, kinds = g.num_players(), len(g.cards.deceptio)
+        self.kinds = kinds
+        self.d0, self.m0 = n["deceptio"], n["mandatum"]
+        reveal_bases = (n["loses"], n["discard"], n["play"])
+        self.entries: list[tuple[int, int, int, int]] = []  # (index, round, seat, what) in order
+        self.draws: list[list[int]] = [[] for _ in range(players)]  # unseen Deceptio draws by seat
+        self.reveals: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (index, kind)
+        self.deals: list[list[int]] = [[] for _ in range(players)]  # unseen personal Mandatum
+        self.claims: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (index, card)
+        self.known: set[int] = set()  # Mandatum the seat has seen
+        self.epoch_of: dict[int, int] = {}
+        self.epochs = 0
+        deck, discard, rnd = sum(g.deceptio_counts), 0, 1
+        history = st.history_ids
+        for entry in st.secret_log:
+            i, r, s = read_entry(entry)
+            a = history[i]
+            while rnd < r:  # C47: the discards go back into the deck at the round's end
+                deck, discard, rnd, self.epochs = deck + discard, 0, rnd + 1, self.epochs + 1
+            if self.d0 <= a < self.d0 + kinds:
+                if deck == 0:  # V29: the discards reshuffled
+                    deck, discard, self.epochs = discard, 0, self.epochs + 1
+                deck -= 1
+                self.epoch_of[i] = self.epochs
+                self.entries.append((i, r, s, _DRAW))
+                if s != seat:
+                    self.draws[s].append(i)
+            elif any(b <= a < b + kinds for b in reveal_bases):
+                k = next(a - b for b in reveal_bases if b <= a < b + kinds)
+                discard += 1
+                self.entries.append((i, r, s, _REVEAL + k))
+                if s != seat:
+                    self.reveals[s].append((i, k))
+            elif self.m0 <= a < self.m0 + len(g.cards.mandatum):
+                if s < 0 or s == seat:
+                    self.known.add(a - self.m0)
+                else:
+                    self.deals[s].append(i)
+            else:  # a claim: ``complete Mxx``
+                card = a - n["complete"]
+                self.known.add(card)
+                if s != seat:
+                    self.claims[s].append((i, card))
+        self.too_many_deals = any(len(d) > 2 for d in self.deals)  # two slots a seat (personal)
+        self.texts = [str(g.actions[a]) for a in history]  # for earlier_unseen_draw's messages
+
+    def draw(self, rng: random.Random) -> ViaeState | None:
+        st, g = self.st, self.st.game
+        try:
+            given = self._give_reveals(rng)
+        except RecordError:
+            return None
+        cards = self._deal_mandatum(rng)
+        if cards is None:
+            return None
+        drawn = self._follow_deck(given, rng)
+        if drawn is None:
+            return None
+        history, hands, deck = drawn
+        other = st.clone()
+        for i, card in cards.items():
+            history[i] = self.m0 + card
+        other.history_ids = history
+        kinds = self.kinds
+        for s, hand in enumerate(hands):
+            if s != self.seat:
+                other.hand[s * kinds:(s + 1) * kinds] = hand
+        other.deck = deck
+        for s, deals in enumerate(self.deals):
+            for slot, i in enumerate(deals):
+                other.personal[2 * s + slot] = cards[i]
+        dealt = set(self.known) | set(cards.values()) | {m for m in other.personal if m >= 0}
+        other.mandatum_pool = [0 if m in dealt else 1 for m in range(len(g.cards.mandatum))]
+        other._legal = None
+        return other
+
+    def _give_reveals(self, rng: random.Random) -> dict[int, int]:
+        """Each card another seat revealed, given to one of its unseen draws before it."""
+        given: dict[int, int] = {}
+        for s, reveals in enumerate(self.reveals):
+            free = list(self.draws[s])
+            for i, k in reveals:
+                given[earlier_unseen_draw(free, i, self.texts, self.st.game.seats[s], rng)] = k
+        return given
+
+    def _deal_mandatum(self, rng: random.Random) -> dict[int, int] | None:
+        """A card for each unseen personal deal: a claimed one to a deal before its claim, the
+        others among the cards the seat has not seen that are not true now."""
+        cards: dict[int, int] = {}
+        for s, claims in enumerate(self.claims):
+            slots = list(self.deals[s])
+            for i, card in claims:
+                before = [d for d in slots if d < i]
+                if not before:
+                    return None
+                pick = rng.choice(before)
+                slots.remove(pick)
+                cards[pick] = card
+        open_deals = [i for deals in self.deals for i in deals if i not in cards]
+        unseen = [m for m in range(len(self.st.game.cards.mandatum))
+                  if m not in self.known and not mandatum.is_true(self.st, m)]
+        if len(unseen) < len(open_deals):
+            return None
+        cards.update(zip(open_deals, rng.sample(unseen, len(open_deals)), strict=True))
+        return cards
+
+    def _follow_deck(self, given: dict[int, int], rng: random.Random
+                     ) -> tuple[list[int], list[list[int]], list[int]] | None:
+        """The Deceptio draws replayed on the deck's counts alone: the history with the unseen
+        draws' new cards, each seat's hand and the deck; None where a card is missing."""
+        st, seat, d0, kinds = self.st, self.seat, self.d0, self.kinds
+        history = st.history_ids[:]
+        kept = [[0] * kinds for _ in range(self.epochs + 1)]  # cards given to later draws, by shuffle
+        for i, k in given.items():
+            kept[self.epoch_of[i]][k] += 1
+        for i, _, s, what in self.entries:
+            if what == _DRAW and s == seat:
+                kept[self.epoch_of[i]][history[i] - d0] += 1
+        deck, discard = list(st.game.deceptio_counts), [0] * kinds
+        hands = [[0] * kinds for _ in range(st.game.num_players())]
+        rnd, epoch = 1, 0
+        for i, r, s, what in self.entries:
+            while rnd < r:
+                deck, discard, rnd, epoch = [a + b for a, b in zip(deck, discard, strict=True)], [0] * kinds, \
+                    rnd + 1, epoch + 1
+            if what == _DRAW:
+                if not any(deck):
+                    deck, discard, epoch = discard, [0] * kinds, epoch + 1
+                if not any(deck):
+                    return None
+                if s == seat or i in given:
+                    k = history[i] - d0 if s == seat else given[i]
+                    kept[epoch][k] -= 1
+                else:
+                    weights = [max(0, n - kept[epoch][k]) for k, n in enumerate(deck)]
+                    k = rng.choices(range(kinds), weights if any(weights) else deck)[0]
+                history[i] = d0 + k
+                if deck[k] == 0:
+                    return None
+                deck[k] -= 1
+                hands[s][k] += 1
+            else:
+                k = what - _REVEAL
+                if hands[s][k] == 0:
+                    return None
+                hands[s][k] -= 1
+                discard[k] += 1
+        while rnd < st.round:
+            deck, discard, rnd = [a + b for a, b in zip(deck, discard, strict=True)], [0] * kinds, rnd + 1
+        if discard != st.discard or hands[seat] != st.hand_of(seat):
+            return None  # not the state's own counts: a move of cards this pass does not know
+        return history, hands, deck
+
+
+_DRAW, _REVEAL = -1, 0  # an entry's ``what``: a draw, or _REVEAL + the kind revealed

@@ -5,6 +5,7 @@ indices into their deck's table (Deceptio by kind, with counts).
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from legatus.core.actions import Action
@@ -16,13 +17,23 @@ if TYPE_CHECKING:
 
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
 
-__all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState"]
+__all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState", "log_entry", "read_entry"]
+
+
+def log_entry(index: int, round_: int, seat: int) -> int:
+    """One entry of ``ViaeState.secret_log``: a history index, the round then, the seat (-1: none)."""
+    return (index << 10) | (round_ << 4) | (seat + 1)
+
+
+def read_entry(entry: int) -> tuple[int, int, int]:
+    """``(index, round, seat)`` of a ``secret_log`` entry."""
+    return entry >> 10, (entry >> 4) & 63, (entry & 15) - 1
 
 _LISTS = ("order", "spot", "denar", "stone", "influence", "legio", "assigned", "scouts", "officers", "used",
           "marker", "prev", "control", "hostility", "road_owner", "basilica", "hand", "deck", "discard",
           "castra", "castra_pile", "cycle_out", "fortuna_pile", "fortuna_active", "fortuna_discard",
           "mandatum_pool", "public", "personal", "completed", "played", "dmods", "draws", "dice", "kept",
-          "forts", "milestones", "basilicas_left", "history_ids", "started")
+          "forts", "milestones", "basilicas_left", "history_ids", "started", "secret_log")
 _SCALARS = ("stack", "round", "step", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
             "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n")
 
@@ -74,6 +85,7 @@ class ViaeState(ProcedureStack, State):
     basilicas_left: list[int]
     history_ids: list[int]
     started: list[int]
+    secret_log: list[int]  # the actions that move a Deceptio or personal Mandatum card (SECRET_LOG)
     dmods: list[tuple[int, int]]  # (owner, Deceptio kind) of the modifiers played
     draws: list[tuple[int, int]]  # (deck, seat or slot) queued
     stack: tuple[Frame, ...]
@@ -126,10 +138,34 @@ class ViaeState(ProcedureStack, State):
         a = int(action)
         if a not in self._legal_ids():
             self.check_legal(a)
+        if a in self.game.secret_actions:
+            self._log_secret(a)
         self.history_ids.append(a)
         self._legal = None
         self.procedures.running(self).apply(self, a)
         self._legal = None
+
+    def _log_secret(self, a: int) -> None:
+        """Notes who moves the card and in which round, so that :meth:`resample` can draw the
+        hidden cards anew without replaying the game (an entry packs history index, round, seat)."""
+        from .rules import phases
+
+        proc = self.frame()[0]
+        if proc == phases.DRAW:
+            seat = max(self.draws[0][1], -1)  # -1: a public Mandatum
+        elif proc == phases.LOSE:
+            seat = self.frame()[1]
+        else:
+            seat = self.current_player()
+        self.secret_log.append(log_entry(len(self.history_ids), self.round, seat))
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A direct draw from this state (:func:`.resample.redraw`), no replay; the replayed
+        draw of :meth:`ViaeGame.consistent_state` where that fails."""
+        from .resample import redraw
+
+        drawn = redraw(self, seat, rng)
+        return drawn if drawn is not None else super().resample(seat, rng)
 
     def returns(self) -> list[float]:
         from .rules import end

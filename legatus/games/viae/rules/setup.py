@@ -18,7 +18,7 @@ def initial(st: ViaeState) -> None:
     n, t, b, c = g.num_players(), g.tracks, g.board, g.cards
     cities = len(b.city_ids)
     st.stack = ((phases.FLOW,),)
-    st.history_ids = []
+    st.history_ids, st.secret_log = [], []
     st.order, st.spot = [], [-1] * n
     st.denar, st.stone = [t.setup["denar"]] * n, [t.setup["stone"]] * n  # C23
     st.influence = [t.influence_start] * n
