@@ -170,6 +170,7 @@ class LiveGame:
             "id": self.row.id,
             "seat": None if seat == SPECTATOR else self.row.seats[seat].name,
             "log_length": self.log_length,
+            "over": state.is_terminal(),  # every game's end, whatever its view calls it
             "can_undo": seat != SPECTATOR and self.session.can_undo(seat),
             "players": {s.name: s.player for s in self.row.seats},
             "descriptions": {str(a): state.describe(a) for a in state.legal_actions()} if mine else {},

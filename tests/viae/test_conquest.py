@@ -157,3 +157,21 @@ def test_C50_score_and_V42_tie_breaks() -> None:
     st.control[city(st, "capua")] = 0
     st.influence = [4, 5]
     assert end.returns(st) == [1.0, 0.0]  # equal score: most cities
+
+
+def test_C50_V42_standings_in_the_view_at_the_end_in_the_tie_breaks_order() -> None:
+    st = first_turn(3)
+    assert st.view(0)["standings"] is None  # not before the end
+    st.stack = ()
+    st.control = [-1] * len(st.control)
+    for name, seat in (("genua", 0), ("pisae", 1), ("capua", 1), ("ostia", 2)):
+        st.control[city(st, name)] = seat
+    st.influence = [6, 5, 6]
+    st.denar = [3, 9, 3]
+    standings = st.view(None)["standings"]
+    # seat1 7 points, 1 city; seat2 7 points, 2 cities (ahead, V42); seat3 7 points, 1 city, as
+    # many Denar as seat1: they share second place.
+    assert [(s["seat"], s["place"], s["score"], s["cities"], s["denar"]) for s in standings] == [
+        ("seat2", 1, 7, 2, 9), ("seat1", 2, 7, 1, 3), ("seat3", 2, 7, 1, 3)]
+    assert all(s["score"] == s["influence"] + s["cities"] + s["basilicas"] + s["mandatum"] for s in standings)
+    assert standings == st.view(0)["standings"]  # public: every seat sees the same
