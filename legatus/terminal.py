@@ -15,6 +15,7 @@ In a game with secrets the screen belongs to one seat: it shows that seat's view
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from legatus.core.actions import Action
-from legatus.core.agents import Agent, decide
+from legatus.core.agents import Agent
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
 from legatus.core.hints import hints
@@ -166,7 +167,9 @@ class TerminalPlay:
         self._flush_log()
         state = self.state
         seat = state.seat_name(state.current_player())
-        action = decide(agent, state)
+        # only what its seat may know: drawn with a generator seeded by the game's length (the
+        # same game, the same input), and pushed on while the seat alone decides
+        action = agent.choose(self.session.seat_input(random.Random(len(state.history()))))
         if self.secret:
             # As the screen's seat sees it; an agent's reason may name the cards it holds.
             played = state.action_to_string(action, self.seat)

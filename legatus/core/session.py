@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from .actions import Action
+from .agents import seat_input
 from .errors import IllegalActionError, UndoError
 from .game import CHANCE, TERMINAL, Information, State
 from .seatlog import SeatLog
@@ -44,6 +45,9 @@ class Session:
         self._typed: State | None = None
         self.seen: SeatLog | None = None if state.game.information is Information.PERFECT else SeatLog(state)
         """Each action as each seat saw it, kept as they are applied and undone (games with secrets)."""
+        self._worlds: dict[int, tuple[int, State]] = {}
+        """By seat: the state last drawn for its agent (:meth:`seat_input`) and the length of the
+        history it was drawn at."""
 
     def apply(self, action: int, typed: bool = False) -> None:
         """Apply a legal action (a decision or a chance outcome). ``typed``: a chance outcome
@@ -66,6 +70,37 @@ class Session:
             self._undo.clear()
         else:
             self._undo.append((before, actor))
+
+    def seat_input(self, rng: random.Random) -> State:
+        """What an agent of the seat to move may be given (``agents.seat_input``): the state
+        itself in a game without secrets; else a state consistent with what the seat has seen,
+        drawn with ``rng`` from the seat's log (no replay of the game to learn it). While the
+        seat alone decides, its own decisions teach it nothing: the state drawn for it last is
+        pushed on by them instead of drawn anew, unless that shows the seat a view it does not
+        have (a card of another seat shown to it). Each call gives a copy of its own."""
+        state = self.state
+        if self.seen is None or state.initial_position() is not None:
+            return seat_input(state, rng)
+        seat = state.current_player()
+        world = self._pushed(seat)
+        if world is None:
+            world = state.game.consistent_state(seat, self.seen.seen(seat), rng)
+        self._worlds[seat] = (len(self.seen), world)
+        return world.clone()
+
+    def _pushed(self, seat: int) -> State | None:
+        """The state last drawn for ``seat``, pushed on by its decisions since; None if another
+        seat or chance acted since, or the seat would not see it as it sees the game now."""
+        kept = self._worlds.get(seat)
+        if kept is None or self.seen is None or not self.seen.decided_only(seat, kept[0]):
+            return None
+        world = kept[1].clone()
+        try:
+            for action in self.state.history()[kept[0]:]:
+                world.apply_action(action)
+        except IllegalActionError:
+            return None
+        return world if world.view(seat) == self.state.view(seat) else None
 
     def roll(self) -> Action:
         """Draw the pending chance outcome with the session's generator and apply it."""
@@ -97,4 +132,5 @@ class Session:
         self.state = before
         if self.seen is not None:
             self.seen.cut(length)
+        self._worlds = {seat: kept for seat, kept in self._worlds.items() if kept[0] <= length}
         return undone

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from legatus.core.actions import Action
-from legatus.core.agents import Agent, make_agent, seat_input
+from legatus.core.agents import Agent, make_agent
 from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
 from legatus.core.record import to_record
@@ -256,7 +256,7 @@ class LiveGame:
     def _turn(self, agent: Agent) -> AgentTurn:
         state = self.state
         # In a game with secrets the agent thinks on a state drawn from what its seat knows.
-        given = seat_input(state, DICE)
+        given = self.session.seat_input(DICE)
         return AgentTurn(agent, state.current_player(), given if given is not state else state.clone(),
                          self.log_length)
 

@@ -243,7 +243,7 @@ def test_a_person_plays_a_four_player_game_to_the_end_in_the_page_against_three_
     shown: dict[int, tuple[list[str], str]] = {}  # log length: (the hand on the page, the page's text)
     clicks = 0
     while True:
-        play.wait_for_function(READY, timeout=90_000)  # the agents play the other seats meanwhile
+        play.wait_for_function(READY, timeout=90_000, polling=100)  # the agents play the other seats meanwhile
         if "over" in (play.locator("#prompt").get_attribute("class") or ""):
             break
         before = play.locator("#play").get_attribute("data-log-length")
