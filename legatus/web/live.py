@@ -176,6 +176,7 @@ class LiveGame:
             "seat": None if seat == SPECTATOR else self.row.seats[seat].name,
             "log_length": self.log_length,
             "can_undo": seat != SPECTATOR and self.session.can_undo(seat),
+            "over": state.is_terminal(),  # every game's end, whatever its view calls it
             "players": {s.name: s.player for s in self.row.seats},
             "descriptions": {str(a): state.describe(a) for a in state.legal_actions()} if mine else {},
             "view": view,

@@ -245,3 +245,21 @@ def test_V41_C49_after_the_deciding_mandatum_the_round_s_other_turns_are_played_
             turns.append(st.turn_seat())
         st.apply_action(sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
     assert turns == st.order and st.round == 1 and st.summary()["outcome"] == "mandatum"
+
+
+def test_C50_V42_standings_in_the_view_at_the_end_in_the_tie_breaks_order() -> None:
+    st = first_turn(3)
+    assert st.view(0)["standings"] is None  # not before the end
+    st.stack = ()
+    st.control = [-1] * len(st.control)
+    for name, seat in (("genua", 0), ("pisae", 1), ("capua", 1), ("ostia", 2)):
+        st.control[city(st, name)] = seat
+    st.influence = [6, 5, 6]
+    st.denar = [3, 9, 3]
+    standings = st.view(None)["standings"]
+    # seat1 7 points, 1 city; seat2 7 points, 2 cities (ahead, V42); seat3 7 points, 1 city, as
+    # many Denar as seat1: they share second place.
+    assert [(s["seat"], s["place"], s["score"], s["cities"], s["denar"]) for s in standings] == [
+        ("seat2", 1, 7, 2, 9), ("seat1", 2, 7, 1, 3), ("seat3", 2, 7, 1, 3)]
+    assert all(s["score"] == s["influence"] + s["cities"] + s["basilicas"] + s["mandatum"] for s in standings)
+    assert standings == st.view(0)["standings"]  # public: every seat sees the same

@@ -131,6 +131,7 @@ def test_new_game_gives_each_seat_a_link_and_rolls_the_setup_dice(client):
     assert all(s["link"].startswith(f"/play/{created['id']}?token=") for s in created["seats"])
     view = get(client, created)
     assert view["seat"] == "ulterior" and view["log_length"] > 6  # the revolts and armies are rolled
+    assert not view["over"]
     assert view["view"]["phase"] == "setup: roads"
 
 
@@ -203,6 +204,7 @@ def test_agents_play_their_seats(client):
 
         time.sleep(0.05)
     assert view["view"]["result"] is not None and view["players"] == {"rome": "heuristic"}
+    assert view["over"]  # every game's end, in the same word whatever the game's view says (the page reads it)
 
 
 def test_import_export_and_replay(client):

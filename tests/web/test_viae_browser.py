@@ -6,7 +6,9 @@ seat1's page shows it. And a four-player game made through the form, agents in t
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -124,7 +126,9 @@ def test_two_people_play_viae_in_two_contexts_and_one_hand_stays_secret(server, 
         assert MARKER not in content and MARKER_NAME not in content
 
 
-def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(server, context, page):
+def made_in_the_form(server: Server, context: Any, page: Any) -> tuple[Any, str, str]:
+    """A 4-player VIAE game made in the index page's form, a person in seat1 and the heuristic
+    agent in the three others, and seat1's page opened from its link: (that page, id, token)."""
     page.goto(server.url + "/")
     page.select_option("#game-select", "viae")
     page.select_option("#opt-players", label="4")
@@ -141,9 +145,14 @@ def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(ser
     with context.expect_page() as opened:
         mine.locator("a", has_text="open").click()
     play = opened.value
-    public = server.call(f"/api/games/{game_id}/public")
     expect(play.locator(".vi-board")).to_be_visible()
     expect(play.locator("#seat-badge")).to_have_text("you play seat1")
+    return play, game_id, token
+
+
+def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(server, context, page):
+    play, game_id, token = made_in_the_form(server, context, page)
+    public = server.call(f"/api/games/{game_id}/public")
     expect(play.locator(".vi-players tbody tr")).to_have_count(4)
     expect(play.locator(".vi-track-cell")).to_have_count(12 + 8 + 10)  # rounds, turn order, influence
 
@@ -175,3 +184,101 @@ def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(ser
     first = play.locator(".vi-castra li").first  # named from the public data here too
     expect(first).to_contain_text(f"slot 1: {public['board']['castra_slots'][0]} Denar")
     assert any(c["name"] in first.inner_text() for c in castra)
+
+
+# The page is ready for seat1's next click (its turn, drawn, no request in flight) or shows the end.
+READY = """() => document.querySelector('#prompt').classList.contains('over')
+  || document.querySelector('#play').classList.contains('my-turn')"""
+SECRET_IDS = re.compile(r"\b[DM]\d\d\b")  # Deceptio and Mandatum cards' ids
+
+
+def click_a_choice(play: Any, rng: random.Random) -> str:
+    """Clicks one of the choices the page offers, drawn with ``rng``: a button under the prompt,
+    or a highlighted city or road and then a button of its list. Returns the action clicked."""
+    offered = [*(f'#buttons button[data-action="{a}"]' for a in
+                 play.eval_on_selector_all("#buttons button[data-action]", "els => els.map(e => e.dataset.action)")),
+               *(f'.vi-city[data-space="{c}"] .vi-disc' for c in
+                 play.eval_on_selector_all(".vi-city.active", "els => els.map(e => e.dataset.space)")),
+               *(f'.vi-road[data-road="{r}"] .vi-road-badge' for r in
+                 play.eval_on_selector_all(".vi-road.active", "els => els.map(e => e.dataset.road)"))]
+    assert offered, "seat1's turn, and the page offers nothing to click"
+    chosen = rng.choice(sorted(offered))
+    if chosen.startswith("#buttons"):
+        action = chosen.split('"')[1]
+        play.click(chosen)
+        return action
+    play.click(chosen)
+    popover = play.locator("#popover")
+    expect(popover).to_be_visible()
+    actions = popover.locator("button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    action = rng.choice(sorted(actions))
+    popover.locator(f'button[data-action="{action}"]').click()
+    return action
+
+
+def seen_by_seat1(record: dict[str, Any], lengths: set[int]) -> dict[int, tuple[list[str], set[str]]]:
+    """For each log length in ``lengths``, from the referee's record of the finished game: seat1's
+    hand then, and the Deceptio and Mandatum cards the other seats held (hands, personal
+    Mandatum) that seat1 could not see (no copy of its own, none public)."""
+    state = legatus.load("viae", **record["options"]).new_initial_state()
+    seen: dict[int, tuple[list[str], set[str]]] = {}
+    for n in range(len(record["actions"]) + 1):
+        if n in lengths:
+            views = [state.view(s) for s in range(4)]
+            theirs = {card for s in range(1, 4) for key in ("hand", "personal_mandatum")
+                      for card in views[s]["players"][s][key]}
+            seen[n] = views[0]["players"][0]["hand"], theirs - set(SECRET_IDS.findall(json.dumps(views[0])))
+        if n < len(record["actions"]):
+            state.apply_action(state.parse_action(record["actions"][n]))
+    return seen
+
+
+def test_a_person_plays_a_four_player_game_to_the_end_in_the_page_against_three_agents(server, context, page):
+    """Issue 11, "Done when": the game made in the form, seat1 played by clicking what the page
+    offers (a seeded draw among its buttons, highlighted cities and roads) until the page shows
+    the end, the winner and every seat's score; at every step its hand on the page is its own and
+    no card the other seats hold unseen shows anywhere but the log (V43)."""
+    play, game_id, token = made_in_the_form(server, context, page)
+    rng = random.Random(11)
+    shown: dict[int, tuple[list[str], str]] = {}  # log length: (the hand on the page, the page's text)
+    clicks = 0
+    while True:
+        play.wait_for_function(READY, timeout=90_000, polling=100)  # the agents play the other seats meanwhile
+        if "over" in (play.locator("#prompt").get_attribute("class") or ""):
+            break
+        before = play.locator("#play").get_attribute("data-log-length")
+        assert before is not None
+        shown[int(before)] = (play.eval_on_selector_all(".vi-hand [data-card]", "els => els.map(e => e.dataset.card)"),
+                              play.inner_text("#prompt-card") + play.inner_text("#info") + play.inner_text("#board"))
+        click_a_choice(play, rng)
+        clicks += 1
+        expect(play.locator("#play")).not_to_have_attribute("data-log-length", before)
+    final = server.view(game_id, token)
+    view = final["view"]
+    assert final["over"] and not view["legal_actions"], view["prompt"]
+    assert re.fullmatch(r"The game is over: seat\d( and seat\d)* (wins|share the win)\.", view["prompt"])
+    expect(play.locator("#play")).to_have_attribute("data-log-length", str(final["log_length"]))
+    expect(play.locator("#prompt")).to_have_text(view["prompt"])
+    expect(play.locator("#hint")).to_have_text("The game is over.")
+    assert clicks >= 30, clicks  # a whole game of seat1's decisions, from the setup to the last round
+    # The final standings (C50, V42): every seat's place, score and tie-breakers.
+    rows = play.locator(".vi-standings li")
+    expect(rows).to_have_count(4)
+    for i, standing in enumerate(view["standings"]):
+        row = rows.nth(i)
+        expect(row).to_have_attribute("data-seat", standing["seat"])
+        expect(row).to_contain_text(f'{standing["seat"]} {standing["score"]} points')
+        expect(row.locator(".vi-tie")).to_contain_text(f'cities {standing["cities"]}, Denar {standing["denar"]}')
+    first = [s["seat"] for s in view["standings"] if s["place"] == 1]
+    expect(play.locator(".vi-result strong").first).to_have_text(
+        f"{' and '.join(first)} {'wins' if len(first) == 1 else 'share the win'}")
+
+    # The referee's record, now that the game is over: what seat1 held, and what the others held
+    # unseen, at each of its decisions.
+    record = server.call(f"/api/games/{game_id}/record?token={token}")
+    assert len(shown) == clicks
+    for n, (hand, hidden) in sorted(seen_by_seat1(record, set(shown)).items()):
+        on_page, text = shown[n]
+        assert on_page == hand, f"at log length {n} the page shows the hand {on_page}, seat1 held {hand}"
+        leaked = hidden & set(SECRET_IDS.findall(text))
+        assert not leaked, f"at log length {n} seat1's page shows {sorted(leaked)}, held unseen by another seat"

@@ -73,6 +73,7 @@ def view(st: ViaeState, seat: int | None) -> dict[str, Any]:
         "scores": end.scores(st),
         "legal_actions": [str(a) for a in st.legal_actions()] if seat is not None and seat == player else [],
         "returns": st.returns() if not st.stack else None,
+        "standings": end.standings(st) if not st.stack else None,  # C50, V42: the final order
     }
 
 

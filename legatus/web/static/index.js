@@ -204,9 +204,9 @@ async function loadMyGames() {
     // Where the game stands, as this seat sees it (its own server only).
     api(`/api/games/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`).then((answer) => {
       const view = answer.view;
-      now.textContent = view.result ? "over" : view.to_move === s.seat ? "your turn" : `${view.to_move} to move`;
+      now.textContent = answer.over ? "over" : view.to_move === s.seat ? "your turn" : `${view.to_move} to move`;
       now.title = view.prompt || "";
-      row.classList.toggle("my-turn", !view.result && view.to_move === s.seat);
+      row.classList.toggle("my-turn", !answer.over && view.to_move === s.seat);
     }, (err) => {
       now.textContent = err.status === 404 || err.status === 403 ? "not on this server" : "unknown";
       now.title = err.message;

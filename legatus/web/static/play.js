@@ -45,7 +45,7 @@ function myTurn(msg) {
   const view = msg.view;
   const person = !msg.players || !(msg.seat in msg.players) || msg.players[msg.seat] === "person";
   return !!msg.seat && person && view.to_move === msg.seat && Array.isArray(view.legal_actions)
-    && view.legal_actions.length > 0 && !view.result;
+    && view.legal_actions.length > 0 && !msg.over;
 }
 
 /** The seat's legal actions, sorted: by the spaces and links they name, and the others. */
@@ -89,7 +89,7 @@ function render(msg) {
   // The prompt, the buttons for the actions that name no space, the hint.
   const prompt = $("#prompt");
   withRuleLinks(prompt, view.prompt || "", ruleLink);
-  prompt.classList.toggle("over", !!view.result);
+  prompt.classList.toggle("over", !!msg.over);
   clear($("#buttons"), others.map(actionButton));
   // An action the game asks about first (ending a phase with money left): yes or no.
   if (confirming && (!turn || !view.legal_actions.includes(confirming.action))) confirming = null;
@@ -113,7 +113,7 @@ function render(msg) {
   const hint = $("#hint");
   if (turn && bySpace.size) {
     hint.textContent = `Click a highlighted space (${bySpace.size}) for what you can do there.`;
-  } else if (view.result) {
+  } else if (msg.over) {
     hint.textContent = "The game is over.";
   } else if (turn) {
     hint.textContent = "";

@@ -3,7 +3,7 @@ ties go to the most cities, then the most Denar; a tie after that shares the win
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import mandatum
 
@@ -25,6 +25,17 @@ def scores(st: ViaeState) -> list[int]:
 def ranking_keys(st: ViaeState) -> list[tuple[int, int, int]]:
     """V42: score, then cities, then Denar."""
     return [(score, len(st.cities_of(s)), st.denar[s]) for s, score in enumerate(scores(st))]
+
+
+def standings(st: ViaeState) -> list[dict[str, Any]]:
+    """The seats from first to last (V42's order), each with its place (equal in a full tie), its
+    score and what makes it up (C50), and the tie-breakers: all of it public."""
+    g = st.game
+    keys = ranking_keys(st)
+    order = sorted(range(g.num_players()), key=lambda s: keys[s], reverse=True)
+    return [{"seat": g.seats[s], "place": 1 + sum(1 for o in order if keys[o] > keys[s]), "score": keys[s][0],
+             "influence": st.influence[s], "cities": keys[s][1], "basilicas": basilicas_of(st, s),
+             "mandatum": mandatum.bonus(st, s), "denar": keys[s][2]} for s in order]
 
 
 def finish(st: ViaeState) -> None:

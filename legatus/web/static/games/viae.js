@@ -457,16 +457,25 @@ function card(pub, deck, id, extra = "") {
 
 const dot = (seat) => h("span", { class: "vi-dot", dataset: { seat } });
 
+/** The end (C50, V42): who won, then every seat in order with its score, what makes it up and
+ * the tie-breakers (cities, then Denar). */
+function standings(rows) {
+  const first = rows.filter((r) => r.place === 1).map((r) => r.seat);
+  const tied = rows.some((r, i) => i > 0 && r.score === rows[i - 1].score);
+  return h("div", { class: "vi-result" },
+    h("strong", {}, `${first.join(" and ")} ${first.length > 1 ? "share the win" : "wins"}`),
+    h("ol", { class: "vi-standings" }, rows.map((r) => h("li", { dataset: { seat: r.seat }, value: r.place },
+      dot(r.seat), h("strong", {}, `${r.seat} ${r.score} points`),
+      h("small", {}, ` = influence ${r.influence} + cities ${r.cities} + basilicas ${r.basilicas} + Mandatum ${r.mandatum}`),
+      h("span", { class: "vi-tie" }, ` · cities ${r.cities}, Denar ${r.denar}`)))),
+    tied ? h("small", { class: "muted" }, "Equal scores: most cities, then most Denar (V42).") : null);
+}
+
 export function renderInfo(node, view, pub) {
   const parts = [];
   const players = view.players || [];
   const seats = players.map((p) => p.seat);
-  if (view.returns) {
-    const best = Math.max(...view.returns);
-    const winners = seats.filter((_, i) => view.returns[i] === best);
-    parts.push(h("div", { class: "vi-result" }, h("strong", {}, `${winners.join(" and ")} win${winners.length > 1 ? "" : "s"}`),
-      ` (score ${(view.scores || []).join(" · ")})`));
-  }
+  if (view.standings) parts.push(standings(view.standings));
   parts.push(h("div", { class: "vi-when" }, h("span", { class: "label" }, "Round "), h("strong", {}, view.round ?? "–"),
     ` · ${view.phase || ""}`, view.last_round ? h("strong", { class: "vi-last" }, " · last round") : null,
     view.order && view.order.length ? h("small", {}, ` · order ${view.order.join(", ")}`) : null));
