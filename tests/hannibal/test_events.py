@@ -21,12 +21,76 @@ def carthage_plays(card: int) -> object:
     return ready([c for c in OTHER_ROME if c != card][:7], hand, first="carthage")
 
 
-@pytest.mark.parametrize("card", [6, 20, 31, 32, 41, 42, 59, 60, 5, 18, 28, 50, 54])
-def test_counter_and_op_bonus_cards_are_not_played_as_events(card: int) -> None:
-    # the counter events are played at their moment, never as a card play (H34: their own-turn
-    # use is not offered); the OP-bonus cards give their bonus when played for OPs (H35)
-    side_card = carthage_plays(card) if card != 42 else rome_plays(card)
-    assert f"event #{card}" not in legal(side_card) and f"ops #{card}" in legal(side_card)
+@pytest.mark.parametrize("card", [5, 18, 28, 50, 54])
+def test_op_bonus_cards_are_not_played_as_events(card: int) -> None:
+    # H35: the OP-bonus cards give their bonus when played for OPs
+    state = carthage_plays(card)
+    assert f"event #{card}" not in legal(state) and f"ops #{card}" in legal(state)
+
+
+# H34's last sentence: a counter card may be a normal event on one's own turn when its condition
+# can be met then. Only #7/#8 can (rulings.md, "Counter events as normal events"): each other
+# one names a moment that a card play of one's own never holds, so it stays an OPs card or a
+# discard there, and is still offered at its moment, in one's own battles too.
+def _not_an_event(state: object, card: int) -> None:
+    options = legal(state)
+    assert f"event #{card}" not in options
+    assert {f"ops #{card}", f"discard #{card}"} <= options
+
+
+def test_6_marharbals_cavalry_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(6), 6)  # a battle card: no battle is being fought at a card play
+
+
+def test_20_spy_in_enemy_camp_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(20), 20)  # "at the start of a battle": none starts with the play
+
+
+def test_31_spanish_allies_desert_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(31), 31)  # the start of a battle in Spain, as #20
+
+
+def test_32_numidian_allies_desert_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(32), 32)  # the start of a battle in Africa, as #20
+
+
+def test_41_bad_weather_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(rome_plays(41), 41)  # an opposing General's move: none moves in one's own play
+
+
+def test_42_elephant_fright_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(rome_plays(42), 42)  # an elephant charge is made in a battle
+
+
+def test_59_ally_deserts_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(59), 59)  # battle hands exist only during a battle
+
+
+def test_60_storms_at_sea_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(60), 60)  # an opposing army's sea move: only in the other's play
+
+
+def _force_in_transalpinia(card: int) -> object:
+    state = ready([card, 1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15])
+    tolosa = space(state, "Tolosa")
+    state.gen_at[general(state, "Hannibal")] = tolosa
+    state.cu[1][tolosa], state.eleph[tolosa] = 6, 0
+    return state
+
+
+def test_7_hostile_tribes_as_a_normal_event_on_ones_own_turn() -> None:
+    state = _force_in_transalpinia(7)
+    assert "event #7" in legal(state)
+    play(state, "event #7", "choose Tolosa")
+    roll(state, 6)  # the 5-6 column whatever the size, roll 6: 2 CUs
+    assert state.cu[1][space(state, "Tolosa")] == 4 and 7 in state.discard and state.current_player() == 1
+
+
+def test_8_hostile_tribes_as_a_normal_event_needs_an_enemy_force_there() -> None:
+    state = _force_in_transalpinia(8)
+    assert legal(state) >= {"event #8"}
+    state = ready([8, 1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15])  # none in the tribal lands
+    _not_an_event(state, 8)
 
 
 def test_41_bad_weather_stops_a_move_before_its_3rd_mp() -> None:

@@ -5,7 +5,8 @@ it would do something), what its player chooses (spaces, Generals or a Numidia, 
 through the EVENT procedure) and what each choice does. Cards without an entry cannot be
 played for their event (only for OPs or as a discard): the counter events #6, #20, #31, #32,
 #41, #42, #59, #60, and #7/#8 used as counters, are played at their moment elsewhere (see
-docs/hannibal/rules.md).
+docs/hannibal/rules.md); as a normal play on one's own turn (H34) only #7/#8 have a moment to act
+on (rulings.md says why the others do not).
 """
 
 from __future__ import annotations
