@@ -256,7 +256,7 @@ def step(st: HannibalState, action: int) -> None:
             st.m_phase = PH_NAVAL  # #60 may come first (asked at every Carthaginian sea move, H60)
             st.call(base.COUNTER_EVENT, ROME, battle.STORMS)
             return
-    elif c is not None and c.type in (1, 2) and st.m_left:
+    elif c is not None and c.type in (1, 2) and st.m_left + base.moving_train(st):
         st.m_phase = PH_ENTER
         base.roll(st, R_PASS, c.type)
         return
@@ -285,9 +285,7 @@ def pass_attrition(st: HannibalState, die: int, kind: int) -> None:
     mod = 0 if kind == ALPS_PASS else st.game.tables.attrition_modifiers["non_alps_pass"]
     if st.m_bonus == 5:
         mod -= 3
-    loss = st.game.tables.attrition_loss(die + mod, st.m_left)
-    elephant = st.game.tables.attrition_elephant(die + mod, st.m_left)
-    st.m_left -= lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, st.m_left), elephant=elephant)
+    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + mod, st.m_left, base.moving_train(st))
     st.end()
 
 
@@ -371,7 +369,7 @@ def arrive(st: HannibalState) -> None:
         if st.m_intercepted:
             st.call(base.INTERCEPTED, side)
             return
-        if st.cu[enemy][here] == 1 and not generals_at(st, here, enemy) and st.m_left >= 5:
+        if st.cu[enemy][here] == 1 and not generals_at(st, here, enemy) and st.m_left + base.moving_train(st) >= 5:
             lose_cus(st, enemy, here, 1)  # H48: overrun, movement goes on
         else:
             fight(st)
@@ -426,7 +424,7 @@ def intercepted(st: HannibalState, action: int) -> None:
     _shift(st, here, back)
     st.m_mp = 0
     c = st.board.connection(here, back)
-    if c is not None and c.type in (1, 2) and st.m_left:
+    if c is not None and c.type in (1, 2) and st.m_left + base.moving_train(st):
         base.roll(st, R_PASS, c.type)
     else:
         end_move(st)

@@ -58,10 +58,11 @@ def avoid_spaces(st: HannibalState) -> list[int]:
 
 
 def tribal_land(st: HannibalState) -> bool:
-    """#7/#8 may strike an army with CUs entering Gallia Transalpinia or Liguria: the non-active
-    player is then always asked (being asked must not tell whether he holds the card)."""
+    """#7/#8 may strike an army with CUs (or the siege train, H133) entering Gallia Transalpinia or
+    Liguria: the non-active player is then always asked (being asked must not tell whether he
+    holds the card)."""
     here = st.gen_at[st.m_gen]
-    return st.m_left > 0 and st.board.province_names[st.board.province[here]] in TRIBAL_LANDS
+    return st.m_left + base.moving_train(st) > 0 and st.board.province_names[st.board.province[here]] in TRIBAL_LANDS
 
 
 def options(st: HannibalState) -> bool:
@@ -73,7 +74,7 @@ def react_legal(st: HannibalState) -> tuple[int, ...]:
     out = [n.SPACE["intercept from"] + s for s in interceptors(st)]
     if not any(s >= 0 for s in st.tried):  # H62: the Avoid Battle roll comes before interceptions
         out += [n.SPACE["avoid to"] + s for s in avoid_spaces(st)]
-    if tribal_land(st) and st.m_left:
+    if tribal_land(st):
         out += [n.PLAY_EVENT + c - 1 for c in (7, 8) if c in st.hands[other(st.m_side)]]
     out.append(n.SIMPLE["no reaction"])
     return tuple(sorted(out))
@@ -198,9 +199,6 @@ def pursuit_roll(st: HannibalState, die: int) -> None:
 
 def hostile_roll(st: HannibalState, die: int) -> None:
     """#7/#8 Hostile Tribes: the entering force rolls Attrition on the 5-6 column."""
-    tables = st.game.tables
-    column = tables.attrition_modifiers["hostile_tribes_column"]
-    loss = tables.attrition_loss(die, column)
-    st.m_left -= base.lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, st.m_left),
-                               elephant=tables.attrition_elephant(die, column))
+    column = st.game.tables.attrition_modifiers["hostile_tribes_column"]
+    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die, st.m_left, base.moving_train(st), column)
     st.end()

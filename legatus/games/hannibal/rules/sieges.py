@@ -23,7 +23,7 @@ def can_siege(st: HannibalState, side: int, space: int, g: int) -> bool:
     """H94: an activated General ending on an enemy walled city or a hostile tribe with 3 CUs;
     one attempt a site a card; no siege of a city during a Truce (H131); Rome subjugates
     Carthaginian or neutral tribes, Carthage neutral ones."""
-    if space in st.sieged or st.cu[side][space] < MIN_CUS or st.cu[other(side)][space]:
+    if space in st.sieged or base.cus(st, side, space) < MIN_CUS or base.cus(st, other(side), space):
         return False
     if base.is_walled(st, space):
         return st.ctrl[space] == other(side) and not st.truce
@@ -64,8 +64,9 @@ def modifier(st: HannibalState, space: int, side: int) -> int:
 
 def siege_roll(st: HannibalState, die: int, space: int, side: int, rolls: int) -> None:
     points, losses = st.game.tables.siege_result(die + modifier(st, space, side))
-    base.lose_cus(st, side, space, losses)
-    if st.cu[side][space]:
+    if base.lose_cus(st, side, space, losses) < losses and base.train_at(st, side, space):
+        st.siege_train = -1  # H133: a CU for the Siege Table's losses too, the last one lost
+    if base.cus(st, side, space):
         st.sby[space] = side
         st.spts[space] += points
         if st.spts[space] >= st.game.tables.siege_rules["points_to_win"]:

@@ -191,9 +191,9 @@ def pc_spaces(st: HannibalState, seat: int) -> list[int]:
     enemy = other(seat)
     out = []
     for s in range(st.board.n_spaces):
-        if st.cu[enemy][s] or s in st.path:
+        if base.cus(st, enemy, s) or s in st.path:
             continue
-        if st.ctrl[s] == base.NONE or (st.ctrl[s] == enemy and base.is_plain(st, s) and st.cu[seat][s]
+        if st.ctrl[s] == base.NONE or (st.ctrl[s] == enemy and base.is_plain(st, s) and base.cus(st, seat, s)
                                        and not st.truce):
             out.append(s)
     return out
