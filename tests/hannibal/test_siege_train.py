@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, battle, politics, sieges
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
@@ -33,7 +34,7 @@ def test_h133_30_siege_train_alone_keeps_the_siege_points_h98() -> None:
         capua = space(state, "Capua")
         state.spts[capua], state.sby[capua] = 2, CARTHAGE
         play(state, "discard #1")  # any action: H98 lifts a siege with no besieging CU left
-        assert state.spts[capua] == points
+        assert state.spts[capua] == points and violations(state) == []
 
 
 def test_h133_30_siege_train_makes_4_cus_an_army_that_overruns_h48() -> None:
