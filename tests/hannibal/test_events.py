@@ -296,13 +296,63 @@ def test_every_card_with_an_effect_has_one_entry() -> None:
     assert missing == [5, 6, 18, 20, 28, 31, 32, 41, 42, 50, 54, 59, 60]  # bonus or counter only
 
 
-def test_h52_cus_moved_by_one_general_of_a_campaign_stay_for_the_others() -> None:
-    # the ruling: a CU moved by a General of the Campaign is not moved again by another
-    state = ready([33, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
-    falerii = space(state, "Falerii")
-    state.gen_at[general(state, "Marcellus")] = falerii
-    state.cu[0][falerii] = 2
-    play(state, "event #33", "activate P. Scipio", "take 5", "to Falerii", "stop")
-    assert state.cu[0][falerii] == 7
-    play(state, "activate Marcellus")
-    assert legal(state) == {"take 0", "take 1", "take 2"}
+def _answer_rome(state: object) -> None:
+    """Rome lets a Carthaginian move go on: no reaction, no counter event."""
+    while state.current_player() == 0:
+        play(state, "no reaction" if "no reaction" in legal(state) else "no counter event")
+
+
+def _minor_campaign() -> object:
+    """Carthage opens turn 1 with a Minor Campaign (#37): Hannibal moves 4 CUs and Mago to
+    Dertosa (1 MP), where Hasdrubal stands alone."""
+    state = ready([41, 42, 43, 44, 45, 46, 47], [37, 8, 9, 10, 11, 12, 13], first="carthage")
+    state.gen_at[general(state, "Hasdrubal")] = space(state, "Dertosa")
+    play(state, "event #37", "activate Hannibal", "take 4", "pick up Mago", "to Dertosa")
+    _answer_rome(state)
+    play(state, "stop")
+    return state
+
+
+def test_h52_a_cu_moved_on_a_campaign_moves_again_within_its_4_mp() -> None:
+    state = _minor_campaign()
+    assert {"activate Hasdrubal", "activate Mago"} <= legal(state)  # Mago moved, but was not activated
+    play(state, "activate Hasdrubal")
+    assert "take 4" in legal(state)  # the CUs Hannibal moved 1 MP have 3 left
+    play(state, "take 4", "to Tarraco")
+    _answer_rome(state)
+    play(state, "to Emporiae")
+    _answer_rome(state)
+    play(state, "to Narbo")  # his 3rd MP: Bad Weather is asked
+    _answer_rome(state)
+    assert state.m_mp == 1 and not any(a.startswith("to ") for a in legal(state))  # the CUs are at 4
+    play(state, "drop 4")
+    assert any(a.startswith("to ") for a in legal(state))  # alone, Hasdrubal has 1 MP left
+
+
+def test_h52_a_subordinate_moved_on_a_campaign_moves_again_within_his_4_mp() -> None:
+    state = _minor_campaign()
+    play(state, "activate Hasdrubal", "take 0")
+    assert "pick up Mago" in legal(state)  # 1 MP spent with Hannibal: 3 left
+    play(state, "pick up Mago", "to Tarraco")
+    _answer_rome(state)
+    assert state.g_used[general(state, "Mago")] == 2 and state.gen_at[general(state, "Mago")] == space(state, "Tarraco")
+
+
+def test_h52_an_army_that_sieged_has_used_all_its_movement() -> None:
+    for siege, left in ((True, 0), (False, 3)):
+        state = ready([41, 42, 43, 44, 45, 46, 47], [37, 8, 9, 10, 11, 12, 13], first="carthage")
+        tolosa, aquitani = space(state, "Tolosa"), space(state, "Aquitani")
+        state.gen_at[general(state, "Mago")] = tolosa
+        state.gen_at[general(state, "Hasdrubal")] = aquitani
+        state.cu[1][tolosa] = 3
+        play(state, "event #37", "activate Mago", "take 3", "to Aquitani")
+        _answer_rome(state)
+        play(state, "stop")
+        assert legal(state) == {"siege", "no siege"}  # subjugating the neutral tribe (H94)
+        play(state, "siege" if siege else "no siege")
+        if siege:
+            roll(state, 2)  # no point, no loss
+        play(state, "activate Hasdrubal")
+        assert max(int(a[5:]) for a in legal(state)) == left
+
+

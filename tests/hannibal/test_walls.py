@@ -8,7 +8,7 @@ from pathlib import Path
 import legatus
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.notation import CARTHAGE, ROME
-from legatus.games.hannibal.rules import base, battle, turn
+from legatus.games.hannibal.rules import base, battle, campaign, turn
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
@@ -235,14 +235,14 @@ def test_h23_a_consul_placed_in_a_besieged_rome_goes_inside() -> None:
 
 
 def test_h47_a_general_inside_a_besieged_city_with_no_cu_to_take_stays_inside() -> None:
-    # on a Campaign, the CUs inside were moved by another of its Generals (H52's ruling)
+    # on a Campaign, the CUs inside used up their movement with another of its Generals (H52)
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     hasdrubal, new_carthage = general(state, "Hasdrubal"), space(state, "New Carthage")
     state.cu[CARTHAGE][new_carthage], state.inner[new_carthage] = 0, 2
     state.g_in[hasdrubal] = new_carthage
     state.cu[ROME][new_carthage] = 4
     state.spts[new_carthage], state.sby[new_carthage] = 1, ROME
-    state.spent[new_carthage] = 2
+    state.spent[new_carthage * campaign.SLOTS + campaign.USED_UP] = 2
     play(state, "ops #9", "activate Hasdrubal")
     state.m_mode = 2  # as if on a Campaign (movement.MODE_CAMPAIGN)
     state._legal = None

@@ -200,7 +200,7 @@ def clear_move(st: HannibalState) -> None:
     st.m_side = st.m_gen = st.m_card = st.m_from = -1
     st.m_mode = st.m_mp = st.m_phase = st.m_limit = st.m_sea_used = st.m_left = st.m_bonus = 0
     st.m_weather = st.m_pending = 0
-    st.m_intercepted = st.m_avoided = st.m_fought = False
+    st.m_intercepted = st.m_avoided = st.m_fought = st.m_all = False
     st.m_sailed = -1
     st.b_penalty = 0
     st.path = []

@@ -240,6 +240,7 @@ def pursuit_roll(st: HannibalState, die: int) -> None:
     target = ability(st, g, "pursuit_max") or battle_rating(st, g)
     if die > target:
         st.m_phase = 3  # movement.PH_END
+        st.m_all = True  # H52: a failed pursuit uses up the army's movement on a Campaign
     st.end()
 
 

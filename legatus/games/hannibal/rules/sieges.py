@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import CARTHAGE
-from . import base
+from . import base, campaign
 from .base import ability, other, set_control
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ def siege(st: HannibalState, action: int) -> None:
     Scipio Africanus on a Force March roll twice (H95)."""
     side = st.stack[-1][1]
     space = st.gen_at[st.m_gen]
+    if st.m_mode == 2:  # movement.MODE_CAMPAIGN: a siege uses up the army's movement (H52)
+        campaign.finish(st, st.m_all or action == st.n.SIMPLE["siege"])
     if action == st.n.SIMPLE["no siege"]:
         st.end()
         return
