@@ -424,12 +424,19 @@ def fight(st: HannibalState) -> None:
 
 def intercepted(st: HannibalState, action: int) -> None:
     """H65: fight, or back up to the space it came from and end the move (a pass: attrition
-    again; a sea move: the Roman rolls again)."""
+    again; a sea move: the Roman rolls again). H67: landed by sea at its own city, it may go
+    inside, or put ``garrison k`` CUs inside and back up with the rest and its Generals."""
     st.end()
     if action == st.n.SIMPLE["fight"]:
         fight(st)
         return
     here = st.gen_at[st.m_gen]
+    if st.n.GARRISON <= action <= st.n.GARRISON + walls.MAX_INSIDE:
+        k = action - st.n.GARRISON
+        if st.m_mode == MODE_CAMPAIGN:  # these end their move inside (H52)
+            campaign.leave(st, here, campaign.standing(st, here), k)
+        walls.shift_inside(st, st.m_side, here, k)
+        st.m_left -= k
     if action == st.n.SIMPLE["go inside"]:  # H67: landed by sea at its own city
         walls.shift_inside(st, st.m_side, here, st.m_left)
         _mark_moved(st)
@@ -517,13 +524,16 @@ def end_move(st: HannibalState) -> None:
 
 
 def intercepted_legal(st: HannibalState) -> tuple[int, ...]:
-    """H65, H67: fight or back up; an army that landed by sea at its own city may go inside
-    when it all fits (splitting it between the walls and the way back is not offered)."""
+    """H65, H67: fight or back up; an army that landed by sea at its own city may go inside when
+    it all fits, or split: ``garrison k`` CUs inside (as many as fit), the rest and its Generals
+    back (no CU left outside; at least one goes back with them)."""
     n = st.n
     out = [n.SIMPLE["fight"], n.SIMPLE["back up"]]
     here = st.gen_at[st.m_gen]
-    if st.m_sailed == here and walls.may_shelter(st, st.m_side, here) and st.m_left <= walls.room(st, here):
-        out.append(n.SIMPLE["go inside"])
+    if st.m_sailed == here and walls.may_shelter(st, st.m_side, here):
+        if st.m_left <= walls.room(st, here):
+            out.append(n.SIMPLE["go inside"])
+        out += [n.GARRISON + k for k in range(1, min(walls.room(st, here), st.m_left - 1) + 1)]
     return tuple(sorted(out))
 
 
