@@ -3,8 +3,9 @@ each sudden death) over seeded games of one policy for both seats.
 
 Policies: ``fuzz`` (the fuzzer's: half the games uniform, half preferring the game's busy
 actions, as ``legatus fuzz``), ``heuristic`` (the first heuristic against itself, given the true
-state). Also counts, per game, the decisions about the inside of walled cities (H51) and the
-plays of #41 Bad Weather, to show that random play reaches them.
+state). Also counts, per game, the decisions about the inside of walled cities (H51), the
+plays of #41 Bad Weather and #30 (the siege train), who leads a reaction when a subordinate may
+(H66, H69) and a landed army split at its walls (H67), to show that random play reaches them.
 
 Usage: python benchmarks/hannibal_endings.py [--games 2000] [--seed 7000] [--policy fuzz] [--jobs 2]
 """
@@ -21,8 +22,10 @@ from typing import Any
 import legatus
 from legatus.core.agents import make_agent
 from legatus.core.session import sample_outcome
+from legatus.games.hannibal.rules import base
 
-WATCHED = ("garrison", "sortie", "retreat inside", "go inside", "event #41")
+WATCHED = ("garrison", "sortie", "retreat inside", "go inside", "event #41", "event #30")
+ASKED = {"who reacts (H66, H69)": base.REACT_LEADER, "split at the walls (H67)": base.INTERCEPTED}
 
 
 def one(seed: int, policy: str) -> tuple[str, Counter[str]]:
@@ -40,6 +43,10 @@ def one(seed: int, policy: str) -> tuple[str, Counter[str]]:
         else:
             action = game.fuzz_choice(state, rng) if eager else rng.choice(state.legal_actions())
         text = str(action)
+        procedure = state.stack[-1][0]
+        for name, where in ASKED.items():
+            if procedure == where and (where != base.INTERCEPTED or text.startswith("garrison")):
+                seen[name] += 1
         for word in WATCHED:
             if text.startswith(word) and text not in ("garrison 0", "no sortie"):
                 seen[word] += 1
@@ -77,7 +84,7 @@ def main() -> None:
           f"{time.perf_counter() - start:.0f} s:")
     for outcome, n in endings.most_common():
         print(f"  {n:6d}  {outcome}")
-    for word in WATCHED:
+    for word in (*WATCHED, *ASKED):
         print(f"  '{word}': {decisions[word]} times in {games_with[word]} games")
 
 

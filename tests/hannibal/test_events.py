@@ -21,12 +21,76 @@ def carthage_plays(card: int) -> object:
     return ready([c for c in OTHER_ROME if c != card][:7], hand, first="carthage")
 
 
-@pytest.mark.parametrize("card", [6, 20, 31, 32, 41, 42, 59, 60, 5, 18, 28, 50, 54])
-def test_counter_and_op_bonus_cards_are_not_played_as_events(card: int) -> None:
-    # the counter events are played at their moment, never as a card play (H34: their own-turn
-    # use is not offered); the OP-bonus cards give their bonus when played for OPs (H35)
-    side_card = carthage_plays(card) if card != 42 else rome_plays(card)
-    assert f"event #{card}" not in legal(side_card) and f"ops #{card}" in legal(side_card)
+@pytest.mark.parametrize("card", [5, 18, 28, 50, 54])
+def test_op_bonus_cards_are_not_played_as_events(card: int) -> None:
+    # H35: the OP-bonus cards give their bonus when played for OPs
+    state = carthage_plays(card)
+    assert f"event #{card}" not in legal(state) and f"ops #{card}" in legal(state)
+
+
+# H34's last sentence: a counter card may be a normal event on one's own turn when its condition
+# can be met then. Only #7/#8 can (rulings.md, "Counter events as normal events"): each other
+# one names a moment that a card play of one's own never holds, so it stays an OPs card or a
+# discard there, and is still offered at its moment, in one's own battles too.
+def _not_an_event(state: object, card: int) -> None:
+    options = legal(state)
+    assert f"event #{card}" not in options
+    assert {f"ops #{card}", f"discard #{card}"} <= options
+
+
+def test_6_marharbals_cavalry_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(6), 6)  # a battle card: no battle is being fought at a card play
+
+
+def test_20_spy_in_enemy_camp_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(20), 20)  # "at the start of a battle": none starts with the play
+
+
+def test_31_spanish_allies_desert_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(31), 31)  # the start of a battle in Spain, as #20
+
+
+def test_32_numidian_allies_desert_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(32), 32)  # the start of a battle in Africa, as #20
+
+
+def test_41_bad_weather_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(rome_plays(41), 41)  # an opposing General's move: none moves in one's own play
+
+
+def test_42_elephant_fright_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(rome_plays(42), 42)  # an elephant charge is made in a battle
+
+
+def test_59_ally_deserts_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(59), 59)  # battle hands exist only during a battle
+
+
+def test_60_storms_at_sea_is_no_event_on_ones_own_turn() -> None:
+    _not_an_event(carthage_plays(60), 60)  # an opposing army's sea move: only in the other's play
+
+
+def _force_in_transalpinia(card: int) -> object:
+    state = ready([card, 1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15])
+    tolosa = space(state, "Tolosa")
+    state.gen_at[general(state, "Hannibal")] = tolosa
+    state.cu[1][tolosa], state.eleph[tolosa] = 6, 0
+    return state
+
+
+def test_7_hostile_tribes_as_a_normal_event_on_ones_own_turn() -> None:
+    state = _force_in_transalpinia(7)
+    assert "event #7" in legal(state)
+    play(state, "event #7", "choose Tolosa")
+    roll(state, 6)  # the 5-6 column whatever the size, roll 6: 2 CUs
+    assert state.cu[1][space(state, "Tolosa")] == 4 and 7 in state.discard and state.current_player() == 1
+
+
+def test_8_hostile_tribes_as_a_normal_event_needs_an_enemy_force_there() -> None:
+    state = _force_in_transalpinia(8)
+    assert legal(state) >= {"event #8"}
+    state = ready([8, 1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15])  # none in the tribal lands
+    _not_an_event(state, 8)
 
 
 def test_41_bad_weather_stops_a_move_before_its_3rd_mp() -> None:
@@ -232,13 +296,63 @@ def test_every_card_with_an_effect_has_one_entry() -> None:
     assert missing == [5, 6, 18, 20, 28, 31, 32, 41, 42, 50, 54, 59, 60]  # bonus or counter only
 
 
-def test_h52_cus_moved_by_one_general_of_a_campaign_stay_for_the_others() -> None:
-    # the ruling: a CU moved by a General of the Campaign is not moved again by another
-    state = ready([33, 41, 42, 43, 44, 45, 46], [6, 8, 20, 31, 32, 59, 60])
-    falerii = space(state, "Falerii")
-    state.gen_at[general(state, "Marcellus")] = falerii
-    state.cu[0][falerii] = 2
-    play(state, "event #33", "activate P. Scipio", "take 5", "to Falerii", "stop")
-    assert state.cu[0][falerii] == 7
-    play(state, "activate Marcellus")
-    assert legal(state) == {"take 0", "take 1", "take 2"}
+def _answer_rome(state: object) -> None:
+    """Rome lets a Carthaginian move go on: no reaction, no counter event."""
+    while state.current_player() == 0:
+        play(state, "no reaction" if "no reaction" in legal(state) else "no counter event")
+
+
+def _minor_campaign() -> object:
+    """Carthage opens turn 1 with a Minor Campaign (#37): Hannibal moves 4 CUs and Mago to
+    Dertosa (1 MP), where Hasdrubal stands alone."""
+    state = ready([41, 42, 43, 44, 45, 46, 47], [37, 8, 9, 10, 11, 12, 13], first="carthage")
+    state.gen_at[general(state, "Hasdrubal")] = space(state, "Dertosa")
+    play(state, "event #37", "activate Hannibal", "take 4", "pick up Mago", "to Dertosa")
+    _answer_rome(state)
+    play(state, "stop")
+    return state
+
+
+def test_h52_a_cu_moved_on_a_campaign_moves_again_within_its_4_mp() -> None:
+    state = _minor_campaign()
+    assert {"activate Hasdrubal", "activate Mago"} <= legal(state)  # Mago moved, but was not activated
+    play(state, "activate Hasdrubal")
+    assert "take 4" in legal(state)  # the CUs Hannibal moved 1 MP have 3 left
+    play(state, "take 4", "to Tarraco")
+    _answer_rome(state)
+    play(state, "to Emporiae")
+    _answer_rome(state)
+    play(state, "to Narbo")  # his 3rd MP: Bad Weather is asked
+    _answer_rome(state)
+    assert state.m_mp == 1 and not any(a.startswith("to ") for a in legal(state))  # the CUs are at 4
+    play(state, "drop 4")
+    assert any(a.startswith("to ") for a in legal(state))  # alone, Hasdrubal has 1 MP left
+
+
+def test_h52_a_subordinate_moved_on_a_campaign_moves_again_within_his_4_mp() -> None:
+    state = _minor_campaign()
+    play(state, "activate Hasdrubal", "take 0")
+    assert "pick up Mago" in legal(state)  # 1 MP spent with Hannibal: 3 left
+    play(state, "pick up Mago", "to Tarraco")
+    _answer_rome(state)
+    assert state.g_used[general(state, "Mago")] == 2 and state.gen_at[general(state, "Mago")] == space(state, "Tarraco")
+
+
+def test_h52_an_army_that_sieged_has_used_all_its_movement() -> None:
+    for siege, left in ((True, 0), (False, 3)):
+        state = ready([41, 42, 43, 44, 45, 46, 47], [37, 8, 9, 10, 11, 12, 13], first="carthage")
+        tolosa, aquitani = space(state, "Tolosa"), space(state, "Aquitani")
+        state.gen_at[general(state, "Mago")] = tolosa
+        state.gen_at[general(state, "Hasdrubal")] = aquitani
+        state.cu[1][tolosa] = 3
+        play(state, "event #37", "activate Mago", "take 3", "to Aquitani")
+        _answer_rome(state)
+        play(state, "stop")
+        assert legal(state) == {"siege", "no siege"}  # subjugating the neutral tribe (H94)
+        play(state, "siege" if siege else "no siege")
+        if siege:
+            roll(state, 2)  # no point, no loss
+        play(state, "activate Hasdrubal")
+        assert max(int(a[5:]) for a in legal(state)) == left
+
+

@@ -199,6 +199,72 @@ def test_h66_h70_part_of_an_army_intercepts_and_the_rest_stays() -> None:
     assert state.gen_at[general(state, "Mago")] == praeneste
 
 
+def _mago_and_gisgo(at: str, cus: int) -> object:
+    """Turn 1, Rome to play; Mago (commanding: the last to arrive) and H. Gisgo at ``at``."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    where = space(state, at)
+    for name, stamp in (("H. Gisgo", 90), ("Mago", 91)):
+        state.gen_at[general(state, name)] = where
+        state.stamp[general(state, name)] = stamp
+    state.cu[1][where] = cus
+    return state
+
+
+def test_h66_a_subordinate_intercepts_alone_with_part_of_the_army() -> None:
+    state = _mago_and_gisgo("Terventum", 4)
+    terventum, praeneste = space(state, "Terventum"), space(state, "Praeneste")
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum")
+    assert state.current_player() == 1 and legal(state) == {"choose Mago", "choose H. Gisgo"}
+    play(state, "choose H. Gisgo")
+    assert legal(state) == {"take 1", "take 2", "take 3"}  # Mago keeps a CU at least
+    play(state, "take 3")
+    roll(state, 2)  # Gisgo intercepts on 3 at most (H119): 2 + 1 into a Roman PC
+    assert state.m_intercepted and state.gen_at[general(state, "H. Gisgo")] == praeneste
+    assert state.gen_at[general(state, "Mago")] == terventum
+    assert (state.cu[1][praeneste], state.cu[1][terventum]) == (3, 1)
+
+
+def test_h66_the_commander_goes_with_every_general() -> None:
+    state = _mago_and_gisgo("Terventum", 4)
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum",
+         "choose Mago", "take 4")
+    roll(state, 1)
+    praeneste = space(state, "Praeneste")
+    assert {state.gen_at[general(state, n)] for n in ("Mago", "H. Gisgo")} == {praeneste}
+
+
+def test_h66_h39_a_consul_keeps_5_cus_when_a_subordinate_intercepts() -> None:
+    for cus, offered in ((6, True), (5, False)):
+        state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+        tarraco = space(state, "Tarraco")
+        for name in ("P. Scipio", "Marcellus"):
+            state.gen_at[general(state, name)] = tarraco
+        state.cu[0][tarraco] = cus
+        play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa")
+        play(state, "intercept from Tarraco")
+        assert ("choose Marcellus" in legal(state)) is offered
+        if offered:
+            play(state, "choose Marcellus")
+            roll(state, 1)  # 1 CU, nothing to ask
+            assert state.cu[0][tarraco] == 5 and state.gen_at[general(state, "Marcellus")] == space(state, "Dertosa")
+
+
+def test_h69_a_subordinate_avoids_battle_alone_with_part_of_the_army() -> None:
+    state = _mago_and_gisgo("Praeneste", 3)
+    praeneste, sena = space(state, "Praeneste"), space(state, "Sena")
+    state.ctrl[sena] = base.NONE
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "avoid to Sena")
+    assert legal(state) == {"choose Mago", "choose H. Gisgo"}
+    play(state, "choose H. Gisgo")
+    assert legal(state) == {"take 0", "take 1", "take 2"}
+    play(state, "take 2")
+    roll(state, 3)  # Gisgo avoids on 3 at most (H119)
+    assert state.gen_at[general(state, "H. Gisgo")] == sena and state.cu[1][sena] == 2
+    assert state.gen_at[general(state, "Mago")] == praeneste and state.cu[1][praeneste] == 1
+    play(state, "no reaction")  # the rest, Mago with a CU, is battled (H47)
+    assert state.b_space == praeneste
+
+
 def test_h42_subordinates_are_picked_up_and_dropped_along_the_path() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     mago, gisgo = general(state, "Mago"), general(state, "H. Gisgo")

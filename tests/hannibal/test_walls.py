@@ -8,7 +8,7 @@ from pathlib import Path
 import legatus
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.notation import CARTHAGE, ROME
-from legatus.games.hannibal.rules import base, battle, turn
+from legatus.games.hannibal.rules import base, battle, campaign, turn
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
@@ -235,14 +235,14 @@ def test_h23_a_consul_placed_in_a_besieged_rome_goes_inside() -> None:
 
 
 def test_h47_a_general_inside_a_besieged_city_with_no_cu_to_take_stays_inside() -> None:
-    # on a Campaign, the CUs inside were moved by another of its Generals (H52's ruling)
+    # on a Campaign, the CUs inside used up their movement with another of its Generals (H52)
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     hasdrubal, new_carthage = general(state, "Hasdrubal"), space(state, "New Carthage")
     state.cu[CARTHAGE][new_carthage], state.inner[new_carthage] = 0, 2
     state.g_in[hasdrubal] = new_carthage
     state.cu[ROME][new_carthage] = 4
     state.spts[new_carthage], state.sby[new_carthage] = 1, ROME
-    state.spent[new_carthage] = 2
+    state.spent[new_carthage * campaign.SLOTS + campaign.USED_UP] = 2
     play(state, "ops #9", "activate Hasdrubal")
     state.m_mode = 2  # as if on a Campaign (movement.MODE_CAMPAIGN)
     state._legal = None
@@ -260,3 +260,37 @@ def test_h89_h112_a_retreat_inside_after_which_the_loser_sues_for_peace_ends_the
     assert state.is_terminal() and not state.stack
     assert state.view(None)["reason"] == "carthage sues for peace" and state.returns() == [1.0, -1.0]
     assert violations(state) == []
+
+
+def _mago_intercepted_at_gades(cus: int) -> HannibalState:
+    """Mago sails with ``cus`` CUs from New Carthage to Gades, his own city (room for 2 inside),
+    where Marcellus intercepts him from Hispalis."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    new_carthage = space(state, "New Carthage")
+    state.gen_at[general(state, "Mago")] = new_carthage
+    state.cu[CARTHAGE][new_carthage] = cus
+    _roman(state, "Marcellus", "Hispalis", 3)
+    play(state, "ops #9", "activate Mago", f"take {cus}", "sail Gades", "no counter event", "no counter event")
+    roll(state, 1)  # the naval roll: no effect
+    play(state, "intercept from Hispalis", "take 3")
+    roll(state, 1)
+    play(state, "no reaction")
+    return state
+
+
+def test_h67_an_army_landed_by_sea_at_its_own_city_splits_between_the_walls_and_the_way_back() -> None:
+    state = _mago_intercepted_at_gades(4)
+    assert legal(state) == {"fight", "back up", "garrison 1", "garrison 2"}  # 4 do not all fit inside
+    play(state, "garrison 2")
+    roll(state, 1)  # H61: the Roman's naval roll for the way back, no effect
+    gades, new_carthage = space(state, "Gades"), space(state, "New Carthage")
+    assert state.inner[gades] == 2 and state.cu[CARTHAGE][gades] == 0  # no CU left outside
+    assert state.gen_at[general(state, "Mago")] == new_carthage and state.cu[CARTHAGE][new_carthage] == 2
+    assert violations(state) == []
+
+
+def test_h67_a_landed_army_that_fits_may_still_go_inside_whole() -> None:
+    state = _mago_intercepted_at_gades(2)
+    assert legal(state) == {"fight", "back up", "go inside", "garrison 1"}
+    play(state, "go inside")
+    assert state.inner[space(state, "Gades")] == 2 and base.is_inside(state, general(state, "Mago"))

@@ -30,7 +30,8 @@ class HannibalGame(Game):
     title = "Hannibal: Rome vs Carthage"
     BUSY = ("to", "sail", "siege", "charge", "counterattack", "intercept", "ops", "event", "activate", "pursue")
     BUSY_SHARE = 0.67
-    version = 2  # 2: the inside of walled cities (H51) and #41 Bad Weather add decisions
+    version = 3  # 2: the inside of walled cities (H51) and #41 Bad Weather add decisions; 3: a subordinate
+    # reacting alone (H66, H69) adds one, and the siege train counts as a CU (H133)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}

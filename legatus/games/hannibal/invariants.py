@@ -57,7 +57,7 @@ def violations(st: HannibalState) -> list[str]:
             out.append(f"{board.names[s]}: a walled city without an owner")
         if spts and not 0 < spts < win:
             out.append(f"{board.names[s]}: {spts} siege points")
-        if spts and not st.cu[st.sby[s]][s]:
+        if spts and not base.cus(st, st.sby[s], s):  # the siege train keeps a siege (H133)
             out.append(f"{board.names[s]}: siege points with no besieger")
     for i, at in enumerate(st.gen_at):
         if at >= board.n_spaces or at < base.AWAY:

@@ -242,6 +242,9 @@ TABLE: Procedures[HannibalState] = Procedures({
     base.REACT_SIZE: P("reacting force", _seat,
                        lambda st: f"{_side_word(st)} says how many CUs try (H64, H69, H70).",
                        reactions.size_legal, reactions.size),
+    base.REACT_LEADER: P("reacting General", _seat,
+                         lambda st: f"{_side_word(st)} says who leads the attempt: the commander with every "
+                         "General, or a subordinate alone (H66, H69).", reactions.leader_legal, reactions.leader),
     base.SORTIE: P("sortie", _seat, lambda st: f"{_side_word(st)} may sortie from {st.board.names[st.b_space]} (H100).",
                    _words("sortie", "no sortie"), battle.sortie),
     base.CAMPAIGN: P("campaign", _seat, lambda st: f"{_side_word(st)} activates the next General (H52).",

@@ -28,15 +28,15 @@ if TYPE_CHECKING:
 # where the legal actions show a hidden hand
 SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
 _LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
-          "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "m_group", "failed",
-          "bbegan", "blost", "bcut", "bplayed", "bdesert")
+          "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "g_used", "m_used",
+          "m_group", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
 _NESTED = ("cu", "hands", "bhand", "known", "bshown")
 _SCALARS = (
     "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
     # the move in progress (H44-H61)
     "m_side", "m_gen", "m_card", "m_mode", "m_mp", "m_from", "m_phase", "m_intercepted", "m_avoided",
-    "m_sailed", "m_fought", "m_limit", "m_sea_used", "m_left", "m_bonus", "m_weather", "m_pending",
+    "m_sailed", "m_fought", "m_all", "m_limit", "m_sea_used", "m_left", "m_bonus", "m_weather", "m_pending",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
     "b_penalty", "b_sortie", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea",
@@ -112,6 +112,7 @@ class HannibalState(State, ProcedureStack):
     m_avoided: bool
     m_sailed: int
     m_fought: bool
+    m_all: bool  # the army backed up or failed a pursuit: it has used all its movement (H52)
     m_limit: int
     m_sea_used: int
     m_left: int
@@ -124,7 +125,9 @@ class HannibalState(State, ProcedureStack):
     sieged: list[int]
     moved_gens: list[int]
     m_group: list[int]  # subordinates moving with the activated General (H42)
-    spent: list[int]  # per space: CUs a General of this card's Campaign moved there (H52)
+    spent: list[int]  # per space, by MP used: CUs moved there on this card's Campaign (H52, rules.campaign)
+    g_used: list[int]  # per General: MP spent on this card's Campaign
+    m_used: list[int]  # the moving army's CUs by MP spent on this card's Campaign
     failed: list[int]
     # the battle in progress
     b_space: int

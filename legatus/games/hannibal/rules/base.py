@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 (TURN, ROLL, DEAL, BDEAL, ELECT, RESHUFFLE, REINFORCE, RETURN, AFRICANUS, PROCONSUL, CONSUL, OPENING, FIRST,
  PLAY, OPS, PLACE_PC, TAKE, MOVE, REACT, INTERCEPTED, PURSUE, SIEGE, BATTLE, CHARGE, ATTACK, MATCH, COUNTER,
  CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL, SPY, GARRISON,
- SORTIE, REACT_SIZE) = range(40)
+ SORTIE, REACT_SIZE, REACT_LEADER) = range(41)
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
@@ -118,6 +118,37 @@ def lose_cus(st: HannibalState, side: int, space: int, n: int, elephant: bool = 
     return n
 
 
+def train_at(st: HannibalState, side: int, space: int) -> int:
+    """1 where the siege train stands outside the walls of ``space`` with its Carthaginian General,
+    else 0: it counts as a CU for everything but battle (H133)."""
+    g = st.siege_train
+    return int(side == CARTHAGE and g >= 0 and st.gen_at[g] == space and st.g_in[g] != space)
+
+
+def cus(st: HannibalState, side: int, space: int) -> int:
+    """The side's CUs outside the walls of ``space`` and the siege train there (H133): what
+    sieges, overruns, isolation, PC placement, events and attrition count (never a battle)."""
+    return st.cu[side][space] + train_at(st, side, space)
+
+
+def moving_train(st: HannibalState) -> int:
+    """1 if the siege train goes with the moving army (its commander or a subordinate), else 0."""
+    return int(st.siege_train >= 0 and (st.siege_train == st.m_gen or st.siege_train in st.m_group))
+
+
+def attrition(st: HannibalState, side: int, space: int, roll: int, n: int, train: int, column: int = 0) -> int:
+    """H105-H107: a force of ``n`` CUs in ``space`` (and the siege train if ``train``) rolls
+    ``roll`` on the Attrition Table, on ``column`` or its size; the train counts as a CU there
+    and is the last lost (H133). Returns the CUs lost besides the train."""
+    tables = st.game.tables
+    size = column or n + train
+    loss = tables.attrition_loss(roll, size)
+    lost = lose_cus(st, side, space, min(loss, n), elephant=tables.attrition_elephant(roll, size))
+    if train and loss > lost:
+        st.siege_train = -1
+    return lost
+
+
 def move_cus(st: HannibalState, side: int, src: int, dst: int, n: int) -> None:
     """Moves ``n`` CUs; elephants go with an army before regular CUs (they are its core)."""
     st.cu[side][src] -= n
@@ -169,7 +200,7 @@ def clear_move(st: HannibalState) -> None:
     st.m_side = st.m_gen = st.m_card = st.m_from = -1
     st.m_mode = st.m_mp = st.m_phase = st.m_limit = st.m_sea_used = st.m_left = st.m_bonus = 0
     st.m_weather = st.m_pending = 0
-    st.m_intercepted = st.m_avoided = st.m_fought = False
+    st.m_intercepted = st.m_avoided = st.m_fought = st.m_all = False
     st.m_sailed = -1
     st.b_penalty = 0
     st.path = []
@@ -191,7 +222,7 @@ def tidy(st: HannibalState) -> None:
     """After every action: siege points go the moment no besieging CU is left (H98); a General
     who left his city is outside (``g_in`` names a city only while he stands in it)."""
     for s in st.game.siege_sites:
-        if st.spts[s] and st.cu[st.sby[s]][s] == 0:
+        if st.spts[s] and cus(st, st.sby[s], s) == 0:
             st.spts[s] = 0
             st.sby[s] = NONE
     g_in, gen_at = st.g_in, st.gen_at

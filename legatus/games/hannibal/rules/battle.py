@@ -689,9 +689,5 @@ def counter_event(st: HannibalState, action: int) -> None:
 
 def storms_roll(st: HannibalState, die: int) -> None:
     """#60 Storms at Sea: the moving CUs roll Attrition at +2 before the naval roll."""
-    tables = st.game.tables
-    size = st.m_left
-    loss = tables.attrition_loss(die + 2, size)
-    st.m_left -= lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, size),
-                          elephant=tables.attrition_elephant(die + 2, size))
+    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + 2, st.m_left, 0)  # no train at sea
     st.end()

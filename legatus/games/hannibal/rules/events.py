@@ -5,7 +5,8 @@ it would do something), what its player chooses (spaces, Generals or a Numidia, 
 through the EVENT procedure) and what each choice does. Cards without an entry cannot be
 played for their event (only for OPs or as a discard): the counter events #6, #20, #31, #32,
 #41, #42, #59, #60, and #7/#8 used as counters, are played at their moment elsewhere (see
-docs/hannibal/rules.md).
+docs/hannibal/rules.md); as a normal play on one's own turn (H34) only #7/#8 have a moment to act
+on (rulings.md says why the others do not).
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from .base import (
     battle_rating,
     commander,
     country_of,
+    cus,
     generals_at,
     is_plain,
     is_walled,
-    lose_cus,
     other,
     province_controller,
     set_control,
@@ -107,7 +108,7 @@ def _general_spaces(st: HannibalState, seat: int, ok: Callable[[int], bool]) -> 
 # --- revolts (#1-#4) --------------------------------------------------------------------------------
 def _revolt_spaces(st: HannibalState, seat: int, provinces: tuple[str, ...]) -> list[int]:
     enemy = other(seat)
-    return [s for s in _spaces(st, *provinces) if st.ctrl[s] == enemy and is_plain(st, s) and not st.cu[enemy][s]]
+    return [s for s in _spaces(st, *provinces) if st.ctrl[s] == enemy and is_plain(st, s) and not cus(st, enemy, s)]
 
 
 def _revolt(province: str) -> Effect:
@@ -132,7 +133,7 @@ def _numidia_revolt(st: HannibalState, seat: int, action: int) -> None:
 def _pc_targets(provinces: tuple[str, ...]) -> Targets:
     def targets(st: HannibalState, seat: int) -> list[int]:
         enemy = other(seat)
-        return _choose(st, [s for s in _spaces(st, *provinces) if not st.cu[enemy][s] and s not in st.path
+        return _choose(st, [s for s in _spaces(st, *provinces) if not cus(st, enemy, s) and s not in st.path
                             and (st.ctrl[s] == NONE or st.ctrl[s] == enemy and is_plain(st, s))])
     return targets
 
@@ -161,7 +162,7 @@ def _flip_targets(provinces: tuple[str, ...] | None, need_no_cus: bool = True) -
         enemy = other(seat)
         where = _spaces(st, *provinces) if provinces else range(st.board.n_spaces)
         return _choose(st, [s for s in where if st.ctrl[s] == enemy and is_plain(st, s)
-                            and not (need_no_cus and st.cu[enemy][s])])
+                            and not (need_no_cus and cus(st, enemy, s))])
     return targets
 
 
@@ -213,13 +214,13 @@ def _auxiliaries(province: str) -> Effect:
 def _volones_when(st: HannibalState, seat: int) -> bool:
     italy = sum(1 for p in base.ITALY6 if province_controller(st, _province(st, p)) == CARTHAGE)
     rome = st.game.rome_space
-    return italy >= 3 and not any(st.cu[CARTHAGE][s] for s in _spaces(st, "Latium")) and st.ctrl[rome] == ROME \
+    return italy >= 3 and not any(cus(st, CARTHAGE, s) for s in _spaces(st, "Latium")) and st.ctrl[rome] == ROME \
         and _may_place(st, rome)
 
 
 def _port_targets(countries: tuple[str, ...] | None, need_pc: bool) -> Targets:
     def targets(st: HannibalState, seat: int) -> list[int]:
-        return _choose(st, [p for p in st.board.ports if st.ctrl[p] == seat and not st.cu[other(seat)][p]
+        return _choose(st, [p for p in st.board.ports if st.ctrl[p] == seat and not cus(st, other(seat), p)
                             and _may_place(st, p) and (countries is None or country_of(st, p) in countries)])
     return targets
 
@@ -268,7 +269,7 @@ def _capua_when(st: HannibalState, seat: int) -> bool:
 # --- attrition (#7/#8, #21, #51, #52) -----------------------------------------------------------------
 def _forces(st: HannibalState, seat: int, ok: Callable[[int], bool]) -> list[int]:
     enemy = other(seat)
-    return _choose(st, [s for s in range(st.board.n_spaces) if st.cu[enemy][s] and ok(s)])
+    return _choose(st, [s for s in range(st.board.n_spaces) if cus(st, enemy, s) and ok(s)])
 
 
 def _tribal_lands(st: HannibalState, s: int) -> bool:
@@ -283,15 +284,12 @@ def _attrition(mod: int, column: int) -> Apply:
 
 
 def event_attrition_roll(st: HannibalState, die: int, space: int, side: int, mod: int, column: int) -> None:
-    tables = st.game.tables
-    size = column or st.cu[side][space]
-    roll = die + mod - 10
-    lose_cus(st, side, space, tables.attrition_loss(roll, size), elephant=tables.attrition_elephant(roll, size))
+    base.attrition(st, side, space, die + mod - 10, st.cu[side][space], base.train_at(st, side, space), column)
     st.end()
 
 
 def _mercenary_spaces(st: HannibalState) -> tuple[int, ...]:
-    return tuple(s for s in range(st.board.n_spaces) if st.cu[CARTHAGE][s]
+    return tuple(s for s in range(st.board.n_spaces) if cus(st, CARTHAGE, s)
                  and not (is_walled(st, s) and st.ctrl[s] == CARTHAGE))
 
 
@@ -315,10 +313,7 @@ def mercenaries_roll(st: HannibalState, die: int, space: int, stage: int) -> Non
             st.goto(base.ROLL, R_MERCENARIES, space, 1)
             return
     else:
-        tables = st.game.tables
-        size = st.cu[CARTHAGE][space]
-        lose_cus(st, CARTHAGE, space, tables.attrition_loss(die, size),
-                 elephant=tables.attrition_elephant(die, size))
+        base.attrition(st, CARTHAGE, space, die, st.cu[CARTHAGE][space], base.train_at(st, CARTHAGE, space))
     _next_mercenaries(st)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..map import ALPS_PASS
 from ..notation import CARTHAGE, ROME
-from . import base, battle, reactions, sieges, walls
+from . import base, battle, campaign, reactions, sieges, walls
 from .base import GARRISON, MOVE, REACT, ability, country_of, generals_at, is_inside, lose_cus, move_cus, other
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def activatable(st: HannibalState, side: int) -> list[int]:
     g = st.game
     out = []
     for gi, at in enumerate(st.gen_at):
-        if at < 0 or g.general_side[gi] != side or gi in st.moved_gens:
+        if at < 0 or g.general_side[gi] != side or gi in st.moved_gens or st.g_used[gi] >= campaign.USED_UP:
             continue
         if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != gi) \
                 and walls.total(st, side, at) < 10:
@@ -57,6 +57,7 @@ def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None
         st.m_limit = -1  # #29: Rome sails only on a Campaign card
     st.m_bonus = card if mode == MODE_OPS and info.kind == "op_bonus" and info.side in ("either", SIDE[side]) else 0
     st.moved_gens.append(g)
+    st.m_used = [0] * campaign.SLOTS
 
 
 def allowance(st: HannibalState) -> int:
@@ -68,11 +69,11 @@ def allowance(st: HannibalState) -> int:
 
 def take_range(st: HannibalState) -> tuple[int, int]:
     """H45, H39: up to 10 CUs; a consul takes at least 5 when he can, and a consul who stays
-    keeps 5 (H41); on a Campaign, CUs another of its Generals moved stay (H52's ruling)."""
+    keeps 5 (H41); on a Campaign, only CUs with MP left (H52)."""
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
     cus = walls.total(st, side, at)  # H51 (a): CUs inside come out as part of a move
-    fresh = cus - st.spent[at] if st.m_mode == MODE_CAMPAIGN else cus
+    fresh = campaign.free(st, at, cus, allowance(st)) if st.m_mode == MODE_CAMPAIGN else cus
     hi = max(0, min(10, fresh))
     if any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != g):
         hi = min(hi, max(0, cus - 5))
@@ -95,6 +96,8 @@ def take(st: HannibalState, n: int) -> None:
     out = min(n, st.inner[at]) if was_in else max(0, n - st.cu[side][at])
     walls.shift_inside(st, side, at, -out)
     st.g_in[g] = -1
+    if st.m_mode == MODE_CAMPAIGN:
+        campaign.board(st, at, walls.total(st, side, at), n)
     st.m_left = n
     st.path = [at]
     st.goto(MOVE, side)
@@ -143,24 +146,33 @@ def _drops(st: HannibalState, here: int) -> list[int]:
 
 def _pickups(st: HannibalState, here: int) -> list[int]:
     """H45: stationary CUs picked up along the path, up to 10 moving (a consul there keeps 5,
-    H39; on a Campaign, CUs another of its Generals moved stay, H52's ruling)."""
+    H39; on a Campaign, only CUs with MP left, H52)."""
     side = st.m_side
     if len(st.path) < 2 or REGROUPED in st.tried:
         return []
-    free = st.cu[side][here] - st.m_left - (st.spent[here] if st.m_mode == MODE_CAMPAIGN else 0)
+    free = st.cu[side][here] - st.m_left
+    if st.m_mode == MODE_CAMPAIGN:
+        free = min(free, campaign.free(st, here, campaign.standing(st, here), allowance(st)))
     if any(st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen and x not in st.m_group):
         free = min(free, st.cu[side][here] - st.m_left - 5)
     return [st.n.PICK_UP + k - 1 for k in range(1, min(free, 10 - st.m_left) + 1)]
 
 
 def _subordinates(st: HannibalState, here: int) -> list[int]:
-    """H42: pick up a General who does not outrank the mover (not one already moved on this
-    card, H52's ruling), or drop one of those moving with him (a consul with 5 CUs there, H39)."""
+    """H42: pick up a General who does not outrank the mover (not one already moved on this card;
+    on a Campaign, one with MP left, H52), or drop one of those moving with him (a consul with 5
+    CUs there, H39)."""
     n, side, g = st.n, st.m_side, st.m_gen
     out = [n.PICK_UP_GENERAL + x for x in generals_at(st, here, side) if x != g and x not in st.m_group
-           and x not in st.moved_gens and base.rank(st, x) <= base.rank(st, g)]
+           and _may_join(st, x) and base.rank(st, x) <= base.rank(st, g)]
     out += [n.DROP_GENERAL + x for x in st.m_group if not st.consul[x] or st.cu[side][here] - st.m_left >= 5]
     return out
+
+
+def _may_join(st: HannibalState, x: int) -> bool:
+    if st.m_mode == MODE_CAMPAIGN:
+        return st.g_used[x] < allowance(st)
+    return x not in st.moved_gens
 
 
 def move_legal(st: HannibalState) -> tuple[int, ...]:
@@ -170,6 +182,8 @@ def move_legal(st: HannibalState) -> tuple[int, ...]:
     if short:  # H41: stop with the consular army, or drop off enough CUs to restore its 5
         return tuple(sorted([n.SIMPLE["stop"], *(d for d in _drops(st, here) if d - n.DROP + 1 >= short)]))
     mp = st.m_mp
+    if st.m_mode == MODE_CAMPAIGN:  # H52: no CU or General beyond its allowance on the card
+        mp = min(mp, campaign.room(st, allowance(st)))
     out: list[int] = _drops(st, here) + _pickups(st, here) + _subordinates(st, here)
     to = n.SPACE["to"]
     if mp >= 1:
@@ -215,18 +229,24 @@ def step(st: HannibalState, action: int) -> None:
         return
     if n.DROP <= action < n.DROP + 10:
         k = action - n.DROP + 1
+        here = st.gen_at[st.m_gen]
+        if st.m_mode == MODE_CAMPAIGN:  # H52: the most worn stay
+            campaign.leave(st, here, campaign.standing(st, here), k)
         st.m_left -= k
         st.tried.append(REGROUPED)
-        if st.m_mode == MODE_CAMPAIGN:
-            st.spent[st.gen_at[st.m_gen]] += k  # H52: they have moved on this card
         return
     if n.PICK_UP <= action < n.PICK_UP + 10:
-        st.m_left += action - n.PICK_UP + 1
+        k = action - n.PICK_UP + 1
+        here = st.gen_at[st.m_gen]
+        if st.m_mode == MODE_CAMPAIGN:  # H52: the least worn come
+            campaign.board(st, here, campaign.standing(st, here), k)
+        st.m_left += k
         st.tried.append(REGROUPED)
         return
     if n.PICK_UP_GENERAL <= action < n.PICK_UP_GENERAL + len(st.gen_at):
         st.m_group.append(action - n.PICK_UP_GENERAL)
-        st.moved_gens.append(action - n.PICK_UP_GENERAL)
+        if st.m_mode != MODE_CAMPAIGN:  # on a Campaign he may still be activated (H52)
+            st.moved_gens.append(action - n.PICK_UP_GENERAL)
         return
     if n.DROP_GENERAL <= action < n.DROP_GENERAL + len(st.gen_at):
         st.m_group.remove(action - n.DROP_GENERAL)
@@ -243,6 +263,8 @@ def step(st: HannibalState, action: int) -> None:
         st.call(base.COUNTER_EVENT, other(st.m_side), battle.WEATHER)
         return
     st.m_mp -= cost
+    if st.m_mode == MODE_CAMPAIGN:
+        campaign.spend(st, cost)
     _shift(st, here, there)
     st.m_from = here
     st.m_intercepted = st.m_avoided = False
@@ -256,7 +278,7 @@ def step(st: HannibalState, action: int) -> None:
             st.m_phase = PH_NAVAL  # #60 may come first (asked at every Carthaginian sea move, H60)
             st.call(base.COUNTER_EVENT, ROME, battle.STORMS)
             return
-    elif c is not None and c.type in (1, 2) and st.m_left:
+    elif c is not None and c.type in (1, 2) and st.m_left + base.moving_train(st):
         st.m_phase = PH_ENTER
         base.roll(st, R_PASS, c.type)
         return
@@ -285,9 +307,7 @@ def pass_attrition(st: HannibalState, die: int, kind: int) -> None:
     mod = 0 if kind == ALPS_PASS else st.game.tables.attrition_modifiers["non_alps_pass"]
     if st.m_bonus == 5:
         mod -= 3
-    loss = st.game.tables.attrition_loss(die + mod, st.m_left)
-    elephant = st.game.tables.attrition_elephant(die + mod, st.m_left)
-    st.m_left -= lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, st.m_left), elephant=elephant)
+    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + mod, st.m_left, base.moving_train(st))
     st.end()
 
 
@@ -371,7 +391,7 @@ def arrive(st: HannibalState) -> None:
         if st.m_intercepted:
             st.call(base.INTERCEPTED, side)
             return
-        if st.cu[enemy][here] == 1 and not generals_at(st, here, enemy) and st.m_left >= 5:
+        if st.cu[enemy][here] == 1 and not generals_at(st, here, enemy) and st.m_left + base.moving_train(st) >= 5:
             lose_cus(st, enemy, here, 1)  # H48: overrun, movement goes on
         else:
             fight(st)
@@ -404,15 +424,22 @@ def fight(st: HannibalState) -> None:
 
 def intercepted(st: HannibalState, action: int) -> None:
     """H65: fight, or back up to the space it came from and end the move (a pass: attrition
-    again; a sea move: the Roman rolls again)."""
+    again; a sea move: the Roman rolls again). H67: landed by sea at its own city, it may go
+    inside, or put ``garrison k`` CUs inside and back up with the rest and its Generals."""
     st.end()
     if action == st.n.SIMPLE["fight"]:
         fight(st)
         return
     here = st.gen_at[st.m_gen]
+    if st.n.GARRISON <= action <= st.n.GARRISON + walls.MAX_INSIDE:
+        k = action - st.n.GARRISON
+        if st.m_mode == MODE_CAMPAIGN:  # these end their move inside (H52)
+            campaign.leave(st, here, campaign.standing(st, here), k)
+        walls.shift_inside(st, st.m_side, here, k)
+        st.m_left -= k
     if action == st.n.SIMPLE["go inside"]:  # H67: landed by sea at its own city
         walls.shift_inside(st, st.m_side, here, st.m_left)
-        _mark_moved(st, here)
+        _mark_moved(st)
         st.m_left = 0
         for x in (st.m_gen, *st.m_group):
             st.g_in[x] = here
@@ -420,13 +447,14 @@ def intercepted(st: HannibalState, action: int) -> None:
         return
     back = st.m_from
     st.m_phase = PH_END
+    st.m_all = True  # H52: backing up uses up the army's movement on a Campaign
     if st.m_sailed == here and st.m_side == CARTHAGE and not st.truce and not _pirates(st, here, back):
         base.roll(st, R_BACK_NAVAL, here, back)  # H61: backing up by sea, the Roman rolls again
         return
     _shift(st, here, back)
     st.m_mp = 0
     c = st.board.connection(here, back)
-    if c is not None and c.type in (1, 2) and st.m_left:
+    if c is not None and c.type in (1, 2) and st.m_left + base.moving_train(st):
         base.roll(st, R_PASS, c.type)
     else:
         end_move(st)
@@ -466,11 +494,11 @@ def move_resume(st: HannibalState) -> None:
         end_move(st)
 
 
-def _mark_moved(st: HannibalState, here: int) -> None:
-    """H52: the CUs a General of a Campaign moved may not be moved again by another of its
-    Generals (the ruling: the rule's 4 spaces in all per CU are not counted CU by CU)."""
+def _mark_moved(st: HannibalState) -> None:
+    """H52: on a Campaign the army's CUs and Generals keep what they spent (all of it once it
+    battled, backed up or failed a pursuit) for the card's other Generals."""
     if st.m_mode == MODE_CAMPAIGN:
-        st.spent[here] += min(st.m_left, walls.total(st, st.m_side, here))
+        campaign.finish(st, st.m_fought or st.m_all)
 
 
 def end_move(st: HannibalState) -> None:
@@ -479,8 +507,9 @@ def end_move(st: HannibalState) -> None:
     st.m_phase = PH_IDLE
     g = st.m_gen
     here = st.gen_at[g]
-    if here >= 0:
-        _mark_moved(st, here)
+    sieging = here >= 0 and not st.m_fought and sieges.can_siege(st, st.m_side, here, g)
+    if not sieging:  # else after the siege, which uses the army's movement up (H52)
+        _mark_moved(st)
     if here >= 0 and not st.m_fought and ability(st, g, "removes_pc_after_move") and st.ctrl[here] == ROME \
             and base.is_plain(st, here):
         st.ctrl[here] = base.NONE
@@ -488,20 +517,23 @@ def end_move(st: HannibalState) -> None:
             and not st.cu[other(st.m_side)][here]:
         st.goto(GARRISON, st.m_side, walls.MOVER, here)  # H51 (a): going inside ends the move
         return
-    if here >= 0 and not st.m_fought and sieges.can_siege(st, st.m_side, here, g):
+    if sieging:
         st.goto(base.SIEGE, st.m_side)
         return
     st.end()
 
 
 def intercepted_legal(st: HannibalState) -> tuple[int, ...]:
-    """H65, H67: fight or back up; an army that landed by sea at its own city may go inside
-    when it all fits (splitting it between the walls and the way back is not offered)."""
+    """H65, H67: fight or back up; an army that landed by sea at its own city may go inside when
+    it all fits, or split: ``garrison k`` CUs inside (as many as fit), the rest and its Generals
+    back (no CU left outside; at least one goes back with them)."""
     n = st.n
     out = [n.SIMPLE["fight"], n.SIMPLE["back up"]]
     here = st.gen_at[st.m_gen]
-    if st.m_sailed == here and walls.may_shelter(st, st.m_side, here) and st.m_left <= walls.room(st, here):
-        out.append(n.SIMPLE["go inside"])
+    if st.m_sailed == here and walls.may_shelter(st, st.m_side, here):
+        if st.m_left <= walls.room(st, here):
+            out.append(n.SIMPLE["go inside"])
+        out += [n.GARRISON + k for k in range(1, min(walls.room(st, here), st.m_left - 1) + 1)]
     return tuple(sorted(out))
 
 

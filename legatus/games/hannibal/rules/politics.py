@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import CARTHAGE, ROME
-from .base import NONE, hostile_tribe, is_plain, lose_cus, other
+from .base import NONE, attrition, cus, hostile_tribe, is_plain, other, train_at
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -19,15 +19,13 @@ def winter_forces(st: HannibalState) -> list[int]:
     out: list[int] = []
     for s in range(st.board.n_spaces):
         for side in (ROME, CARTHAGE):
-            if st.cu[side][s] and (st.ctrl[s] == other(side) or hostile_tribe(st, s, side)):
+            if cus(st, side, s) and (st.ctrl[s] == other(side) or hostile_tribe(st, s, side)):
                 out += [s, side]
     return out
 
 
 def winter_roll(st: HannibalState, die: int, space: int, side: int) -> None:
-    tables = st.game.tables
-    size = st.cu[side][space]
-    lose_cus(st, side, space, tables.attrition_loss(die, size), elephant=tables.attrition_elephant(die, size))
+    attrition(st, side, space, die, st.cu[side][space], train_at(st, side, space))
     st.end()
 
 
@@ -39,12 +37,12 @@ def connected(st: HannibalState, side: int) -> set[int]:
     enemy = other(side)
 
     def anchor(s: int) -> bool:
-        return bool(st.cu[side][s]) or st.ctrl[s] == side and (not is_plain(st, s) or board.port[s] is not None)
+        return bool(cus(st, side, s)) or st.ctrl[s] == side and (not is_plain(st, s) or board.port[s] is not None)
 
     def passable(s: int) -> bool:
-        if (st.ctrl[s] == enemy or st.tribal[s] and st.ctrl[s] != side) and not st.cu[side][s]:
+        if (st.ctrl[s] == enemy or st.tribal[s] and st.ctrl[s] != side) and not cus(st, side, s):
             return False
-        return not (st.cu[enemy][s] and st.ctrl[s] != side)
+        return not (cus(st, enemy, s) and st.ctrl[s] != side)
 
     seen = {s for s in range(board.n_spaces) if anchor(s)}
     todo = list(seen)

@@ -2,11 +2,12 @@
 pursuit. Each is decided by the non-active seat the moment the moving army enters a space.
 
 Rulings: attempts are declared and rolled one at a time (the Avoid Battle attempt, if any,
-before any interception: H62's order); an intercepting or avoiding army takes its commander,
-every General with him and up to 10 CUs (H64, H70)."""
+before any interception: H62's order); an intercepting or avoiding army is its commander with
+every General with him, or one subordinate alone (H66, H69), with up to 10 CUs (H64, H70)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import base, walls
@@ -58,10 +59,11 @@ def avoid_spaces(st: HannibalState) -> list[int]:
 
 
 def tribal_land(st: HannibalState) -> bool:
-    """#7/#8 may strike an army with CUs entering Gallia Transalpinia or Liguria: the non-active
-    player is then always asked (being asked must not tell whether he holds the card)."""
+    """#7/#8 may strike an army with CUs (or the siege train, H133) entering Gallia Transalpinia or
+    Liguria: the non-active player is then always asked (being asked must not tell whether he
+    holds the card)."""
     here = st.gen_at[st.m_gen]
-    return st.m_left > 0 and st.board.province_names[st.board.province[here]] in TRIBAL_LANDS
+    return st.m_left + base.moving_train(st) > 0 and st.board.province_names[st.board.province[here]] in TRIBAL_LANDS
 
 
 def options(st: HannibalState) -> bool:
@@ -73,7 +75,7 @@ def react_legal(st: HannibalState) -> tuple[int, ...]:
     out = [n.SPACE["intercept from"] + s for s in interceptors(st)]
     if not any(s >= 0 for s in st.tried):  # H62: the Avoid Battle roll comes before interceptions
         out += [n.SPACE["avoid to"] + s for s in avoid_spaces(st)]
-    if tribal_land(st) and st.m_left:
+    if tribal_land(st):
         out += [n.PLAY_EVENT + c - 1 for c in (7, 8) if c in st.hands[other(st.m_side)]]
     out.append(n.SIMPLE["no reaction"])
     return tuple(sorted(out))
@@ -95,17 +97,26 @@ def react(st: HannibalState, action: int) -> None:
         _declare(st, R_INTERCEPT, src)
 
 
-def _sizes(st: HannibalState, purpose: int, where: int) -> tuple[int, int]:
-    """H64, H66, H69, H70: how many CUs go (at most 10; an interception takes one at least, a
-    consul 5 when he can, H39); into the walls (H72) no more than fit."""
+def _force(st: HannibalState, purpose: int, where: int) -> tuple[int, int, int, bool]:
+    """The reacting army: its space, commander, CUs, and whether those inside the walls count
+    (an interception from a city with no enemy CU outside, H67)."""
     side = other(st.m_side)
     if purpose == R_INTERCEPT:
         everywhere = not st.cu[st.m_side][where]
         have = walls.total(st, side, where) if everywhere else st.cu[side][where]
-        c = commander(st, where, side, everywhere=everywhere)
-    else:
-        here = st.gen_at[st.m_gen]
-        have, c = st.cu[side][here], commander(st, here, side)
+        return where, commander(st, where, side, everywhere=everywhere), have, everywhere
+    here = st.gen_at[st.m_gen]
+    return here, commander(st, here, side), st.cu[side][here], False
+
+
+def _sizes(st: HannibalState, purpose: int, where: int, leader: int = -1) -> tuple[int, int]:
+    """H64, H66, H69, H70: how many CUs go (at most 10; an interception takes one at least, a
+    consul 5 when he can, H39); into the walls (H72) no more than fit. A subordinate going alone
+    (``leader``) leaves his commander 1 CU, a consul 5 (all he has when fewer)."""
+    _, c, have, _ = _force(st, purpose, where)
+    if leader >= 0:
+        have -= min(have, 5 if st.consul[c] else 1)
+        c = leader
     hi = min(10, have)
     if purpose == R_AVOID and where == st.gen_at[st.m_gen]:
         hi = min(hi, walls.room(st, where))
@@ -113,70 +124,107 @@ def _sizes(st: HannibalState, purpose: int, where: int) -> tuple[int, int]:
     return lo, hi
 
 
+def leaders(st: HannibalState, purpose: int, where: int) -> list[int]:
+    """H66, H69: the subordinates who may try alone with part of the army: an interception takes
+    a CU at least, a consul 5 (two consuls part only with 10, H39); one who failed to intercept
+    this mover does not avoid it (H68)."""
+    at, c, _, everywhere = _force(st, purpose, where)
+    out = []
+    for g in generals_at(st, at, other(st.m_side), everywhere):
+        if g == c or purpose == R_AVOID and g in st.failed:
+            continue
+        hi = _sizes(st, purpose, where, g)[1]
+        if hi >= (5 if st.consul[g] else 1 if purpose == R_INTERCEPT else 0):
+            out.append(g)
+    return out
+
+
 def _declare(st: HannibalState, purpose: int, where: int) -> None:
-    """The force that tries: its size is asked when there is a choice, then the die."""
-    lo, hi = _sizes(st, purpose, where)
-    if lo == hi:
-        base.roll(st, purpose, where, hi)
+    """The force that tries: who leads it when a subordinate may go alone, then its size when
+    there is a choice, then the die."""
+    if leaders(st, purpose, where):
+        st.call(base.REACT_LEADER, other(st.m_side), purpose, where)
     else:
-        st.call(base.REACT_SIZE, other(st.m_side), purpose, where)
+        _size_then_roll(st, st.call, purpose, where, -1)
+
+
+def _size_then_roll(st: HannibalState, start: Callable[..., None], purpose: int, where: int, leader: int) -> None:
+    lo, hi = _sizes(st, purpose, where, leader)
+    if lo == hi:
+        start(base.ROLL, purpose, where, hi, leader)
+    else:
+        start(base.REACT_SIZE, other(st.m_side), purpose, where, leader)
+
+
+def leader_legal(st: HannibalState) -> tuple[int, ...]:
+    """``choose <commander>``: he goes with every General of the army; ``choose <subordinate>``:
+    that General alone (H66, H69)."""
+    _, _, purpose, where = st.stack[-1]
+    c = _force(st, purpose, where)[1]
+    return tuple(sorted(st.n.CHOOSE_GENERAL + g for g in (c, *leaders(st, purpose, where))))
+
+
+def leader(st: HannibalState, action: int) -> None:
+    _, _, purpose, where = st.stack[-1]
+    g = action - st.n.CHOOSE_GENERAL
+    _size_then_roll(st, st.goto, purpose, where, -1 if g == _force(st, purpose, where)[1] else g)
 
 
 def size_legal(st: HannibalState) -> tuple[int, ...]:
-    _, _, purpose, where = st.stack[-1]
-    lo, hi = _sizes(st, purpose, where)
+    _, _, purpose, where, g = st.stack[-1]
+    lo, hi = _sizes(st, purpose, where, g)
     return tuple(st.n.TAKE + k for k in range(lo, hi + 1))
 
 
 def size(st: HannibalState, action: int) -> None:
-    _, _, purpose, where = st.stack[-1]
-    st.goto(base.ROLL, purpose, where, action - st.n.TAKE)
+    _, _, purpose, where, g = st.stack[-1]
+    st.goto(base.ROLL, purpose, where, action - st.n.TAKE, g)
 
 
-def _group(st: HannibalState, side: int, src: int, dst: int, n: int, everywhere: bool = False) -> None:
-    """Moves the commander, every General with him and ``n`` CUs (``everywhere``: also those
-    inside the walls, which come out first if the army outside is too small, H67); the CUs left
-    behind stay without a General (H66, H70)."""
+def _group(st: HannibalState, side: int, src: int, dst: int, n: int, leader: int, everywhere: bool = False) -> None:
+    """Moves the commander with every General with him, or the ``leader`` alone (H66, H69), and
+    ``n`` CUs (``everywhere``: also those inside the walls, which come out first if the army
+    outside is too small, H67); the CUs left behind stay without a General (H66, H70)."""
     if everywhere:
         walls.shift_inside(st, side, src, -min(st.inner[src] if st.ctrl[src] == side else 0,
                                                max(0, n - st.cu[side][src])))
     move_cus(st, side, src, dst, n)
-    for g in generals_at(st, src, side, everywhere):
+    for g in [leader] if leader >= 0 else generals_at(st, src, side, everywhere):
         st.gen_at[g] = dst
         st.stamp[g] = st.stamp_next
         st.stamp_next += 1
 
 
-def intercept_roll(st: HannibalState, die: int, src: int, n: int) -> None:
-    """H64: success on a roll at most the commander's BR (Varro 4, Gisgo 3), +1 into an enemy PC
+def intercept_roll(st: HannibalState, die: int, src: int, n: int, leader: int) -> None:
+    """H64: success on a roll at most the leader's BR (Varro 4, Gisgo 3), +1 into an enemy PC
     without friendly CUs; the winner gets a battle card (H75)."""
     here = st.gen_at[st.m_gen]
     side = other(st.m_side)
-    c = commander(st, src, side, everywhere=not st.cu[st.m_side][src])
+    c = leader if leader >= 0 else commander(st, src, side, everywhere=not st.cu[st.m_side][src])
     target = ability(st, c, "intercept_max") or battle_rating(st, c)
     mod = 1 if st.ctrl[here] == st.m_side and not st.cu[side][here] else 0
     if die + mod <= target:
-        _group(st, side, src, here, n, everywhere=not st.cu[st.m_side][src])
+        _group(st, side, src, here, n, leader, everywhere=not st.cu[st.m_side][src])
         st.m_intercepted = True
     else:
         st.failed.append(c)  # H68
     st.end()
 
 
-def avoid_roll(st: HannibalState, die: int, dst: int, n: int) -> None:
-    """H69: success on a roll at most the commander's BR (Fabius 5, Gisgo 3); failure costs a
+def avoid_roll(st: HannibalState, die: int, dst: int, n: int, leader: int) -> None:
+    """H69: success on a roll at most the leader's BR (Fabius 5, Gisgo 3); failure costs a
     battle card, and lone Generals who fail are displaced."""
     here = st.gen_at[st.m_gen]
     side = other(st.m_side)
-    c = commander(st, here, side)
+    c = leader if leader >= 0 else commander(st, here, side)
     target = ability(st, c, "avoid_max") or battle_rating(st, c)
     if die <= target:
         if dst == here:  # H72: into the walls
             walls.shift_inside(st, side, here, n)
-            for g in generals_at(st, here, side):
+            for g in [leader] if leader >= 0 else generals_at(st, here, side):
                 st.g_in[g] = here
         else:
-            _group(st, side, here, dst, n)
+            _group(st, side, here, dst, n, leader)
         st.m_avoided = True
     else:
         st.b_penalty = 1
@@ -192,15 +240,13 @@ def pursuit_roll(st: HannibalState, die: int) -> None:
     target = ability(st, g, "pursuit_max") or battle_rating(st, g)
     if die > target:
         st.m_phase = 3  # movement.PH_END
+        st.m_all = True  # H52: a failed pursuit uses up the army's movement on a Campaign
     st.end()
 
 
 
 def hostile_roll(st: HannibalState, die: int) -> None:
     """#7/#8 Hostile Tribes: the entering force rolls Attrition on the 5-6 column."""
-    tables = st.game.tables
-    column = tables.attrition_modifiers["hostile_tribes_column"]
-    loss = tables.attrition_loss(die, column)
-    st.m_left -= base.lose_cus(st, st.m_side, st.gen_at[st.m_gen], min(loss, st.m_left),
-                               elephant=tables.attrition_elephant(die, column))
+    column = st.game.tables.attrition_modifiers["hostile_tribes_column"]
+    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die, st.m_left, base.moving_train(st), column)
     st.end()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import CARTHAGE, ROME, SIDES
-from . import base
+from . import base, campaign
 from .base import LATER, NEUTRAL, NONE, OFF
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def begin(st: HannibalState) -> None:
     st.siege_train = -1
     st.winner, st.reason = -1, ""
     st.path, st.tried, st.sieged, st.moved_gens, st.failed = [], [], [], [], []
-    st.spent = [0] * n
+    campaign.clear(st)
     st.m_group = []
     st.debt = st.c_sea = 0
     st.queue = ()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import CARTHAGE
-from . import base
+from . import base, campaign
 from .base import ability, other, set_control
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def can_siege(st: HannibalState, side: int, space: int, g: int) -> bool:
     """H94: an activated General ending on an enemy walled city or a hostile tribe with 3 CUs;
     one attempt a site a card; no siege of a city during a Truce (H131); Rome subjugates
     Carthaginian or neutral tribes, Carthage neutral ones."""
-    if space in st.sieged or st.cu[side][space] < MIN_CUS or st.cu[other(side)][space]:
+    if space in st.sieged or base.cus(st, side, space) < MIN_CUS or base.cus(st, other(side), space):
         return False
     if base.is_walled(st, space):
         return st.ctrl[space] == other(side) and not st.truce
@@ -35,6 +35,8 @@ def siege(st: HannibalState, action: int) -> None:
     Scipio Africanus on a Force March roll twice (H95)."""
     side = st.stack[-1][1]
     space = st.gen_at[st.m_gen]
+    if st.m_mode == 2:  # movement.MODE_CAMPAIGN: a siege uses up the army's movement (H52)
+        campaign.finish(st, st.m_all or action == st.n.SIMPLE["siege"])
     if action == st.n.SIMPLE["no siege"]:
         st.end()
         return
@@ -64,8 +66,9 @@ def modifier(st: HannibalState, space: int, side: int) -> int:
 
 def siege_roll(st: HannibalState, die: int, space: int, side: int, rolls: int) -> None:
     points, losses = st.game.tables.siege_result(die + modifier(st, space, side))
-    base.lose_cus(st, side, space, losses)
-    if st.cu[side][space]:
+    if base.lose_cus(st, side, space, losses) < losses and base.train_at(st, side, space):
+        st.siege_train = -1  # H133: a CU for the Siege Table's losses too, the last one lost
+    if base.cus(st, side, space):
         st.sby[space] = side
         st.spts[space] += points
         if st.spts[space] >= st.game.tables.siege_rules["points_to_win"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..notation import CARTHAGE, ROME
-from . import base, events, movement
+from . import base, campaign, events, movement
 from .base import DEAL, FIRST, OPENING, OPS, PLACE_PC, PLAY, RESHUFFLE, country_of, other, province_controller
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def next_play(st: HannibalState) -> bool:
     st.to_play = other(seat)
     st.sieged = []
     st.moved_gens = []
-    st.spent = [0] * st.board.n_spaces
+    campaign.clear(st)
     st.failed = []
     st.call(PLAY, seat)
     return True
@@ -191,9 +191,9 @@ def pc_spaces(st: HannibalState, seat: int) -> list[int]:
     enemy = other(seat)
     out = []
     for s in range(st.board.n_spaces):
-        if st.cu[enemy][s] or s in st.path:
+        if base.cus(st, enemy, s) or s in st.path:
             continue
-        if st.ctrl[s] == base.NONE or (st.ctrl[s] == enemy and base.is_plain(st, s) and st.cu[seat][s]
+        if st.ctrl[s] == base.NONE or (st.ctrl[s] == enemy and base.is_plain(st, s) and base.cus(st, seat, s)
                                        and not st.truce):
             out.append(s)
     return out

@@ -110,7 +110,7 @@ def advance(st: HannibalState) -> None:
             if st.queue:
                 space, side = st.queue[0], st.queue[1]
                 st.queue = st.queue[2:]
-                if st.cu[side][space]:
+                if base.cus(st, side, space):
                     base.roll(st, politics.R_WINTER, space, side)
                     return
             else:
