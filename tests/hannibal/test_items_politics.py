@@ -133,3 +133,16 @@ def test_h108_points_count_the_18_victory_provinces_only() -> None:
     for s in _province(state, "Idubeda"):
         state.ctrl[s] = CARTHAGE
     assert base.points(state, CARTHAGE) == before + 1
+
+
+def test_h3_countries_and_islands_group_the_provinces() -> None:
+    state = _ready()
+    board = state.board
+    countries: dict[str, set[str]] = {}
+    for p, name in enumerate(board.province_names):
+        countries.setdefault(board.country[p], set()).add(name)
+    assert countries["Italy"] == {"Gallia Cisalpinia", "Etruria", "Latium", "Samnium", "Campania", "Apulia", "Lucania"}
+    assert countries["Spain"] == {"Baetica", "Celtiberia", "Orospeda", "Idubeda"}
+    assert countries["Africa"] == {"Western Numidia", "Eastern Numidia", "Carthaginia", "Carthage"}
+    assert countries["Sicily"] == {"Sicilia", "Syracuse"}  # one island
+    assert countries["none"] == {"Gallia Transalpinia", "Massilia", "Liguria"}
