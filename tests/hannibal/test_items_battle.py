@@ -93,6 +93,19 @@ def test_h88_a_retreat_loses_a_cu_for_each_enemy_pc_it_enters() -> None:
     assert state.stack[-1] == (base.REMOVE_PC, CARTHAGE, 1)  # H91: 3 lost, 1 PC
 
 
+def test_h86_friendly_cus_met_on_the_way_that_do_not_outnumber_the_force_join_it() -> None:
+    state = _battle_at_terventum(6)
+    heraclea = space(state, "Heraclea")  # on the way to Bruttium: Beneventum, Heraclea (Roman PCs)
+    state.cu[CARTHAGE][heraclea] = 2
+    play(state, "no counter event", "no counter event")
+    _deal(state, ["probe"] * 8 + ["flank right"] * 4, ["frontal assault"] * 8)
+    play(state, "rome attacks probe", "concede")
+    roll(state, 1, 1)
+    play(state, "retreat to Bruttium")
+    assert state.cu[CARTHAGE][space(state, "Bruttium")] == 5 and state.cu[CARTHAGE][heraclea] == 0
+    assert state.blost == [0, 3]  # the CUs that joined lost nothing
+
+
 def test_h92_a_loser_without_pcs_to_remove_sues_for_peace() -> None:
     state = _battle_at_terventum(3)
     for s in base.own_plain_pcs(state, CARTHAGE):
