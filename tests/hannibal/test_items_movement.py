@@ -1,10 +1,10 @@
-"""Command and movement (H37, H44, H46, H53-H55), naval interactions (H60), interception
+"""Command and movement (H37, H44, H46, H53-H55), naval interactions (H59, H60), interception
 eligibility (H63) and what PCs do to movement (H103)."""
 
 from __future__ import annotations
 
 from legatus.games.hannibal.notation import CARTHAGE, ROME
-from legatus.games.hannibal.rules import base, sieges
+from legatus.games.hannibal.rules import base, movement, sieges
 from tests.hannibal.helpers import general, legal, play, ready, space
 
 ROME_HAND = [1, 2, 3, 4, 5, 6, 7]
@@ -124,3 +124,16 @@ def test_h103_enemy_pcs_never_stop_a_move() -> None:
     while state.current_player() == CARTHAGE:
         play(state, "no reaction" if "no reaction" in legal(state) else "no counter event")
     assert state.view(0)["phase"] == "movement"
+
+
+def test_h59_each_naval_modifier_box_takes_1_off_the_carthaginian_roll() -> None:
+    state = ready(ROME_HAND, [9, 8, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 2")
+    new_carthage, neapolis = space(state, "New Carthage"), space(state, "Neapolis")
+    plain = movement.naval_modifier(state, new_carthage, neapolis)
+    state.macedonia = 1  # #9 in effect
+    assert movement.naval_modifier(state, new_carthage, neapolis) == plain - 1
+    state.ctrl[space(state, "Syracuse")] = CARTHAGE  # Syracuse allied
+    assert movement.naval_modifier(state, new_carthage, neapolis) == plain - 2
+    state.naval_victory = True  # #29, this turn
+    assert movement.naval_modifier(state, new_carthage, neapolis) == plain - 3
