@@ -520,19 +520,26 @@ def retreat_roll(st: HannibalState, die: int) -> None:
 def retreat_options(st: HannibalState, side: int) -> dict[int, int]:
     """H86-H88: destinations within 4 spaces (plain connections) with their least loss: the
     closest ones, and farther ones only where they cost fewer CUs."""
+    return {s: loss for s, (loss, _) in retreat_paths(st, side).items()}
+
+
+def retreat_paths(st: HannibalState, side: int) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """``retreat_options``' destinations, each with its least loss and the shortest path that
+    costs it (the spaces entered, the destination last)."""
     board = st.board
     enemy = other(side)
     space = st.b_space
     size = st.cu[side][space]
-    best: dict[int, tuple[int, int]] = {}  # destination -> (distance, loss)
+    best: dict[int, tuple[int, int, tuple[int, ...]]] = {}  # destination -> (distance, loss, path)
 
     def ok_end(s: int) -> bool:
         return not st.cu[enemy][s] and (st.ctrl[s] == side or st.cu[side][s] > size)
 
     def walk(s: int, depth: int, loss: int, seen: tuple[int, ...]) -> None:
         if depth and ok_end(s):
-            d, old = best.get(s, (99, 99))
-            best[s] = (min(d, depth), min(old, loss))
+            d, old, path = best.get(s, (99, 99, ()))
+            shorter = (loss, depth) < (old, len(path))  # the least loss, then the fewest spaces
+            best[s] = (min(d, depth), *((loss, seen[1:]) if shorter else (old, path)))
         if depth == 4:
             return
         for t in board.land[s]:
@@ -548,9 +555,9 @@ def retreat_options(st: HannibalState, side: int) -> dict[int, int]:
     walk(space, 0, 0, (space,))
     if not best:
         return {}
-    closest = min(d for d, _ in best.values())
-    floor = min(loss for d, loss in best.values() if d == closest)
-    return {s: loss for s, (d, loss) in best.items() if d == closest or loss < floor}
+    closest = min(d for d, _, _ in best.values())
+    floor = min(loss for d, loss, _ in best.values() if d == closest)
+    return {s: (loss, path) for s, (d, loss, path) in best.items() if d == closest or loss < floor}
 
 
 def may_go_inside(st: HannibalState, side: int) -> bool:
@@ -619,12 +626,16 @@ def retreat(st: HannibalState, action: int) -> None:
         return
     dst = action - st.n.SPACE["retreat to"]
     space = st.b_space
-    loss = 0 if st.b_withdrew else retreat_options(st, side)[dst]
+    loss, path = (0, ()) if st.b_withdrew else retreat_paths(st, side)[dst]
     lost = lose_cus(st, side, space, loss)
     if not st.b_withdrew:
         st.blost[side] += lost
     remaining = st.cu[side][space]
     base.move_cus(st, side, space, dst, remaining)
+    for s in path[:-1]:  # H86: friendly CUs met on the way that do not outnumber the force join it
+        if remaining and 0 < st.cu[side][s] <= remaining:
+            remaining += st.cu[side][s]
+            base.move_cus(st, side, s, dst, st.cu[side][s])
     for g in generals_at(st, space, side):
         if lost and not remaining:  # H43 (b): every CU lost on the retreat
             base.displace(st, g)

@@ -191,7 +191,9 @@ def rome_reinforcement_spaces(st: HannibalState, left: int, italy: int) -> list[
     if need_italy >= left:
         spaces = {s for s in spaces if country_of(st, s) == "Italy"}
     if max(_roman_cus(st)) < 5:
-        making = {s for s in spaces if total(st, ROME, s) + left >= 5}
+        # a space outside Italy can get only the CUs Italy does not need
+        making = {s for s in spaces
+                  if total(st, ROME, s) + (left if country_of(st, s) == "Italy" else left - max(0, need_italy)) >= 5}
         if making:
             spaces = making
     return sorted(spaces)

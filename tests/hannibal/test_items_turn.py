@@ -1,0 +1,194 @@
+"""Setup, the turn sequence and the Reinforcement Phase (H13-H28, H36), driven through a real
+end of turn 1."""
+
+from __future__ import annotations
+
+from legatus.games.hannibal.notation import CARTHAGE, ROME
+from legatus.games.hannibal.rules import base, turn
+from legatus.games.hannibal.state import HannibalState
+from tests.hannibal.helpers import game, general, legal, play, ready, space
+
+
+def _play_out(state: HannibalState) -> HannibalState:
+    """Both players discard their hands: the Strategy Phase of the turn ends."""
+    while state.stack[-1][0] == base.PLAY:
+        seat = state.stack[-1][1]
+        play(state, f"discard #{state.hands[seat][0]}")
+    return state
+
+
+def _until(state: HannibalState, *procedures: int) -> list[int]:
+    """Takes the first legal action until one of ``procedures`` waits; the procedures met."""
+    met: list[int] = []
+    while state.stack[-1][0] not in procedures:
+        if not met or met[-1] != state.stack[-1][0]:
+            met.append(state.stack[-1][0])
+        state.apply_action(state.legal_actions()[0])
+    return met
+
+
+def _turn_2(**setup: int) -> HannibalState:
+    """Turn 1 played out (every card discarded); turn 2 waits for Carthage's first reinforcement."""
+    state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
+    _until(state, base.REINFORCE)
+    assert state.turn == 2 and state.stack[-1][1] == CARTHAGE
+    return state
+
+
+def test_h13_decks_full_no_siege_points_and_no_reinforcements_on_turn_1() -> None:
+    state = game().new_initial_state()
+    assert len(state.deck) == 64 and sum(state.bdeck) == 48 and sum(state.spts) == 0
+    met = _until(state, base.OPENING)
+    assert base.REINFORCE not in met and base.ELECT not in met and state.turn == 1
+
+
+def test_h14_the_turn_sequence_from_winter_to_the_next_deal() -> None:
+    state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
+    met = _until(state, base.DEAL)
+    # victory check (Carthage 7 against 9 removes 2 PCs, H109), then turn 2's Reinforcement
+    # Phase: Carthage's CUs, Rome's CUs, the Proconsul, the two consuls; then the deal
+    order = [p for p in met if p in (base.REMOVE_PC, base.REINFORCE, base.PROCONSUL, base.ELECT, base.CONSUL)]
+    assert order == [base.REMOVE_PC, base.REINFORCE, base.PROCONSUL, base.ELECT, base.CONSUL, base.ELECT,
+                     base.CONSUL]
+    assert state.turn == 2 and len(state.hands[ROME]) == len(state.hands[CARTHAGE]) == 0
+
+
+def test_h15_carthage_s_four_reinforcements_and_where_each_may_go() -> None:
+    state = _turn_2()
+    assert legal(state) == {"reinforce Carthage", "forgo"}  # item 1: Carthage, or a General in Africa
+    play(state, "reinforce Carthage")
+    assert {"reinforce Carthage", "reinforce New Carthage", "reinforce Saguntum"} <= legal(state)  # item 2
+    play(state, "reinforce Saguntum")
+    assert legal(state) == {"reinforce New Carthage", "reinforce Saguntum", "forgo"}  # item 3: Spain
+    play(state, "reinforce New Carthage")
+    assert turn.carthage_spaces(state, 4) == [space(state, "New Carthage"), space(state, "Saguntum")]  # Baetica
+    play(state, "forgo")
+    assert state.cu[CARTHAGE][space(state, "Carthage")] == 5 and state.stack[-1][1] == ROME
+
+
+def test_h15_the_cities_take_cus_only_while_carthaginian_and_items_3_4_need_their_conditions() -> None:
+    state = _turn_2()
+    new_carthage = space(state, "New Carthage")
+    state.ctrl[new_carthage] = ROME
+    state.gen_at[general(state, "Hasdrubal")] = space(state, "Saguntum")  # no General there either
+    assert new_carthage not in turn.carthage_spaces(state, 2)  # H15's ruling
+    assert turn.carthage_spaces(state, 3) == []  # Carthage does not control New Carthage
+    for s in state.board.province_spaces[state.board.province[space(state, "Gades")]]:
+        state.ctrl[s] = base.NONE
+    assert turn.carthage_spaces(state, 4) == []  # nor Baetica
+
+
+def test_h16_a_displaced_carthaginian_general_returns_to_carthaginian_cus() -> None:
+    state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
+    mago = general(state, "Mago")
+    base.displace(state, mago)
+    assert state.gen_at[mago] == base.AWAY
+    _until(state, base.RETURN)
+    assert state.turn == 2 and state.queue == ()  # after all 4 Carthaginian reinforcements
+    places = {a[6:] for a in legal(state)}
+    assert {"Carthage", "Saguntum", "New Carthage"} <= places and "Rome" not in places
+    play(state, "place Carthage")
+    assert state.gen_at[mago] == space(state, "Carthage")
+    assert base.commander(state, space(state, "Carthage"), CARTHAGE) == general(state, "Hanno")
+
+
+def test_h17_rome_places_5_cus_at_least_3_in_italy() -> None:
+    state = _turn_2()
+    while state.stack[-1][1] == CARTHAGE:
+        play(state, "forgo")
+    assert state.stack[-1] == (base.REINFORCE, ROME) and legal(state) == {"reinforce Rome", "reinforce Agrigentum"}
+    play(state, "reinforce Agrigentum", "reinforce Agrigentum")
+    assert legal(state) == {"reinforce Rome"}  # 3 left, all 3 must go to Italy
+    play(state, "reinforce Rome", "reinforce Rome", "reinforce Rome")
+    assert state.cu[ROME][space(state, "Rome")] == 11 and state.cu[ROME][space(state, "Agrigentum")] == 10
+    assert state.stack[-1][0] == base.PROCONSUL
+
+
+def test_h17_with_no_stack_of_5_rome_must_make_one() -> None:
+    state = _turn_2()
+    state.cu[ROME] = [0] * state.board.n_spaces
+    state.cu[ROME][space(state, "Agrigentum")] = 2
+    # Agrigentum (Sicily) could get 2 of the 5 only, 4 in all: the stack of 5 must be Rome's
+    assert turn.rome_reinforcement_spaces(state, 5, 0) == [space(state, "Rome")]
+    state.cu[ROME][space(state, "Agrigentum")] = 3
+    assert turn.rome_reinforcement_spaces(state, 5, 0) == [space(state, "Rome"), space(state, "Agrigentum")]
+
+
+def test_h18_nothing_is_placed_in_a_besieged_city_and_a_lone_general_is_displaced() -> None:
+    state = _turn_2()
+    carthage = space(state, "Carthage")
+    state.cu[ROME][carthage], state.spts[carthage], state.sby[carthage] = 3, 1, ROME
+    state.gen_at[general(state, "Hanno")] = space(state, "Utica")
+    assert turn.carthage_spaces(state, 1) == [space(state, "Utica")]
+    varro = general(state, "Varro")
+    state.gen_at[varro] = space(state, "Saguntum")
+    state.cu[CARTHAGE][space(state, "Saguntum")] = 0
+    state.gen_at[general(state, "Hannibal")] = space(state, "Utica")
+    state.gen_at[general(state, "Mago")] = state.gen_at[general(state, "H. Gisgo")] = base.OFF
+    state.gen_at[general(state, "Hasdrubal")] = space(state, "Saguntum")
+    turn.place_reinforcement(state, CARTHAGE, space(state, "Saguntum"))
+    assert state.gen_at[varro] == base.OFF  # displaced, back to the pool (H43)
+
+
+def _to_proconsul() -> HannibalState:
+    state = _turn_2()
+    _until(state, base.PROCONSUL)
+    return state
+
+
+def test_h20_rome_may_name_a_proconsul_or_none() -> None:
+    state = _to_proconsul()
+    assert legal(state) == {"no proconsul", "proconsul P. Scipio", "proconsul T. Longus"}
+    play(state, "no proconsul")
+    assert state.proconsul == -1
+    assert state.gen_at[general(state, "P. Scipio")] == state.gen_at[general(state, "T. Longus")] == base.OFF
+
+
+def test_h21_h22_the_old_consuls_leave_but_the_proconsul_and_the_pool_draws_the_rest() -> None:
+    state = _to_proconsul()
+    scipio, longus = general(state, "P. Scipio"), general(state, "T. Longus")
+    play(state, "proconsul P. Scipio")
+    assert state.gen_at[scipio] == space(state, "Rome") and not state.consul[scipio]
+    assert state.gen_at[longus] == base.OFF  # H21: back to the pool, and may be drawn again (H22)
+    assert state.stack[-1][0] == base.ELECT
+    outcomes = {str(a): p for a, p in state.chance_outcomes()}
+    assert "elect P. Scipio" not in outcomes and "elect T. Longus" in outcomes and len(outcomes) == 7
+    assert "elect Scipio Africanus" not in outcomes
+
+
+def test_h24_no_scripted_election_every_pool_general_equally_likely() -> None:
+    state = _to_proconsul()
+    play(state, "no proconsul")
+    assert {p for _, p in state.chance_outcomes()} == {1 / 8}
+    play(state, "elect Varro", "consul Rome")
+    outcomes = dict((str(a), p) for a, p in state.chance_outcomes())
+    assert outcomes["elect A. Paulus"] == outcomes["elect Fabius"] == 1 / 7  # no Cannae pairing
+
+
+def test_h26_a_short_deck_is_reshuffled_with_the_discards_before_the_deal() -> None:
+    state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
+    state.removed = [25]
+    state.discard = [c for c in state.discard if c != 25]
+    deck = [c for c in state.deck if c != 25]
+    state.deck, state.discard = deck[:13], state.discard + deck[13:]  # fewer than 2 hands of 7
+    met = _until(state, base.DEAL)
+    assert base.RESHUFFLE in met
+    assert len(state.deck) == 63 and 25 not in state.deck and state.discard == []  # removed cards stay out
+
+
+def test_h36_a_discarded_truce_still_reshuffles_at_the_end_of_the_turn() -> None:
+    state = ready([64, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14])
+    play(state, "discard #64")
+    assert not state.truce and state.truce_played and 64 in state.discard
+    _play_out(state)
+    met = _until(state, base.REINFORCE)
+    assert base.RESHUFFLE in met and 64 in state.deck and state.discard == []
+
+
+def test_h28_when_one_hand_is_empty_the_other_plays_out() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.hands[CARTHAGE] = [8]
+    play(state, "discard #1", "discard #8")
+    for card in (2, 3, 4):  # Carthage has nothing left: Rome plays on
+        assert state.stack[-1] == (base.PLAY, ROME)
+        play(state, f"discard #{card}")
