@@ -22,6 +22,8 @@ def _intercepted_at_cannae(roman: str, subordinate_of: str | None, die: int) -> 
         state.gen_at[general(state, name)] = apri
     state.cu[ROME][apri] = 3 if subordinate_of is None else 8
     play(state, "ops #8", "activate Hannibal", "take 6", "to Cannae", "intercept from Apri")
+    if subordinate_of is not None:  # the commander leads, with every General (H66)
+        play(state, f"choose {subordinate_of}")
     if state.stack[-1][0] == base.REACT_SIZE:
         play(state, sorted(a for a in legal(state) if a.startswith("take"))[0])
     roll(state, die)
