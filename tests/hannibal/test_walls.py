@@ -234,6 +234,18 @@ def test_h23_a_consul_placed_in_a_besieged_rome_goes_inside() -> None:
     assert base.is_inside(state, varro) and state.consul[varro]
 
 
+def test_h23_a_besieged_rome_takes_a_consul_only_when_no_other_space_has_5_cus() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    rome, varro = space(state, "Rome"), general(state, "Varro")
+    state.cu[ROME] = [0] * len(state.cu[ROME])
+    state.cu[ROME][rome], state.cu[CARTHAGE][rome] = 6, 3
+    state.spts[rome], state.sby[rome] = 1, CARTHAGE
+    assert turn.consul_spaces(state, varro) == [rome]  # the only stack of 5
+    capua = space(state, "Capua")
+    state.cu[ROME][capua] = 5
+    assert turn.consul_spaces(state, varro) == [capua]  # another legal space: not the besieged Rome
+
+
 def test_h47_a_general_inside_a_besieged_city_with_no_cu_to_take_stays_inside() -> None:
     # on a Campaign, the CUs inside used up their movement with another of its Generals (H52)
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")

@@ -25,7 +25,7 @@ from .base import (
     other,
     province_controller,
 )
-from .walls import total
+from .walls import is_besieged, total
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -267,9 +267,11 @@ def consul_spaces(st: HannibalState, gi: int) -> list[int]:
         spaces = [s for s in spaces if country_of(st, s) == "Italy"]
         five = [s for s in spaces if cus[s] >= 5]
         return five or [s for s in spaces if cus[s]] or [g.rome_space]
-    five = [s for s in spaces if cus[s] >= 5 and not (st.spts[s] and s != g.rome_space)]
+    five = [s for s in spaces if cus[s] >= 5 and not is_besieged(st, s)]
     if five:
         return five
+    if cus[g.rome_space] >= 5:  # inside a besieged Rome only when there is no other such space
+        return [g.rome_space]
     most = max(cus)
     return [s for s in spaces if cus[s] == most] if most else [g.rome_space]
 
