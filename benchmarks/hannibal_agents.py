@@ -97,10 +97,12 @@ def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: flo
     print(f"  ({time.time() - start:.0f} s wall)", flush=True)
 
 
-def timed_decisions(count: int, spec: str) -> list[float]:
-    """Seconds of ``spec``'s decisions at positions of heuristic games (every 25th real choice)."""
+def timed_decisions(count: int, spec: str) -> tuple[list[float], int]:
+    """Seconds of ``spec``'s decisions at positions of heuristic games (every 25th real choice),
+    and the simulations they ran in all."""
     game = legatus.load("hannibal")
     seconds: list[float] = []
+    simulations = 0
     index = 0
     while len(seconds) < count:
         rng = random.Random(1000 + index)
@@ -118,9 +120,10 @@ def timed_decisions(count: int, spec: str) -> list[float]:
                     start = time.perf_counter()
                     search.choose(state)
                     seconds.append(time.perf_counter() - start)
+                    simulations += getattr(search, "last_simulations", 0)
             state.apply_action(heuristics[state.current_player()].choose(state))
         index += 1
-    return seconds
+    return seconds, simulations
 
 
 def main() -> None:
@@ -145,9 +148,10 @@ def main() -> None:
         if "search" not in skip:
             pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60, args.first)
     if "timing" not in skip:
-        seconds = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
+        seconds, simulations = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
         print(f"\n## {HannibalGame.HINT_AGENT}: {len(seconds)} decisions of heuristic games: median "
-              f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
+              f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s; "
+              f"{simulations / sum(seconds):.0f} simulations/s")
     print(f"\n(total {time.time() - began:.0f} s wall)")
 
 
