@@ -12,8 +12,9 @@ budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic gam
 Agents are handed the true state: random play and IS-MCTS read no more than their seat may know
 (IS-MCTS searches from ``state.resample(seat)``), and the heuristic's choices equal its choices on
 a resampled state (tests/hannibal/test_agents.py); the per-decision resample of ``decide``
-(a replay of the whole game) makes a heuristic game some 30 times longer. Forced moves (one
-legal action) are played without asking the agent and are not timed.
+made a heuristic game some 30 times longer while it replayed the whole game (before the
+redraw, issue 13). Forced moves (one legal action) are played without asking the agent and are
+not timed; CPU seconds (a decision, a game) are what a worker pays, whatever the load.
 """
 
 from __future__ import annotations
