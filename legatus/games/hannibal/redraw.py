@@ -119,7 +119,7 @@ def _battle(st: HannibalState, side: int, rng: random.Random) -> bool:
         drawn[kind] += 1
     change = [d - f for d, f in zip(drawn, free, strict=True)]
     first = st.n.BDRAW
-    slots = st.bdealt[side]
+    slots = _battle_deal(st)[side]
     # the deals of kinds the hand now holds fewer of deal the kinds it holds more of
     given_back = [s for k in range(6) if change[k] < 0
                   for s in rng.sample([s for s in slots if st.actions[s] - first == k], -change[k])]
@@ -133,8 +133,22 @@ def _battle(st: HannibalState, side: int, rng: random.Random) -> bool:
     return True
 
 
+def _battle_deal(st: HannibalState) -> tuple[range, range]:
+    """Where in the history each side's battle cards were dealt this battle: the last battle
+    cards dealt, the original attacker's first (H74-H76: one deal a battle, before any play)."""
+    first, actions = st.n.BDRAW, st.actions
+    end = len(actions)
+    while not first <= actions[end - 1] < first + 6:
+        end -= 1
+    dealt = st.bdealt
+    start = end - dealt[0] - dealt[1]
+    middle = start + dealt[st.b_orig]
+    deals = (range(start, middle), range(middle, end))
+    return (deals[0], deals[1]) if st.b_orig == 0 else (deals[1], deals[0])
+
+
 def _spied(st: HannibalState) -> bool:
-    """#20 turned battle cards face up in this battle (its deal is where the battle's cards begin)."""
+    """#20 turned battle cards face up in this battle (after its deal)."""
     spy = st.n.SPY
-    start = min(st.bdealt[0] + st.bdealt[1])
+    start = min(deal.start for deal in _battle_deal(st))
     return any(spy <= a < spy + 6 for a in st.actions[start:])

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
 _LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
           "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "m_group", "failed",
-          "bbegan", "blost", "bcut", "bplayed", "bdesert")
-_NESTED = ("cu", "hands", "bhand", "known", "bshown", "bknown", "bdealt")
+          "bbegan", "blost", "bcut", "bplayed", "bdesert", "bdealt")
+_NESTED = ("cu", "hands", "bhand", "known", "bshown", "bknown")
 _SCALARS = (
     "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
@@ -151,7 +151,7 @@ class HannibalState(State, ProcedureStack):
     bdesert: list[int]  # per side: allies lost to #31 (1: Spanish) and #32 (2: Numidian)
     bshown: list[list[int]]  # per side, by kind: battle cards face up (#20)
     bknown: list[list[int]]  # per side, by kind: battle cards of the hand the other seat knows (taken by #59)
-    bdealt: list[list[int]]  # per side: where in the history its battle cards were dealt this battle
+    bdealt: list[int]  # per side: battle cards dealt to it this battle (the original attacker's first)
     b_spy: int  # the side whose hand #20 reveals, or -1
 
     def __init__(self, game: HannibalGame) -> None:

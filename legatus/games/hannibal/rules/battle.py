@@ -200,7 +200,7 @@ def deal(st: HannibalState, action: int) -> None:
     kind = action - st.n.BDRAW
     st.bdeck[kind] -= 1
     st.bhand[side][kind] += 1
-    st.bdealt[side].append(len(st.actions) - 1)
+    st.bdealt[side] += 1
     if left > 1:
         st.goto(BDEAL, side, left - 1)
     else:
