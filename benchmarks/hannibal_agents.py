@@ -12,8 +12,9 @@ budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic gam
 Agents are handed the true state: random play and IS-MCTS read no more than their seat may know
 (IS-MCTS searches from ``state.resample(seat)``), and the heuristic's choices equal its choices on
 a resampled state (tests/hannibal/test_agents.py); the per-decision resample of ``decide``
-(a replay of the whole game) makes a heuristic game some 30 times longer. Forced moves (one
-legal action) are played without asking the agent and are not timed.
+made a heuristic game some 30 times longer while it replayed the whole game (before the
+redraw, issue 13). Forced moves (one legal action) are played without asking the agent and are
+not timed; CPU seconds (a decision, a game) are what a worker pays, whatever the load.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def play(task: tuple[str, str, int, float | None]) -> dict[str, Any] | None:
     rng = random.Random(index // 2)
     state = game.new_initial_state()
     seconds: list[list[float]] = [[], []]
+    cpu = time.process_time()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(sample_outcome(state, rng))
@@ -60,7 +62,7 @@ def play(task: tuple[str, str, int, float | None]) -> dict[str, Any] | None:
         state.apply_action(action)
     winner = state.winners()[0]
     return {"a_seat": a_seat, "winner": game.seats.index(winner), "turn": state.turn, "steps": len(state.actions),
-            "a_seconds": seconds[a_seat], "b_seconds": seconds[1 - a_seat]}
+            "a_seconds": seconds[a_seat], "b_seconds": seconds[1 - a_seat], "cpu": time.process_time() - cpu}
 
 
 def interval(wins: int, n: int) -> str:
@@ -86,7 +88,9 @@ def report(a: str, b: str, results: list[dict[str, Any]]) -> None:
                   f"max {max(times):.2f} s")
     if n:
         print(f"  game length: median {statistics.median(r['steps'] for r in results):.0f} actions, "
-              f"ended in turn {statistics.median(r['turn'] for r in results):.0f} (median)")
+              f"ended in turn {statistics.median(r['turn'] for r in results):.0f} (median); "
+              f"CPU a game: median {statistics.median(r['cpu'] for r in results):.0f} s, "
+              f"max {max(r['cpu'] for r in results):.0f} s")
 
 
 def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: float | None, first: int = 0) -> None:
@@ -97,10 +101,13 @@ def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: flo
     print(f"  ({time.time() - start:.0f} s wall)", flush=True)
 
 
-def timed_decisions(count: int, spec: str) -> list[float]:
-    """Seconds of ``spec``'s decisions at positions of heuristic games (every 25th real choice)."""
+def timed_decisions(count: int, spec: str) -> tuple[list[float], list[float], int]:
+    """Seconds of ``spec``'s decisions at positions of heuristic games (every 25th real choice),
+    wall and CPU, and the simulations they ran in all."""
     game = legatus.load("hannibal")
     seconds: list[float] = []
+    cpu: list[float] = []
+    simulations = 0
     index = 0
     while len(seconds) < count:
         rng = random.Random(1000 + index)
@@ -115,12 +122,14 @@ def timed_decisions(count: int, spec: str) -> list[float]:
             if len(state.legal_actions()) > 1:
                 choices += 1
                 if choices % 25 == 0:
-                    start = time.perf_counter()
+                    start, start_cpu = time.perf_counter(), time.process_time()
                     search.choose(state)
                     seconds.append(time.perf_counter() - start)
+                    cpu.append(time.process_time() - start_cpu)
+                    simulations += getattr(search, "last_simulations", 0)
             state.apply_action(heuristics[state.current_player()].choose(state))
         index += 1
-    return seconds
+    return seconds, cpu, simulations
 
 
 def main() -> None:
@@ -145,9 +154,11 @@ def main() -> None:
         if "search" not in skip:
             pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60, args.first)
     if "timing" not in skip:
-        seconds = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
+        seconds, cpu, simulations = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
         print(f"\n## {HannibalGame.HINT_AGENT}: {len(seconds)} decisions of heuristic games: median "
-              f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
+              f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s; "
+              f"{simulations / sum(seconds):.1f} simulations/s; CPU: median {statistics.median(cpu):.2f} s, "
+              f"max {max(cpu):.2f} s, {simulations / sum(cpu):.1f} simulations a CPU second")
     print(f"\n(total {time.time() - began:.0f} s wall)")
 
 

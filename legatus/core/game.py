@@ -357,15 +357,30 @@ class State(abc.ABC):
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with all that ``seat`` has seen, its hidden parts drawn
         with ``rng`` (OpenSpiel's ``resample_from_infostate``). A game without secrets
-        returns a copy; games with secrets may override the generic search with a faster draw."""
+        returns a copy; else the game's :meth:`redraw` where it has one, else a state rebuilt
+        from the seat's history (``Game.consistent_state``: a replay of the whole game)."""
         if self.game.information is Information.PERFECT:
             return self.clone()
+        redrawn = self.redraw(seat, rng)
+        if redrawn is not None:
+            return redrawn
         from .secrecy import seat_actions
 
         if self.initial_position() is not None:  # the position holds every secret of its moment
             raise NotImplementedError(f"{self.game.name} cannot resample a game set up from a position: "
                                       "the game must draw the position's secrets itself")
         return self.game.consistent_state(seat, seat_actions(self, seat), rng)
+
+    def redraw(self, seat: int, rng: random.Random) -> State | None:
+        """:meth:`resample`'s fast path: a copy of this state with only what ``seat`` has not
+        seen drawn again with ``rng`` (another seat's hidden cards, a draw pile's order), and
+        its history rewritten to match, so that the copy replays from its record and reads to
+        ``seat`` exactly as this state does. It starts from this state, which is always
+        consistent with the seat's information (the true state, or an earlier draw), so it
+        needs no replay; what the seat knows of a hidden card (taken from it, shown to it) must
+        be in the state. None (the default): the game has no such draw, or not for this state,
+        and ``resample`` rebuilds a state from the seat's history instead."""
+        return None
 
     def replay_mark(self) -> str | None:
         """A label for a replay's jump marks (a new label starts a new mark): by default the

@@ -32,6 +32,8 @@ def violations(st: HannibalState) -> list[str]:
     for side in (ROME, CARTHAGE):
         if any(not 0 <= st.bshown[side][k] <= st.bhand[side][k] for k in range(6)):
             out.append(f"side {side}: more battle cards face up than in hand")
+        if any(not 0 <= st.bknown[side][k] <= st.bhand[side][k] for k in range(6)):
+            out.append(f"side {side}: more battle cards known to the other seat than in hand")
         if min(st.cu[side]) < 0:
             out.append(f"negative CUs for side {side}")
     elephants = sum(st.eleph) + sum(st.ein)

@@ -7,6 +7,7 @@ are removed in two places only: :meth:`HannibalState.action_to_string` and :mod:
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.core.actions import Action
@@ -15,6 +16,7 @@ from legatus.core.game import CHANCE, State
 from legatus.core.position import check_state, read_position, write_position
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
+from . import redraw as redraw_module
 from . import view as view_module
 from .notation import SIDES
 from .procedures import TABLE
@@ -29,8 +31,8 @@ if TYPE_CHECKING:
 SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
 _LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
           "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "g_used", "m_used",
-          "m_group", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert")
-_NESTED = ("cu", "hands", "bhand", "known", "bshown")
+          "m_group", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert", "bdealt")
+_NESTED = ("cu", "hands", "bhand", "known", "bshown", "bknown")
 _SCALARS = (
     "turn", "to_play", "proconsul", "stamp_next", "truce", "truce_played", "naval_victory", "macedonia",
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
@@ -151,6 +153,8 @@ class HannibalState(State, ProcedureStack):
     bcut: list[int]
     bdesert: list[int]  # per side: allies lost to #31 (1: Spanish) and #32 (2: Numidian)
     bshown: list[list[int]]  # per side, by kind: battle cards face up (#20)
+    bknown: list[list[int]]  # per side, by kind: battle cards of the hand the other seat knows (taken by #59)
+    bdealt: list[int]  # per side: battle cards dealt to it this battle (the original attacker's first)
     b_spy: int  # the side whose hand #20 reveals, or -1
 
     def __init__(self, game: HannibalGame) -> None:
@@ -269,6 +273,10 @@ class HannibalState(State, ProcedureStack):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return view_module.view(self, seat)
+
+    def redraw(self, seat: int, rng: random.Random) -> HannibalState | None:
+        """The other seat's hidden cards drawn again (see :mod:`.redraw`): no replay."""
+        return redraw_module.redraw(self, seat, rng)
 
     def to_text(self, markup: bool = False) -> str:
         return view_module.text(self)

@@ -213,6 +213,8 @@ def clear_battle(st: HannibalState) -> None:
     st.b_step = st.b_rounds = st.b_penalty = st.b_bonus = 0
     st.bbegan, st.blost, st.bcut, st.bdesert = [0, 0], [0, 0], [0, 0], [0, 0]
     st.bshown = [[0] * 6, [0] * 6]
+    st.bknown = [[0] * 6, [0] * 6]
+    st.bdealt = [0, 0]
     st.b_spy = -1
     st.b_withdrew = st.b_sea = st.b_probe = st.b_marharbal = False
     st.b_sortie = 0

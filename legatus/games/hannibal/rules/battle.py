@@ -200,6 +200,7 @@ def deal(st: HannibalState, action: int) -> None:
     kind = action - st.n.BDRAW
     st.bdeck[kind] -= 1
     st.bhand[side][kind] += 1
+    st.bdealt[side] += 1
     if left > 1:
         st.goto(BDEAL, side, left - 1)
     else:
@@ -320,6 +321,14 @@ def _spend(st: HannibalState, side: int, kind: int) -> None:
     st.bplayed[kind] += 1
     if st.bshown[side][kind] > st.bhand[side][kind]:
         st.bshown[side][kind] -= 1
+    _forget(st, side, kind)
+
+
+def _forget(st: HannibalState, side: int, kind: int) -> None:
+    """A card of ``kind`` left ``side``'s hand: the other seat cannot tell whether it was the
+    one it knew of (``bknown``: taken from it by #59), so it knows one fewer."""
+    if st.bknown[side][kind]:
+        st.bknown[side][kind] -= 1
 
 
 def steal(st: HannibalState, action: int) -> None:
@@ -328,7 +337,9 @@ def steal(st: HannibalState, action: int) -> None:
     kind = action - st.n.STEAL
     st.bhand[victim][kind] -= 1
     st.bshown[victim][kind] = min(st.bshown[victim][kind], st.bhand[victim][kind])
+    _forget(st, victim, kind)
     st.bhand[taker][kind] += 1
+    st.bknown[taker][kind] += 1  # the victim knows where its card went
     st.end()
 
 
