@@ -39,8 +39,8 @@ def _positions(seed: int) -> list[tuple[HannibalState, int]]:
     taken by #59), each with the seat that resamples."""
     out: list[tuple[HannibalState, int]] = []
     picks = {"hand": 3, "known": 2, "battle": 3, "taken": 2}
-    for game in range(3):  # a game may be short of some kinds: the next ones of the seed fill in
-        for state in random_game(seed + 1000 * game, every=True)[::3]:
+    for n in range(3):  # a game may be short of some kinds: the next ones of the seed fill in
+        for state in random_game(seed + 1000 * n, every=True)[::3]:
             for seat in (0, 1):
                 other = 1 - seat
                 kind = ("taken" if any(state.bknown[other]) else "known" if state.known[other]
