@@ -202,6 +202,14 @@ def click_a_choice(play: Any, rng: random.Random) -> str:
                *(f'.vi-road[data-road="{r}"] .vi-road-badge' for r in
                  play.eval_on_selector_all(".vi-road.active", "els => els.map(e => e.dataset.road)"))]
     assert offered, "seat1's turn, and the page offers nothing to click"
+    hidden = play.evaluate("""sels => sels.filter(sel => {
+        const el = document.querySelector(sel), box = el.getBoundingClientRect();
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;  // scrolled away: not judged
+        const top = document.elementFromPoint(x, y);
+        return !top || top.closest(".vi-city, .vi-road") !== el.closest(".vi-city, .vi-road");
+      })""", [sel for sel in offered if not sel.startswith("#buttons")])
+    assert not hidden, f"offered but covered at its centre: {hidden}"
     chosen = rng.choice(sorted(offered))
     if chosen.startswith("#buttons"):
         action = chosen.split('"')[1]

@@ -308,6 +308,7 @@ export function createBoard(node, pub, hooks = {}) {
       const city = view.cities ? view.cities[id] : null;
       const actions = active.get(id);
       setActive(g, actions, selected === id, `${cityOf[id].name}: ${actions ? actions.join(", ") : ""}`);
+      if (actions) cityLayer.append(g); // drawn last, over its neighbours
       g.classList.toggle("owned", !!(city && city.owner));
       g.style.setProperty("--owner", city && city.owner ? seatColour(city.owner) : "");
       g.pieces.replaceChildren(...pieces(city, markers[id] || [], basilicas[id], seats));
@@ -322,6 +323,8 @@ export function createBoard(node, pub, hooks = {}) {
         ...(actions || []),
       ].filter(Boolean).join("\n");
     }
+    // While a city or road is asked for, the others let clicks through to what lies beneath.
+    svg.classList.toggle("vi-choosing", active.size > 0 || activeLinks.size > 0);
     drawTracks(tracks, view, board);
     svg.dataset.round = String(view.round ?? "");
   }
@@ -352,27 +355,26 @@ function setActive(g, actions, selected, label) {
 function pieces(city, markers, basilica, seats) {
   const out = [];
   if (city && HOSTILITY_MARK[city.hostility]) {
-    out.push(s("g", { class: `vi-hostility ${city.hostility}` }, tip(city.hostility),
+    out.push(s("g", { class: `vi-hostility ${city.hostility}` },
       s("path", { d: "M-19,-8 L-13,-19 L-7,-8 Z" }), s("text", { x: -13, y: -9.5 }, HOSTILITY_MARK[city.hostility])));
   }
   markers.forEach((seat, i) => {
     const x = 11 + i * 7;
-    out.push(s("path", { d: `M${x},-10 l0,-13 l8,3 l-8,3`, class: "vi-legio", fill: seatColour(seat) },
-      tip(`${seat}'s Legio marker`)));
+    out.push(s("path", { d: `M${x},-10 l0,-13 l8,3 l-8,3`, class: "vi-legio", fill: seatColour(seat) }));
   });
   if (city) {
     let i = 0;
     city.scouts.forEach((count, seat) => {
       if (!count) return;
       const [x, y] = [10 + i * 9, 9];
-      out.push(s("g", { class: "vi-scout" }, tip(`${count} scout${count > 1 ? "s" : ""} of ${seats[seat]}`),
+      out.push(s("g", { class: "vi-scout" },
         s("rect", { x, y, width: 8, height: 8, fill: seatColour(seats[seat]) }),
         count > 1 ? s("text", { x: x + 4, y: y + 16 }, count) : null));
       i++;
     });
   }
   if (basilica) {
-    out.push(s("g", { class: "vi-basilica" }, tip(`a basilica: ${basilica.kind}`),
+    out.push(s("g", { class: "vi-basilica" },
       s("path", { d: "M-27,2 l6,-5 l6,5 Z" }), s("rect", { x: -26, y: 2, width: 10, height: 8 }),
       s("text", { x: -21, y: 9 }, BASILICA_LETTERS[basilica.kind] || "?")));
   }
