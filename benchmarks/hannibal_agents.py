@@ -28,6 +28,7 @@ from typing import Any
 
 import legatus
 from legatus.core.agents import make_agent
+from legatus.core.game import State
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal.game import HannibalGame
 from legatus.games.hannibal.notation import SIDES
@@ -101,34 +102,43 @@ def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: flo
     print(f"  ({time.time() - start:.0f} s wall)", flush=True)
 
 
-def timed_decisions(count: int, spec: str) -> tuple[list[float], list[float], int]:
-    """Seconds of ``spec``'s decisions at positions of heuristic games (every 25th real choice),
-    wall and CPU, and the simulations they ran in all."""
+def positions(count: int) -> list[State]:
+    """``count`` positions of heuristic games (every 25th real choice), the same every run."""
     game = legatus.load("hannibal")
-    seconds: list[float] = []
-    cpu: list[float] = []
-    simulations = 0
+    out: list[State] = []
     index = 0
-    while len(seconds) < count:
+    while len(out) < count:
         rng = random.Random(1000 + index)
         heuristics = [make_agent(game, "heuristic", seed=1000 + index + s) for s in range(2)]
-        search = make_agent(game, spec, seed=index)
         state = game.new_initial_state()
         choices = 0
-        while not state.is_terminal() and len(seconds) < count:
+        while not state.is_terminal() and len(out) < count:
             if state.is_chance_node():
                 state.apply_action(sample_outcome(state, rng))
                 continue
             if len(state.legal_actions()) > 1:
                 choices += 1
                 if choices % 25 == 0:
-                    start, start_cpu = time.perf_counter(), time.process_time()
-                    search.choose(state)
-                    seconds.append(time.perf_counter() - start)
-                    cpu.append(time.process_time() - start_cpu)
-                    simulations += getattr(search, "last_simulations", 0)
+                    out.append(state.clone())
             state.apply_action(heuristics[state.current_player()].choose(state))
         index += 1
+    return out
+
+
+def timed_decisions(count: int, spec: str) -> tuple[list[float], list[float], int]:
+    """Seconds of ``spec``'s decisions at ``count`` positions of heuristic games, wall and CPU,
+    and the simulations they ran in all."""
+    game = legatus.load("hannibal")
+    seconds: list[float] = []
+    cpu: list[float] = []
+    simulations = 0
+    for index, state in enumerate(positions(count)):
+        search = make_agent(game, spec, seed=index)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        search.choose(state)
+        seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+        simulations += getattr(search, "last_simulations", 0)
     return seconds, cpu, simulations
 
 

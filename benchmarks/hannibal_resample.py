@@ -19,34 +19,11 @@ import random
 import statistics
 import time
 
-import legatus
+from hannibal_agents import positions
+
 from legatus.core.agents import make_agent
-from legatus.core.game import State
 from legatus.core.secrecy import seat_actions
-from legatus.core.session import sample_outcome
 from legatus.games.hannibal.game import HannibalGame
-
-
-def positions(count: int) -> list[State]:
-    game = legatus.load("hannibal")
-    out: list[State] = []
-    index = 0
-    while len(out) < count:
-        rng = random.Random(1000 + index)
-        heuristics = [make_agent(game, "heuristic", seed=1000 + index + s) for s in range(2)]
-        state = game.new_initial_state()
-        choices = 0
-        while not state.is_terminal() and len(out) < count:
-            if state.is_chance_node():
-                state.apply_action(sample_outcome(state, rng))
-                continue
-            if len(state.legal_actions()) > 1:
-                choices += 1
-                if choices % 25 == 0:
-                    out.append(state.clone())
-            state.apply_action(heuristics[state.current_player()].choose(state))
-        index += 1
-    return out
 
 
 def main() -> None:
