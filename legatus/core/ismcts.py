@@ -88,8 +88,11 @@ class ISMCTSAgent:
         """Search from the information set of the seat to move; its actions, most visited first."""
         observer = state.current_player()
         root = _Edge(self.seats)
-        self.last_simulations = search_until(lambda: self._simulate(root, state.resample(observer, self.rng), observer),
-                                             self.simulations, self.seconds, self.max_seconds)
+        # The observer's actions are the same in every state it cannot tell apart: ranked once.
+        first = self._candidates(state)
+        self.last_simulations = search_until(
+            lambda: self._simulate(root, state.resample(observer, self.rng), observer, first),
+            self.simulations, self.seconds, self.max_seconds)
         table = state.game.actions
         legal = set(state.legal_actions())
         ranked = [Analysis(table[key], edge.visits, tuple(v / edge.visits for v in edge.value))
@@ -97,7 +100,7 @@ class ISMCTSAgent:
                   if isinstance(key, int) and key in legal and edge.visits]
         ranked.sort(key=lambda r: (-r.visits, -r.mean[observer]))
         if not ranked:  # no simulation got past the root: the favourites
-            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in self._candidates(state)]
+            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in first]
         return ranked
 
     def _candidates(self, state: State) -> list[Action]:
@@ -113,7 +116,7 @@ class ISMCTSAgent:
             return action if seen == str(state.game.actions[action]) else seen
         return action
 
-    def _simulate(self, root: _Edge, state: State, observer: int) -> None:
+    def _simulate(self, root: _Edge, state: State, observer: int, first: list[Action]) -> None:
         node = root
         path = [root]
         rng = self.rng
@@ -130,7 +133,7 @@ class ISMCTSAgent:
             else:
                 seat = state.current_player()
                 groups: dict[object, list[int]] = defaultdict(list)
-                for a in self._candidates(state):
+                for a in first if node is root else self._candidates(state):
                     groups[self._key(state, int(a), observer)].append(int(a))
                 unseen = [k for k in groups if k not in node.children]
                 for k in groups:
