@@ -11,7 +11,10 @@ edges available in it, choosing by UCB with availability counts (an edge is scor
 the number of simulations in which it could have been chosen); a seat picks the edge best for
 itself. Below the tree a rollout (the rollout agent, else uniform play) finishes the game, or
 an :class:`~.agents.Evaluator` values it after ``horizon`` actions (the evaluator's own, else 40).
-The UCB constant ``exploration`` is the evaluator's own too where it brings one.
+The UCB constant ``exploration`` is the evaluator's own too where it brings one. When the rollout
+agent can rank the legal actions (a :class:`~.agents.Ranker`), a decision node offers only the
+edges of its ``width`` favourites, as :class:`~.mcts.MCTSAgent` does: the simulations go to a few
+good moves instead of a few each to dozens.
 
 The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
 :class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
@@ -26,7 +29,7 @@ import random
 from collections import defaultdict
 
 from .actions import Action
-from .agents import HORIZON, Agent, Evaluator, search_setting
+from .agents import HORIZON, Agent, Evaluator, Ranker, search_setting
 from .game import Game, State
 from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
 from .session import sample_outcome
@@ -51,7 +54,7 @@ class ISMCTSAgent:
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float | None = None,
                  horizon: int | None = None, max_rollout_steps: int = 100_000,
-                 max_seconds: float | None = None) -> None:
+                 max_seconds: float | None = None, width: int | None = 4) -> None:
         self.game = game
         self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.seats = game.num_players()
@@ -60,6 +63,8 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.rng = random.Random(seed)
         self.evaluator = rollout if isinstance(rollout, Evaluator) else None
+        self.ranker = rollout if isinstance(rollout, Ranker) else None
+        self.width = width if self.ranker is not None else None
         self.exploration = search_setting(self.evaluator, "exploration", exploration, EXPLORATION)
         self.max_rollout_steps = max_rollout_steps if self.evaluator is None else \
             int(search_setting(self.evaluator, "horizon", horizon, HORIZON))
@@ -83,17 +88,26 @@ class ISMCTSAgent:
         """Search from the information set of the seat to move; its actions, most visited first."""
         observer = state.current_player()
         root = _Edge(self.seats)
-        self.last_simulations = search_until(lambda: self._simulate(root, state.resample(observer, self.rng), observer),
-                                             self.simulations, self.seconds, self.max_seconds)
+        # The observer's actions are the same in every state it cannot tell apart: ranked once.
+        first = self._candidates(state)
+        self.last_simulations = search_until(
+            lambda: self._simulate(root, state.resample(observer, self.rng), observer, first),
+            self.simulations, self.seconds, self.max_seconds)
         table = state.game.actions
         legal = set(state.legal_actions())
         ranked = [Analysis(table[key], edge.visits, tuple(v / edge.visits for v in edge.value))
                   for key, edge in root.children.items()
                   if isinstance(key, int) and key in legal and edge.visits]
         ranked.sort(key=lambda r: (-r.visits, -r.mean[observer]))
-        if not ranked:
-            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in state.legal_actions()]
+        if not ranked:  # no simulation got past the root: the favourites
+            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in first]
         return ranked
+
+    def _candidates(self, state: State) -> list[Action]:
+        """The actions a decision node offers: the ranker's ``width`` favourites, else all."""
+        if self.ranker is not None:
+            return self.ranker.rank(state)[:self.width]
+        return state.legal_actions()
 
     def _key(self, state: State, action: int, observer: int) -> object:
         """The edge of ``action``: the action itself where the observer sees it, else what it sees."""
@@ -102,7 +116,7 @@ class ISMCTSAgent:
             return action if seen == str(state.game.actions[action]) else seen
         return action
 
-    def _simulate(self, root: _Edge, state: State, observer: int) -> None:
+    def _simulate(self, root: _Edge, state: State, observer: int, first: list[Action]) -> None:
         node = root
         path = [root]
         rng = self.rng
@@ -119,7 +133,7 @@ class ISMCTSAgent:
             else:
                 seat = state.current_player()
                 groups: dict[object, list[int]] = defaultdict(list)
-                for a in state.legal_actions():
+                for a in first if node is root else self._candidates(state):
                     groups[self._key(state, int(a), observer)].append(int(a))
                 unseen = [k for k in groups if k not in node.children]
                 for k in groups:

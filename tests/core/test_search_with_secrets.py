@@ -9,6 +9,7 @@ import pytest
 
 import legatus
 from legatus.core.agents import RandomAgent, decide, make_agent
+from legatus.core.ismcts import ISMCTSAgent
 from legatus.core.session import sample_outcome
 
 
@@ -44,3 +45,27 @@ def test_the_win_chance_is_read_on_the_games_utility_bounds() -> None:
     best = make_agent(game, "ismcts:200", seed=1).analyse(state)[0]  # type: ignore[attr-defined]
     assert 0.0 <= best.mean[0] <= 1.0  # returns on [0, 1], not [-1, 1]
     assert f"win chance {game.win_chance(best.mean[0]):.0%}" in agent.reason
+
+
+class Reversed(RandomAgent):
+    """A ranker that prefers the legal actions in reverse order (a rollout agent that ranks)."""
+
+    def rank(self, state: legatus.State) -> list[legatus.Action]:
+        return state.legal_actions()[::-1]
+
+
+def test_is_mcts_offers_only_a_rankers_favourites() -> None:
+    # A decision node keeps the ranker's `width` favourites (as MCTS does); without a ranker, all.
+    game = legatus.load("blind", players=2, cards=8, turns=1)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(sample_outcome(state, rng))
+    legal = state.legal_actions()
+    assert len(legal) > 2
+    narrow = ISMCTSAgent(game, simulations=60, rollout=Reversed(game, seed=0), seed=1, width=2)
+    ranked = narrow.analyse(state)
+    assert {r.action for r in ranked} == set(legal[::-1][:2])
+    assert sum(r.visits for r in ranked) == narrow.last_simulations == 60
+    wide = ISMCTSAgent(game, simulations=60, rollout=RandomAgent(game, seed=0), seed=1, width=2)
+    assert {r.action for r in wide.analyse(state)} == set(legal)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import legatus
 from legatus.core.agents import decide, make_agent
+from legatus.core.ismcts import ISMCTSAgent
+from legatus.games.viae.bots import HeuristicAgent
 from tests.viae.helpers import first_turn
 
 
@@ -30,3 +34,40 @@ def test_ismcts_with_the_heuristic_decides_from_the_information_set() -> None:
     game = legatus.load("viae", players=2)
     agent = make_agent(game, "ismcts+heuristic:8", seed=3)
     assert decide(agent, st, random.Random(1)) in st.legal_actions()
+
+
+def test_the_heuristic_ranks_every_legal_action_its_choice_first() -> None:
+    # The ranking a search narrows to (core.agents.Ranker): each legal action once, and the
+    # favourite is what the heuristic plays, from the same seed.
+    st = first_turn(3)
+    rng = random.Random(4)
+    seen_procs = set()
+    for _ in range(120):
+        if st.is_terminal():
+            break
+        if st.is_chance_node():
+            st.apply_action(st.chance_outcomes()[0][0])
+            continue
+        legal = st.legal_actions()
+        ranking = HeuristicAgent(st.game, seed=7).rank(st)
+        assert sorted(ranking) == sorted(legal)
+        assert ranking[0] == HeuristicAgent(st.game, seed=7).choose(st)
+        seen_procs.add(st.frame()[0])
+        st.apply_action(rng.choice(legal))
+    assert len(seen_procs) > 2
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_ismcts_searches_only_the_heuristics_four_favourites(players: int) -> None:
+    # Issue 11: with 17-56 legal moves, 100 simulations spread over all of them are noise; the
+    # root's edges are the heuristic's top 4 (width), which share every simulation.
+    st = first_turn(players)
+    assert len(st.legal_actions()) > 4
+    top = HeuristicAgent(st.game, seed=5).rank(st)[:4]
+    agent = ISMCTSAgent(st.game, simulations=24, rollout=HeuristicAgent(st.game, seed=5), seed=1)
+    assert agent.width == 4
+    ranked = agent.analyse(st)
+    assert {r.action for r in ranked} == set(top)
+    assert sum(r.visits for r in ranked) == agent.last_simulations == 24
+    default = make_agent(st.game, "ismcts+heuristic")
+    assert isinstance(default, ISMCTSAgent) and default.width == 4

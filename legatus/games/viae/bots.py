@@ -75,30 +75,23 @@ class HeuristicAgent:
         self.reason = ""
 
     def choose(self, state: State) -> Action:
+        return self.rank(state)[0]
+
+    def rank(self, state: State) -> list[Action]:
+        """The legal actions, the agent's favourite first (a search keeps its favourites:
+        :class:`~legatus.core.agents.Ranker`); the rest in order of the position one step ahead,
+        or as they come where the choice is a rule of thumb (a die, a turn spot, a target)."""
         assert isinstance(state, ViaeState)
         st = state
         legal = st.legal_actions()
         if len(legal) == 1:
             self.reason = "the only action"
-            return legal[0]
+            return legal
+        first = self._rule_of_thumb(st, legal)
+        if first is not None:
+            return [first, *(a for a in legal if a != first)]
         p = st.current_player()
-        proc = st.frame()[0]
-        texts = [str(a) for a in legal]
-        if proc == phases.KEEP:
-            keeps = [a for a in legal if str(a).startswith("keep")]
-            self.reason = "the lowest result"
-            return keeps[0]
-        if proc == phases.ORDO:
-            self.reason = "a free spot"
-            return legal[texts.index("ordo free")]
-        if proc == phases.TARGET_SEAT:
-            scores = end.scores(st)
-            self.reason = "the leader"
-            return max(legal, key=lambda a: scores[st.game.seats.index(str(a).split()[1])])
-        if proc == phases.INCOME:
-            self.reason = "Stone while short of it"
-            return legal[min(len(legal) - 1, 1 if st.stone[p] >= 6 else len(legal) // 2)]
-        best, best_value = legal[0], float("-inf")
+        scored = []
         for action in legal:
             child = st.clone()
             child.apply_action(action)
@@ -107,10 +100,29 @@ class HeuristicAgent:
                 v += 1.0  # a conquest under way
             if str(action) in ("prepare", "end turn"):
                 v -= 0.5  # spend actions first
-            if v > best_value:
-                best, best_value = action, v
+            scored.append((v, action))
+        scored.sort(key=lambda s: -s[0])  # stable: the first of equals stays first
         self.reason = "the best position one step ahead"
-        return best
+        return [a for _, a in scored]
+
+    def _rule_of_thumb(self, st: ViaeState, legal: list[Action]) -> Action | None:
+        """The choice where a rule of thumb makes it (and its reason), else None."""
+        p = st.current_player()
+        proc = st.frame()[0]
+        if proc == phases.KEEP:
+            self.reason = "the lowest result"
+            return next(a for a in legal if str(a).startswith("keep"))
+        if proc == phases.ORDO:
+            self.reason = "a free spot"
+            return next(a for a in legal if str(a) == "ordo free")
+        if proc == phases.TARGET_SEAT:
+            scores = end.scores(st)
+            self.reason = "the leader"
+            return max(legal, key=lambda a: scores[st.game.seats.index(str(a).split()[1])])
+        if proc == phases.INCOME:
+            self.reason = "Stone while short of it"
+            return legal[min(len(legal) - 1, 1 if st.stone[p] >= 6 else len(legal) // 2)]
+        return None
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's chance of winning (:func:`win_chances`): it reads only what every seat
