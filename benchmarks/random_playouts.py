@@ -5,7 +5,9 @@ nothing else: no invariants, no views), from the initial state to the end, on on
 Cases, interleaved, each round the same seeded games: Hispania at a fixed level (default the
 medium 6-4-3-4-2, the easiest 7-5-4-5-1 and the hardest 5-3-2-3-3), the medium level through
 legatus's OpenSpiel adapter, and the anchor, OpenSpiel's C++ backgammon driven from Python
-through pyspiel by the same loop. ``--game viae`` (or any registered game) adds that game.
+through pyspiel by the same loop. ``--game viae`` (or any registered game, repeatable) adds that
+game at its default options, directly and through the adapter (``legatus_<game>`` at its
+defaults: the same game).
 
 Usage: python benchmarks/random_playouts.py [--games 200] [--rounds 5] [--game NAME]
 """
@@ -48,6 +50,8 @@ def main() -> None:
     cases["hispania 6-4-3-4-2 through the adapter"] = games_of(adapter.new_initial_state, args.games)
     for name in args.game:
         cases[name] = games_of(legatus.load(name).new_initial_state, args.games)
+        cases[f"{name} through the adapter"] = games_of(pyspiel.load_game(f"legatus_{name}").new_initial_state,
+                                                         args.games)
     report("random playouts", "steps", measure(cases, args.rounds), ANCHOR)
 
 
