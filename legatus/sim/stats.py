@@ -41,6 +41,22 @@ def sign_test(a: int, b: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def share_test(shares: Sequence[float], wins: int) -> float:
+    """One-sided exact test against "no better than an even share": the chance of ``wins`` wins
+    or more were game ``i`` won with probability ``shares[i]`` (1/n in an n-player game, the
+    share of an agent as strong as the others), a Poisson-binomial tail.
+
+    >>> round(share_test([0.5] * 10, 8), 4)  # the binomial tail P(X >= 8), n = 10, p = 1/2
+    0.0547
+    >>> share_test([0.25, 1/3], 0)
+    1.0
+    """
+    dist = [1.0]  # dist[k]: the chance of k wins in the games so far
+    for p in shares:
+        dist = [a * (1 - p) + b * p for a, b in zip([*dist, 0.0], [0.0, *dist], strict=True)]
+    return min(1.0, sum(dist[wins:]))
+
+
 RUNNER_KEYS = ("index", "seed", "length", "returns")
 """What the runner adds to each game's own summary (legatus.sim.runner.play_game)."""
 

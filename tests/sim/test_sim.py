@@ -13,7 +13,7 @@ from legatus.cli import app
 from legatus.sim import sweep as sweeping
 from legatus.sim.backends import SerialExecutor, make_executor
 from legatus.sim.runner import MAX_BATCH, TASKS_PER_WORKER, Config, derive_seed, games_per_task, run
-from legatus.sim.stats import sign_test, summarise, wilson
+from legatus.sim.stats import share_test, sign_test, summarise, wilson
 
 CONFIG = Config.make("hispania", {"level": "5-3-2-3-3"}, {"rome": "heuristic"}, key="test")
 
@@ -78,6 +78,15 @@ def test_sign_test_against_binomial_tables():
     assert sign_test(8, 2) == 112 / 1024
     assert sign_test(5, 5) == sign_test(6, 5) == sign_test(0, 0) == 1.0  # capped at 1, and no evidence
     assert abs(sign_test(71, 17) - 5.1539546966e-09) < 1e-17  # the agents page's easiest-level figure
+
+
+def test_share_test_is_the_poisson_binomial_tail():
+    # Equal shares give the binomial tail: P(X >= 2) of 3 games at 1/2 is 4/8.
+    assert abs(share_test([0.5] * 3, 2) - 0.5) < 1e-12
+    # Mixed shares, by hand: wins of both games at 1/4 and 1/3 is 1/12; at least one, 1 - 3/4 * 2/3 = 1/2.
+    assert abs(share_test([0.25, 1 / 3], 2) - 1 / 12) < 1e-12
+    assert abs(share_test([0.25, 1 / 3], 1) - 0.5) < 1e-12
+    assert share_test([0.25, 1 / 3], 0) == 1.0 and share_test([0.25], 2) == 0.0
 
 
 def test_summary_counts_wins_lengths_and_outcomes():
