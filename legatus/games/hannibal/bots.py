@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from legatus.core.actions import Action
 
+from .notation import CARTHAGE, ROME
 from .rules import base
 from .rules.base import other, points
 
@@ -51,8 +52,39 @@ SCALE = 20.0  # a value of 20 (five political points) is a win chance of about 8
 ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue", "fight")
 
 
+# Carthage's sudden death by Italy (H110) draws near: what holding k of the six provinces is
+# worth besides their points (0 to 2 are nothing special; the sixth nearly wins).
+ITALY_WORTH = (0.0, 0.0, 0.0, 1.0, 3.0, 7.0, 15.0)
+
+
+def _capital(game: HannibalGame, side: int) -> int:
+    return (game.rome_space, game.carthage_space)[side]
+
+
+@cache
+def _italy(game: HannibalGame) -> tuple[int, ...]:
+    return tuple(game.board.province_names.index(p) for p in base.ITALY6)
+
+
+def _capital_danger(st: HannibalState, side: int) -> int:
+    """How many CUs the biggest enemy army that could reach ``side``'s capital on one card has
+    more than the defenders outside its walls (only they stop a siege, H94): within two spaces,
+    or, for Rome's armies, in any port (Roman sea moves are never checked, H58)."""
+    game = st.game
+    capital = _capital(game, side)
+    near = _distances(game, capital)
+    enemy = other(side)
+    by_sea = enemy == ROME
+    port = st.board.port
+    threat = max((st.cu[enemy][at] for g, at in enumerate(st.gen_at)
+                  if at >= 0 and game.general_side[g] == enemy and (near[at] <= 2 or by_sea and port[at] is not None)),
+                 default=0)
+    return max(0, min(10, threat) - st.cu[side][capital])
+
+
 def value(st: HannibalState, side: int) -> float:
-    """A static value of the position for ``side``."""
+    """A static value of the position for ``side``: political points first, then PCs, CUs and
+    Generals; Carthage's hold on Italy and a threat to either capital (H110)."""
     if not st.stack:
         return 100.0 if st.winner == side else -100.0
     enemy = other(side)
@@ -61,7 +93,10 @@ def value(st: HannibalState, side: int) -> float:
     cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(n if st.ctrl[s] == side else -n for s, n in enumerate(st.inner))
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
-    return 4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens
+    italy = ITALY_WORTH[sum(1 for p in _italy(st.game) if base.province_controller(st, p) == CARTHAGE)]
+    danger = _capital_danger(st, enemy) - _capital_danger(st, side)
+    return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
+            + (italy if side == CARTHAGE else -italy))
 
 
 class HeuristicAgent:
@@ -97,7 +132,7 @@ class HeuristicAgent:
         It reads only what both seats see (points, PCs, CUs, Generals)."""
         if not state.stack:
             return state.returns()
-        rome = math.tanh(value(state, 0) / SCALE)
+        rome = math.tanh(value(state, ROME) / SCALE)
         return [rome, -rome]
 
     def _lookahead(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
@@ -125,13 +160,18 @@ class HeuristicAgent:
         """How good ``space`` is to reach with ``cus`` CUs."""
         enemy = other(seat)
         theirs = st.cu[enemy][space]
+        capital = space == _capital(st.game, enemy) and cus >= 3  # sudden death (H110)
         if theirs:
-            return 6.0 if cus >= theirs + 2 else -10.0
+            if cus < theirs + 2 and not (space == _capital(st.game, seat) and cus > theirs):
+                return -10.0
+            return 6.0 + (8.0 if capital or space == _capital(st.game, seat) else 0.0)  # a capital to take or save
         score = 0.0
         if st.ctrl[space] == enemy:
             score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
-            if space == (st.game.carthage_space, st.game.rome_space)[enemy] and cus >= 3:
-                score += 8.0  # the enemy capital: sudden death (H110)
+            if capital:
+                score += 8.0
+            elif seat == CARTHAGE and base.is_walled(st, space) and st.board.province[space] in _italy(st.game):
+                score += 1.0  # a city Carthage needs for Italy (Campania has nothing else, H110)
         if base.hostile_tribe(st, space, seat) and cus >= 3:
             score += 2.0
         return score
@@ -148,8 +188,8 @@ class HeuristicAgent:
                     reach |= set(st.board.sea[at])  # a 3-OP card sails (H56)
                     cus = min(cus, 5)
                 s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
-                if cus >= 6 and self._capital_distance(st, seat, at) > 1:
-                    s += 1.5  # march on the enemy capital
+                if self._marches(st, seat, cus, at) and self._capital_distance(st, seat, at) > 1:
+                    s += 1.5
                 if s > score:
                     best, score = a, s
             elif n.RAISE <= a < n.RAISE + len(st.game.generals) and score < 2.0:
@@ -160,9 +200,14 @@ class HeuristicAgent:
         self.reason = "political control"
         return next(a for a in legal if str(a) == "place pcs")
 
+    def _marches(self, st: HannibalState, seat: int, cus: int, at: int) -> bool:
+        """A big army (6 CUs or more) marches on the enemy capital once within five spaces of
+        it, while it is weakly held (a longer march costs more to attrition than it gains)."""
+        enemy = other(seat)
+        return cus >= 6 and st.cu[enemy][_capital(st.game, enemy)] + 2 <= cus and self._capital_distance(st, seat, at) <= 5
+
     def _capital_distance(self, st: HannibalState, seat: int, space: int) -> int:
-        capital = (st.game.carthage_space, st.game.rome_space)[other(seat)]
-        return _distances(st.game, capital)[space]
+        return _distances(st.game, _capital(st.game, other(seat)))[space]
 
     def _reachable(self, st: HannibalState, at: int) -> set[int]:
         seen, frontier = {at}, [at]
@@ -185,10 +230,11 @@ class HeuristicAgent:
             text = str(a)
             if not text.startswith(("to ", "sail ")):
                 continue
-            there = a - st.n.SPACE["to" if text.startswith("to ") else "sail"]
+            sail = text.startswith("sail ")
+            there = a - st.n.SPACE["sail" if sail else "to"]
             s = self._target(st, seat, there, cus)
             s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
-            if cus >= 6 and text.startswith("to "):
+            if not sail and self._marches(st, seat, cus, here):
                 s += 0.8 * (self._capital_distance(st, seat, here) - self._capital_distance(st, seat, there))
             if s > score:
                 best, score = a, s
