@@ -204,7 +204,8 @@ class HeuristicAgent:
         """A big army (6 CUs or more) marches on the enemy capital once within five spaces of
         it, while it is weakly held (a longer march costs more to attrition than it gains)."""
         enemy = other(seat)
-        return cus >= 6 and st.cu[enemy][_capital(st.game, enemy)] + 2 <= cus and self._capital_distance(st, seat, at) <= 5
+        weak = st.cu[enemy][_capital(st.game, enemy)] + 2 <= cus
+        return cus >= 6 and weak and self._capital_distance(st, seat, at) <= 5
 
     def _capital_distance(self, st: HannibalState, seat: int, space: int) -> int:
         return _distances(st.game, _capital(st.game, other(seat)))[space]
