@@ -54,7 +54,7 @@ ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "si
 
 # Carthage's sudden death by Italy (H110) draws near: what holding k of the six provinces is
 # worth besides their points (0 to 2 are nothing special; the sixth nearly wins).
-ITALY_WORTH = (0.0, 0.0, 0.0, 1.0, 3.0, 7.0, 15.0)
+ITALY_WORTH = (0.0, 0.5, 1.5, 3.0, 6.0, 10.0, 20.0)
 
 
 def _capital(game: HannibalGame, side: int) -> int:
@@ -170,8 +170,8 @@ class HeuristicAgent:
             score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
             if capital:
                 score += 8.0
-            elif seat == CARTHAGE and base.is_walled(st, space) and st.board.province[space] in _italy(st.game):
-                score += 1.0  # a city Carthage needs for Italy (Campania has nothing else, H110)
+            elif seat == CARTHAGE and st.board.province[space] in _italy(st.game):
+                score += 1.0  # Carthage's way to Italy (H110); Campania's two spaces are cities
         if base.hostile_tribe(st, space, seat) and cus >= 3:
             score += 2.0
         return score
