@@ -66,6 +66,17 @@ def _italy(game: HannibalGame) -> tuple[int, ...]:
     return tuple(game.board.province_names.index(p) for p in base.ITALY6)
 
 
+def _italy_held(st: HannibalState) -> int:
+    """How many of the six Italian provinces of H110 Carthage controls."""
+    return sum(1 for p in _italy(st.game) if base.province_controller(st, p) == CARTHAGE)
+
+
+@cache
+def _campania(game: HannibalGame) -> tuple[int, ...]:
+    board = game.board
+    return board.province_spaces[board.province_names.index("Campania")]
+
+
 def _capital_danger(st: HannibalState, side: int) -> int:
     """How many CUs the biggest enemy army that could reach ``side``'s capital on one card has
     more than the defenders outside its walls (only they stop a siege, H94): within two spaces,
@@ -93,7 +104,7 @@ def value(st: HannibalState, side: int) -> float:
     cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(n if st.ctrl[s] == side else -n for s, n in enumerate(st.inner))
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
-    italy = ITALY_WORTH[sum(1 for p in _italy(st.game) if base.province_controller(st, p) == CARTHAGE)]
+    italy = ITALY_WORTH[_italy_held(st)]
     danger = _capital_danger(st, enemy) - _capital_danger(st, side)
     return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
             + (italy if side == CARTHAGE else -italy))
@@ -121,7 +132,8 @@ class HeuristicAgent:
         seat = state.current_player()
         handler = {base.PLAY: self._play, base.OPS: self._ops, base.MOVE: self._move, base.TAKE: self._take,
                    base.REACT: self._react, base.ATTACK: self._attack, base.MATCH: self._match,
-                   base.CAMPAIGN: self._campaign, base.INTERCEPTED: self._intercepted}.get(procedure)
+                   base.CAMPAIGN: self._campaign, base.INTERCEPTED: self._intercepted,
+                   base.PLACE_PC: self._place}.get(procedure)
         if handler is not None:
             return handler(state, seat, legal)
         return self._lookahead(state, seat, legal)
@@ -144,6 +156,26 @@ class HeuristicAgent:
             if v > score:
                 best, score = a, v
         self.reason = "the best position one step ahead"
+        return best
+
+    def _place(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """A PC where it counts most one step ahead, then where it brings a victory province
+        nearest to control (H102: PCs spread thin win none), twice so in Italy for Carthage."""
+        board, pc = st.board, st.n.SPACE["pc"]
+        best, score = legal[0], -1e9
+        for a in legal:
+            if a < pc or a >= pc + board.n_spaces:
+                continue
+            after = st.clone()
+            after.apply_action(a)
+            v = value(after, seat) + self.rng.random() * 0.01
+            p = board.province[a - pc]
+            if board.victory[p] and base.province_controller(after, p) != seat:
+                mine = sum(1 for x in board.province_spaces[p] if after.ctrl[x] == seat)
+                v += (0.6 if seat == CARTHAGE and p in _italy(st.game) else 0.3) * mine / board.control[p]
+            if v > score:
+                best, score = a, v
+        self.reason = "a PC nearest to a province's control"
         return best
 
     def _play(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
@@ -188,7 +220,8 @@ class HeuristicAgent:
                     reach |= set(st.board.sea[at])  # a 3-OP card sails (H56)
                     cus = min(cus, 5)
                 s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
-                if self._marches(st, seat, cus, at) and self._capital_distance(st, seat, at) > 1:
+                goal = self._goal(st, seat, cus, at)
+                if goal >= 0 and _distances(st.game, goal)[at] > 1:
                     s += 1.5
                 if s > score:
                     best, score = a, s
@@ -200,15 +233,19 @@ class HeuristicAgent:
         self.reason = "political control"
         return next(a for a in legal if str(a) == "place pcs")
 
-    def _marches(self, st: HannibalState, seat: int, cus: int, at: int) -> bool:
-        """A big army (6 CUs or more) marches on the enemy capital once within five spaces of
-        it, while it is weakly held (a longer march costs more to attrition than it gains)."""
-        enemy = other(seat)
-        weak = st.cu[enemy][_capital(st.game, enemy)] + 2 <= cus
-        return cus >= 6 and weak and self._capital_distance(st, seat, at) <= 5
-
-    def _capital_distance(self, st: HannibalState, seat: int, space: int) -> int:
-        return _distances(st.game, _capital(st.game, other(seat)))[space]
+    def _goal(self, st: HannibalState, seat: int, cus: int, at: int) -> int:
+        """Where an army at ``at`` marches, or -1 (H110): the enemy capital while weakly held,
+        once within five spaces of it with 6 CUs or more (a longer march costs more to attrition
+        than it gains); for Carthage holding three of Italy's six provinces, the nearest Roman
+        city of Campania (both are needed) that it outnumbers by 2."""
+        game, enemy = st.game, other(seat)
+        capital = _capital(game, enemy)
+        if cus >= 6 and st.cu[enemy][capital] + 2 <= cus and _distances(game, capital)[at] <= 5:
+            return capital
+        if seat == CARTHAGE and cus >= 3 and _italy_held(st) >= 3:
+            cities = [c for c in _campania(game) if st.ctrl[c] == ROME and st.cu[ROME][c] + 2 <= cus]
+            return min(cities, key=lambda c: _distances(game, c)[at], default=-1)
+        return -1
 
     def _reachable(self, st: HannibalState, at: int) -> set[int]:
         seen, frontier = {at}, [at]
@@ -227,6 +264,7 @@ class HeuristicAgent:
         stop = [a for a in legal if str(a) == "stop"]  # not legal for a lone General among lone enemies (H47)
         best = stop[0] if stop else legal[0]
         score = self._target(st, seat, here, cus) if stop else -1e9
+        goal = self._goal(st, seat, cus, here)
         for a in legal:
             text = str(a)
             if not text.startswith(("to ", "sail ")):
@@ -235,8 +273,8 @@ class HeuristicAgent:
             there = a - st.n.SPACE["sail" if sail else "to"]
             s = self._target(st, seat, there, cus)
             s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
-            if not sail and self._marches(st, seat, cus, here):
-                s += 0.8 * (self._capital_distance(st, seat, here) - self._capital_distance(st, seat, there))
+            if not sail and goal >= 0:
+                s += 0.8 * (_distances(st.game, goal)[here] - _distances(st.game, goal)[there])
             if s > score:
                 best, score = a, s
         self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"
