@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from legatus.core.actions import Action
 
 from .notation import CARTHAGE, ROME
 from .rules import base
-from .rules.base import other, points
+from .rules.base import other
 
 if TYPE_CHECKING:
     from .game import HannibalGame
@@ -68,7 +70,47 @@ def _italy(game: HannibalGame) -> tuple[int, ...]:
 
 def _italy_held(st: HannibalState) -> int:
     """How many of the six Italian provinces of H110 Carthage controls."""
-    return sum(1 for p in _italy(st.game) if base.province_controller(st, p) == CARTHAGE)
+    return _provinces(st)[2]
+
+
+Tally = tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[tuple[int, int, int, bool], ...]]
+
+
+@cache
+def _tally(game: HannibalGame) -> Tally:
+    """What reads the control of every victory province at once: a getter of the spaces' PCs in
+    province order, and per province its slice of them, the PCs needed (H102) and if Italian."""
+    board = game.board
+    italy = _italy(game)
+    order: list[int] = []
+    rows = []
+    for p, spaces in enumerate(board.province_spaces):
+        if board.victory[p]:
+            rows.append((len(order), len(order) + len(spaces), board.control[p], p in italy))
+            order.extend(spaces)
+    return itemgetter(*order), tuple(rows)
+
+
+def _provinces(st: HannibalState) -> tuple[int, int, int]:
+    """The victory provinces Rome and Carthage control (H102, H108) and Carthage's of Italy's
+    six (H110), in one reading of the PCs (``base.points`` reads them once a province a side)."""
+    get, rows = _tally(st.game)
+    pcs = get(st.ctrl)
+    rome = carthage = italy = 0
+    for start, end, need, italian in rows:
+        held = pcs[start:end]
+        if held.count(ROME) >= need:
+            rome += 1
+        elif held.count(CARTHAGE) >= need:
+            carthage += 1
+            italy += italian
+    return rome, carthage, italy
+
+
+@cache
+def _walled(game: HannibalGame) -> tuple[int, ...]:
+    """The spaces with room inside walls: the only ones with CUs inside (H51)."""
+    return tuple(s for s, room in enumerate(game.board.capacity) if room)
 
 
 @cache
@@ -99,12 +141,16 @@ def value(st: HannibalState, side: int) -> float:
     if not st.stack:
         return 100.0 if st.winner == side else -100.0
     enemy = other(side)
-    pts = points(st, side) - points(st, enemy)
-    pcs = sum(1 for c in st.ctrl if c == side) - sum(1 for c in st.ctrl if c == enemy)
-    cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(n if st.ctrl[s] == side else -n for s, n in enumerate(st.inner))
+    rome, carthage, held = _provinces(st)
+    ctrl, inner = st.ctrl, st.inner
+    sign = 1 if side == ROME else -1  # Rome's count less Carthage's, turned to ``side``'s
+    pts = sign * (rome - carthage)
+    pcs = sign * (ctrl.count(ROME) - ctrl.count(CARTHAGE))
+    cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(inner[s] if ctrl[s] == side else -inner[s]
+                                                     for s in _walled(st.game) if inner[s])
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
-    italy = ITALY_WORTH[_italy_held(st)]
+    italy = ITALY_WORTH[held]
     danger = _capital_danger(st, enemy) - _capital_danger(st, side)
     return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
             + (italy if side == CARTHAGE else -italy))
