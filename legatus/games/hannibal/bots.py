@@ -1,18 +1,22 @@
 """A first heuristic for either side of Hannibal.
 
-Rules of thumb, one decision at a time:
+Rules of thumb, one decision at a time, from what both seats see (and the seat's own cards):
 
 - a card is played for its event when the event may be played, else for OPs; OPs move the
   biggest army when an enemy target (a smaller army, an enemy PC or walled city) is within
-  reach, else place PCs;
+  reach, else place PCs, each where it brings a victory province nearest to control (Italy
+  counting twice for Carthage);
 - a move steps towards the best target: a weaker enemy army to attack, an enemy city to
-  besiege, enemy PCs; it never walks into a stronger army; a big army (6 CUs or more) also
-  likes to march on the enemy capital;
+  besiege, enemy PCs; it never walks into a stronger army; a big army (6 CUs or more) within
+  five spaces of the enemy capital marches on it while its defenders are few (H110), an army
+  at its own capital attacks a weaker besieger, and Carthage holding three of Italy's six
+  provinces marches on Campania's Roman cities;
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
 - interception and Avoid Battle by comparing forces;
-- every other choice (PC placement and removal, retreats, event targets, reinforcements)
-  by one step of lookahead on a static value: political points, PCs, CUs and Generals.
+- every other choice (PC removal, retreats, event targets, reinforcements) by one step of
+  lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
+  capital and Carthage's hold on Italy.
 """
 
 from __future__ import annotations
