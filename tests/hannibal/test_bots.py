@@ -8,13 +8,17 @@ import random
 import legatus
 from legatus.core.agents import decide, make_agent
 from legatus.core.session import sample_outcome
+from legatus.games.hannibal import bots
 from legatus.games.hannibal.bots import HeuristicAgent, value
+from legatus.games.hannibal.notation import CARTHAGE
+from legatus.games.hannibal.rules.base import ITALY6, other, points, province_controller
+from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import ready
 
 
-def _game(seed: int, heuristic_seat: int) -> int:
-    """The winner of a game of the heuristic against random play (the agents see the true
-    state here: this measures play, not secrecy)."""
+def _game(seed: int, heuristic_seat: int) -> HannibalState:
+    """The end of a game of the heuristic against random play (the agents see the true state
+    here: this measures play, not secrecy)."""
     g = legatus.load("hannibal")
     agents = [make_agent(g, "heuristic" if s == heuristic_seat else "random", seed + s) for s in (0, 1)]
     rng = random.Random(seed)
@@ -22,7 +26,7 @@ def _game(seed: int, heuristic_seat: int) -> int:
     while not state.is_terminal():
         action = sample_outcome(state, rng) if state.is_chance_node() else agents[state.current_player()].choose(state)
         state.apply_action(action)
-    return state.winner
+    return state
 
 
 def test_the_heuristic_is_an_agent_of_the_game() -> None:
@@ -38,10 +42,62 @@ def test_the_heuristic_decides_from_a_resampled_state() -> None:
 
 
 def test_the_heuristic_beats_random_play_on_both_sides() -> None:
-    wins = sum(_game(seed, seat) == seat for seed in range(6) for seat in (0, 1))
+    wins = sum(_game(seed, seat).winner == seat for seed in range(6) for seat in (0, 1))
     assert wins >= 10
+
+
+def test_h110_the_heuristic_carthage_takes_rome_in_an_agent_game() -> None:
+    """H110: Carthage's sudden death by controlling Rome, reached in play (7 such games in a
+    scan of seeds 0-399; benchmarks/hannibal_endings.py tallies the endings by pairing)."""
+    end = _game(25, 1)
+    assert end.reason == "sudden death: Carthage controls Rome" and end.winner == 1
+
+
+def test_h110_the_heuristic_carthage_holds_italy_in_an_agent_game() -> None:
+    """H110: Carthage's sudden death by holding the six Italian provinces other than Latium at
+    a Victory Check, reached in play (seed 75, the one such game of seeds 0-399)."""
+    end = _game(75, 1)
+    assert end.reason == "sudden death: Carthage holds Italy" and end.winner == 1
 
 
 def test_the_value_counts_points_first() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
     assert value(state, 0) > 0 > value(state, 1)  # 9 points against 7
+
+
+def _value_as_first_written(st: HannibalState, side: int) -> float:
+    """The value read province by province through the rules' own ``points`` and
+    ``province_controller``: what ``value``'s single reading of the PCs must agree with."""
+    if not st.stack:
+        return 100.0 if st.winner == side else -100.0
+    enemy = other(side)
+    pts = points(st, side) - points(st, enemy)
+    pcs = sum(1 for c in st.ctrl if c == side) - sum(1 for c in st.ctrl if c == enemy)
+    cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(n if st.ctrl[s] == side else -n for s, n in enumerate(st.inner))
+    sides = st.game.general_side
+    gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
+    names = st.board.province_names
+    italy = bots.ITALY_WORTH[sum(1 for p in ITALY6 if province_controller(st, names.index(p)) == CARTHAGE)]
+    danger = bots._capital_danger(st, enemy) - bots._capital_danger(st, side)
+    return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
+            + (italy if side == CARTHAGE else -italy))
+
+
+def test_the_value_agrees_with_the_value_read_province_by_province() -> None:
+    """Every position of three games (the heuristic against random play on each side, random
+    play against itself: CUs inside walls, sieges, provinces changing hands), both seats."""
+    g = legatus.load("hannibal")
+    compared = 0
+    for seed, specs in ((3, ("heuristic", "random")), (4, ("random", "heuristic")), (5, ("random", "random"))):
+        agents = [make_agent(g, spec, seed + s) for s, spec in enumerate(specs)]
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        while True:
+            for side in (0, 1):
+                assert value(state, side) == _value_as_first_written(state, side), (seed, state.prompt())
+            compared += 1
+            if state.is_terminal():
+                break
+            chance = state.is_chance_node()
+            state.apply_action(sample_outcome(state, rng) if chance else agents[state.current_player()].choose(state))
+    assert compared > 1500

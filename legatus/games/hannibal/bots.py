@@ -1,31 +1,38 @@
 """A first heuristic for either side of Hannibal.
 
-Rules of thumb, one decision at a time:
+Rules of thumb, one decision at a time, from what both seats see (and the seat's own cards):
 
 - a card is played for its event when the event may be played, else for OPs; OPs move the
   biggest army when an enemy target (a smaller army, an enemy PC or walled city) is within
-  reach, else place PCs;
+  reach, else place PCs, each where it brings a victory province nearest to control (Italy
+  counting twice for Carthage);
 - a move steps towards the best target: a weaker enemy army to attack, an enemy city to
-  besiege, enemy PCs; it never walks into a stronger army; a big army (6 CUs or more) also
-  likes to march on the enemy capital;
+  besiege, enemy PCs; it never walks into a stronger army; a big army (6 CUs or more) within
+  five spaces of the enemy capital marches on it while its defenders are few (H110), an army
+  at its own capital attacks a weaker besieger, and Carthage holding three of Italy's six
+  provinces marches on Campania's Roman cities;
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
 - interception and Avoid Battle by comparing forces;
-- every other choice (PC placement and removal, retreats, event targets, reinforcements)
-  by one step of lookahead on a static value: political points, PCs, CUs and Generals.
+- every other choice (PC removal, retreats, event targets, reinforcements) by one step of
+  lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
+  capital and Carthage's hold on Italy.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from legatus.core.actions import Action
 
+from .notation import CARTHAGE, ROME
 from .rules import base
-from .rules.base import other, points
+from .rules.base import other
 
 if TYPE_CHECKING:
     from .game import HannibalGame
@@ -51,17 +58,106 @@ SCALE = 20.0  # a value of 20 (five political points) is a win chance of about 8
 ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue", "fight")
 
 
+# Carthage's sudden death by Italy (H110) draws near: what holding k of the six provinces is
+# worth besides their points (0 to 2 are nothing special; the sixth nearly wins).
+ITALY_WORTH = (0.0, 0.5, 1.5, 3.0, 6.0, 10.0, 20.0)
+
+
+def _capital(game: HannibalGame, side: int) -> int:
+    return (game.rome_space, game.carthage_space)[side]
+
+
+@cache
+def _italy(game: HannibalGame) -> tuple[int, ...]:
+    return tuple(game.board.province_names.index(p) for p in base.ITALY6)
+
+
+def _italy_held(st: HannibalState) -> int:
+    """How many of the six Italian provinces of H110 Carthage controls."""
+    return _provinces(st)[2]
+
+
+Tally = tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[tuple[int, int, int, bool], ...]]
+
+
+@cache
+def _tally(game: HannibalGame) -> Tally:
+    """What reads the control of every victory province at once: a getter of the spaces' PCs in
+    province order, and per province its slice of them, the PCs needed (H102) and if Italian."""
+    board = game.board
+    italy = _italy(game)
+    order: list[int] = []
+    rows = []
+    for p, spaces in enumerate(board.province_spaces):
+        if board.victory[p]:
+            rows.append((len(order), len(order) + len(spaces), board.control[p], p in italy))
+            order.extend(spaces)
+    return itemgetter(*order), tuple(rows)
+
+
+def _provinces(st: HannibalState) -> tuple[int, int, int]:
+    """The victory provinces Rome and Carthage control (H102, H108) and Carthage's of Italy's
+    six (H110), in one reading of the PCs (``base.points`` reads them once a province a side)."""
+    get, rows = _tally(st.game)
+    pcs = get(st.ctrl)
+    rome = carthage = italy = 0
+    for start, end, need, italian in rows:
+        held = pcs[start:end]
+        if held.count(ROME) >= need:
+            rome += 1
+        elif held.count(CARTHAGE) >= need:
+            carthage += 1
+            italy += italian
+    return rome, carthage, italy
+
+
+@cache
+def _walled(game: HannibalGame) -> tuple[int, ...]:
+    """The spaces with room inside walls: the only ones with CUs inside (H51)."""
+    return tuple(s for s, room in enumerate(game.board.capacity) if room)
+
+
+@cache
+def _campania(game: HannibalGame) -> tuple[int, ...]:
+    board = game.board
+    return board.province_spaces[board.province_names.index("Campania")]
+
+
+def _capital_danger(st: HannibalState, side: int) -> int:
+    """How many CUs the biggest enemy army that could reach ``side``'s capital on one card has
+    more than the defenders outside its walls (only they stop a siege, H94): within two spaces,
+    or, for Rome's armies, in any port (Roman sea moves are never checked, H58)."""
+    game = st.game
+    capital = _capital(game, side)
+    near = _distances(game, capital)
+    enemy = other(side)
+    by_sea = enemy == ROME
+    port = st.board.port
+    threat = max((st.cu[enemy][at] for g, at in enumerate(st.gen_at)
+                  if at >= 0 and game.general_side[g] == enemy and (near[at] <= 2 or by_sea and port[at] is not None)),
+                 default=0)
+    return max(0, min(10, threat) - st.cu[side][capital])
+
+
 def value(st: HannibalState, side: int) -> float:
-    """A static value of the position for ``side``."""
+    """A static value of the position for ``side``: political points first, then PCs, CUs and
+    Generals; Carthage's hold on Italy and a threat to either capital (H110)."""
     if not st.stack:
         return 100.0 if st.winner == side else -100.0
     enemy = other(side)
-    pts = points(st, side) - points(st, enemy)
-    pcs = sum(1 for c in st.ctrl if c == side) - sum(1 for c in st.ctrl if c == enemy)
-    cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(n if st.ctrl[s] == side else -n for s, n in enumerate(st.inner))
+    rome, carthage, held = _provinces(st)
+    ctrl, inner = st.ctrl, st.inner
+    sign = 1 if side == ROME else -1  # Rome's count less Carthage's, turned to ``side``'s
+    pts = sign * (rome - carthage)
+    pcs = sign * (ctrl.count(ROME) - ctrl.count(CARTHAGE))
+    cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(inner[s] if ctrl[s] == side else -inner[s]
+                                                     for s in _walled(st.game) if inner[s])
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
-    return 4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens
+    italy = ITALY_WORTH[held]
+    danger = _capital_danger(st, enemy) - _capital_danger(st, side)
+    return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
+            + (italy if side == CARTHAGE else -italy))
 
 
 class HeuristicAgent:
@@ -86,7 +182,8 @@ class HeuristicAgent:
         seat = state.current_player()
         handler = {base.PLAY: self._play, base.OPS: self._ops, base.MOVE: self._move, base.TAKE: self._take,
                    base.REACT: self._react, base.ATTACK: self._attack, base.MATCH: self._match,
-                   base.CAMPAIGN: self._campaign, base.INTERCEPTED: self._intercepted}.get(procedure)
+                   base.CAMPAIGN: self._campaign, base.INTERCEPTED: self._intercepted,
+                   base.PLACE_PC: self._place}.get(procedure)
         if handler is not None:
             return handler(state, seat, legal)
         return self._lookahead(state, seat, legal)
@@ -97,7 +194,7 @@ class HeuristicAgent:
         It reads only what both seats see (points, PCs, CUs, Generals)."""
         if not state.stack:
             return state.returns()
-        rome = math.tanh(value(state, 0) / SCALE)
+        rome = math.tanh(value(state, ROME) / SCALE)
         return [rome, -rome]
 
     def _lookahead(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
@@ -109,6 +206,26 @@ class HeuristicAgent:
             if v > score:
                 best, score = a, v
         self.reason = "the best position one step ahead"
+        return best
+
+    def _place(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """A PC where it counts most one step ahead, then where it brings a victory province
+        nearest to control (H102: PCs spread thin win none), twice so in Italy for Carthage."""
+        board, pc = st.board, st.n.SPACE["pc"]
+        best, score = legal[0], -1e9
+        for a in legal:
+            if a < pc or a >= pc + board.n_spaces:
+                continue
+            after = st.clone()
+            after.apply_action(a)
+            v = value(after, seat) + self.rng.random() * 0.01
+            p = board.province[a - pc]
+            if board.victory[p] and base.province_controller(after, p) != seat:
+                mine = sum(1 for x in board.province_spaces[p] if after.ctrl[x] == seat)
+                v += (0.6 if seat == CARTHAGE and p in _italy(st.game) else 0.3) * mine / board.control[p]
+            if v > score:
+                best, score = a, v
+        self.reason = "a PC nearest to a province's control"
         return best
 
     def _play(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
@@ -125,13 +242,18 @@ class HeuristicAgent:
         """How good ``space`` is to reach with ``cus`` CUs."""
         enemy = other(seat)
         theirs = st.cu[enemy][space]
+        capital = space == _capital(st.game, enemy) and cus >= 3  # sudden death (H110)
         if theirs:
-            return 6.0 if cus >= theirs + 2 else -10.0
+            if cus < theirs + 2 and not (space == _capital(st.game, seat) and cus > theirs):
+                return -10.0
+            return 6.0 + (8.0 if capital or space == _capital(st.game, seat) else 0.0)  # a capital to take or save
         score = 0.0
         if st.ctrl[space] == enemy:
             score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
-            if space == (st.game.carthage_space, st.game.rome_space)[enemy] and cus >= 3:
-                score += 8.0  # the enemy capital: sudden death (H110)
+            if capital:
+                score += 8.0
+            elif seat == CARTHAGE and st.board.province[space] in _italy(st.game):
+                score += 1.0  # Carthage's way to Italy (H110); Campania's two spaces are cities
         if base.hostile_tribe(st, space, seat) and cus >= 3:
             score += 2.0
         return score
@@ -148,8 +270,9 @@ class HeuristicAgent:
                     reach |= set(st.board.sea[at])  # a 3-OP card sails (H56)
                     cus = min(cus, 5)
                 s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
-                if cus >= 6 and self._capital_distance(st, seat, at) > 1:
-                    s += 1.5  # march on the enemy capital
+                goal = self._goal(st, seat, cus, at)
+                if goal >= 0 and _distances(st.game, goal)[at] > 1:
+                    s += 1.5
                 if s > score:
                     best, score = a, s
             elif n.RAISE <= a < n.RAISE + len(st.game.generals) and score < 2.0:
@@ -160,9 +283,19 @@ class HeuristicAgent:
         self.reason = "political control"
         return next(a for a in legal if str(a) == "place pcs")
 
-    def _capital_distance(self, st: HannibalState, seat: int, space: int) -> int:
-        capital = (st.game.carthage_space, st.game.rome_space)[other(seat)]
-        return _distances(st.game, capital)[space]
+    def _goal(self, st: HannibalState, seat: int, cus: int, at: int) -> int:
+        """Where an army at ``at`` marches, or -1 (H110): the enemy capital while weakly held,
+        once within five spaces of it with 6 CUs or more (a longer march costs more to attrition
+        than it gains); for Carthage holding three of Italy's six provinces, the nearest Roman
+        city of Campania (both are needed) that it outnumbers by 2."""
+        game, enemy = st.game, other(seat)
+        capital = _capital(game, enemy)
+        if cus >= 6 and st.cu[enemy][capital] + 2 <= cus and _distances(game, capital)[at] <= 5:
+            return capital
+        if seat == CARTHAGE and cus >= 3 and _italy_held(st) >= 3:
+            cities = [c for c in _campania(game) if st.ctrl[c] == ROME and st.cu[ROME][c] + 2 <= cus]
+            return min(cities, key=lambda c: _distances(game, c)[at], default=-1)
+        return -1
 
     def _reachable(self, st: HannibalState, at: int) -> set[int]:
         seen, frontier = {at}, [at]
@@ -181,15 +314,17 @@ class HeuristicAgent:
         stop = [a for a in legal if str(a) == "stop"]  # not legal for a lone General among lone enemies (H47)
         best = stop[0] if stop else legal[0]
         score = self._target(st, seat, here, cus) if stop else -1e9
+        goal = self._goal(st, seat, cus, here)
         for a in legal:
             text = str(a)
             if not text.startswith(("to ", "sail ")):
                 continue
-            there = a - st.n.SPACE["to" if text.startswith("to ") else "sail"]
+            sail = text.startswith("sail ")
+            there = a - st.n.SPACE["sail" if sail else "to"]
             s = self._target(st, seat, there, cus)
             s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
-            if cus >= 6 and text.startswith("to "):
-                s += 0.8 * (self._capital_distance(st, seat, here) - self._capital_distance(st, seat, there))
+            if not sail and goal >= 0:
+                s += 0.8 * (_distances(st.game, goal)[here] - _distances(st.game, goal)[there])
             if s > score:
                 best, score = a, s
         self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"
