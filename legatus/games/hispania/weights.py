@@ -9,6 +9,10 @@ from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 
+BASE_GAME = ("denarius", "revolt", "army", "defeat", "capital", "move_cost", "sea_revolt", "roman_province",
+             "clearing", "pressure", "army_calm", "capital_second", "garrison_by_army", "garrison_by_revolt")
+"""The weights the base game's choices use; the others weigh variants' actions only."""
+
 
 @dataclass(frozen=True)
 class Weights:
