@@ -55,17 +55,11 @@ from .notation import (
 from .pieces import GENERALS, HOME, MAX_DISCS, PROCONSUL, PURPLE
 from .rules import combat, movement, phases, roman_phase, scenarios, turn
 from .text import count
+from .weights import Weights, table
 
 if TYPE_CHECKING:
     from .game import HispaniaGame
     from .state import HispaniaState
-
-DENARIUS = 0.4  # what a denarius is worth when nothing is bought with it
-REVOLT = 1.0  # a revolt back in the reserve
-ARMY = 6.0  # an army destroyed
-DEFEAT = 1.5  # a general lost after a failed attack
-CAPITAL = 6.0  # a garrison in a capital
-MOVE_COST = 0.1  # a little against moving for nothing
 
 
 @cache
@@ -89,12 +83,16 @@ def _p_attack(x: int, k: int, revolts: int, j: int, special: bool, ties: bool, p
 
 
 class HeuristicAgent:
-    """Plays any seat of Hispania by the rules of thumb above."""
+    """Plays any seat of Hispania by the rules of thumb above, the Romans' valuations weighed by
+    the weights table ``WEIGHTS`` (data/weights.toml) unless ``weights`` are given."""
 
-    def __init__(self, game: HispaniaGame, seed: int | None = None) -> None:
+    WEIGHTS = "heuristic"
+
+    def __init__(self, game: HispaniaGame, seed: int | None = None, weights: Weights | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.reason = ""
+        self.weights = weights or table(self.WEIGHTS)
 
     def choose(self, state: HispaniaState) -> Action:
         legal = state.legal_actions()
@@ -130,7 +128,8 @@ class HeuristicAgent:
 
     def _roman_scores(self, st: HispaniaState, legal: Sequence[Action]) -> list[tuple[float, Action, str]]:
         """Every legal action with its score and why, best first (``end`` scores 0)."""
-        ctx = _Context(st)
+        w = self.weights
+        ctx = _Context(st, w)
         decode = st.notation.decode
         g = st.turn
         here = st.general_at[g]
@@ -143,29 +142,30 @@ class HeuristicAgent:
             if kind == BESIEGE or kind == PROCONSUL_BESIEGE:
                 fighter = PROCONSUL if kind == PROCONSUL_BESIEGE else g
                 p = ctx.p_siege(fighter, st.general_at[fighter], a, b)
-                score, why = p * ctx.revolt_value(a) - DENARIUS * b, f"siege of {names[a]}: {p:.0%}"
+                score, why = p * ctx.revolt_value(a) - w.denarius * b, f"siege of {names[a]}: {p:.0%}"
             elif kind == ATTACK or kind == PROCONSUL_ATTACK:
                 fighter = PROCONSUL if kind == PROCONSUL_ATTACK else g
                 p = ctx.p_attack(fighter, st.general_at[fighter], a, b)
-                score = p * ctx.army_value(a) - (1 - p) * DEFEAT - DENARIUS * b
+                score = p * ctx.army_value(a) - (1 - p) * w.defeat - w.denarius * b
                 why = f"attack on the army in {names[a]}: {p:.0%}"
             elif kind == GARRISON or kind == GARRISON_PURPLE:
-                score, why = ctx.garrison_value(g, here) - DENARIUS, f"garrison in {names[here]}"
+                score, why = ctx.garrison_value(g, here) - w.denarius, f"garrison in {names[here]}"
             elif kind == MOVE:
                 cost = st.move_costs[a]
-                score = ctx.plan(g, a, money - cost) - stay - MOVE_COST * (cost + 1)
+                score = ctx.plan(g, a, money - cost) - stay - w.move_cost * (cost + 1)
                 why = f"to {names[a]}, where the {count(money - cost, 'denarius', 'denarii')} left buy more"
             elif kind == MOVE_OTHER and st.general_at[a] >= 0:
                 cost = movement.general_costs(st, a, st.general_at[a], money).get(b, money)
                 gain = ctx.plan(a, b, 3) - ctx.plan(a, st.general_at[a], 3)
-                score, why = 0.3 * gain - DENARIUS * cost, f"the {GENERALS[a]} to {names[b]}"
+                score, why = w.other_general * gain - w.denarius * cost, f"the {GENERALS[a]} to {names[b]}"
             elif kind == PROCONSUL_IN:
-                score, why = 1.2, "the proconsul: one more general"
+                score, why = w.proconsul, "the proconsul: one more general"
             elif kind == ASSASSINATE:
                 p = a / 6
-                score, why = p * 3.0 - (1 - p) * 0.5 - DENARIUS * a, "traitors against the special army"
+                score = p * w.assassinate - (1 - p) * w.assassinate_miss - w.denarius * a
+                why = "traitors against the special army"
             elif kind == ROAD:
-                score, why = 0.5 - DENARIUS * st.board.links[a].segments, "a road"
+                score, why = w.road - w.denarius * st.board.links[a].segments, "a road"
             elif kind == END:
                 score, why = 0.0, "nothing left worth a denarius"
             else:
@@ -176,7 +176,7 @@ class HeuristicAgent:
 
     # --- Placements: roads, starting spaces, entries, the free move --------------------------
     def _placement(self, st: HispaniaState, legal: Sequence[Action]) -> Action:
-        ctx = _Context(st)
+        ctx = _Context(st, self.weights)
         decode = st.notation.decode
         board = st.board
         g = st.actor
@@ -273,7 +273,7 @@ class HeuristicAgent:
         return attack > defence or ties and attack == defence
 
     def _reinforce(self, st: HispaniaState, legal: Sequence[Action]) -> Action:
-        ctx = _Context(st)
+        ctx = _Context(st, self.weights)
         decode = st.notation.decode
         fighter, target = st.fighter, st.target
         options = {decode[a][1] if decode[a][0] == REINFORCE else 0: a for a in legal}
@@ -322,35 +322,43 @@ class HeuristicAgent:
         return wins / 36
 
 
+class TunedAgent(HeuristicAgent):
+    """``tuned``: the same rules of thumb, weighed by the table that
+    tools/tune_hispania_heuristic.py found by playing heuristic games (docs/agents.md)."""
+
+    WEIGHTS = "tuned"
+
+
 class _Context:
     """What one decision needs to know about the position, computed once."""
 
-    def __init__(self, st: HispaniaState) -> None:
+    def __init__(self, st: HispaniaState, weights: Weights) -> None:
         self.st = st
+        self.w = weights
         board = st.board
         self.ties = st.game.ties_to_attacker
         self.revolts_in = [sum(st.revolts[c] for c in cities) for cities in board.province_cities]
         self.capital_held = [bool(st.garrisons[board.capitals[p]]) for p in HISPANIC_PROVINCES]
         self.capitals_left = sum(not held for held in self.capital_held)
-        self.pressure = 1 + 4 / (st.revolt_reserve + 2)  # the race against the revolt reserve
+        self.pressure = 1 + weights.pressure / (st.revolt_reserve + 2)  # the race against the revolt reserve
 
     def revolt_value(self, target: int) -> float:
         st = self.st
         board = st.board
         if board.is_sea(target):
-            return 0.6 * self.pressure
+            return self.w.sea_revolt * self.pressure
         province = board.province[target]
-        value = REVOLT
+        value = self.w.revolt
         if province >= 6:
-            value += 1.5
+            value += self.w.roman_province
         elif not self.capital_held[province]:
-            value += 2.0 / max(1, self.revolts_in[province])
+            value += self.w.clearing / max(1, self.revolts_in[province])
         return value * self.pressure
 
     def army_value(self, target: int) -> float:
         st = self.st
         calm = sum(1 for n in st.board.land[target] if not st.revolts[n])
-        return (ARMY + 0.3 * calm) * self.pressure
+        return (self.w.army + self.w.army_calm * calm) * self.pressure
 
     def garrison_value(self, g: int, city: int) -> float:
         """A capital's first garrison is the point of the game; elsewhere a first garrison next
@@ -358,14 +366,15 @@ class _Context:
         st = self.st
         board = st.board
         if board.is_capital(city) and not self.capital_held[board.province[city]]:
-            return 100.0 if self.capitals_left == 1 else CAPITAL
+            return 100.0 if self.capitals_left == 1 else self.w.capital
         army_next = any(st.space_army[n] >= 0 for n in board.land[city])
         if st.garrisons[city]:  # a second disc only shields the first
-            return 0.5 if army_next and board.is_capital(city) else 0.0
+            return self.w.capital_second if army_next and board.is_capital(city) else 0.0
         spare = st.garrison_reserve[g] if g < PROCONSUL else 0
         if spare <= 1 and self.capitals_left:
             return 0.0
-        return (0.7 if army_next else 0.0) + (0.1 if any(st.revolts[n] for n in board.land[city]) else 0.0)
+        by_revolt = any(st.revolts[n] for n in board.land[city])
+        return (self.w.garrison_by_army if army_next else 0.0) + (self.w.garrison_by_revolt if by_revolt else 0.0)
 
     def p_siege(self, g: int, space: int, target: int, denarii: int, bonus: int = 0) -> float:
         st = self.st
@@ -387,7 +396,7 @@ class _Context:
         board = st.board
         found: list[tuple[float, int, int]] = []
         if g < PROCONSUL and roman_phase.can_garrison(st, g, space, purple=st.purple == g):
-            found.append((self.garrison_value(g, space) - DENARIUS, 1, space))
+            found.append((self.garrison_value(g, space) - self.w.denarius, 1, space))
         home = HOME[g]
         disc = 1 if home is not None and space in board.near_province[home] else 0
         garrisons = st.garrisons
@@ -412,12 +421,13 @@ class _Context:
                 for n in range(1, top + 1):
                     p = _p_attack(n + own + disc, k, revolts, max(0, armies_here - 1), army == st.special, self.ties,
                                   st.power)
-                    found.append((p * value - (1 - p) * DEFEAT - DENARIUS * n, n, target))
+                    found.append((p * value - (1 - p) * self.w.defeat - self.w.denarius * n, n, target))
             else:
                 value = self.revolt_value(target)
                 defence = board.number[target] << armies_here
                 for n in range(1, top + 1):
-                    found.append((_p_roman(n + own + disc, k, defence, self.ties) * value - DENARIUS * n, n, target))
+                    p = _p_roman(n + own + disc, k, defence, self.ties)
+                    found.append((p * value - self.w.denarius * n, n, target))
         return found
 
     def plan(self, g: int, space: int, money: int) -> float:

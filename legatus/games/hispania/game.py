@@ -69,6 +69,7 @@ class HispaniaGame(Game):
     MIN_PLAYERS = 1
     MAX_PLAYERS = 4  # three Romans and the Hispano
     AGENTS = {"heuristic": "legatus.games.hispania.bots:HeuristicAgent",
+              "tuned": "legatus.games.hispania.bots:TunedAgent",
               "planner": "legatus.games.hispania.planner:PlannerAgent"}
     HINT_AGENT = "mcts+heuristic:150"
     OPTIONS = {
