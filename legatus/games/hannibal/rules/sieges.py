@@ -1,7 +1,8 @@
 """Sieges and the subjugation of tribes (H93-H101).
 
-Ruling (H12): CUs never stand inside the walls in this engine: every CU is outside, so a walled
-city's defenders fight any army that enters, and a city falls to siege points alone.
+A siege needs the besieged city's defenders outside beaten or gone (:func:`can_siege`); those
+inside the walls (:mod:`.walls`) do not stop it, and are lost with the city (H96). A city falls to
+siege points alone (or to #18 at Tarentum).
 """
 
 from __future__ import annotations
