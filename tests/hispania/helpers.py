@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import legatus
+from legatus.core.agents import make_agent
 from legatus.core.session import sample_outcome
 from legatus.games.hispania.pieces import COLOURS, GENERALS, N_REVOLTS, NOT_IN_GAME, OFF
 from legatus.games.hispania.rules import phases
@@ -112,3 +113,20 @@ def play_randomly(st: HispaniaState, rng: random.Random, max_steps: int = 10_000
         st.apply_action(action)
         steps += 1
     return st
+
+
+def agent_game(spec: str, seed: int, level: str = "easiest", max_steps: int | None = None) -> list[str]:
+    """A game (its first ``max_steps`` actions, if given) with Rome played by the agent ``spec``,
+    every choice checked legal; chance from ``seed``. Returns the actions as text."""
+    game = legatus.load("hispania", level=level)
+    agent = make_agent(game, spec, seed)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and (max_steps is None or len(state.history()) < max_steps):
+        if state.is_chance_node():
+            action = sample_outcome(state, rng)
+        else:
+            action = agent.choose(state)
+            assert action in state.legal_actions()
+        state.apply_action(action)
+    return [str(a) for a in state.history()]

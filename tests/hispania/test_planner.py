@@ -13,27 +13,12 @@ from legatus.core.session import sample_outcome
 from legatus.games.hispania import planner
 from legatus.games.hispania.planner import PlannerAgent
 
-
-def play(spec: str, seed: int, max_steps: int) -> list[str]:
-    """The first ``max_steps`` actions of an easiest-level game with Rome played by ``spec``,
-    every choice checked legal."""
-    game = legatus.load("hispania", level="easiest")
-    agent = make_agent(game, spec, seed)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal() and len(state.history()) < max_steps:
-        if state.is_chance_node():
-            action = sample_outcome(state, rng)
-        else:
-            action = agent.choose(state)
-            assert action in state.legal_actions()
-        state.apply_action(action)
-    return [str(a) for a in state.history()]
+from .helpers import agent_game
 
 
 def test_planner_is_legal_and_the_same_for_a_seed():
-    first = play("planner:6", 3, 80)
-    assert first == play("planner:6", 3, 80)
+    first = agent_game("planner:6", 3, max_steps=80)
+    assert first == agent_game("planner:6", 3, max_steps=80)
     assert any(a.startswith(("besiege", "attack", "garrison", "move")) for a in first)  # it got to play Rome
 
 

@@ -22,6 +22,8 @@ from legatus.core.session import sample_outcome
 from legatus.games.hispania.bots import HeuristicAgent, TunedAgent
 from legatus.games.hispania.weights import BASE_GAME, Weights, read_tables, table
 
+from .helpers import agent_game
+
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "tune_hispania_heuristic.py"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the tool imports this checkout's legatus
@@ -33,22 +35,6 @@ def tool() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def play(spec: str, seed: int, level: str = "easiest") -> list[str]:
-    """A whole game with Rome played by ``spec``, every choice checked legal."""
-    game = legatus.load("hispania", level=level)
-    agent = make_agent(game, spec, seed)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_outcome(state, rng)
-        else:
-            action = agent.choose(state)
-            assert action in state.legal_actions()
-        state.apply_action(action)
-    return [str(a) for a in state.history()]
 
 
 def test_the_heuristic_reads_the_hand_set_table():
@@ -71,15 +57,15 @@ def test_tuned_agent_by_name_with_the_tuned_table():
 
 
 def test_tuned_plays_legal_games_the_same_for_a_seed():
-    first = play("tuned", 5)
-    assert first == play("tuned", 5)
+    first = agent_game("tuned", 5)
+    assert first == agent_game("tuned", 5)
     assert any(a.startswith(("besiege", "attack")) for a in first)
 
 
 def test_search_with_tuned_rollouts():
     agent = make_agent(legatus.load("hispania"), "mcts+tuned:8", 3)
     assert isinstance(agent, MCTSAgent) and isinstance(agent.rollout, TunedAgent)
-    assert len(play("mcts+tuned:4", 2)) > 20
+    assert len(agent_game("mcts+tuned:4", 2)) > 20
 
 
 def test_weights_given_to_the_agent_change_its_choices():
