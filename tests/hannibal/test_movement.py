@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import legatus
+from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.rules import base, movement
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
@@ -155,6 +160,21 @@ def test_h61_backing_up_by_sea_the_roman_rolls_again() -> None:
     state = _mago_intercepted_at_neapolis()
     roll(state, 3)  # Sunk (H58)
     assert state.gen_at[general(state, "Mago")] == base.AWAY and state.cu[1][space(state, "Neapolis")] == 0
+
+
+def test_h61_a_return_on_the_way_back_fights_before_the_move_ends() -> None:
+    """H61 with H28: on a Return the battle is fought while the move is still going on, and the
+    next card is asked only after it. Found by the fuzzer (2,000 games, seed 413): the move
+    ended with the roll, so Carthage was asked for its next card under the battle, played its
+    last card (#6) in the battle and was then asked to play from an empty hand (a dead end)."""
+    state = _mago_intercepted_at_neapolis()
+    roll(state, 2)  # Return
+    ids = [frame[0] for frame in state.stack]
+    assert base.PLAY not in ids and ids.index(base.MOVE) < ids.index(base.BATTLE)  # the move waits on the battle
+    record = json.loads((Path(__file__).parent / "records" / "back-up-by-sea-returned-then-last-card.json").read_text())
+    state = legatus.replay(record)
+    assert state.hands == [[], []] and state.legal_actions()  # the cards are out: the turn goes on to winter
+    assert "winter" in state.prompt() and violations(state) == []
 
 
 def test_h45_cus_are_dropped_off_and_picked_up_along_the_path() -> None:

@@ -349,10 +349,12 @@ def back_naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
     """H61: a Carthaginian army backing up by sea: no effect, it sails back to its embarkation
     port; Return, it may not back up and faces the interception; Sunk, as H58."""
     result = st.game.tables.naval_result(die + naval_modifier(st, src, dst))
-    st.end()
     if result == "return":
+        st.m_phase = PH_IDLE  # the move does not end with the roll: the battle comes first
+        st.end()
         fight(st)
-    elif result == "sunk":
+        return
+    if result == "sunk":
         lose_cus(st, st.m_side, src, st.m_left)
         st.m_left = 0
         for x in (st.m_gen, *st.m_group):
@@ -360,6 +362,7 @@ def back_naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
     else:
         _shift(st, src, dst)
         st.m_mp = 0
+    st.end()  # the move ends (PH_END), as after naval_roll: after the army is where it ends
 
 
 def enter(st: HannibalState) -> None:
