@@ -34,12 +34,18 @@ def test_search_beats_random_play(spec: str) -> None:
     assert match(spec, 40) > 0.7
 
 
-def test_the_win_chance_is_read_on_the_games_utility_bounds() -> None:
+def dealt_blind() -> tuple[legatus.Game, legatus.State]:
+    """A 2-player, 1-turn Blind game after its deal (seed 1): the first decision."""
     game = legatus.load("blind", players=2, cards=8, turns=1)
     state = game.new_initial_state()
     rng = random.Random(1)
     while state.is_chance_node():
         state.apply_action(sample_outcome(state, rng))
+    return game, state
+
+
+def test_the_win_chance_is_read_on_the_games_utility_bounds() -> None:
+    game, state = dealt_blind()
     agent = make_agent(game, "ismcts:200", seed=1)
     agent.choose(state)
     best = make_agent(game, "ismcts:200", seed=1).analyse(state)[0]  # type: ignore[attr-defined]
@@ -56,11 +62,7 @@ class Reversed(RandomAgent):
 
 def test_is_mcts_offers_only_a_rankers_favourites() -> None:
     # A decision node keeps the ranker's `width` favourites (as MCTS does); without a ranker, all.
-    game = legatus.load("blind", players=2, cards=8, turns=1)
-    state = game.new_initial_state()
-    rng = random.Random(1)
-    while state.is_chance_node():
-        state.apply_action(sample_outcome(state, rng))
+    game, state = dealt_blind()
     legal = state.legal_actions()
     assert len(legal) > 2
     narrow = ISMCTSAgent(game, simulations=60, rollout=Reversed(game, seed=0), seed=1, width=2)
