@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import time
 from collections.abc import AsyncIterator, Iterable
@@ -47,6 +48,8 @@ MAX_HINTS = 4  # hints being worked out at once on the server (each within --age
 PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
 WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
 BEHIND = "too far behind: updates came faster than this connection read them; reload the page"
+AGENT_TRIES = 3  # an agent that fails is asked again (its input drawn anew) this often before the game waits
+LOG = logging.getLogger("legatus.web")
 
 
 class Games:
@@ -96,14 +99,31 @@ class Games:
                 excess -= 1
 
     def run_agents(self, live: LiveGame) -> None:
-        """Lets the agents play while one is to move, in the background."""
+        """Lets the agents play while one is to move, in the background. An agent that fails
+        :data:`AGENT_TRIES` times in a row stops them: the game waits, its views say why
+        (``stalled``), and the next call (a page opened, a restart) lets them try again."""
         if (live.task is not None and not live.task.done()) or live.agent_turn() is None:
             return
+        live.stalled = None
 
         async def play() -> None:
+            failures = 0
             while (turn := live.agent_turn()) is not None:
                 thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, turn.decide)
-                action = await thinking  # the game stays free meanwhile
+                try:
+                    action = await thinking  # the game stays free meanwhile
+                except Exception as exc:  # the agent's failure, whatever it is: logged, never silent
+                    failures += 1
+                    LOG.exception("game %s: the agent of seat %d failed (%d of %d)", live.row.id, turn.seat,
+                                  failures, AGENT_TRIES)
+                    if failures < AGENT_TRIES:
+                        continue
+                    seat = live.row.seats[turn.seat]
+                    live.stalled = (f"the agent ({seat.player}) of {seat.name} could not decide: {exc}. "
+                                    "Reload the page to let it try again.")
+                    live.broadcast()
+                    return
+                failures = 0
                 async with live.lock:
                     moved = live.finish_agent_turn(turn, action)
                 if moved:
@@ -409,6 +429,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         except WebError as exc:
             await websocket.close(code=4000 + exc.status, reason=close_reason(exc.message))
             return
+        games.run_agents(live)  # where an agent had failed, a page opened lets it try again
         watcher = Watcher(seat, WATCHER_QUEUE)
         watcher.offer(live.message(seat))
         live.watchers.add(watcher)

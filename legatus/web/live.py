@@ -131,6 +131,7 @@ class LiveGame:
         self.task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
         self.broken = False  # a write failed: memory may be ahead of the store; reload before use
+        self.stalled: str | None = None  # why the agents stopped, while they wait to try again
 
     @classmethod
     def load(cls, row: GameRow, store: Store, agent_seconds: float) -> LiveGame:
@@ -180,6 +181,7 @@ class LiveGame:
             "players": {s.name: s.player for s in self.row.seats},
             "descriptions": {str(a): state.describe(a) for a in state.legal_actions()} if mine else {},
             "view": view,
+            "stalled": self.stalled,
             **self.seat_log(seat, view),
         }
 

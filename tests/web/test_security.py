@@ -257,6 +257,42 @@ def test_an_agent_move_is_dropped_if_the_game_changed_while_it_thought(db):
     assert store.log(row.id) == log and live.log_length == len(log)
 
 
+
+def test_an_agent_that_fails_stops_the_agents_and_says_why_until_a_page_lets_them_try_again(db, monkeypatch, caplog):
+    # Found in CI: a VIAE agent whose input could not be drawn left the game waiting on it in silence.
+    failing = [True]
+    decide = live_module.AgentTurn.decide
+
+    def flaky(self: Any) -> Any:
+        if failing[0]:
+            raise RuntimeError("no input fits")
+        return decide(self)
+
+    monkeypatch.setattr(live_module.AgentTurn, "decide", flaky)
+    with TestClient(create_app(db)) as client:
+        created = new_game(client, game="hannibal", options={}, players={"rome": "random"})
+        gid, token = created["id"], created["seats"][1]["token"]
+        for _ in range(200):
+            answer = client.get(f"/api/games/{gid}?token={token}").json()
+            if answer["stalled"]:
+                break
+            time.sleep(0.02)
+        assert answer["stalled"] == ("the agent (random) of rome could not decide: no input fits. "
+                                     "Reload the page to let it try again.")
+        start = answer["log_length"]
+        assert answer["view"]["to_move"] == "rome"  # waiting on the agent, nothing played
+        assert sum("the agent of seat 0 failed" in r.getMessage() for r in caplog.records) == 3  # AGENT_TRIES, logged
+        failing[0] = False
+        with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+            assert ws.receive_json()["stalled"] is None  # trying again
+            for _ in range(200):
+                answer = client.get(f"/api/games/{gid}?token={token}").json()
+                if answer["log_length"] > start:
+                    break
+                time.sleep(0.02)
+        assert answer["log_length"] > start and not answer["stalled"]
+
+
 # --- 4. Watchers ------------------------------------------------------------------------------
 def test_each_seat_view_is_built_once_per_update(client, monkeypatch):
     created = new_game(client, options={"players": 2})

@@ -4,14 +4,16 @@
 
 :func:`redraw` replays nothing. The state notes, action by action, who drew, played, discarded or
 lost each Deceptio card and who was dealt or claimed each Mandatum (``ViaeState.secret_log``);
-one pass over those notes gives another seat's unseen draws new cards: every card it revealed
-later goes to one of its unseen draws before (as below), the others are drawn from the deck as it
-was then (its counts followed through the reshuffles, V29, C47; cards given to later draws of the
-same shuffle kept back); the unseen personal Mandatum are drawn among the cards the seat has not
-seen that have not come true (a Mandatum that came true is claimed at once, and conquered cities
-stay conquered, so one true now would have been claimed). The history's hidden draws are
-rewritten to match, so the state replays to itself. A world that fails is drawn anew; after a
-few failures, or a Mandatum claim under way, the state's replayed draw decides.
+one pass over those notes follows the deck's counts (through the reshuffles, V29, C47) and gives
+another seat's unseen draws new cards as they come, each from the deck as it was then (the
+seat's own later draws of the same shuffle kept back), steered so that every card that seat
+reveals later is in its hand by then: a draw takes one of the cards it will be short of when
+just enough draws are left to bring them, and with the chance of a random slot before that.
+The unseen personal Mandatum are drawn among the cards the seat has not seen that have not come
+true (a Mandatum that came true is claimed at once, and conquered cities stay conquered, so one
+true now would have been claimed). The history's hidden draws are rewritten to match, so the
+state replays to itself. A world that fails is drawn anew; after many failures, or a Mandatum
+claim under way, the state's replayed draw decides.
 
 From a record:
 
@@ -26,6 +28,7 @@ the core's search decides.
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Sequence
 
@@ -37,7 +40,8 @@ from .game import ViaeGame
 from .rules import mandatum, phases
 from .state import ViaeState, read_entry
 
-TRIES = 30
+TRIES = 30  # worlds replayed from a record before the core's search decides
+DRAWS = 100  # direct draws before the replay decides: each is one pass over the secret log
 
 
 def draw_consistent(game: ViaeGame, seat: int, seen: Sequence[str], rng: random.Random) -> State:
@@ -154,7 +158,7 @@ def redraw(st: ViaeState, seat: int, rng: random.Random) -> ViaeState | None:
     plan = _Plan(st, seat)
     if plan.too_many_deals:
         return None
-    for _ in range(TRIES):
+    for _ in range(DRAWS):
         drawn = plan.draw(rng)
         if drawn is not None:
             return drawn
@@ -212,18 +216,13 @@ class _Plan:
                 if s != seat:
                     self.claims[s].append((i, card))
         self.too_many_deals = any(len(d) > 2 for d in self.deals)  # two slots a seat (personal)
-        self.texts = [str(g.actions[a]) for a in history]  # for earlier_unseen_draw's messages
 
     def draw(self, rng: random.Random) -> ViaeState | None:
         st, g = self.st, self.st.game
-        try:
-            given = self._give_reveals(rng)
-        except RecordError:
-            return None
         cards = self._deal_mandatum(rng)
         if cards is None:
             return None
-        drawn = self._follow_deck(given, rng)
+        drawn = self._follow_deck(rng)
         if drawn is None:
             return None
         history, hands, deck = drawn
@@ -243,15 +242,6 @@ class _Plan:
         other.mandatum_pool = [0 if m in dealt else 1 for m in range(len(g.cards.mandatum))]
         other._legal = None
         return other
-
-    def _give_reveals(self, rng: random.Random) -> dict[int, int]:
-        """Each card another seat revealed, given to one of its unseen draws before it."""
-        given: dict[int, int] = {}
-        for s, reveals in enumerate(self.reveals):
-            free = list(self.draws[s])
-            for i, k in reveals:
-                given[earlier_unseen_draw(free, i, self.texts, self.st.game.seats[s], rng)] = k
-        return given
 
     def _deal_mandatum(self, rng: random.Random) -> dict[int, int] | None:
         """A card for each unseen personal deal: a claimed one to a deal before its claim, the
@@ -274,15 +264,13 @@ class _Plan:
         cards.update(zip(open_deals, rng.sample(unseen, len(open_deals)), strict=True))
         return cards
 
-    def _follow_deck(self, given: dict[int, int], rng: random.Random
-                     ) -> tuple[list[int], list[list[int]], list[int]] | None:
-        """The Deceptio draws replayed on the deck's counts alone: the history with the unseen
-        draws' new cards, each seat's hand and the deck; None where a card is missing."""
+    def _follow_deck(self, rng: random.Random) -> tuple[list[int], list[list[int]], list[int]] | None:
+        """The Deceptio draws replayed on the deck's counts alone, each unseen draw given a card as
+        it comes (:meth:`_unseen_card`): the history with those cards, each seat's hand and the
+        deck; None where a card is missing."""
         st, seat, d0, kinds = self.st, self.seat, self.d0, self.kinds
         history = st.history_ids[:]
-        kept = [[0] * kinds for _ in range(self.epochs + 1)]  # cards given to later draws, by shuffle
-        for i, k in given.items():
-            kept[self.epoch_of[i]][k] += 1
+        kept = [[0] * kinds for _ in range(self.epochs + 1)]  # the seat's own later draws, by shuffle
         for i, _, s, what in self.entries:
             if what == _DRAW and s == seat:
                 kept[self.epoch_of[i]][history[i] - d0] += 1
@@ -296,14 +284,15 @@ class _Plan:
             if what == _DRAW:
                 if not any(deck):
                     deck, discard, epoch = discard, [0] * kinds, epoch + 1
-                if not any(deck):
-                    return None
-                if s == seat or i in given:
-                    k = history[i] - d0 if s == seat else given[i]
+                if s == seat:
+                    k = history[i] - d0
                     kept[epoch][k] -= 1
                 else:
-                    weights = [max(0, n - kept[epoch][k]) for k, n in enumerate(deck)]
-                    k = rng.choices(range(kinds), weights if any(weights) else deck)[0]
+                    free = [max(0, n - kept[epoch][k]) for k, n in enumerate(deck)]
+                    found = self._unseen_card(s, i, hands[s], free if any(free) else deck, rng)
+                    if found is None:
+                        return None
+                    k = found
                 history[i] = d0 + k
                 if deck[k] == 0:
                     return None
@@ -320,6 +309,41 @@ class _Plan:
         if discard != st.discard or hands[seat] != st.hand_of(seat):
             return None  # not the state's own counts: a move of cards this pass does not know
         return history, hands, deck
+
+    def _unseen_card(self, s: int, i: int, hand: list[int], weights: list[int], rng: random.Random) -> int | None:
+        """The card for another seat's unseen draw at history index ``i``, drawn with ``weights``
+        (the deck's counts) so that the cards the seat reveals later can still be in its hand
+        then. The reveals its hand does not cover are ``short``; each needs one of its unseen
+        draws from this one on before it. Where one of them has just enough such draws left, this
+        draw takes one of the cards short up to it; else it takes one of the cards short with the
+        chance a draw has of being one of them (their number over the draws left before the last),
+        otherwise a card as the deck gives it. None where the cards needed are not in the deck."""
+        spare = hand[:]
+        short: list[tuple[int, int]] = []  # (index, kind) of the reveals not covered
+        reveals = self.reveals[s]
+        for j, k in reveals[bisect.bisect_right(reveals, (i, len(spare))):]:
+            if spare[k]:
+                spare[k] -= 1
+            else:
+                short.append((j, k))
+        if short:
+            draws = self.draws[s]
+            first = bisect.bisect_left(draws, i)
+            tight = None
+            for n, (j, _) in enumerate(short):
+                room = bisect.bisect_left(draws, j) - first - (n + 1)
+                if room < 0:
+                    return None
+                if room == 0 and tight is None:
+                    tight = n
+            wanted = {k for _, k in (short[:tight + 1] if tight is not None else short)}
+            needed = [w if k in wanted else 0 for k, w in enumerate(weights)]
+            left = bisect.bisect_left(draws, short[-1][0]) - first
+            if tight is not None or rng.random() * left < len(short):
+                if not any(needed):
+                    return None if tight is not None else rng.choices(range(len(weights)), weights)[0]
+                return rng.choices(range(len(weights)), needed)[0]
+        return rng.choices(range(len(weights)), weights)[0]
 
 
 _DRAW, _REVEAL = -1, 0  # an entry's ``what``: a draw, or _REVEAL + the kind revealed

@@ -90,6 +90,7 @@ function render(msg) {
   const prompt = $("#prompt");
   withRuleLinks(prompt, view.prompt || "", ruleLink);
   prompt.classList.toggle("over", !!msg.over);
+  if (msg.stalled) say(msg.stalled); // an agent failed: the game waits (a reload lets it try again)
   clear($("#buttons"), others.map(actionButton));
   // An action the game asks about first (ending a phase with money left): yes or no.
   if (confirming && (!turn || !view.legal_actions.includes(confirming.action))) confirming = null;
