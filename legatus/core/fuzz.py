@@ -1,6 +1,9 @@
 """Fuzzing: random legal play across random options, every game's invariants checked after
 every action (``game.invariants(state)``), looking for crashes, dead ends (a position that is
-not over but has no legal action) and runaway games (longer than a game can be).
+not over but has no legal action) and runaway games (longer than a game can be). In a game
+with secrets it also draws, at some positions, the input an agent of the seat to move would be
+given (``state.resample``: what the web server's agents and every search do), which must decide
+and keep what the seat sees.
 
 A failure is kept as a minimal record: the options and the actions up to the one that failed,
 so that ``legatus replay`` (or ``legatus.replay``) reproduces it.
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
+from .game import Information, State
 from .record import to_record
 from .registry import game_class, load
 from .session import sample_outcome
@@ -22,11 +26,13 @@ from .session import sample_outcome
 MAX_STEPS = 20_000
 MAX_DRAWS = 100
 """Draws of options that may fail to fit the fixed ones before a fuzzed game gives up."""
+RESAMPLE_SHARE = 0.02
+"""The share of a game with secrets' decisions at which the fuzz draws the mover's input too."""
 
 
 @dataclass(frozen=True)
 class Failure:
-    kind: str  # "crash", "invariant", "dead end", "runaway", "replay"
+    kind: str  # "crash", "invariant", "dead end", "runaway", "replay", "resample"
     message: str
     record: dict[str, Any]
 
@@ -52,6 +58,8 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
         raise OptionError(f"no options of {name} drawn in {MAX_DRAWS} tries fit {fixed}: {reason}")
     state = game.new_initial_state()
     eager = rng.random() < 0.5  # half the games prefer the game's "busy" actions: they last longer
+    # The inputs are drawn with a generator of their own: the game a seed plays stays the same.
+    inputs = random.Random(f"inputs {seed}") if game.information is not Information.PERFECT else None
     steps = 0
     failure: Failure | None = None
     while not state.is_terminal():
@@ -66,6 +74,10 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
         if state.is_chance_node():
             action = sample_outcome(state, rng)
         else:
+            if inputs is not None and inputs.random() < RESAMPLE_SHARE:
+                failure = resample_failure(state, inputs)
+                if failure is not None:
+                    break
             action = game.fuzz_choice(state, rng) if eager else rng.choice(state.legal_actions())
         try:
             state.apply_action(action)
@@ -89,6 +101,18 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
             failure = Failure("replay", traceback.format_exc(limit=6), to_record(state))
     return {"seed": seed, "steps": steps, "options": options, "outcome": state.summary()["outcome"],
             "failure": failure.as_json() if failure else None}
+
+
+def resample_failure(state: State, rng: random.Random) -> Failure | None:
+    """A failure if the mover's input cannot be drawn or shows it another position."""
+    seat = state.current_player()
+    try:
+        drawn = state.resample(seat, rng)
+    except Exception:
+        return Failure("resample", traceback.format_exc(limit=6), to_record(state))
+    if drawn.view(seat) != state.view(seat):
+        return Failure("resample", f"the input drawn for seat {seat} shows it another view", to_record(state))
+    return None
 
 
 def fuzz_batch(name: str, seeds: Sequence[int], fixed: dict[str, Any] | None = None) -> list[dict[str, Any]]:

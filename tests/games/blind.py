@@ -25,6 +25,7 @@ from legatus.core.secrecy import earlier_unseen_draw
 
 MARKER = "aquila"
 HAND = 2  # cards dealt to each seat
+TRIES = 20  # worlds drawn directly before the core's search decides
 
 
 def _int_in(name: str, low: int, high: int) -> Any:
@@ -92,7 +93,8 @@ class BlindGame(Game):
         """A direct draw of the cards ``seat`` has not seen: the core's search would guess each
         unseen draw blindly and learn only when the card is played, turns later. Each card
         another seat plays goes to one of its unseen draws before the play; the other unseen
-        draws take cards no one has seen; a face-down discard, a card the seat will not play."""
+        draws take cards no one has seen; a face-down discard, a card the seat will not play. A
+        world that fails is drawn anew; after :data:`TRIES` the core's search decides."""
         if start is not None:
             return super().consistent_state(seat, seen, rng, start)
         rng = rng or random.Random(0)
@@ -114,13 +116,24 @@ class BlindGame(Game):
                     plays[mover].append((i, self.cards.index(card)))
             if i >= dealt and text != "draw":  # whose turn follows from the turn order alone
                 mover = (mover + 1) % n
+        for _ in range(TRIES):
+            state = self._draw_world(seat, seen, unseen_draws, plays, known, discarder, rng)
+            if state is not None:
+                return state
+        return super().consistent_state(seat, seen, rng)
+
+    def _draw_world(self, seat: int, seen: Sequence[str], unseen_draws: list[list[int]],
+                    plays: list[list[tuple[int, int]]], known: set[int], discarder: dict[str, int],
+                    rng: random.Random) -> BlindState | None:
+        """One drawn world replayed; None where a face-down discard finds only cards played later
+        (a card played later was given to a draw after all)."""
         choice: dict[int, int] = {}
-        for s in range(n):
+        for s in range(self.num_players()):
             if s == seat:
                 continue
             free = list(unseen_draws[s])
             for i, card in plays[s]:  # a later card played: drawn by one of the earlier unseen draws
-                choice[earlier_unseen_draw(free, i, seen, names[s], rng)] = card
+                choice[earlier_unseen_draw(free, i, seen, self.seats[s], rng)] = card
         pool = [c for c in range(len(self.cards)) if c not in known]
         rng.shuffle(pool)
         for d in sorted(i for draws in unseen_draws for i in draws if i not in choice):
@@ -132,7 +145,10 @@ class BlindGame(Game):
             elif text in discarder:
                 s = discarder[text]
                 keep = {card for j, card in plays[s] if j > i}
-                action = self.DISCARD + rng.choice([c for c in state.hands[s] if c not in keep])
+                spare = [c for c in state.hands[s] if c not in keep]
+                if not spare:
+                    return None
+                action = self.DISCARD + rng.choice(spare)
             else:
                 action = int(state.parse_action(text))
             state.apply_action(action)

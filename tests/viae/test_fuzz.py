@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+import legatus
+from legatus.core import fuzz
 from legatus.core.fuzz import fuzz_game
 
 
@@ -13,3 +15,22 @@ def test_fuzzed_games_keep_the_invariants_and_replay(batch: int) -> None:
     for seed in range(batch * 30, batch * 30 + 30):
         result = fuzz_game("viae", seed)
         assert result["failure"] is None, result["failure"]
+
+
+def test_the_fuzz_draws_the_movers_input_and_keeps_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    # What a server's agent is given (state.resample) is drawn at some decisions too: a draw that
+    # fails is a failure of its own kind, its record replaying to the position; the game a seed
+    # plays is the same with or without the draws.
+    from legatus.games.viae.state import ViaeState
+
+    def failing(self: ViaeState, seat: int, rng: object) -> ViaeState:
+        raise RuntimeError("no world")
+
+    played = fuzz_game("viae", 3)
+    monkeypatch.setattr(ViaeState, "resample", failing)
+    failed = fuzz_game("viae", 3)
+    assert failed["failure"]["kind"] == "resample" and "no world" in failed["failure"]["message"]
+    position = legatus.replay(failed["failure"]["record"])
+    assert 0 < len(position.history()) < played["steps"]
+    monkeypatch.setattr(fuzz, "RESAMPLE_SHARE", 0.0)
+    assert fuzz_game("viae", 3) == played
