@@ -8,9 +8,10 @@ to the running procedure.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.core.actions import Action
+from legatus.core.chain import Chain, unchain
 from legatus.core.errors import IllegalActionError
 from legatus.core.game import TERMINAL, State, TextCommand
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
@@ -39,20 +40,6 @@ _SCALARS = (
     "stack", "actor", "dice", "step", "count", "target", "spent", "bonus", "fighter", "army", "candidates", "queue",
     "winner", "reason", "outcome", "move_costs", "_legal",
 )
-
-
-Chain: TypeAlias = "tuple[Chain, Any] | None"
-"""What happened, newest last, as ``(earlier, item)`` pairs: appending makes one pair and a
-clone shares all of it, so history costs nothing to copy however long the game."""
-
-
-def _unchain(chain: Chain) -> list[Any]:
-    items = []
-    while chain is not None:
-        chain, item = chain
-        items.append(item)
-    items.reverse()
-    return items
 
 
 # The outcomes of each roll with their probabilities, by notation and outcome ids (a few kinds
@@ -195,12 +182,12 @@ class HispaniaState(State, ProcedureStack):
 
     def history(self) -> list[Action]:
         table = self.notation.table.actions
-        return [table[a] for a in _unchain(self._actions)]
+        return [table[a] for a in unchain(self._actions)]
 
     @property
     def events(self) -> list[str]:
         """The log, oldest first."""
-        return _unchain(self._events)
+        return unchain(self._events)
 
     @events.setter
     def events(self, lines: list[str]) -> None:

@@ -32,6 +32,7 @@ import bisect
 import random
 from collections.abc import Sequence
 
+from legatus.core.chain import chain_of
 from legatus.core.errors import RecordError
 from legatus.core.game import State
 from legatus.core.secrecy import earlier_unseen_draw, search
@@ -185,7 +186,7 @@ class _Plan:
         self.epoch_of: dict[int, int] = {}
         self.epochs = 0
         deck, discard, rnd = sum(g.deceptio_counts), 0, 1
-        history = st.history_ids
+        self.history = history = st.history_ids  # unchained once, a copy for each draw
         for entry in st.secret_log:
             i, r, s = read_entry(entry)
             a = history[i]
@@ -229,7 +230,7 @@ class _Plan:
         other = st.clone()
         for i, card in cards.items():
             history[i] = self.m0 + card
-        other.history_ids = history
+        other.history_chain = chain_of(history)
         kinds = self.kinds
         for s, hand in enumerate(hands):
             if s != self.seat:
@@ -269,7 +270,7 @@ class _Plan:
         it comes (:meth:`_unseen_card`): the history with those cards, each seat's hand and the
         deck; None where a card is missing."""
         st, seat, d0, kinds = self.st, self.seat, self.d0, self.kinds
-        history = st.history_ids[:]
+        history = self.history[:]
         kept = [[0] * kinds for _ in range(self.epochs + 1)]  # the seat's own later draws, by shuffle
         for i, _, s, what in self.entries:
             if what == _DRAW and s == seat:

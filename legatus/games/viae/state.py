@@ -9,6 +9,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from legatus.core.actions import Action
+from legatus.core.chain import Chain, unchain
 from legatus.core.game import State
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
@@ -33,9 +34,10 @@ _LISTS = ("order", "spot", "denar", "stone", "influence", "legio", "assigned", "
           "marker", "prev", "control", "hostility", "road_owner", "basilica", "hand", "deck", "discard",
           "castra", "castra_pile", "cycle_out", "fortuna_pile", "fortuna_active", "fortuna_discard",
           "mandatum_pool", "public", "personal", "completed", "played", "dmods", "draws", "dice", "kept",
-          "forts", "milestones", "basilicas_left", "history_ids", "started", "secret_log")
+          "forts", "milestones", "basilicas_left", "started")
 _SCALARS = ("stack", "round", "step", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
-            "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n")
+            "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n",
+            "history_chain", "history_len", "secret_chain")
 
 
 def _table() -> Procedures[Any]:
@@ -83,9 +85,10 @@ class ViaeState(ProcedureStack, State):
     forts: list[int]
     milestones: list[int]
     basilicas_left: list[int]
-    history_ids: list[int]
     started: list[int]
-    secret_log: list[int]  # the actions that move a Deceptio or personal Mandatum card (SECRET_LOG)
+    history_chain: Chain  # the action ids applied, shared between clones
+    history_len: int
+    secret_chain: Chain  # the actions that move a Deceptio or personal Mandatum card (log_entry)
     dmods: list[tuple[int, int]]  # (owner, Deceptio kind) of the modifiers played
     draws: list[tuple[int, int]]  # (deck, seat or slot) queued
     stack: tuple[Frame, ...]
@@ -140,7 +143,8 @@ class ViaeState(ProcedureStack, State):
             self.check_legal(a)
         if a in self.game.secret_actions:
             self._log_secret(a)
-        self.history_ids.append(a)
+        self.history_chain = (self.history_chain, a)
+        self.history_len += 1
         self._legal = None
         self.procedures.running(self).apply(self, a)
         self._legal = None
@@ -157,7 +161,7 @@ class ViaeState(ProcedureStack, State):
             seat = self.frame()[1]
         else:
             seat = self.current_player()
-        self.secret_log.append(log_entry(len(self.history_ids), self.round, seat))
+        self.secret_chain = (self.secret_chain, log_entry(self.history_len, self.round, seat))
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A direct draw from this state (:func:`.resample.redraw`), no replay; the replayed
@@ -176,15 +180,39 @@ class ViaeState(ProcedureStack, State):
         table = self.game.actions
         return [table[a] for a in self.history_ids]
 
+    @property
+    def history_ids(self) -> list[int]:
+        return unchain(self.history_chain)
+
+    @property
+    def secret_log(self) -> list[int]:
+        """The moves of the secret cards, oldest first (:func:`log_entry`)."""
+        return unchain(self.secret_chain)
+
     def clone(self) -> ViaeState:
-        other = object.__new__(ViaeState)
-        other.game = self.game
-        for name in _LISTS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in _SCALARS:
-            setattr(other, name, getattr(self, name))
-        other._legal = self._legal
-        return other
+        # Field by field (a loop of getattr/setattr costs twice as much): the lists of _LISTS
+        # copied, the immutable values of _SCALARS (the history chains among them) shared.
+        o = object.__new__(ViaeState)
+        o.game, o._legal = self.game, self._legal
+        o.order, o.spot, o.denar, o.stone = self.order[:], self.spot[:], self.denar[:], self.stone[:]
+        o.influence, o.legio, o.assigned = self.influence[:], self.legio[:], self.assigned[:]
+        o.scouts, o.officers, o.used, o.marker = self.scouts[:], self.officers[:], self.used[:], self.marker[:]
+        o.prev, o.control, o.hostility = self.prev[:], self.control[:], self.hostility[:]
+        o.road_owner, o.basilica, o.hand = self.road_owner[:], self.basilica[:], self.hand[:]
+        o.deck, o.discard, o.castra = self.deck[:], self.discard[:], self.castra[:]
+        o.castra_pile, o.cycle_out, o.fortuna_pile = self.castra_pile[:], self.cycle_out[:], self.fortuna_pile[:]
+        o.fortuna_active, o.fortuna_discard = self.fortuna_active[:], self.fortuna_discard[:]
+        o.mandatum_pool, o.public, o.personal = self.mandatum_pool[:], self.public[:], self.personal[:]
+        o.completed, o.played, o.dmods, o.draws = self.completed[:], self.played[:], self.dmods[:], self.draws[:]
+        o.dice, o.kept, o.forts, o.milestones = self.dice[:], self.kept[:], self.forts[:], self.milestones[:]
+        o.basilicas_left, o.started = self.basilicas_left[:], self.started[:]
+        o.stack, o.round, o.step, o.turn_i = self.stack, self.round, self.step, self.turn_i
+        o.actions_used, o.in_roma, o.bought = self.actions_used, self.in_roma, self.bought
+        o.must_conquer, o.target, o.rolls_left = self.must_conquer, self.target, self.rolls_left
+        o.adjust, o.rerolled, o.last_round = self.adjust, self.rerolled, self.last_round
+        o.ordo_i, o.stip_i, o.free_n = self.ordo_i, self.stip_i, self.free_n
+        o.history_chain, o.history_len, o.secret_chain = self.history_chain, self.history_len, self.secret_chain
+        return o
 
     def prompt(self) -> str:
         return self.procedures.prompt(self) if self.stack else super().prompt()

@@ -18,7 +18,7 @@ def initial(st: ViaeState) -> None:
     n, t, b, c = g.num_players(), g.tracks, g.board, g.cards
     cities = len(b.city_ids)
     st.stack = ((phases.FLOW,),)
-    st.history_ids, st.secret_log = [], []
+    st.history_chain, st.history_len, st.secret_chain = None, 0, None
     st.order, st.spot = [], [-1] * n
     st.denar, st.stone = [t.setup["denar"]] * n, [t.setup["stone"]] * n  # C23
     st.influence = [t.influence_start] * n
