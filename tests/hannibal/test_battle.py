@@ -219,7 +219,9 @@ def test_20_spy_in_enemy_camp_shows_half_the_other_hand() -> None:
         state.apply_action(state.legal_actions()[0])
     assert sum(state.bshown[1]) == 8 and state.view(0)["battle"]["face_up"][1]
     play(state, "carthage attacks frontal assault")
-    assert state.bshown[1][0] == 8  # 13 Frontal Assaults left: the 8 face up are still there
+    # The ruling on #20: the card played is a face-up one (13 Frontal Assaults left, 7 face up),
+    # so what the view shows follows from the cards played.
+    assert state.bshown[1][0] == 7 and state.view(0)["battle"]["face_up"][1]["frontal assault"] == 7
 
 
 def test_h82_the_worked_example_4_rounds_roll_5_each_side_loses_1() -> None:

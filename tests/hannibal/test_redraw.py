@@ -4,8 +4,10 @@ to it."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -140,9 +142,23 @@ def test_a_spied_battle_and_a_set_up_position_are_left_to_the_replay() -> None:
         play(state, "draw probe")
     for _ in range(8):
         state.apply_action(state.legal_actions()[0])
-    # face-up cards turn down when too few of their kind are left: that tells more than bknown
+    # the cards face up are known to the seat too: left to the replay
     assert sum(state.bshown[1]) == 8 and state.redraw(0, random.Random(0)) is None
     positioned = game().new_state_from(_positions(0)[0][0].position())
     assert positioned.redraw(0, random.Random(0)) is None
     with pytest.raises(NotImplementedError, match="set up from a position"):
         positioned.resample(0, random.Random(0))
+
+
+@pytest.mark.parametrize("name", ["spied-battle-shown-card-played", "spied-battle-shown-card-taken"])
+def test_20_the_cards_face_up_follow_from_what_was_played_so_every_input_shows_them(name: str) -> None:
+    # Found by the fuzz's draws of the mover's input: under the ruling before, a shown card stayed
+    # shown while enough of its kind were left, and a drawn hand holding one more of the kind kept
+    # it face up where the true one had turned it down. Now the card played (or taken by #59) is a
+    # face-up one (rulings.md, #20): every world the seat cannot tell apart shows the same.
+    record = json.loads((Path(__file__).parent / "records" / f"{name}.json").read_text())
+    state = replay(record)
+    seat = state.current_player()
+    assert state.view(seat)["battle"]["face_up"] and "event #20" in [str(a) for a in state.history()[-60:]]
+    for seed in range(8):
+        assert state.resample(seat, random.Random(seed)).view(seat) == state.view(seat)

@@ -9,9 +9,8 @@ earlier draw), so only what the seat cannot tell apart is drawn again:
   of the hand is unseen alike, so the hand's unknown part is a uniform draw from both together;
 - the other seat's battle hand in a battle, by kind, but for the cards the seat knows are in
   it (``bknown``: taken from it by #59, one fewer for each card of that kind that leaves the
-  hand), drawn from the battle deck's kinds and the hand's unknown part together. After #20
-  Spy in Enemy Camp the cards face up tell more (they turn down when too few of their kind
-  are left): that battle is left to the replay.
+  hand), drawn from the battle deck's kinds and the hand's unknown part together. A battle
+  spied by #20 Spy in Enemy Camp is left to the replay (the cards face up are known too).
 
 The history is rewritten to match: the deal that brought a card now drawn away deals the new
 one instead, so the copy replays from its record to itself and reads to the seat as the

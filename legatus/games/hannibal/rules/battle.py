@@ -315,11 +315,11 @@ def spy(st: HannibalState, action: int) -> None:
 
 
 def _spend(st: HannibalState, side: int, kind: int) -> None:
-    """A battle card played face up. Cards shown by #20 stay shown while enough of their kind
-    are left (a card of a kind is any card of that kind)."""
+    """A battle card played face up: one shown by #20, where the hand shows one of its kind (the
+    ruling on #20: the card played tells the other seat nothing the view has not told it)."""
     st.bhand[side][kind] -= 1
     st.bplayed[kind] += 1
-    if st.bshown[side][kind] > st.bhand[side][kind]:
+    if st.bshown[side][kind]:
         st.bshown[side][kind] -= 1
     _forget(st, side, kind)
 
@@ -332,11 +332,13 @@ def _forget(st: HannibalState, side: int, kind: int) -> None:
 
 
 def steal(st: HannibalState, action: int) -> None:
-    """#59 Ally Deserts: a battle card of the victim's, at random, joins the taker's hand."""
+    """#59 Ally Deserts: a battle card of the victim's, at random, joins the taker's hand: one
+    shown by #20, where the hand shows one of the kind drawn (as in :func:`_spend`)."""
     _, victim, taker = st.stack[-1]
     kind = action - st.n.STEAL
     st.bhand[victim][kind] -= 1
-    st.bshown[victim][kind] = min(st.bshown[victim][kind], st.bhand[victim][kind])
+    if st.bshown[victim][kind]:
+        st.bshown[victim][kind] -= 1
     _forget(st, victim, kind)
     st.bhand[taker][kind] += 1
     st.bknown[taker][kind] += 1  # the victim knows where its card went
