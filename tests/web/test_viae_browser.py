@@ -186,9 +186,11 @@ def test_a_four_player_game_with_three_agents_is_made_in_the_form_and_played(ser
     assert any(c["name"] in first.inner_text() for c in castra)
 
 
-# The page is ready for seat1's next click (its turn, drawn, no request in flight) or shows the end.
+# The page is ready for seat1's next click (its turn, drawn, no request in flight), shows the end,
+# or shows an error (an agent that could not decide: the test then fails with its words).
 READY = """() => document.querySelector('#prompt').classList.contains('over')
-  || document.querySelector('#play').classList.contains('my-turn')"""
+  || document.querySelector('#play').classList.contains('my-turn')
+  || !document.querySelector('#error').hidden"""
 SECRET_IDS = re.compile(r"\b[DM]\d\d\b")  # Deceptio and Mandatum cards' ids
 
 
@@ -252,6 +254,7 @@ def test_a_person_plays_a_four_player_game_to_the_end_in_the_page_against_three_
     clicks = 0
     while True:
         play.wait_for_function(READY, timeout=90_000, polling=100)  # the agents play the other seats meanwhile
+        assert play.locator("#error").is_hidden(), play.inner_text("#error")
         if "over" in (play.locator("#prompt").get_attribute("class") or ""):
             break
         before = play.locator("#play").get_attribute("data-log-length")
