@@ -1,13 +1,17 @@
 """Hannibal: the agents against each other, sides swapped, and IS-MCTS's seconds a decision.
 
     nice -n 10 python benchmarks/hannibal_agents.py [--games 200] [--search-games 20]
-        [--search ismcts+heuristic:8] [--minutes 40] [--timed 30] [--workers 2]
+        [--search ismcts+heuristic:8] [--minutes 40] [--timed 30] [--workers 2] [--out FILE]
 
 Pairings, each game ``2k`` with A as Rome and ``2k + 1`` with A as Carthage on the same chance
 seed (common random numbers): heuristic v random and heuristic v heuristic (``--games`` each),
 then ``--search`` v heuristic (``--search-games``, as many as start within ``--minutes``).
 Win rates come with 95% Wilson intervals, per side. Then the seconds a decision of the default
 budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic games.
+
+With ``--out FILE`` each game's result is added to FILE (one JSON line) as it ends, and a run
+plays only the games of its pairings that FILE does not hold yet, then reports on all that it
+holds: a long pairing (IS-MCTS games take minutes) is gathered over several runs.
 
 Agents are handed the true state: random play and IS-MCTS read no more than their seat may know
 (IS-MCTS searches from ``state.resample(seat)``), and the heuristic's choices equal its choices on
@@ -20,10 +24,12 @@ not timed; CPU seconds (a decision, a game) are what a worker pays, whatever the
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 import legatus
@@ -94,12 +100,33 @@ def report(a: str, b: str, results: list[dict[str, Any]]) -> None:
               f"max {max(r['cpu'] for r in results):.0f} s")
 
 
-def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: float | None, first: int = 0) -> None:
+def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: float | None, first: int = 0,
+            out: Path | None = None) -> None:
+    """Games ``first`` to ``first + games - 1`` of ``a`` against ``b``, and the report; with
+    ``out``, those it already holds are read, not played, and each new one is added as it ends."""
     start = time.time()
-    tasks = [(a, b, i, deadline) for i in range(first, first + games)]
-    results = [r for r in pool.map(play, tasks) if r is not None]
+    held = {r["index"]: r for r in _read(out) if (r["a"], r["b"]) == (a, b)} if out else {}
+    wanted = range(first, first + games)
+    futures = {pool.submit(play, (a, b, i, deadline)): i for i in wanted if i not in held}
+    results = [held[i] for i in wanted if i in held]
+    for future in as_completed(futures):
+        result = future.result()
+        if result is None:
+            continue
+        result.update(a=a, b=b, index=futures[future])
+        results.append(result)
+        if out:
+            with out.open("a", encoding="utf-8") as file:
+                file.write(json.dumps(result) + "\n")
     report(a, b, results)
-    print(f"  ({time.time() - start:.0f} s wall)", flush=True)
+    print(f"  ({len(futures)} played, {len(results) - len(futures)} read from {out}; {time.time() - start:.0f} s wall)"
+          if out else f"  ({time.time() - start:.0f} s wall)", flush=True)
+
+
+def _read(out: Path | None) -> list[dict[str, Any]]:
+    if out is None or not out.exists():
+        return []
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def positions(count: int) -> list[State]:
@@ -152,17 +179,19 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first search game's number (to add games to a run)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--skip", default="", help="pairings to leave out: hr, hh, search, timing (comma-separated)")
+    parser.add_argument("--out", type=Path, help="a JSON-lines file of the games: those it holds are not played again")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     began = time.time()
     print(f"# Hannibal agents (default hint agent {HannibalGame.HINT_AGENT}; {args.workers} workers)", flush=True)
     with ProcessPoolExecutor(args.workers) as pool:
         if "hr" not in skip:
-            pairing(pool, "heuristic", "random", args.games, None)
+            pairing(pool, "heuristic", "random", args.games, None, out=args.out)
         if "hh" not in skip:
-            pairing(pool, "heuristic", "heuristic", args.games, None)
+            pairing(pool, "heuristic", "heuristic", args.games, None, out=args.out)
         if "search" not in skip:
-            pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60, args.first)
+            pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60, args.first,
+                    out=args.out)
     if "timing" not in skip:
         seconds, cpu, simulations = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
         print(f"\n## {HannibalGame.HINT_AGENT}: {len(seconds)} decisions of heuristic games: median "
