@@ -74,6 +74,25 @@ def test_a_clone_is_independent_of_its_source(state, seed):
     assert fresh.view() == state.view()
 
 
+def slots(state: legatus.State) -> list[str]:
+    return [name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+@PROFILE
+@given(POSITIONS)
+def test_a_clone_holds_every_field_and_shares_no_list(state):
+    # clone() copies the fields one by one (Hispania, VIAE, Hannibal): a field added to a state
+    # must be added there too, and a list shared with the source would be changed through it.
+    copy = state.clone()
+    for name in slots(state):
+        if not hasattr(state, name):
+            continue
+        value = getattr(state, name)
+        assert getattr(copy, name) == value, name
+        if type(value) is list:
+            assert getattr(copy, name) is not value, name
+            assert not [i for i, x in enumerate(value) if type(x) is list and getattr(copy, name)[i] is x], name
+
 @PROFILE
 @given(POSITIONS)
 def test_views_are_deterministic_and_json(state):
