@@ -1,11 +1,13 @@
 """Hannibal: the agents against each other, sides swapped, and IS-MCTS's seconds a decision.
 
     nice -n 10 python benchmarks/hannibal_agents.py [--games 200] [--search-games 20]
-        [--search ismcts+heuristic:8] [--minutes 40] [--timed 30] [--workers 2] [--out FILE]
+        [--search ismcts+heuristic:8] [--against heuristic] [--minutes 40] [--timed 30] [--workers 2]
+        [--out FILE]
 
 Pairings, each game ``2k`` with A as Rome and ``2k + 1`` with A as Carthage on the same chance
 seed (common random numbers): heuristic v random and heuristic v heuristic (``--games`` each),
-then ``--search`` v heuristic (``--search-games``, as many as start within ``--minutes``).
+then ``--search`` v ``--against`` (the heuristic by default; the search itself measures the side
+balance under it), ``--search-games`` of them, as many as start within ``--minutes``.
 Win rates come with 95% Wilson intervals, per side. Then the seconds a decision of the default
 budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic games.
 
@@ -174,6 +176,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--search-games", type=int, default=20)
     parser.add_argument("--search", default="ismcts+heuristic:8")
+    parser.add_argument("--against", default="heuristic", help="the search's opponent")
     parser.add_argument("--minutes", type=float, default=40.0, help="no search game starts after this")
     parser.add_argument("--timed", type=int, default=30)
     parser.add_argument("--first", type=int, default=0, help="the first search game's number (to add games to a run)")
@@ -190,7 +193,7 @@ def main() -> None:
         if "hh" not in skip:
             pairing(pool, "heuristic", "heuristic", args.games, None, out=args.out)
         if "search" not in skip:
-            pairing(pool, args.search, "heuristic", args.search_games, began + args.minutes * 60, args.first,
+            pairing(pool, args.search, args.against, args.search_games, began + args.minutes * 60, args.first,
                     out=args.out)
     if "timing" not in skip:
         seconds, cpu, simulations = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
