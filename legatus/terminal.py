@@ -15,6 +15,7 @@ In a game with secrets the screen belongs to one seat: it shows that seat's view
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,8 +53,15 @@ RECENT = 4
 """At most this many of the newest log lines sit right above the prompt; older ones first."""
 
 
+AGENT_TRIES = 3  # an agent that fails is asked again, on an input drawn anew, before the game stops
+
+
 class Quit(Exception):
     """The player typed quit (or the input ended)."""
+
+
+class AgentFailed(Exception):
+    """An agent could not decide, :data:`AGENT_TRIES` times."""
 
 
 class TerminalPlay:
@@ -89,7 +97,8 @@ class TerminalPlay:
         return self.session.state
 
     def run(self) -> int:
-        """Play until the game ends or the player quits; returns the exit status (0)."""
+        """Play until the game ends or the player quits; returns the exit status (0; 1 where an
+        agent could not decide)."""
         try:
             while not self.state.is_terminal():
                 player = self.state.current_player()
@@ -106,6 +115,9 @@ class TerminalPlay:
             self.console.print("Goodbye.")
         except KeyboardInterrupt:  # Ctrl-C while an agent thinks or the dice roll: nobody to ask
             self.console.print(f"Interrupted.{self._unsaved_note()}")
+        except AgentFailed as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/red]{escape(self._unsaved_note())}")
+            return 1
         return 0
 
     # --- The screen's seat ------------------------------------------------------------------
@@ -166,7 +178,14 @@ class TerminalPlay:
         self._flush_log()
         state = self.state
         seat = state.seat_name(state.current_player())
-        action = decide(agent, state)
+        for attempt in range(AGENT_TRIES):
+            try:  # the first input as decide draws it (a game replays the same), then others
+                action = decide(agent, state, random.Random(f"{len(state.history())} {attempt}") if attempt else None)
+                break
+            except Exception as exc:  # the agent's failure, whatever it is: said, never a traceback
+                failure = exc
+        else:
+            raise AgentFailed(f"The agent of {seat} could not decide ({AGENT_TRIES} tries): {failure}.")
         if self.secret:
             # As the screen's seat sees it; an agent's reason may name the cards it holds.
             played = state.action_to_string(action, self.seat)

@@ -414,6 +414,30 @@ def test_a_seat_given_to_an_agent_plays_itself_and_says_why() -> None:
     assert "hispania (AI) plays" in said and " — " in said
 
 
+
+def test_an_agent_that_cannot_decide_is_asked_again_then_stops_the_game_saying_why() -> None:
+    from legatus.core.agents import make_agent
+
+    game = legatus.load("hispania", variants=["hispano"], seed=4)
+    session = Session(game.new_initial_state(), seed=4)
+    agent = make_agent(game, "heuristic", seed=1)
+    calls: list[int] = []
+
+    def failing(state: legatus.State) -> legatus.Action:
+        calls.append(len(state.history()))
+        raise RuntimeError("no input fits")
+
+    agent.choose = failing  # type: ignore[method-assign]
+    out = io.StringIO()
+    answers = iter(["1"] * 400)
+    play = TerminalPlay(session, console=Console(file=out, width=200), read=lambda _: next(answers, "quit"),
+                        agents={1: agent})
+    assert play.run() == 1
+    said = out.getvalue()
+    assert len(calls) == 3 and len(set(calls)) == 1  # AGENT_TRIES, at the same position
+    assert "The agent of hispania could not decide (3 tries): no input fits." in said
+    assert "Traceback" not in said and "nothing was saved" in said
+
 def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
     session = Session(act(legatus.load("hispania", seed=2).new_initial_state(), *SETUP_EXAMPLE), seed=2)
     out = io.StringIO()
