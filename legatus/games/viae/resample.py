@@ -285,6 +285,8 @@ class _Plan:
             if what == _DRAW:
                 if not any(deck):
                     deck, discard, epoch = discard, [0] * kinds, epoch + 1
+                if not any(deck):
+                    return None
                 if s == seat:
                     k = history[i] - d0
                     kept[epoch][k] -= 1
@@ -322,7 +324,7 @@ class _Plan:
         spare = hand[:]
         short: list[tuple[int, int]] = []  # (index, kind) of the reveals not covered
         reveals = self.reveals[s]
-        for j, k in reveals[bisect.bisect_right(reveals, (i, len(spare))):]:
+        for j, k in reveals[bisect.bisect_right(reveals, (i, len(spare))):]:  # those after index i
             if spare[k]:
                 spare[k] -= 1
             else:
