@@ -41,6 +41,25 @@ def test_the_heuristic_decides_from_a_resampled_state() -> None:
     assert action in state.legal_actions() and agent.reason
 
 
+
+def test_the_heuristic_ranks_every_legal_action_its_choice_first() -> None:
+    # What ismcts+heuristic keeps at a decision node (its width): the heuristic's favourites.
+    g = legatus.load("hannibal")
+    rng = random.Random(4)
+    players = [make_agent(g, "heuristic", s) for s in (0, 1)]
+    state, ranked = g.new_initial_state(), 0
+    while not state.is_terminal() and len(state.history()) < 600:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            order = HeuristicAgent(g, 7).rank(state)
+            assert sorted(order) == sorted(legal) and order[0] == HeuristicAgent(g, 7).choose(state)
+            ranked += 1
+        state.apply_action(players[state.current_player()].choose(state))
+    assert ranked > 100
+
 def test_the_heuristic_beats_random_play_on_both_sides() -> None:
     wins = sum(_game(seed, seat).winner == seat for seed in range(6) for seat in (0, 1))
     assert wins >= 10

@@ -61,6 +61,7 @@ ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "si
 # Carthage's sudden death by Italy (H110) draws near: what holding k of the six provinces is
 # worth besides their points (0 to 2 are nothing special; the sixth nearly wins).
 ITALY_WORTH = (0.0, 0.5, 1.5, 3.0, 6.0, 10.0, 20.0)
+RANKED = 4  # the favourites rank() orders, as many as a search keeps (ISMCTSAgent's width)
 
 
 def _capital(game: HannibalGame, side: int) -> int:
@@ -173,6 +174,23 @@ class HeuristicAgent:
         if len(legal) == 1:
             self.reason = "the only legal action"
             return legal[0]
+        return self._decide(state, legal)
+
+    def rank(self, state: HannibalState) -> list[Action]:
+        """The legal actions, best first: the choice among them, then the choice among the others,
+        :data:`RANKED` times; the rest as they come. A search keeps the first few (``width``)."""
+        left = state.legal_actions()
+        ranked: list[Action] = []
+        while len(left) > 1 and len(ranked) < RANKED:
+            try:
+                pick = self._decide(state, left)
+            except (StopIteration, ValueError):  # a rule of thumb whose fallback is ranked already
+                break
+            ranked.append(pick)
+            left.remove(pick)
+        return ranked + left
+
+    def _decide(self, state: HannibalState, legal: list[Action]) -> Action:
         words = {str(a): a for a in legal}
         for word in ALWAYS:
             if word in words:
