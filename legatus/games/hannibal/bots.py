@@ -17,6 +17,9 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
 - every other choice (PC removal, retreats, event targets, reinforcements) by one step of
   lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
   capital and Carthage's hold on Italy.
+
+It ranks the legal actions too (its choice, then its choice among the others), so that a search
+guided by it (``ismcts+heuristic``) spends its simulations on the heuristic's favourites.
 """
 
 from __future__ import annotations
