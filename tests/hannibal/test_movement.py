@@ -177,6 +177,21 @@ def test_h61_a_return_on_the_way_back_fights_before_the_move_ends() -> None:
     assert "winter" in state.prompt() and violations(state) == []
 
 
+
+def test_h47_a_lone_general_who_cannot_step_out_stops_among_lone_enemy_generals() -> None:
+    """H47: a General without CUs may not stop where an enemy General without CUs stands, for he
+    may pass through. Found by the fuzzer (2,000 games, seed 536): Hasdrubal, alone at Carthage
+    with enemy Generals alone there and no MP left on a Campaign, could only pick up Hanno and drop him again,
+    for ever (a runaway game). He stops there now; with MP left he must still move on."""
+    record = json.loads((Path(__file__).parent / "records" / "lone-general-among-lone-enemies-no-mp.json").read_text())
+    state = legatus.replay(record)
+    here = state.gen_at[state.m_gen]
+    assert movement._lone_among_lone(state, here) and state.m_mode == movement.MODE_CAMPAIGN
+    assert {str(a) for a in state.legal_actions()} == {"stop", "pick up Hanno"}  # no MP left on the Campaign
+    state.m_mode, state.m_mp, state._legal = movement.MODE_OPS, 1, None  # as if on OPs with 1 MP
+    moves = {str(a) for a in state.legal_actions()}
+    assert "stop" not in moves and any(m.startswith("to ") for m in moves)
+
 def test_h45_cus_are_dropped_off_and_picked_up_along_the_path() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     saguntum, dertosa, tarraco = space(state, "Saguntum"), space(state, "Dertosa"), space(state, "Tarraco")

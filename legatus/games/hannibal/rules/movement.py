@@ -184,12 +184,12 @@ def move_legal(st: HannibalState) -> tuple[int, ...]:
     mp = st.m_mp
     if st.m_mode == MODE_CAMPAIGN:  # H52: no CU or General beyond its allowance on the card
         mp = min(mp, campaign.room(st, allowance(st)))
-    out: list[int] = _drops(st, here) + _pickups(st, here) + _subordinates(st, here)
     to = n.SPACE["to"]
+    ways: list[int] = []  # the steps out of here
     if mp >= 1:
-        out += [to + s for s in board.land[here] if may_enter(st, here, s)]
+        ways += [to + s for s in board.land[here] if may_enter(st, here, s)]
     if mp >= 2:
-        out += [to + s for s in board.passes[here] if may_enter(st, here, s)
+        ways += [to + s for s in board.passes[here] if may_enter(st, here, s)
                 and not (st.siege_train == st.m_gen and board.connection_between.get((here, s)) is not None
                          and board.connections[board.connection_between[(here, s)]].type == ALPS_PASS)]
         for s in board.straits[here]:
@@ -198,13 +198,12 @@ def move_legal(st: HannibalState) -> tuple[int, ...]:
             if c.control_needed and not (st.ctrl[here] == st.m_side and st.ctrl[s] == st.m_side):
                 continue  # H50: Messana
             if may_enter(st, here, s):
-                out.append(to + s)
+                ways.append(to + s)
     if mp >= 3 and st.m_limit >= st.m_left and board.port[here] is not None and st.siege_train != st.m_gen \
             and st.m_sea_used < _sea_moves(st):
-        out += [n.SPACE["sail"] + s for s in board.sea[here] if may_enter(st, here, s)]
-    if not _lone_among_lone(st, here):
-        out.append(n.SIMPLE["stop"])
-    if not out:  # a lone General stuck among lone enemy Generals: he may still stop (nothing else)
+        ways += [n.SPACE["sail"] + s for s in board.sea[here] if may_enter(st, here, s)]
+    out = _drops(st, here) + _pickups(st, here) + _subordinates(st, here) + ways
+    if not ways or not _lone_among_lone(st, here):  # H47: he may pass through, so stop where he cannot
         out.append(n.SIMPLE["stop"])
     return tuple(sorted(set(out)))
 
@@ -217,7 +216,9 @@ def _sea_moves(st: HannibalState) -> int:
 
 
 def _lone_among_lone(st: HannibalState, here: int) -> bool:
-    """H47: a General without CUs may not stop where an enemy General without CUs stands."""
+    """H47: a General without CUs may not stop where an enemy General without CUs stands; he may
+    pass through it. One who cannot step out (no MP, no way) stops there all the same: else
+    picking up and dropping a subordinate would be all he could do, for ever (found by the fuzz)."""
     enemy = other(st.m_side)
     return st.m_left == 0 and st.cu[enemy][here] == 0 and bool(generals_at(st, here, enemy)) and len(st.path) > 1
 
