@@ -93,6 +93,7 @@ def test_a_clone_holds_every_field_and_shares_no_list(state):
             assert getattr(copy, name) is not value, name
             assert not [i for i, x in enumerate(value) if type(x) is list and getattr(copy, name)[i] is x], name
 
+
 @PROFILE
 @given(POSITIONS)
 def test_views_are_deterministic_and_json(state):

@@ -257,7 +257,6 @@ def test_an_agent_move_is_dropped_if_the_game_changed_while_it_thought(db):
     assert store.log(row.id) == log and live.log_length == len(log)
 
 
-
 def test_an_agent_that_fails_stops_the_agents_and_says_why_until_a_page_lets_them_try_again(db, monkeypatch, caplog):
     # Found in CI: a VIAE agent whose input could not be drawn left the game waiting on it in silence.
     failing = [True]
