@@ -26,7 +26,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from legatus.core.actions import Action
-from legatus.core.agents import Agent, decide
+from legatus.core.agents import AGENT_TRIES, Agent, decide
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
 from legatus.core.hints import hints
@@ -51,9 +51,6 @@ SHOWN_ON_LOAD = 12
 """Log lines a loaded game shows of where it stands."""
 RECENT = 4
 """At most this many of the newest log lines sit right above the prompt; older ones first."""
-
-
-AGENT_TRIES = 3  # an agent that fails is asked again, on an input drawn anew, before the game stops
 
 
 class Quit(Exception):

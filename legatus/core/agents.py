@@ -52,6 +52,9 @@ class Evaluator(Protocol):
 
 HORIZON = 40
 """The actions a search's rollout plays before an evaluator values the position, by default."""
+AGENT_TRIES = 3
+"""How often a player of the game (the terminal, the web server) asks an agent that fails to
+decide, each time on an input drawn anew, before it stops and says so."""
 
 
 def search_setting(evaluator: Evaluator | None, name: str, given: float | None, default: float) -> float:

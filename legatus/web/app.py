@@ -30,7 +30,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from legatus.core.agents import agent_names
+from legatus.core.agents import AGENT_TRIES, agent_names
 from legatus.core.errors import LegatusError
 from legatus.core.game import Game, Information
 from legatus.core.record import check_record, new_game_state
@@ -48,7 +48,6 @@ MAX_HINTS = 4  # hints being worked out at once on the server (each within --age
 PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
 WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
 BEHIND = "too far behind: updates came faster than this connection read them; reload the page"
-AGENT_TRIES = 3  # an agent that fails is asked again (its input drawn anew) this often before the game waits
 LOG = logging.getLogger("legatus.web")
 
 
