@@ -182,7 +182,8 @@ class TerminalPlay:
             except Exception as exc:  # the agent's failure, whatever it is: said, never a traceback
                 failure = exc
         else:
-            raise AgentFailed(f"The agent of {seat} could not decide ({AGENT_TRIES} tries): {failure}.")
+            why = type(failure).__name__ if self.secret else failure  # the words may name its hidden cards
+            raise AgentFailed(f"The agent of {seat} could not decide ({AGENT_TRIES} tries): {why}.")
         if self.secret:
             # As the screen's seat sees it; an agent's reason may name the cards it holds.
             played = state.action_to_string(action, self.seat)

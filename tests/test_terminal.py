@@ -438,6 +438,26 @@ def test_an_agent_that_cannot_decide_is_asked_again_then_stops_the_game_saying_w
     assert "The agent of hispania could not decide (3 tries): no input fits." in said
     assert "Traceback" not in said and "nothing was saved" in said
 
+
+def test_a_failing_agent_s_words_stay_off_the_screen_in_a_game_with_secrets() -> None:
+    # The exception may name the cards the agent's seat holds: the screen gets its kind only.
+    from legatus.core.agents import make_agent
+
+    game = legatus.load("viae", players=2)
+    agent = make_agent(game, "random", seed=1)
+
+    def failing(state: legatus.State) -> legatus.Action:
+        raise RuntimeError("it holds AQUILA")
+
+    agent.choose = failing  # type: ignore[method-assign]
+    out = io.StringIO()
+    answers = iter(["1"] * 400)
+    play = TerminalPlay(Session(game.new_initial_state(), seed=2), console=Console(file=out, width=200),
+                        read=lambda _: next(answers, "quit"), agents={1: agent})
+    assert play.run() == 1
+    said = out.getvalue()
+    assert "The agent of seat2 could not decide (3 tries): RuntimeError." in said and "AQUILA" not in said
+
 def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
     session = Session(act(legatus.load("hispania", seed=2).new_initial_state(), *SETUP_EXAMPLE), seed=2)
     out = io.StringIO()

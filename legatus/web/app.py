@@ -117,8 +117,9 @@ class Games:
                                   failures, AGENT_TRIES)
                     if failures < AGENT_TRIES:
                         continue
-                    seat = live.row.seats[turn.seat]
-                    live.stalled = (f"the agent ({seat.player}) of {seat.name} could not decide: {exc}. "
+                    seat = live.row.seats[turn.seat]  # every seat sees this: why stays in the log (it may name a card)
+                    live.stalled = (f"the agent ({seat.player}) of {seat.name} could not decide "
+                                    f"({type(exc).__name__}; the server's log says why). "
                                     "Reload the page to let it try again.")
                     live.broadcast()
                     return

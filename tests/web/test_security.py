@@ -3,6 +3,7 @@ refused request is shown to change nothing."""
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import sqlite3
@@ -264,7 +265,7 @@ def test_an_agent_that_fails_stops_the_agents_and_says_why_until_a_page_lets_the
 
     def flaky(self: Any) -> Any:
         if failing[0]:
-            raise RuntimeError("no input fits")
+            raise RuntimeError("no input fits D20")  # a card named: the words stay in the server's log
         return decide(self)
 
     monkeypatch.setattr(live_module.AgentTurn, "decide", flaky)
@@ -276,8 +277,9 @@ def test_an_agent_that_fails_stops_the_agents_and_says_why_until_a_page_lets_the
             if answer["stalled"]:
                 break
             time.sleep(0.02)
-        assert answer["stalled"] == ("the agent (random) of rome could not decide: no input fits. "
-                                     "Reload the page to let it try again.")
+        assert answer["stalled"] == ("the agent (random) of rome could not decide (RuntimeError; the server's "
+                                     "log says why). Reload the page to let it try again.")
+        assert "D20" not in json.dumps(answer)
         start = answer["log_length"]
         assert answer["view"]["to_move"] == "rome"  # waiting on the agent, nothing played
         assert sum("the agent of seat 0 failed" in r.getMessage() for r in caplog.records) == 3  # AGENT_TRIES, logged
