@@ -353,26 +353,46 @@ def grid_values(spec: Option, text: str) -> list[str]:
 
 @app.command(name="report")
 def report_command(
-    results: Annotated[Path, typer.Argument(help="a sweep's results file")],
+    results: Annotated[list[Path], typer.Argument(help="a sweep's results file; several: compared side by side")],
     out: Annotated[Path, typer.Option(help="the report's folder")] = Path("sweep-report"),
 ) -> None:
-    """Write the table and the heat map of a sweep's results."""
+    """Write the table and the heat map of a sweep's results, or one table comparing several
+    sweeps of a game (other agents, other fixed options)."""
+    from legatus.sim.report import compare
     from legatus.sim.sweep import axes
 
-    try:
-        lines = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines() if line.strip()]
-    except (OSError, json.JSONDecodeError) as exc:
-        fail(f"cannot read sweep results {results}: {exc}")
-    if not lines or "sweep" not in lines[0] or not lines[0].get("points"):
-        fail(f"{results} is not a sweep's results file")
-    head = lines[0]
+    sweeps = [read_sweep(path) for path in results]
+    games = {head["game"] for head, _ in sweeps}
+    if len(games) > 1:
+        fail(f"the sweeps compared must be of one game; these are of {', '.join(sorted(games))}")
+    head, rows = sweeps[0]
     cls = game_class_named(head["game"])
+    if len(sweeps) > 1:
+        try:
+            text = compare(sweeps, cls)
+        except LegatusError as exc:
+            fail(str(exc))
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "table.md").write_text(text + "\n", encoding="utf-8")
+        typer.echo(f"report: {out / 'table.md'} ({len(sweeps)} sweeps compared; a heat map is drawn of one sweep)")
+        return
     try:
         seat = legatus.load(head["game"], **head["options"], **head["points"][0]).seats[0]
     except LegatusError as exc:
-        fail(f"{results}: {exc}")
-    write_report(lines[1:], cls, axes(cls, head["points"][0]), out,
+        fail(f"{results[0]}: {exc}")
+    write_report(rows, cls, axes(cls, head["points"][0]), out,
                  f"{head['game']}: {seat} win rate, {head['games']} games a point")
+
+
+def read_sweep(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A sweep's results file: its head (settings) and its points' rows."""
+    try:
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, json.JSONDecodeError) as exc:
+        fail(f"cannot read sweep results {path}: {exc}")
+    if not lines or not isinstance(lines[0], dict) or "sweep" not in lines[0] or not lines[0].get("points"):
+        fail(f"{path} is not a sweep's results file")
+    return lines[0], lines[1:]
 
 
 def write_report(rows: list[dict[str, Any]], cls: type[Game], axes: list[str], folder: Path, title: str) -> None:

@@ -6,6 +6,9 @@ The heat map lays out the innermost option: an option of parts (Hispania's level
 denarii-garrisons-fleets-roads-armies) over its parts, the first half down and the rest
 across; any other with the option before it, down and across. Every value of the other
 options gets a figure of its own.
+
+Several sweeps (the same game, other agents or other fixed options) make one comparison
+table: a row for each configuration, a column for each set of agents.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from typing import Any
 
 from legatus.core.errors import OptionError
 from legatus.core.game import Game
+
+from .runner import default_agent
+from .sweep import to_json
 
 
 def label(cls: type[Game], key: str, value: Any) -> str:
@@ -43,6 +49,68 @@ def table(rows: Sequence[dict[str, Any]], cls: type[Game], axes: Sequence[str]) 
         cells = [*(label(cls, k, row[k]) for k in axes), f"{row['win_rate']:.1%}", f"{low:.1%}–{high:.1%}",
                  *(str(row.get(m, "")) for m in measures), *(str(row["outcomes"].get(o, 0)) for o in outcomes)]
         lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def agents_label(agents: dict[str, str], cls: type[Game]) -> str:
+    """A sweep's agents as a column head: ``rome=tuned``; none given, the game's default agent."""
+    return ", ".join(f"{seat}={spec}" for seat, spec in sorted(agents.items())) or f"{default_agent(cls)} (every seat)"
+
+
+def compare(sweeps: Sequence[tuple[dict[str, Any], Sequence[dict[str, Any]]]], cls: type[Game]) -> str:
+    """A Markdown table of several sweeps' points side by side: a row for each configuration
+    (the sweep's fixed options, then its point), a column for each set of agents, hardest to
+    easiest by the first set's win rate within each value of the outer options. Sweeps with
+    the same agents fill the same column; a configuration one set has not played shows –.
+    A :class:`OptionError` names a configuration two sweeps of the same agents both played."""
+    def key_of(options: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted((k, label(cls, k, v)) for k, v in options.items()))
+
+    played = [(agents_label(head["agents"], cls), {**head["options"], **{k: row[k] for k in head["points"][0]}}, row)
+              for head, rows in sweeps for row in rows]
+    names = {k for _, options, _ in played for k in options}
+    for _, options, _ in played:  # an option a sweep left alone has the game's default
+        for k in names - options.keys():
+            options[k] = to_json(cls.OPTIONS[k].default) if k in cls.OPTIONS else None
+    columns = list(dict.fromkeys(column for column, _, _ in played))
+    cells: dict[tuple[tuple[str, str], ...], dict[str, dict[str, Any]]] = {}
+    configurations: list[dict[str, Any]] = []
+    for column, options, row in played:
+        key = key_of(options)
+        if column in cells.setdefault(key, {}):
+            shown = ", ".join(f"{k} {v}" for k, v in key)
+            raise OptionError(f"two sweeps with agents {column} both played {shown}: give each configuration once")
+        if not cells[key]:
+            configurations.append(options)
+        cells[key][column] = row
+    # options the sweeps fixed first, then the game's grid in its order, its last innermost
+    shown_axes = [k for k in [*sorted(names - set(cls.SWEEP)), *(k for k in cls.SWEEP if k in names)]
+                  if len({label(cls, k, o[k]) for o in configurations}) > 1
+                  or any(k in head["points"][0] for head, _ in sweeps)]
+    head_line = [*shown_axes, *(f"{c}: win rate (95% interval)" for c in columns)]
+    if len(columns) == 2:
+        head_line.append("difference")
+    lines = ["| " + " | ".join(head_line) + " |", "|" + "---|" * len(head_line)]
+    groups: dict[tuple[str, ...], int] = {}
+    for options in configurations:
+        groups.setdefault(tuple(label(cls, k, options[k]) for k in shown_axes[:-1]), len(groups))
+    first = columns[0]
+
+    def order(options: dict[str, Any]) -> tuple[int, float, str]:
+        got = cells[key_of(options)].get(first)
+        return (groups[tuple(label(cls, k, options[k]) for k in shown_axes[:-1])], got["win_rate"] if got else 2.0,
+                label(cls, shown_axes[-1], options[shown_axes[-1]]))
+
+    for options in sorted(configurations, key=order):
+        found = cells[key_of(options)]
+        line = [label(cls, k, options[k]) for k in shown_axes]
+        for column in columns:
+            got = found.get(column)
+            line.append(f"{got['win_rate']:.1%} ({got['interval'][0]:.1%}–{got['interval'][1]:.1%})" if got else "–")
+        if len(columns) == 2:
+            a, b = (found.get(c) for c in columns)
+            line.append(f"{(b['win_rate'] - a['win_rate']) * 100:+.1f} points" if a and b else "–")
+        lines.append("| " + " | ".join(line) + " |")
     return "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from legatus.core.agents import SEARCHES, decide, make_agent, own_searches
+from legatus.core.game import Game
 from legatus.core.registry import load
 from legatus.core.session import sample_outcome
 
@@ -51,8 +52,13 @@ class Config:
             from legatus.core.errors import OptionError
 
             raise OptionError(f"unknown seat '{unknown[0]}' for {game.name}; seats: {', '.join(game.seats)}")
-        default = "heuristic" if "heuristic" in type(game).AGENTS else "random"
+        default = default_agent(type(game))
         return [chosen.get(seat, default) for seat in game.seats]
+
+
+def default_agent(cls: type[Game]) -> str:
+    """The agent of a seat no one was given: the game's heuristic, else random play."""
+    return "heuristic" if "heuristic" in cls.AGENTS else "random"
 
 
 def play_game(config: Config, run_seed: int, index: int) -> dict[str, Any]:

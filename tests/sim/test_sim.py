@@ -171,3 +171,47 @@ def test_sweep_and_report_commands(tmp_path):
     assert (report / "heatmap.png").stat().st_size > 1000 and (report / "heatmap.svg").exists()
     again = CliRunner().invoke(app, ["report", str(out), "--out", str(tmp_path / "r2")])
     assert again.exit_code == 0 and (tmp_path / "r2" / "table.md").read_text() == (report / "table.md").read_text()
+
+
+def test_report_compares_sweeps_of_other_agents_and_options_side_by_side(tmp_path):
+    def sweep(name, *args):
+        out = tmp_path / f"{name}.jsonl"
+        result = CliRunner().invoke(app, ["sweep", "hispania", "--games", "3", "--backend", "serial",
+                                          "--out", str(out), *args])
+        assert result.exit_code == 0, result.output
+        return str(out)
+
+    levels = ["--levels", "easiest,hardest"]
+    plain = sweep("random", *levels, "--seats", "rome=random")
+    heuristic = sweep("heuristic", *levels)  # no agent given: the game's heuristic
+    scenario = sweep("numantia", "--levels", "easiest", "-o", "scenario=numantia")
+    result = CliRunner().invoke(app, ["report", plain, heuristic, scenario, "--out", str(tmp_path / "r")])
+    assert result.exit_code == 0, result.output
+    lines = (tmp_path / "r" / "table.md").read_text().splitlines()
+    assert lines[0] == ("| scenario | variants | level | rome=random: win rate (95% interval) | "
+                        "heuristic (every seat): win rate (95% interval) | difference |")
+    rows = {tuple(cell.strip() for cell in line.split("|")[1:4]): line for line in lines[2:]}
+    assert list(rows) == [("none", "base", "5-3-2-3-3"), ("none", "base", "7-5-4-5-1"),  # hardest first
+                          ("numantia", "base", "7-5-4-5-1")]
+    assert rows["none", "base", "7-5-4-5-1"].endswith(" points |")
+    assert rows["numantia", "base", "7-5-4-5-1"].split("|")[4].strip() == "–"  # random play did not play Numantia
+    assert not (tmp_path / "r" / "heatmap.png").exists()
+
+
+@pytest.mark.parametrize("case, words", [("twice", "both played"), ("other game", "of one game"),
+                                         ("not a sweep", "is not a sweep's results file")])
+def test_report_refuses_sweeps_it_cannot_compare(tmp_path, case, words):
+    first = tmp_path / "a.jsonl"
+    args = ["sweep", "hispania", "--games", "2", "--levels", "hardest", "--backend", "serial"]
+    assert CliRunner().invoke(app, [*args, "--out", str(first)]).exit_code == 0
+    second = tmp_path / "b.jsonl"
+    if case == "twice":
+        assert CliRunner().invoke(app, [*args, "--seed", "2", "--out", str(second)]).exit_code == 0
+    elif case == "other game":
+        head = json.loads(first.read_text().splitlines()[0])
+        second.write_text(json.dumps({**head, "game": "viae"}) + "\n")
+    else:
+        second.write_text('{"games": 3}\n')
+    result = CliRunner().invoke(app, ["report", str(first), str(second), "--out", str(tmp_path / "r")])
+    assert result.exit_code != 0 and words in result.stderr
+    assert not (tmp_path / "r").exists()
