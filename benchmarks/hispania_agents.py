@@ -7,9 +7,13 @@ pool agent by agent, index by index, both levels in turn, and each result is app
 --out as it comes: stop the run at any time (or give --minutes) and the table is drawn from the
 games every agent finished; run it again with the same --out and it goes on.
 
+A change to an agent's code is measured the same way: run the agent on the commit before the
+change and on the commit after, each into its own --out, and give the first run's file as
+--baseline to the second: its games of the first agent are the baseline, paired game by game.
+
 Usage: nice -n 10 python benchmarks/hispania_agents.py [--agents mcts+heuristic:48 planner]
        [--levels easiest default] [--games 100] [--seed 1] [--jobs 2] [--minutes 40]
-       [--out hispania_agents.jsonl]
+       [--out hispania_agents.jsonl] [--baseline before.jsonl]
 """
 
 from __future__ import annotations
@@ -109,8 +113,18 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=None, help="stop sending games after this long")
     parser.add_argument("--out", type=Path, default=Path("hispania_agents.jsonl"))
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another run's results (another commit's, same --seed): its games of the first "
+                             "agent are the baseline the agents are paired with")
     args = parser.parse_args()
     results = load(args.out)
+    shown = args.agents
+    if args.baseline is not None:
+        if not args.baseline.exists():
+            parser.error(f"--baseline {args.baseline}: no such results file")
+        base = f"{args.agents[0]} (baseline)"
+        results.update(((base, lv, i), r) for (a, lv, i), r in load(args.baseline).items() if a == args.agents[0])
+        shown = [base, *args.agents]
     todo = [(a, lv, i) for i in range(args.games) for lv in args.levels for a in args.agents
             if (a, lv, i) not in results]
     print(f"{len(results)} games already in {args.out}, {len(todo)} to play on {args.jobs} workers", flush=True)
@@ -130,7 +144,7 @@ def main() -> None:
                 out.write(json.dumps(r) + "\n")
                 out.flush()
                 print(f"{r['level']} {r['index']} {r['agent']}: {'won' if r['won'] else r['outcome']}", flush=True)
-    table(results, args.agents, args.levels)
+    table(results, shown, args.levels)
 
 
 if __name__ == "__main__":
