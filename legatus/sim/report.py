@@ -111,6 +111,14 @@ def compare(sweeps: Sequence[tuple[dict[str, Any], Sequence[dict[str, Any]]]], c
             a, b = (found.get(c) for c in columns)
             line.append(f"{(b['win_rate'] - a['win_rate']) * 100:+.1f} points" if a and b else "–")
         lines.append("| " + " | ".join(line) + " |")
+    if len(columns) == 2:
+        both = [(found[columns[0]], found[columns[1]]) for found in cells.values() if len(found) == 2]
+        more = sum(b["wins"] * a["games"] > a["wins"] * b["games"] for a, b in both)
+        fewer = sum(b["wins"] * a["games"] < a["wins"] * b["games"] for a, b in both)
+        lines += ["", f"Of the {len(both)} configurations both played, {columns[1]} won a greater share at {more}, "
+                      f"a smaller at {fewer}, the same at {len(both) - more - fewer}; in all, "
+                      f"{sum(a['wins'] for a, _ in both):,} of {sum(a['games'] for a, _ in both):,} games against "
+                      f"{sum(b['wins'] for _, b in both):,} of {sum(b['games'] for _, b in both):,}."]
     return "\n".join(lines)
 
 
