@@ -341,7 +341,7 @@ def sweep(
     typer.echo(f"{len(rows)} points in {out}")
     if report is not None:
         write_report(rows, cls, sweeping.axes(cls, points[0]), report,
-                     f"{game}: {legatus.load(game, **fixed, **points[0]).seats[0]} win rate, {games} games a point")
+                     report_title(cls, legatus.load(game, **fixed, **points[0]).seats[0], agents, games))
 
 
 def grid_values(spec: Option, text: str) -> list[str]:
@@ -380,8 +380,7 @@ def report_command(
         seat = legatus.load(head["game"], **head["options"], **head["points"][0]).seats[0]
     except LegatusError as exc:
         fail(f"{results[0]}: {exc}")
-    write_report(rows, cls, axes(cls, head["points"][0]), out,
-                 f"{head['game']}: {seat} win rate, {head['games']} games a point")
+    write_report(rows, cls, axes(cls, head["points"][0]), out, report_title(cls, seat, head["agents"], head["games"]))
 
 
 def read_sweep(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -393,6 +392,12 @@ def read_sweep(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if not lines or not isinstance(lines[0], dict) or "sweep" not in lines[0] or not lines[0].get("points"):
         fail(f"{path} is not a sweep's results file")
     return lines[0], lines[1:]
+
+
+def report_title(cls: type[Game], seat: str, agents: dict[str, str], games: int) -> str:
+    from legatus.sim.report import agents_label
+
+    return f"{cls.name}: {seat} win rate ({agents_label(agents, cls)}), {games} games a point"
 
 
 def write_report(rows: list[dict[str, Any]], cls: type[Game], axes: list[str], folder: Path, title: str) -> None:

@@ -54,7 +54,8 @@ def table(rows: Sequence[dict[str, Any]], cls: type[Game], axes: Sequence[str]) 
 
 def agents_label(agents: dict[str, str], cls: type[Game]) -> str:
     """A sweep's agents as a column head: ``rome=tuned``; none given, the game's default agent."""
-    return ", ".join(f"{seat}={spec}" for seat, spec in sorted(agents.items())) or f"{default_agent(cls)} (every seat)"
+    given = ", ".join(f"{seat}={spec}" for seat, spec in sorted(agents.items()))
+    return given or f"{default_agent(cls)} for every seat"
 
 
 def compare(sweeps: Sequence[tuple[dict[str, Any], Sequence[dict[str, Any]]]], cls: type[Game]) -> str:

@@ -152,13 +152,14 @@ def test_a_malformed_level_names_the_named_ones_too():
 
 
 def test_the_measured_win_rates_are_those_of_the_sweep():
-    """The copy in the package (for the shells) agrees with docs/hispania/levels/heuristic-sweep.jsonl."""
+    """The copy in the package (for the shells) agrees with docs/hispania/levels/tuned-sweep.jsonl."""
     import json
     from pathlib import Path
 
     from legatus.games.hispania.level import measured
 
-    sweep = Path(__file__).resolve().parents[2] / "docs" / "hispania" / "levels" / "heuristic-sweep.jsonl"
-    rows = [json.loads(line) for line in sweep.read_text(encoding="utf-8").splitlines()[1:]]
+    sweep = Path(__file__).resolve().parents[2] / "docs" / "hispania" / "levels" / "tuned-sweep.jsonl"
+    head, *rows = [json.loads(line) for line in sweep.read_text(encoding="utf-8").splitlines()]
+    assert head["agents"] == {"rome": "tuned"} and head["games"] == 1000  # as MEASURED_BY says
     assert measured() == {row["level"]: row["win_rate"] for row in rows}
     assert set(measured()) == set(ALL_TEXTS)

@@ -189,8 +189,8 @@ def test_report_compares_sweeps_of_other_agents_and_options_side_by_side(tmp_pat
     assert result.exit_code == 0, result.output
     lines = (tmp_path / "r" / "table.md").read_text().splitlines()
     assert lines[0] == ("| scenario | variants | level | rome=random: win rate (95% interval) | "
-                        "heuristic (every seat): win rate (95% interval) | difference |")
-    assert lines[-1].startswith("Of the 2 configurations both played, heuristic (every seat) won a greater share at ")
+                        "heuristic for every seat: win rate (95% interval) | difference |")
+    assert lines[-1].startswith("Of the 2 configurations both played, heuristic for every seat won a greater share at ")
     rows = {tuple(cell.strip() for cell in line.split("|")[1:4]): line for line in lines[2:] if line.startswith("|")}
     assert list(rows) == [("none", "base", "5-3-2-3-3"), ("none", "base", "7-5-4-5-1"),  # hardest first
                           ("numantia", "base", "7-5-4-5-1")]

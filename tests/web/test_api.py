@@ -66,8 +66,8 @@ def test_the_form_starts_a_first_game_at_the_easiest_level_and_says_how_hard_eac
     level = next(o for o in game["options"] if o["name"] == "level")
     assert level["default"] == "7-5-4-5-1"
     assert level["form"]["named"] == {"easiest": "7-5-4-5-1", "default": "6-4-3-4-2", "hardest": "5-3-2-3-3"}
-    assert level["form"]["measured"]["7-5-4-5-1"] == 0.336 and len(level["form"]["measured"]) == 243
-    assert "heuristic agent's win rate" in level["form"]["measured_by"]
+    assert level["form"]["measured"]["7-5-4-5-1"] == 0.373 and len(level["form"]["measured"]) == 243
+    assert "tuned agent's win rate" in level["form"]["measured_by"]
 
 
 def test_preview_gives_the_seats_or_says_what_is_wrong(client):

@@ -19,7 +19,7 @@ PARAMETERS = ("denarii", "garrisons", "fleets", "roads", "armies")
 VALUES = ((7, 6, 5), (5, 4, 3), (4, 3, 2), (5, 4, 3), (1, 2, 3))  # low, medium, high difficulty
 MEDIUM = "6-4-3-4-2"
 NAMES = {"easiest": "7-5-4-5-1", "default": MEDIUM, "hardest": "5-3-2-3-3"}
-MEASURED_BY = "the heuristic agent's win rate over 1,000 games (docs/hispania/levels.md)"
+MEASURED_BY = "the tuned agent's win rate over 1,000 games (docs/hispania/levels.md)"
 
 
 class Level(NamedTuple):
