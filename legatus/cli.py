@@ -318,19 +318,24 @@ def sweep(
     if not axes:
         fail(f"{game} has no grid of its own to sweep; give one with --grid KEY=V1,V2 (legatus options {game})")
     try:
-        points, left_out = [], []
+        points, left_out, changed = [], [], []
         for point in sweeping.points(axes):  # every configuration is checked before any game is played
             try:
-                legatus.load(game, **fixed, **point)
+                notes = legatus.load(game, **fixed, **point).notes
             except LegatusError as exc:
                 left_out.append(f"{point}: {exc}")
             else:
                 points.append(point)
+                changed += [f"{point}: {notes[0]}"] if notes else []
         if not points:
             fail(f"no point of the grid can be played: {left_out[0]}")
         if left_out:
             typer.echo(f"{len(left_out)} point{'s' * (len(left_out) != 1)} of the grid cannot be played, "
                        f"left out (e.g. {left_out[0]})")
+        if changed:  # the game plays such a point as another (Hispania's Hispano: 6 denarii, R28)
+            many = len(changed) != 1
+            typer.echo(f"{len(changed)} point{'s' * many} of the grid {'are' if many else 'is'} played otherwise "
+                       f"than asked, as the game notes (e.g. {changed[0]})")
         agents = parse_seats(seats)
         with make_executor(backend.value, jobs) as executor, Progress() as bar:
             task = bar.add_task(f"{len(points)} points × {games} games", total=len(points) * games)

@@ -216,3 +216,14 @@ def test_report_refuses_sweeps_it_cannot_compare(tmp_path, case, words):
     result = CliRunner().invoke(app, ["report", str(first), str(second), "--out", str(tmp_path / "r")])
     assert result.exit_code != 0 and words in result.stderr
     assert not (tmp_path / "r").exists()
+
+
+def test_sweep_says_which_points_the_game_plays_otherwise_than_asked(tmp_path):
+    """R28: with a Hispano player the Romans have 6 denarii, whatever the level asked."""
+    out = tmp_path / "sweep.jsonl"
+    result = CliRunner().invoke(app, ["sweep", "hispania", "--games", "1", "--levels", "easiest,default",
+                                      "--variants", "hispano", "--backend", "serial", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert ("1 point of the grid is played otherwise than asked, as the game notes (e.g. {'variants': ['hispano'], "
+            "'level': '7-5-4-5-1'}: R28: the Hispano variant gives the Romans 6 denarii, so level 7-5-4-5-1 is "
+            "played as 6-5-4-5-1)") in result.stdout
