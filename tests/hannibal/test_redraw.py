@@ -162,3 +162,16 @@ def test_20_the_cards_face_up_follow_from_what_was_played_so_every_input_shows_t
     assert state.view(seat)["battle"]["face_up"] and "event #20" in [str(a) for a in state.history()[-60:]]
     for seed in range(8):
         assert state.resample(seat, random.Random(seed)).view(seat) == state.view(seat)
+
+
+def test_59_the_spy_takes_the_card_it_saw_so_the_other_hand_keeps_a_draw_for_its_next_card() -> None:
+    # Found by the fuzz (seed 720): Rome spied a flank left (#20), then took a flank left by #59.
+    # The card taken is the face-up one (#20 ruling), not a fourth card of Carthage's three draws;
+    # the draw counted it twice and had none left for Carthage's next card, a flank right.
+    record = json.loads((Path(__file__).parent / "records" / "spied-card-taken-back-by-the-spy.json").read_text())
+    state = replay(record)
+    seen = [str(a) for a in state.history()]
+    assert "spy sees flank left" in seen and "ally deserts with flank left" in seen
+    seat = state.current_player()
+    for seed in range(8):
+        assert state.resample(seat, random.Random(seed)).view(seat) == state.view(seat)

@@ -110,10 +110,12 @@ def consistent_state(game: HannibalGame, seat: int, seen: Sequence[str], rng: ra
                 op_taken[k] += 1  # known from now on: its later play needs no other draw
         elif text.startswith("ally deserts with "):  # #59: a battle card changes hands
             k = KINDS.index(text[len("ally deserts with "):])
-            if mine_last:
-                _give(given, battle_draws, k, i, text, rng)
-            else:
+            if not mine_last:
                 op_taken[k] += 1
+            elif op_taken[k]:  # a card of a kind I know it holds (spied by #20: taken face up first)
+                op_taken[k] -= 1
+            else:
+                _give(given, battle_draws, k, i, text, rng)
         elif (k := _kind(text, op)) >= 0:
             if op_taken[k]:
                 op_taken[k] -= 1
