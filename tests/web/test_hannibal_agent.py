@@ -79,7 +79,7 @@ def carthage_choice(legal: list[str], view: dict[str, Any], connections: list[di
             return rng.choice(picks)
     if any(a.startswith(REACTIONS) for a in legal):
         return rng.choice(legal)
-    takes = [a for a in legal if a.startswith("take ")]
+    takes = [a for a in legal if a.startswith("take ") and a.split()[1].isdigit()]  # CUs, not "take initiative"
     if takes:
         return max(takes, key=lambda a: int(a.split()[1]))
     moves = [a for a in legal if a.startswith(("to ", "sail "))]
@@ -186,7 +186,9 @@ def test_a_person_plays_carthage_against_the_strongest_agent_from_the_form(conte
         action = carthage_choice(view["legal_actions"], view, connections, rng)
         if " matches " in action:  # the battle card to match is on Carthage's page
             expect(carthage.page.locator(".hn-to-match")).to_contain_text(view["battle"]["card"])
-        newest = next((line for line in reversed(mine["seat_log"]["lines"]) if line.startswith(SEATS)), "")
+        # the newest seat's line, past Carthage declining a counter event (H34) between Rome's move and the reaction
+        newest = next((line for line in reversed(mine["seat_log"]["lines"]) if line.startswith(SEATS)
+                       and not line.startswith("carthage: no counter event")), "")
         asked.append((view["phase"], action, newest))
         carthage.act(action)
 
