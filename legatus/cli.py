@@ -394,8 +394,13 @@ def read_sweep(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     except (OSError, json.JSONDecodeError) as exc:
         fail(f"cannot read sweep results {path}: {exc}")
-    if not lines or not isinstance(lines[0], dict) or "sweep" not in lines[0] or not lines[0].get("points"):
+    if not lines or not isinstance(lines[0], dict) or "sweep" not in lines[0] or not lines[0].get("points") \
+            or not isinstance(lines[0]["points"][0], dict):
         fail(f"{path} is not a sweep's results file")
+    need = {"win_rate", "interval", "wins", "games", "outcomes", *lines[0]["points"][0]}
+    for number, row in enumerate(lines[1:], 2):
+        if not isinstance(row, dict) or not need <= row.keys():
+            fail(f"{path}: line {number} is not a point's results (it needs {', '.join(sorted(need))})")
     return lines[0], lines[1:]
 
 

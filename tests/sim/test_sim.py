@@ -200,7 +200,8 @@ def test_report_compares_sweeps_of_other_agents_and_options_side_by_side(tmp_pat
 
 
 @pytest.mark.parametrize("case, words", [("twice", "both played"), ("other game", "of one game"),
-                                         ("not a sweep", "is not a sweep's results file")])
+                                         ("not a sweep", "is not a sweep's results file"),
+                                         ("corrupt row", "line 2 is not a point's results")])
 def test_report_refuses_sweeps_it_cannot_compare(tmp_path, case, words):
     first = tmp_path / "a.jsonl"
     args = ["sweep", "hispania", "--games", "2", "--levels", "hardest", "--backend", "serial"]
@@ -211,6 +212,9 @@ def test_report_refuses_sweeps_it_cannot_compare(tmp_path, case, words):
     elif case == "other game":
         head = json.loads(first.read_text().splitlines()[0])
         second.write_text(json.dumps({**head, "game": "viae"}) + "\n")
+    elif case == "corrupt row":
+        head = first.read_text().splitlines()[0]
+        second.write_text(head + '\n{"level": "5-3-2-3-3", "wins": 1}\n')
     else:
         second.write_text('{"games": 3}\n')
     result = CliRunner().invoke(app, ["report", str(first), str(second), "--out", str(tmp_path / "r")])
