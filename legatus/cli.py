@@ -364,9 +364,12 @@ def report_command(
     """Write the table and the heat map of a sweep's results, or one table comparing several
     sweeps of a game (other agents, other fixed options)."""
     from legatus.sim.report import compare
-    from legatus.sim.sweep import axes
+    from legatus.sim.sweep import axes, read_results
 
-    sweeps = [read_sweep(path) for path in results]
+    try:
+        sweeps = [read_results(path) for path in results]
+    except LegatusError as exc:
+        fail(str(exc))
     games = {head["game"] for head, _ in sweeps}
     if len(games) > 1:
         fail(f"the sweeps compared must be of one game; these are of {', '.join(sorted(games))}")
@@ -386,22 +389,6 @@ def report_command(
     except LegatusError as exc:
         fail(f"{results[0]}: {exc}")
     write_report(rows, cls, axes(cls, head["points"][0]), out, report_title(cls, seat, head["agents"], head["games"]))
-
-
-def read_sweep(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A sweep's results file: its head (settings) and its points' rows."""
-    try:
-        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    except (OSError, json.JSONDecodeError) as exc:
-        fail(f"cannot read sweep results {path}: {exc}")
-    if not lines or not isinstance(lines[0], dict) or "sweep" not in lines[0] or not lines[0].get("points") \
-            or not isinstance(lines[0]["points"][0], dict):
-        fail(f"{path} is not a sweep's results file")
-    need = {"win_rate", "interval", "wins", "games", "outcomes", *lines[0]["points"][0]}
-    for number, row in enumerate(lines[1:], 2):
-        if not isinstance(row, dict) or not need <= row.keys():
-            fail(f"{path}: line {number} is not a point's results (it needs {', '.join(sorted(need))})")
-    return lines[0], lines[1:]
 
 
 def report_title(cls: type[Game], seat: str, agents: dict[str, str], games: int) -> str:

@@ -73,6 +73,23 @@ def read_done(path: Path, expected: dict[str, Any]) -> list[dict[str, Any]]:
     return rows[1:]
 
 
+def read_results(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A finished sweep's results file, for a report: its head (settings) and its points' rows;
+    an :class:`OptionError` naming the file (and the line) when it is not one."""
+    try:
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, json.JSONDecodeError) as exc:
+        raise OptionError(f"cannot read sweep results {path}: {exc}") from None
+    if not lines or not isinstance(lines[0], dict) or "sweep" not in lines[0] or not lines[0].get("points") \
+            or not isinstance(lines[0]["points"][0], dict):
+        raise OptionError(f"{path} is not a sweep's results file")
+    need = {"win_rate", "interval", "wins", "games", "outcomes", *lines[0]["points"][0]}
+    for number, row in enumerate(lines[1:], 2):
+        if not isinstance(row, dict) or not need <= row.keys():
+            raise OptionError(f"{path}: line {number} is not a point's results (it needs {', '.join(sorted(need))})")
+    return lines[0], lines[1:]
+
+
 def sweep(path: Path, game: str, options: dict[str, Any], agents: dict[str, str], games: int, seed: int,
           sweep_points: Sequence[dict[str, Any]], executor: Executor, workers: int = 1,
           batch_size: int | None = None, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
