@@ -458,6 +458,7 @@ def test_a_failing_agent_s_words_stay_off_the_screen_in_a_game_with_secrets() ->
     said = out.getvalue()
     assert "The agent of seat2 could not decide (3 tries): RuntimeError." in said and "AQUILA" not in said
 
+
 def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
     session = Session(act(legatus.load("hispania", seed=2).new_initial_state(), *SETUP_EXAMPLE), seed=2)
     out = io.StringIO()

@@ -177,7 +177,6 @@ def test_h61_a_return_on_the_way_back_fights_before_the_move_ends() -> None:
     assert "winter" in state.prompt() and violations(state) == []
 
 
-
 def test_h47_a_lone_general_who_cannot_step_out_stops_among_lone_enemy_generals() -> None:
     """H47: a General without CUs may not stop where an enemy General without CUs stands, for he
     may pass through. Found by the fuzzer (2,000 games, seed 536): Hasdrubal, alone at Carthage
@@ -191,6 +190,7 @@ def test_h47_a_lone_general_who_cannot_step_out_stops_among_lone_enemy_generals(
     state.m_mode, state.m_mp, state._legal = movement.MODE_OPS, 1, None  # as if on OPs with 1 MP
     moves = {str(a) for a in state.legal_actions()}
     assert "stop" not in moves and any(m.startswith("to ") for m in moves)
+
 
 def test_h45_cus_are_dropped_off_and_picked_up_along_the_path() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
