@@ -91,7 +91,8 @@ class Seat:
             for verb in ("intercept from", "avoid to", "retreat to", "remove pc"):
                 if action.startswith(verb + " "):
                     space = action[len(verb) + 1:]
-            page.locator(f".hn-space.active[data-space='{space}']").click()
+            # its disc, as a person clicks: the group's box also holds its label, over the province beneath
+            page.locator(f".hn-space.active[data-space='{space}'] .hn-hit").click()
             button = page.locator(f"#popover button[data-action='{action}']")
         before = self.view()["log_length"]
         button.click()

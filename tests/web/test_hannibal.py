@@ -128,7 +128,7 @@ def test_the_board_and_the_actions_fit_a_laptop_and_a_phone(browser: Any, server
         expect(stop).to_be_visible()
         box = stop.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width
-        target = page.locator(".hn-space.active[data-space='New Carthage']")
+        target = page.locator(".hn-space.active[data-space='New Carthage'] .hn-hit")
         target.scroll_into_view_if_needed()
         target.click()
         button = page.locator(f"#popover button[data-action='{ATTACK}']")

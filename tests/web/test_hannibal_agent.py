@@ -30,6 +30,8 @@ AGENT_SECONDS = "0.1"
 CARD = re.compile(r"(?<![\w#])#(\d{1,2})(?!\w)")  # a strategy card's number, as the view writes it ("#37 …")
 REACTIONS = ("intercept from ", "avoid to ", "no reaction")
 SEATS = ("rome: ", "carthage: ")
+CARTHAGE_BEFORE_REACTING = ("carthage: no counter event", "carthage: garrison ", "carthage: choose ", "carthage: take ",
+                            *(f"carthage: {r}" for r in REACTIONS))
 TURNS = int(os.environ.get("LEGATUS_HANNIBAL_TURNS", "1"))  # the turns played (9: a whole game, for a measure)
 
 
@@ -186,9 +188,11 @@ def test_a_person_plays_carthage_against_the_strongest_agent_from_the_form(conte
         action = carthage_choice(view["legal_actions"], view, connections, rng)
         if " matches " in action:  # the battle card to match is on Carthage's page
             expect(carthage.page.locator(".hn-to-match")).to_contain_text(view["battle"]["card"])
-        # the newest seat's line, past Carthage declining a counter event (H34) between Rome's move and the reaction
+        # the newest seat's line, past what Carthage may answer between Rome's move and this reaction:
+        # declining a counter event (H34), units inside its walls as the army enters (H51, H62 step 1),
+        # and the other reactions declared for the same entry, each with its General and CUs (H62 step 2, H64, H66)
         newest = next((line for line in reversed(mine["seat_log"]["lines"]) if line.startswith(SEATS)
-                       and not line.startswith("carthage: no counter event")), "")
+                       and not line.startswith(CARTHAGE_BEFORE_REACTING)), "")
         asked.append((view["phase"], action, newest))
         carthage.act(action)
 
