@@ -6,7 +6,11 @@ A built position has no history, so it cannot be replayed; tests of records star
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
+from pathlib import Path
+from types import ModuleType
 
 import legatus
 from legatus.core.agents import make_agent
@@ -14,6 +18,19 @@ from legatus.core.session import sample_outcome
 from legatus.games.hispania.pieces import COLOURS, GENERALS, N_REVOLTS, NOT_IN_GAME, OFF
 from legatus.games.hispania.rules import phases
 from legatus.games.hispania.state import HispaniaState
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS_ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # a tool run as a program imports this checkout's legatus
+
+
+def tool(name: str) -> ModuleType:
+    """``tools/<name>.py`` loaded as a module (the tools are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 SETUP_EXAMPLE = [
     "roll 4", "roll 5", "roll 2", "roll 4", "roll 3", "roll 6",  # R5

@@ -4,13 +4,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -22,19 +19,13 @@ from legatus.core.session import sample_outcome
 from legatus.games.hispania.bots import HeuristicAgent, TunedAgent
 from legatus.games.hispania.weights import BASE_GAME, Weights, read_tables, table
 
-from .helpers import agent_game
+from .helpers import ROOT, TOOLS_ENV, agent_game, tool
 
-ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "tune_hispania_heuristic.py"
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the tool imports this checkout's legatus
 
 
-def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tune_hispania_heuristic", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def tune() -> ModuleType:
+    return tool("tune_hispania_heuristic")
 
 
 def test_the_heuristic_reads_the_hand_set_table():
@@ -94,7 +85,7 @@ def test_unknown_table():
 
 
 def test_the_cross_entropy_step_refits_to_the_best():
-    step = tool().step
+    step = tune().step
     drawn, mu, sigma = step([0.0, 0.0], [1.0, 1.0], random.Random(1), 4, 2)
     assert len(drawn) == 4 and mu == [0.0, 0.0]
     scored = [(5, [1.0, 2.0]), (1, [9.0, 9.0]), (4, [3.0, 2.0]), (0, [-9.0, -9.0])]
@@ -102,11 +93,11 @@ def test_the_cross_entropy_step_refits_to_the_best():
     assert mu == [2.0, 2.0]  # the mean of the two best
     assert sigma == [1.0, 0.5]  # halfway between the old spread (1) and theirs (1 and 0), never below the floor
     _, _, narrow = step(mu, [0.0, 0.0], random.Random(1), 4, 2, [(1, [2.0, 2.0]), (1, [2.0, 2.0])])
-    assert narrow == [tool().MIN_SIGMA] * 2
+    assert narrow == [tune().MIN_SIGMA] * 2
 
 
 def test_the_table_written_reads_back():
-    module = tool()
+    module = tune()
     tuned = Weights(**{**table("heuristic").as_dict(), "army": 7.25})
     tables = read_tables(module.table_text(tuned, "a note"))
     assert tables == {"heuristic": table("heuristic"), "tuned": tuned}
@@ -116,9 +107,9 @@ def test_the_tuning_command_logs_each_iteration_and_resumes(tmp_path):
     out, picture = tmp_path / "tune.jsonl", tmp_path / "curve.png"
     command = [sys.executable, str(TOOL), "--population", "2", "--elites", "1", "--games", "2",
                "--levels", "easiest", "--jobs", "1", "--out", str(out)]
-    subprocess.run([*command, "--iterations", "1"], check=True, cwd=ROOT, env=ENV, capture_output=True)
+    subprocess.run([*command, "--iterations", "1"], check=True, cwd=ROOT, env=TOOLS_ENV, capture_output=True)
     done = subprocess.run([*command, "--iterations", "2", "--plot", str(picture)], check=True, cwd=ROOT,
-                          env=ENV, capture_output=True, text=True)
+                          env=TOOLS_ENV, capture_output=True, text=True)
     assert "1 iterations already" in done.stdout and "tuned weights:" in done.stdout
     log = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["iteration"] for r in log] == [0, 1] and all(len(r["scores"]) == 2 for r in log)
@@ -129,6 +120,6 @@ def test_the_tuning_command_logs_each_iteration_and_resumes(tmp_path):
 
 def test_the_tuning_command_refuses_bad_elites(tmp_path):
     done = subprocess.run([sys.executable, str(TOOL), "--population", "2", "--elites", "3",
-                           "--out", str(tmp_path / "x.jsonl")], cwd=ROOT, env=ENV, capture_output=True,
+                           "--out", str(tmp_path / "x.jsonl")], cwd=ROOT, env=TOOLS_ENV, capture_output=True,
                           text=True)
     assert done.returncode != 0 and "--elites 3: between 1 and --population (2)" in done.stderr
