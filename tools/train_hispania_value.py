@@ -7,10 +7,11 @@ Usage: python tools/train_hispania_value.py [--games 6000] [--seed 1] [--agent h
 Positions are taken at the start of every Roman phase of games played by the agent (the
 heuristic, unless told) over the levels given, else those where the heuristic sometimes wins
 (7 or 6 denarii); each is labelled with the game's result. A logistic regression is fitted by
-Newton's method. The report gives, for the shipped model and the refit, on a held-out quarter
-of the games and at each level: the log-loss, the AUC (the chance that a won game's position is
-rated above a lost one's) and the AUC among positions at the same time on the track (what a
-search compares: positions of one moment of a game, not an early one against a late one).
+Newton's method. The report gives its accuracy and log-loss on a held-out quarter of the
+games and, for five levels or fewer, at each level for the shipped model and the refit: the
+log-loss, the AUC (the chance that a won game's position is rated above a lost one's) and the
+AUC among positions at the same time on the track (what a search compares: positions of one
+moment of a game, not an early one against a late one).
 ``--no-write`` reports without writing the weights.
 """
 
@@ -90,8 +91,8 @@ def auc(p: np.ndarray, y: np.ndarray) -> float:
 def auc_at_same_time(p: np.ndarray, y: np.ndarray, time: np.ndarray) -> float:
     """The AUC within each time on the track (with 5 wins and 5 losses at least), weighted by
     its positions."""
-    parts = [(int(m.sum()), auc(p[m], y[m])) for t in np.unique(time) if
-             (m := time == t).any() and y[m].sum() >= 5 and (1 - y[m]).sum() >= 5]
+    masks = [time == t for t in np.unique(time)]
+    parts = [(int(m.sum()), auc(p[m], y[m])) for m in masks if y[m].sum() >= 5 and (1 - y[m]).sum() >= 5]
     total = sum(n for n, _ in parts)
     return sum(n * a for n, a in parts) / total if total else float("nan")
 
