@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import legatus
 from legatus.core.session import sample_outcome
@@ -15,6 +17,14 @@ def game() -> HannibalGame:
     g = legatus.load("hannibal")
     assert isinstance(g, HannibalGame)
     return g
+
+
+def recorded(name: str) -> HannibalState:
+    """The position at the end of ``tests/hannibal/records/<name>.json`` (a record the fuzzer kept)."""
+    record = json.loads((Path(__file__).parent / "records" / f"{name}.json").read_text())
+    state = legatus.replay(record)
+    assert isinstance(state, HannibalState)
+    return state
 
 
 def random_game(seed: int, eager: bool = True, every: bool = False) -> list[HannibalState]:

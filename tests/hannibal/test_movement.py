@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import legatus
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.rules import base, movement
-from tests.hannibal.helpers import general, legal, play, ready, roll, space
+from tests.hannibal.helpers import general, legal, play, ready, recorded, roll, space
 
 
 def test_h30_a_general_is_activated_by_ops_at_least_his_strategy_rating() -> None:
@@ -171,8 +167,7 @@ def test_h61_a_return_on_the_way_back_fights_before_the_move_ends() -> None:
     roll(state, 2)  # Return
     ids = [frame[0] for frame in state.stack]
     assert base.PLAY not in ids and ids.index(base.MOVE) < ids.index(base.BATTLE)  # the move waits on the battle
-    record = json.loads((Path(__file__).parent / "records" / "back-up-by-sea-returned-then-last-card.json").read_text())
-    state = legatus.replay(record)
+    state = recorded("back-up-by-sea-returned-then-last-card")
     assert state.hands == [[], []] and state.legal_actions()  # the cards are out: the turn goes on to winter
     assert "winter" in state.prompt() and violations(state) == []
 
@@ -182,8 +177,7 @@ def test_h47_a_lone_general_who_cannot_step_out_stops_among_lone_enemy_generals(
     may pass through. Found by the fuzzer (2,000 games, seed 536): Hasdrubal, alone at Carthage
     with enemy Generals alone there and no MP left on a Campaign, could only pick up Hanno and drop him again,
     for ever (a runaway game). He stops there now; with MP left he must still move on."""
-    record = json.loads((Path(__file__).parent / "records" / "lone-general-among-lone-enemies-no-mp.json").read_text())
-    state = legatus.replay(record)
+    state = recorded("lone-general-among-lone-enemies-no-mp")
     here = state.gen_at[state.m_gen]
     assert movement._lone_among_lone(state, here) and state.m_mode == movement.MODE_CAMPAIGN
     assert {str(a) for a in state.legal_actions()} == {"stop", "pick up Hanno"}  # no MP left on the Campaign

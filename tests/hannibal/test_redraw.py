@@ -4,10 +4,8 @@ to it."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +13,7 @@ from legatus.core.record import replay, to_record
 from legatus.games.hannibal.rules.strategy import CAMPAIGNS
 from legatus.games.hannibal.state import HannibalState
 from tests.games.secrecy import check_resample
-from tests.hannibal.helpers import deal, game, general, play, random_game, ready, space
+from tests.hannibal.helpers import deal, game, general, play, random_game, ready, recorded, space
 from tests.hannibal.test_battle import _carthage_attacks_in_dertosa
 
 PROBE = 3
@@ -33,6 +31,11 @@ def _check(state: HannibalState, seat: int, rng: random.Random) -> None:
     check_resample(state, seat, rng)
     other = _redrawn(state, seat, rng)
     assert replay(to_record(other)).position() == other.position()
+
+
+def _every_draw_shows_the_seat_its_view(state: HannibalState, seat: int) -> None:
+    for seed in range(8):
+        assert state.resample(seat, random.Random(seed)).view(seat) == state.view(seat)
 
 
 def _positions(seed: int) -> list[tuple[HannibalState, int]]:
@@ -156,22 +159,17 @@ def test_20_the_cards_face_up_follow_from_what_was_played_so_every_input_shows_t
     # shown while enough of its kind were left, and a drawn hand holding one more of the kind kept
     # it face up where the true one had turned it down. Now the card played (or taken by #59) is a
     # face-up one (rulings.md, #20): every world the seat cannot tell apart shows the same.
-    record = json.loads((Path(__file__).parent / "records" / f"{name}.json").read_text())
-    state = replay(record)
+    state = recorded(name)
     seat = state.current_player()
     assert state.view(seat)["battle"]["face_up"] and "event #20" in [str(a) for a in state.history()[-60:]]
-    for seed in range(8):
-        assert state.resample(seat, random.Random(seed)).view(seat) == state.view(seat)
+    _every_draw_shows_the_seat_its_view(state, seat)
 
 
 def test_59_the_spy_takes_the_card_it_saw_so_the_other_hand_keeps_a_draw_for_its_next_card() -> None:
     # Found by the fuzz (seed 720): Rome spied a flank left (#20), then took a flank left by #59.
     # The card taken is the face-up one (#20 ruling), not a fourth card of Carthage's three draws;
     # the draw counted it twice and had none left for Carthage's next card, a flank right.
-    record = json.loads((Path(__file__).parent / "records" / "spied-card-taken-back-by-the-spy.json").read_text())
-    state = replay(record)
+    state = recorded("spied-card-taken-back-by-the-spy")
     seen = [str(a) for a in state.history()]
     assert "spy sees flank left" in seen and "ally deserts with flank left" in seen
-    seat = state.current_player()
-    for seed in range(8):
-        assert state.resample(seat, random.Random(seed)).view(seat) == state.view(seat)
+    _every_draw_shows_the_seat_its_view(state, state.current_player())

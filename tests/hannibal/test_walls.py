@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import legatus
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, battle, campaign, turn
 from legatus.games.hannibal.state import HannibalState
-from tests.hannibal.helpers import general, legal, play, ready, roll, space
+from tests.hannibal.helpers import general, legal, play, ready, recorded, roll, space
 
 
 def _hannibal_at(state: HannibalState, where: str, cus: int = 6) -> None:
@@ -267,8 +263,7 @@ def test_h89_h112_a_retreat_inside_after_which_the_loser_sues_for_peace_ends_the
     """Found by the fuzzer (10,000 games, seed 11): Carthage, beaten at New Carthage, retreats
     inside with the part that fits (H89); the battle's end then asks for more PCs than it has, so
     it sues for peace (H112): the game is over, and the rest of its army does not retreat after."""
-    record = json.loads((Path(__file__).parent / "records" / "retreat-inside-then-peace.json").read_text())
-    state = legatus.replay(record)
+    state = recorded("retreat-inside-then-peace")
     assert state.is_terminal() and not state.stack
     assert state.view(None)["reason"] == "carthage sues for peace" and state.returns() == [1.0, -1.0]
     assert violations(state) == []
