@@ -23,7 +23,8 @@ import statistics
 import time
 
 import legatus
-from legatus.core.agents import Agent, make_agent
+from legatus.core.actions import Action
+from legatus.core.agents import make_agent
 from legatus.core.mcts import rollout
 from legatus.core.session import sample_outcome
 from legatus.games.hispania.bots import HeuristicAgent
@@ -50,11 +51,10 @@ def positions(level: str, agent_spec: str, count: int) -> list[HispaniaState]:
     return taken
 
 
-def future(state: HispaniaState, action: object, k: int, agent: Agent, horizon: int) -> float:
+def future(state: HispaniaState, action: Action, k: int, agent: HeuristicAgent, horizon: int) -> float:
     """The Romans' win chance after ``action`` on the k-th future (its dice and the agent's ties)."""
     after = state.clone()
     after.apply_action(action)
-    assert isinstance(agent, HeuristicAgent)
     agent.rng.seed(k)
     return (rollout(after, random.Random(k), agent, agent, horizon)[0] + 1) / 2
 
@@ -71,7 +71,7 @@ def main() -> None:
     start = time.process_time()
     game = legatus.load("hispania", level=args.level)
     ranker, player = make_agent(game, args.agent, 1), make_agent(game, args.agent, 2)
-    assert isinstance(ranker, HeuristicAgent)
+    assert isinstance(ranker, HeuristicAgent) and isinstance(player, HeuristicAgent)
     half = args.futures // 2
     gains, errors, favourite_best = [], [], 0
     for state in positions(args.level, args.agent, args.positions):
