@@ -2,8 +2,9 @@
 
 Every agent is seeded (same seed, same state → same choice) and explains its last choice in
 ``agent.reason`` (one short phrase, for the game log). Agents are named by a spec string:
-``random``, ``mcts`` (or ``mcts:400`` simulations, ``mcts:2s`` seconds), ``ismcts`` and
-``dmcts`` (for games with secrets: information-set and determinized search), and the names a
+``random``, ``mcts`` (or ``mcts:400`` simulations, ``mcts:2s`` seconds), ``flat`` (the
+favourites compared on the same futures, :mod:`.flat`), ``ismcts`` and ``dmcts`` (for games
+with secrets: information-set and determinized search), and the names a
 game registers (Hispania: ``heuristic`` and ``planner``, a search of its own that takes a
 budget as well: ``planner:2s``). Search agents build on another agent for their rollouts:
 ``mcts+heuristic:200``.
@@ -102,13 +103,13 @@ class RandomAgent:
         return self.rng.choice(state.legal_actions())
 
 
-SEARCHES = ("mcts", "ismcts", "dmcts")
+SEARCHES = ("mcts", "flat", "ismcts", "dmcts")
 """The search agents, which take a budget and a rollout agent (``mcts+heuristic:200``)."""
 
 
 def agent_names(game: Game) -> list[str]:
     """The agents of ``game``: random, its searches (those for secrets only where it has some), its own."""
-    search = SEARCHES if game.information is Information.IMPERFECT else SEARCHES[:1]
+    search = SEARCHES if game.information is Information.IMPERFECT else SEARCHES[:2]
     return ["random", *search, *type(game).AGENTS]
 
 
@@ -126,6 +127,7 @@ def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: floa
     if base == "random" and not budget and not rollout:
         return RandomAgent(game, seed)
     if base in SEARCHES and base in agent_names(game):
+        from .flat import FlatAgent
         from .ismcts import DeterminizedMCTSAgent, ISMCTSAgent
         from .mcts import MCTSAgent
 
@@ -136,7 +138,7 @@ def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: floa
                               f"rollout agents: {', '.join(['random', *others])}")
         rollout_agent = make_agent(game, rollout, None if seed is None else seed + 1, max_seconds) if rollout else None
         search: type[MCTSAgent | ISMCTSAgent | DeterminizedMCTSAgent] = \
-            {"mcts": MCTSAgent, "ismcts": ISMCTSAgent, "dmcts": DeterminizedMCTSAgent}[base]
+            {"mcts": MCTSAgent, "flat": FlatAgent, "ismcts": ISMCTSAgent, "dmcts": DeterminizedMCTSAgent}[base]
         return search(game, simulations=simulations, seconds=seconds, rollout=rollout_agent, seed=seed,
                       max_seconds=max_seconds)
     target = type(game).AGENTS.get(base)

@@ -76,7 +76,8 @@ def search_until(simulate: Callable[[], None], simulations: int | None, seconds:
             return count
 
 
-def _seed(*parts: object) -> int:
+def seed_from(*parts: object) -> int:
+    """A seed that depends on ``parts`` alone (not on the process's hash seed)."""
     return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
 
 
@@ -117,7 +118,7 @@ class MCTSAgent:
         """Search from ``state``; the root's actions, most visited first."""
         root = _Node(self.seats)
         self._decisions += 1
-        base = _seed(self.seed, self._decisions)
+        base = seed_from(self.seed, self._decisions)
         self.last_simulations = search_until(lambda: self._simulate(root, state.clone(), base),
                                              self.simulations, self.seconds, self.max_seconds)
         table = state.game.actions
@@ -165,9 +166,9 @@ class MCTSAgent:
             seat = state.current_player()
             action, child = self._select(node, seat)
             if node is root:  # common random numbers: the k-th visit of each root action, same dice
-                rng.seed(_seed(base, child.visits))
+                rng.seed(seed_from(base, child.visits))
                 if isinstance(self.rollout, Seeded):
-                    self.rollout.rng.seed(_seed(base, child.visits, "rollout"))
+                    self.rollout.rng.seed(seed_from(base, child.visits, "rollout"))
             state.apply_action(action)
             node = child
             path.append(node)

@@ -172,20 +172,21 @@ def test_options_naming_server_files_are_refused_before_anything_is_built(client
 @pytest.mark.parametrize("spec", ["mcts:999999999", "mcts:infs", "mcts:nans", "mcts:0", "mcts:3s", "mcts:-1",
                                   "mcts+mcts", "mcts+mcts+mcts+mcts", "mcts+mcts:10", "heuristic:5", "random+mcts",
                                   "chess", "mcts+planner", "planner+heuristic", "planner:3s", "planner:99999999",
-                                  "tuned:5", "tuned+mcts"])
+                                  "tuned:5", "tuned+mcts", "flat+flat", "flat:3s", "flat+planner"])
 def test_agent_specs_outside_the_bounds_are_refused(client, db, spec):
     before = stored(db)
     response = client.post("/api/games", json={**NEW, "players": {"rome": spec}})
     assert response.status_code == 400
     error = response.json()["error"]
     assert error.startswith(f"the agent '{spec}' is not available on this server; agents: random, heuristic, "
-                            "tuned, mcts or planner, then ")
+                            "tuned, mcts or flat or planner, then ")
     assert ":<1 to 10000 simulations>" in error and ":<seconds, at most 2>s" in error
     assert stored(db) == before
 
 
 @pytest.mark.parametrize("spec", ["random", "heuristic", "mcts", "mcts:50", "MCTS+heuristic:1.5s", "mcts+random",
-                                  "planner", "planner:40", "planner:1.5s", "tuned", "mcts+tuned:50"])
+                                  "planner", "planner:40", "planner:1.5s", "tuned", "mcts+tuned:50",
+                                  "flat+heuristic:40"])
 def test_agent_specs_within_the_bounds_are_taken(client, spec):
     created = new_game(client, players={"rome": spec})
     assert created["seats"][0]["player"] == spec.lower()

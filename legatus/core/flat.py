@@ -1,0 +1,70 @@
+"""Flat Monte Carlo over the favourites: each of the rollout agent's ``width`` favourite moves is
+played on as many futures as the others, the k-th future of every move on the same dice, and the
+move with the best mean return is chosen.
+
+Why not PUCT (:mod:`.mcts`): where every move's win chance lies near zero and the moves differ
+by tenths of a point, PUCT's exploration term, of the order of one, keeps the favourite
+whatever the futures say, and its few visits to the others give means too noisy to overrule it
+(docs/agents.md, issue 16). Here the whole budget goes to the comparison the decision needs: with
+a budget of ``simulations``, every candidate is tried on ``simulations / width`` futures, and
+common random numbers (the same dice for the k-th future of each) cancel the luck the futures
+share, so that what is left of the difference between two means is mostly the moves'.
+
+A budget in seconds plays rounds (each candidate once, on the round's dice) until the time is
+spent, so that the candidates always have as many futures each.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from .actions import Action
+from .agents import Seeded
+from .game import State
+from .mcts import Analysis, MCTSAgent, rollout, seed_from
+
+
+class FlatAgent(MCTSAgent):
+    """``flat+heuristic:400``: the heuristic's four favourites on 100 futures each. Without a
+    ranking rollout agent every legal move is a candidate."""
+
+    def analyse(self, state: State) -> list[Analysis]:
+        """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
+        candidates = self._candidates(state)[0]
+        self._decisions += 1
+        base = seed_from(self.seed, self._decisions)
+        seat = state.current_player()
+        sums = [[0.0] * self.seats for _ in candidates]
+        # the budget a decision of ``width`` candidates gets, shared: fewer candidates, fewer futures
+        futures = math.ceil((self.simulations or 1) / max(len(candidates), self.width or 1))
+        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
+        deadline = time.perf_counter() + min(limits) if limits else None
+        rounds = 0
+        while True:
+            for i, action in enumerate(candidates):
+                self.rng.seed(seed_from(base, rounds))
+                if isinstance(self.rollout, Seeded):
+                    self.rollout.rng.seed(seed_from(base, rounds, "rollout"))
+                future = state.clone()
+                future.apply_action(action)
+                for s, r in enumerate(rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)):
+                    sums[i][s] += r
+            rounds += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.seconds is None and rounds >= futures:
+                break
+        self.last_simulations = rounds * len(candidates)
+        table = state.game.actions
+        ranked = [(Analysis(table[a], rounds, tuple(v / rounds for v in sums[i])), i)
+                  for i, a in enumerate(candidates)]
+        ranked.sort(key=lambda r: (-r[0].mean[seat], r[1]))
+        return [r for r, _ in ranked]
+
+    def choose(self, state: State) -> Action:
+        best = self.analyse(state)[0]
+        chance = state.game.win_chance(best.mean[state.current_player()])
+        self.reason = (f"win chance {chance:.0%}, the best of {self.last_simulations // best.visits} moves "
+                       f"each tried on the same {best.visits} simulated futures")
+        return best.action

@@ -1,0 +1,95 @@
+"""The flat search (legatus.core.flat): the favourites on as many futures each, the k-th future
+of every one on the same dice, the best mean chosen (issue 16)."""
+
+from __future__ import annotations
+
+import random
+
+import legatus
+from legatus.core.agents import agent_names, make_agent
+from legatus.core.flat import FlatAgent
+from legatus.core.session import sample_outcome
+
+
+def roman_decision(game: legatus.Game) -> legatus.State:
+    """The first Roman decision with more than four legal actions."""
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node() or state.current_player() != 0 or len(state.legal_actions()) <= 4:
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.legal_actions()[0])
+    return state
+
+
+class Judge:
+    """A rollout agent that ranks the legal actions in their order and values a position at once
+    (horizon 0): ``worth`` says what an action just played is worth; every value also carries a
+    draw of the rollout's own generator, which the search reseeds for each future."""
+
+    reason = ""
+    horizon = 0
+
+    def __init__(self, worth: dict[int, float]) -> None:
+        self.worth = worth
+        self.rng = random.Random(0)
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+    def rank(self, state):
+        return state.legal_actions()
+
+    def evaluate(self, state):
+        value = self.worth.get(state.history()[-1], 0.0) + self.rng.uniform(-0.5, 0.5)
+        return [value] * state.game.num_players()
+
+
+def test_flat_is_named_for_a_game_without_secrets():
+    game = legatus.load("hispania")
+    assert "flat" in agent_names(game)
+    agent = make_agent(game, "flat+heuristic:40", seed=1)
+    assert isinstance(agent, FlatAgent) and agent.width == 4 and agent.simulations == 40
+
+
+def test_flat_tries_each_favourite_on_as_many_futures():
+    game = legatus.load("hispania")
+    state = roman_decision(game)
+    agent = make_agent(game, "flat+heuristic:40", seed=1)
+    assert isinstance(agent, FlatAgent)
+    ranked = agent.analyse(state)
+    assert [r.visits for r in ranked] == [10] * 4 and agent.last_simulations == 40
+    assert {r.action for r in ranked} == set(make_agent(game, "heuristic").rank(state)[:4])
+    action = agent.choose(state)
+    assert action in state.legal_actions()
+    assert agent.reason.startswith("win chance") and "best of 4 moves each tried on the same 10" in agent.reason
+
+
+def test_flat_chooses_the_best_mean_not_the_favourite():
+    game = legatus.load("hispania")
+    state = roman_decision(game)
+    third = state.legal_actions()[2]
+    agent = FlatAgent(game, simulations=8, rollout=Judge({third: 0.3}), seed=1)
+    ranked = agent.analyse(state)
+    assert ranked[0].action == third and ranked[0].mean[0] > ranked[1].mean[0]
+    assert [r.visits for r in ranked] == [2] * 4
+
+
+def test_flat_draws_the_same_dice_for_every_candidate():
+    """Common random numbers: with moves worth the same, every future's draw is the same for all
+    four, so the means are equal and the ranking's favourite is kept."""
+    game = legatus.load("hispania")
+    state = roman_decision(game)
+    agent = FlatAgent(game, simulations=20, rollout=Judge({}), seed=4)
+    ranked = agent.analyse(state)
+    assert len({r.mean for r in ranked}) == 1 and ranked[0].mean[0] != 0.0
+    assert [r.action for r in ranked] == state.legal_actions()[:4]
+
+
+def test_flat_is_seeded_and_keeps_to_a_time_budget():
+    game = legatus.load("hispania")
+    state = roman_decision(game)
+    first = make_agent(game, "flat+heuristic:12", seed=3).analyse(state)
+    again = make_agent(game, "flat+heuristic:12", seed=3).analyse(state)
+    assert first == again
+    timed = make_agent(game, "flat+heuristic:0.05s", seed=3)
+    ranked = timed.analyse(state)
+    assert len({r.visits for r in ranked}) == 1 and ranked[0].visits >= 1
