@@ -63,8 +63,9 @@ class FlatAgent(MCTSAgent):
         return [r for r, _ in ranked]
 
     def choose(self, state: State) -> Action:
-        best = self.analyse(state)[0]
+        ranked = self.analyse(state)
+        best = ranked[0]
         chance = state.game.win_chance(best.mean[state.current_player()])
-        self.reason = (f"win chance {chance:.0%}, the best of {self.last_simulations // best.visits} moves "
-                       f"each tried on the same {best.visits} simulated futures")
+        self.reason = (f"win chance {chance:.0%}, the best of {len(ranked)} moves each tried on the same "
+                       f"{best.visits} simulated futures")
         return best.action
