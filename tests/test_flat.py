@@ -84,7 +84,7 @@ def test_flat_draws_the_same_dice_for_every_candidate():
     assert [r.action for r in ranked] == state.legal_actions()[:4]
 
 
-def test_flat_is_seeded_and_keeps_to_a_time_budget():
+def test_flat_is_seeded_and_plays_whole_rounds_in_a_time_budget():
     game = legatus.load("hispania")
     state = roman_decision(game)
     first = make_agent(game, "flat+heuristic:12", seed=3).analyse(state)
