@@ -17,12 +17,11 @@ spent, so that the candidates always have as many futures each.
 from __future__ import annotations
 
 import math
-import time
 
 from .actions import Action
 from .agents import Seeded
 from .game import State
-from .mcts import Analysis, MCTSAgent, rollout, seed_from
+from .mcts import Analysis, MCTSAgent, rollout, search_until, seed_from
 
 
 class FlatAgent(MCTSAgent):
@@ -38,10 +37,10 @@ class FlatAgent(MCTSAgent):
         sums = [[0.0] * self.seats for _ in candidates]
         # the budget a decision of ``width`` candidates gets, shared: fewer candidates, fewer futures
         futures = math.ceil((self.simulations or 1) / max(len(candidates), self.width or 1))
-        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
-        deadline = time.perf_counter() + min(limits) if limits else None
         rounds = 0
-        while True:
+
+        def one_round() -> None:  # each candidate once, on the round's dice
+            nonlocal rounds
             for i, action in enumerate(candidates):
                 self.rng.seed(seed_from(base, rounds))
                 if isinstance(self.rollout, Seeded):
@@ -51,10 +50,8 @@ class FlatAgent(MCTSAgent):
                 for s, r in enumerate(rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)):
                     sums[i][s] += r
             rounds += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if self.seconds is None and rounds >= futures:
-                break
+
+        search_until(one_round, futures, self.seconds, self.max_seconds)
         self.last_simulations = rounds * len(candidates)
         table = state.game.actions
         ranked = [(Analysis(table[a], rounds, tuple(v / rounds for v in sums[i])), i)
