@@ -13,6 +13,7 @@ from legatus.core.errors import (
                                  BoardError,
                                  IllegalActionError,
                                  LegatusError,
+                                 NoDecisionError,
                                  NotationError,
                                  OptionError,
                                  PositionError,
@@ -28,7 +29,7 @@ from legatus.core.session import Session
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Action", "BoardError", "Game", "IllegalActionError", "LegatusError", "NotationError",
-    "OptionError", "PositionError", "RecordError", "Session", "State", "UndoError", "UnknownGameError", "game_names",
-    "load", "read_record", "replay", "to_record", "write_record", "__version__",
+    "CHANCE", "TERMINAL", "Action", "BoardError", "Game", "IllegalActionError", "LegatusError", "NoDecisionError",
+    "NotationError", "OptionError", "PositionError", "RecordError", "Session", "State", "UndoError", "UnknownGameError",
+    "game_names", "load", "read_record", "replay", "to_record", "write_record", "__version__",
 ]

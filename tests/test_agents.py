@@ -8,7 +8,8 @@ import random
 import pytest
 
 import legatus
-from legatus.core.agents import HORIZON, RandomAgent, make_agent, search_setting
+from legatus.core.agents import HORIZON, RandomAgent, agent_names, make_agent, own_searches, search_setting
+from legatus.core.errors import NoDecisionError
 from legatus.core.ismcts import EXPLORATION, ISMCTSAgent
 from legatus.core.mcts import MCTSAgent
 from legatus.core.session import sample_outcome
@@ -152,3 +153,36 @@ def test_a_search_setting_is_the_searchs_else_the_evaluators_else_the_default():
     assert ISMCTSAgent(viae, rollout=Valuer()).exploration == 0.2
     assert ISMCTSAgent(viae, rollout=Plain()).exploration == EXPLORATION
     assert ISMCTSAgent(viae, rollout=Valuer(), exploration=1.0).exploration == 1.0
+
+
+def _at_chance_and_at_the_end(name: str) -> tuple[legatus.State, legatus.State]:
+    game = legatus.load(name)
+    rng, agent = random.Random(1), RandomAgent(game, 1)
+    state = game.new_initial_state()
+    chance = None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance = chance or state.clone()
+            state.apply_action(sample_outcome(state, rng))
+        else:
+            state.apply_action(agent.choose(state))
+    assert chance is not None
+    return chance, state
+
+
+@pytest.mark.parametrize("name", ["hispania", "viae", "hannibal"])
+def test_no_agent_chooses_the_dice_or_after_the_end(name):
+    """An agent asked to choose at a chance node (the dice, a shuffle) or in a finished game says
+    why it cannot, instead of picking an outcome or failing on an empty list."""
+    chance, end = _at_chance_and_at_the_end(name)
+    game = chance.game
+    specs = [*agent_names(game), *(f"{search}:4" for search in own_searches(game))]
+    for spec in specs:
+        agent = make_agent(game, spec, seed=1)
+        for state, words in ((chance, "chance moves next"), (end, "finished game")):
+            with pytest.raises(NoDecisionError, match=words):
+                agent.choose(state.clone())
+            for method in ("rank", "analyse"):
+                if hasattr(agent, method):
+                    with pytest.raises(NoDecisionError, match=words):
+                        getattr(agent, method)(state.clone())

@@ -21,7 +21,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from .actions import Action
-from .errors import OptionError
+from .errors import NoDecisionError, OptionError
 from .game import Game, Information, State
 
 
@@ -29,8 +29,9 @@ class Agent(Protocol):
     reason: str
 
     def choose(self, state: State) -> Action:
-        """A legal action for the seat to move in ``state`` (not a chance node). In a game
-        with secrets ``state`` is a sample consistent with the seat's information."""
+        """A legal action for the seat to move in ``state``; :class:`NoDecisionError` at a chance
+        node or the end (:func:`deciding_seat`). In a game with secrets ``state`` is a sample
+        consistent with the seat's information."""
         ...
 
 
@@ -56,6 +57,17 @@ HORIZON = 40
 AGENT_TRIES = 3
 """How often a player of the game (the terminal, the web server) asks an agent that fails to
 decide, each time on an input drawn anew, before it stops and says so."""
+
+
+def deciding_seat(state: State) -> int:
+    """The seat that decides in ``state``, where an agent's ``choose`` (or ``rank``, ``analyse``)
+    starts: :class:`NoDecisionError` where none does, rather than an agent choosing the dice."""
+    if state.is_terminal():
+        raise NoDecisionError("no seat decides in a finished game: there is no action to choose")
+    if state.is_chance_node():
+        raise NoDecisionError("chance moves next, not a seat: the outcome is drawn "
+                              "(legatus.core.session.sample_outcome) or typed in, not chosen by an agent")
+    return state.current_player()
 
 
 def search_setting(evaluator: Evaluator | None, name: str, given: float | None, default: float) -> float:
@@ -99,6 +111,7 @@ class RandomAgent:
         self.reason = ""
 
     def choose(self, state: State) -> Action:
+        deciding_seat(state)
         self.reason = "at random"
         return self.rng.choice(state.legal_actions())
 

@@ -45,6 +45,10 @@ class RecordError(LegatusError, ValueError):
         self.action = action
 
 
+class NoDecisionError(LegatusError, ValueError):
+    """An agent asked to choose where no seat decides: the game is over, or chance moves next."""
+
+
 class UndoError(LegatusError):
     """An undo the rules of undo do not allow (across dice, a secret or a change of seat)."""
 

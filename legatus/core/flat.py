@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from .actions import Action
-from .agents import Seeded
+from .agents import Seeded, deciding_seat
 from .game import State
 from .mcts import Analysis, MCTSAgent, rollout, search_until, seed_from
 
@@ -30,10 +30,10 @@ class FlatAgent(MCTSAgent):
 
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
+        seat = deciding_seat(state)
         candidates = self._candidates(state)[0]
         self._decisions += 1
         base = seed_from(self.seed, self._decisions)
-        seat = state.current_player()
         sums = [[0.0] * self.seats for _ in candidates]
         # the budget a decision of ``width`` candidates gets, shared: fewer candidates, fewer futures
         futures = math.ceil((self.simulations or 1) / max(len(candidates), self.width or 1))

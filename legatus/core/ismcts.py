@@ -29,7 +29,7 @@ import random
 from collections import defaultdict
 
 from .actions import Action
-from .agents import HORIZON, Agent, Evaluator, Ranker, search_setting
+from .agents import HORIZON, Agent, Evaluator, Ranker, deciding_seat, search_setting
 from .game import Game, State
 from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
 from .session import sample_outcome
@@ -73,6 +73,7 @@ class ISMCTSAgent:
         self.last_simulations = 0
 
     def choose(self, state: State) -> Action:
+        deciding_seat(state)
         legal = state.legal_actions()
         if len(legal) == 1:  # nothing to search
             self.last_simulations = 0
@@ -86,7 +87,7 @@ class ISMCTSAgent:
 
     def analyse(self, state: State) -> list[Analysis]:
         """Search from the information set of the seat to move; its actions, most visited first."""
-        observer = state.current_player()
+        observer = deciding_seat(state)
         root = _Edge(self.seats)
         # The observer's actions are the same in every state it cannot tell apart: ranked once.
         first = self._candidates(state)
@@ -200,7 +201,7 @@ class DeterminizedMCTSAgent:
         return best.action
 
     def analyse(self, state: State) -> list[Analysis]:
-        seat = state.current_player()
+        seat = deciding_seat(state)
         visits: dict[int, int] = defaultdict(int)
         sums: dict[int, list[float]] = {}
         total = 0

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Action
-from .agents import HORIZON, Agent, Evaluator, Ranker, Seeded, search_setting
+from .agents import HORIZON, Agent, Evaluator, Ranker, Seeded, deciding_seat, search_setting
 from .game import Game, State
 from .session import sample_outcome
 
@@ -116,6 +116,7 @@ class MCTSAgent:
 
     def analyse(self, state: State) -> list[Analysis]:
         """Search from ``state``; the root's actions, most visited first."""
+        deciding_seat(state)
         root = _Node(self.seats)
         self._decisions += 1
         base = seed_from(self.seed, self._decisions)

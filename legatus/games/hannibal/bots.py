@@ -32,6 +32,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from legatus.core.actions import Action
+from legatus.core.agents import deciding_seat
 
 from .notation import CARTHAGE, ROME
 from .rules import base
@@ -173,6 +174,7 @@ class HeuristicAgent:
         self.reason = ""
 
     def choose(self, state: HannibalState) -> Action:
+        deciding_seat(state)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.reason = "the only legal action"
@@ -182,6 +184,7 @@ class HeuristicAgent:
     def rank(self, state: HannibalState) -> list[Action]:
         """The legal actions, best first: the choice among them, then the choice among the others,
         :data:`RANKED` times; the rest as they come. A search keeps the first few (``width``)."""
+        deciding_seat(state)
         left = state.legal_actions()
         ranked: list[Action] = []
         while len(left) > 1 and len(ranked) < RANKED:

@@ -27,6 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from legatus.core.actions import Action
+from legatus.core.agents import deciding_seat
 
 from . import value
 from .board import HISPANIC_PROVINCES
@@ -95,6 +96,7 @@ class HeuristicAgent:
         self.weights = weights or table(self.WEIGHTS)
 
     def choose(self, state: HispaniaState) -> Action:
+        deciding_seat(state)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.reason = "the only legal action"
@@ -115,6 +117,7 @@ class HeuristicAgent:
 
     def rank(self, state: HispaniaState) -> list[Action]:
         """The legal actions, the agent's favourite first (search agents widen along it)."""
+        deciding_seat(state)
         legal = state.legal_actions()
         if state.phase != phases.ROMAN or len(legal) == 1:
             first = self.choose(state)

@@ -12,6 +12,7 @@ import math
 import random
 
 from legatus.core.actions import Action
+from legatus.core.agents import deciding_seat
 from legatus.core.game import Game, State
 
 from .rules import agere, end, mandatum, phases
@@ -82,6 +83,7 @@ class HeuristicAgent:
         :class:`~legatus.core.agents.Ranker`); the rest in order of the position one step ahead,
         or as they come where the choice is a rule of thumb (a die, a turn spot, a target)."""
         assert isinstance(state, ViaeState)
+        deciding_seat(state)
         st = state
         legal = st.legal_actions()
         if len(legal) == 1:
