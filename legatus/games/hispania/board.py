@@ -125,6 +125,11 @@ class Board:
         return tuple((link.a, link.b) for link in self.links)
 
     @cached_property
+    def neighbour_sets(self) -> tuple[frozenset[int], ...]:
+        """``neighbours`` as sets, for the heuristic's many membership tests."""
+        return tuple(frozenset(n) for n in self.neighbours)
+
+    @cached_property
     def road_candidate_ends(self) -> tuple[tuple[int, int, int], ...]:
         """``(link, a, b)`` of each of the road candidates, in order."""
         return tuple((li, self.links[li].a, self.links[li].b) for li in self.road_candidates)

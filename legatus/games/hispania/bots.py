@@ -21,6 +21,7 @@ cities, and attacks a capital's garrison or a general when the odds are good.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -83,6 +84,14 @@ def _p_attack(x: int, k: int, revolts: int, j: int, special: bool, ties: bool, p
     return wins / 36
 
 
+def _best_first(scored: tuple[float, Action]) -> float:
+    return -scored[0]
+
+
+def _by_value_per_denarius(option: tuple[float, int, int]) -> float:
+    return -option[0] / option[1]
+
+
 class HeuristicAgent:
     """Plays any seat of Hispania by the rules of thumb above, the Romans' valuations weighed by
     the weights table ``WEIGHTS`` (data/weights.toml) unless ``weights`` are given."""
@@ -122,60 +131,87 @@ class HeuristicAgent:
         if state.phase != phases.ROMAN or len(legal) == 1:
             first = self.choose(state)
             return [first, *(a for a in legal if a != first)]
-        return [a for _, a, _ in self._roman_scores(state, legal)]
+        scored = self._roman_scores(state, legal, _Context(state, self.weights))
+        scored.sort(key=_best_first)  # stable: among equals, the legal order
+        return [a for _, a in scored]
 
     def _roman(self, st: HispaniaState, legal: Sequence[Action]) -> Action:
-        score, best, why = self._roman_scores(st, legal)[0]
-        self.reason = why if score > 0 else "nothing left worth a denarius"
+        ctx = _Context(st, self.weights)
+        score, best = -math.inf, legal[0]
+        for s, action in self._roman_scores(st, legal, ctx):
+            if s > score:  # the first of equals, as in rank()
+                score, best = s, action
+        self.reason = self._why(st, ctx, best) if score > 0 else "nothing left worth a denarius"
         return best
 
-    def _roman_scores(self, st: HispaniaState, legal: Sequence[Action]) -> list[tuple[float, Action, str]]:
-        """Every legal action with its score and why, best first (``end`` scores 0)."""
+    def _roman_scores(self, st: HispaniaState, legal: Sequence[Action], ctx: _Context) -> list[tuple[float, Action]]:
+        """Every legal action with its score, in the legal order (``end`` scores 0)."""
         w = self.weights
-        ctx = _Context(st, w)
         decode = st.notation.decode
         g = st.turn
         here = st.general_at[g]
         money = st.money
-        names = st.board.names
         stay = ctx.plan(g, here, money)
-        scored: list[tuple[float, Action, str]] = []
+        scored: list[tuple[float, Action]] = []
         for action in legal:
             kind, a, b, _ = decode[action]
-            if kind == BESIEGE or kind == PROCONSUL_BESIEGE:
+            if kind == MOVE:  # the most of them
+                cost = st.move_costs[a]
+                score = ctx.plan(g, a, money - cost) - stay - w.move_cost * (cost + 1)
+            elif kind == BESIEGE or kind == PROCONSUL_BESIEGE:
                 fighter = PROCONSUL if kind == PROCONSUL_BESIEGE else g
                 p = ctx.p_siege(fighter, st.general_at[fighter], a, b)
-                score, why = p * ctx.revolt_value(a) - w.denarius * b, f"siege of {names[a]}: {p:.0%}"
+                score = p * ctx.revolt_value(a) - w.denarius * b
             elif kind == ATTACK or kind == PROCONSUL_ATTACK:
                 fighter = PROCONSUL if kind == PROCONSUL_ATTACK else g
                 p = ctx.p_attack(fighter, st.general_at[fighter], a, b)
                 score = p * ctx.army_value(a) - (1 - p) * w.defeat - w.denarius * b
-                why = f"attack on the army in {names[a]}: {p:.0%}"
             elif kind == GARRISON or kind == GARRISON_PURPLE:
-                score, why = ctx.garrison_value(g, here) - w.denarius, f"garrison in {names[here]}"
-            elif kind == MOVE:
-                cost = st.move_costs[a]
-                score = ctx.plan(g, a, money - cost) - stay - w.move_cost * (cost + 1)
-                why = f"to {names[a]}, where the {count(money - cost, 'denarius', 'denarii')} left buy more"
+                score = ctx.garrison_value(g, here) - w.denarius
             elif kind == MOVE_OTHER and st.general_at[a] >= 0:
                 cost = movement.general_costs(st, a, st.general_at[a], money).get(b, money)
                 gain = ctx.plan(a, b, 3) - ctx.plan(a, st.general_at[a], 3)
-                score, why = w.other_general * gain - w.denarius * cost, f"the {GENERALS[a]} to {names[b]}"
+                score = w.other_general * gain - w.denarius * cost
             elif kind == PROCONSUL_IN:
-                score, why = w.proconsul, "the proconsul: one more general"
+                score = w.proconsul
             elif kind == ASSASSINATE:
                 p = a / 6
                 score = p * w.assassinate - (1 - p) * w.assassinate_miss - w.denarius * a
-                why = "traitors against the special army"
             elif kind == ROAD:
-                score, why = w.road - w.denarius * st.board.links[a].segments, "a road"
+                score = w.road - w.denarius * st.board.links[a].segments
             elif kind == END:
-                score, why = 0.0, "nothing left worth a denarius"
+                score = 0.0
             else:
-                score, why = -1.0, ""
-            scored.append((score, action, why))
-        scored.sort(key=lambda item: -item[0])  # stable: among equals, the legal order
+                score = -1.0
+            scored.append((score, action))
         return scored
+
+    @staticmethod
+    def _why(st: HispaniaState, ctx: _Context, action: Action) -> str:
+        """Why the Roman ``action`` was chosen, in a few words (worked out for the chosen one only)."""
+        kind, a, b, _ = st.notation.decode[action]
+        names = st.board.names
+        g = st.turn
+        if kind == BESIEGE or kind == PROCONSUL_BESIEGE:
+            fighter = PROCONSUL if kind == PROCONSUL_BESIEGE else g
+            return f"siege of {names[a]}: {ctx.p_siege(fighter, st.general_at[fighter], a, b):.0%}"
+        if kind == ATTACK or kind == PROCONSUL_ATTACK:
+            fighter = PROCONSUL if kind == PROCONSUL_ATTACK else g
+            return f"attack on the army in {names[a]}: {ctx.p_attack(fighter, st.general_at[fighter], a, b):.0%}"
+        if kind == GARRISON or kind == GARRISON_PURPLE:
+            return f"garrison in {names[st.general_at[g]]}"
+        if kind == MOVE:
+            left = st.money - st.move_costs[a]
+            return f"to {names[a]}, where the {count(left, 'denarius', 'denarii')} left buy more"
+        if kind == MOVE_OTHER:
+            return f"the {GENERALS[a]} to {names[b]}"
+        if kind == PROCONSUL_IN:
+            return "the proconsul: one more general"
+        if kind == ASSASSINATE:
+            return "traitors against the special army"
+        if kind == ROAD:
+            return "a road"
+        return "nothing left worth a denarius"
 
     # --- Placements: roads, starting spaces, entries, the free move --------------------------
     def _placement(self, st: HispaniaState, legal: Sequence[Action]) -> Action:
@@ -340,10 +376,18 @@ class _Context:
         self.w = weights
         board = st.board
         self.ties = st.game.ties_to_attacker
-        self.revolts_in = [sum(st.revolts[c] for c in cities) for cities in board.province_cities]
+        revolts = st.revolts
+        self.revolts_in = [sum([revolts[c] for c in cities]) for cities in board.province_cities]
         self.capital_held = [bool(st.garrisons[board.capitals[p]]) for p in HISPANIC_PROVINCES]
         self.capitals_left = sum(not held for held in self.capital_held)
         self.pressure = 1 + weights.pressure / (st.revolt_reserve + 2)  # the race against the revolt reserve
+        # what options() reads for every space a move could reach, worked out once a decision
+        self.armies = [s for s in st.army_at if s >= 0]
+        self._others: dict[int, list[int]] = {}  # per general: where the other generals stand
+        self._around: dict[tuple[int, int], int] = {}  # (general, target): the others next to it
+        self._targets: dict[int, tuple[float, int, bool]] = {}  # an army's or a revolt's value and terms
+        self._sieges: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}  # combat terms a fight
+        self._attacks: dict[tuple[int, int, int], tuple[int, int, int, int, bool]] = {}
 
     def revolt_value(self, target: int) -> float:
         st = self.st
@@ -370,67 +414,117 @@ class _Context:
         board = st.board
         if board.is_capital(city) and not self.capital_held[board.province[city]]:
             return 100.0 if self.capitals_left == 1 else self.w.capital
-        army_next = any(st.space_army[n] >= 0 for n in board.land[city])
+        space_army = st.space_army
+        land = board.land[city]
+        army_next = False
+        for n in land:
+            if space_army[n] >= 0:
+                army_next = True
+                break
         if st.garrisons[city]:  # a second disc only shields the first
             return self.w.capital_second if army_next and board.is_capital(city) else 0.0
         spare = st.garrison_reserve[g] if g < PROCONSUL else 0
         if spare <= 1 and self.capitals_left:
             return 0.0
-        by_revolt = any(st.revolts[n] for n in board.land[city])
+        revolts = st.revolts
+        by_revolt = False
+        for n in land:
+            if revolts[n]:
+                by_revolt = True
+                break
         return (self.w.garrison_by_army if army_next else 0.0) + (self.w.garrison_by_revolt if by_revolt else 0.0)
 
     def p_siege(self, g: int, space: int, target: int, denarii: int, bonus: int = 0) -> float:
-        st = self.st
-        own, disc, k = combat.roman_terms(st, g, space, target)
-        shield, j = combat.city_terms(st, target, space, roman_attacker=True)
-        extra = 1 if g == 1 and "imperivm" in st.game.variants else 0
-        return _p_roman(denarii + own + disc + extra, k, (shield + bonus) << j, self.ties)
+        key = (g, space, target)
+        terms = self._sieges.get(key)
+        if terms is None:  # a siege is scored for each number of denarii: its terms once
+            st = self.st
+            own, disc, k = combat.roman_terms(st, g, space, target)
+            shield, j = combat.city_terms(st, target, space, roman_attacker=True)
+            extra = 1 if g == 1 and "imperivm" in st.game.variants else 0
+            terms = self._sieges[key] = (own + disc + extra, k, shield, j)
+        x, k, shield, j = terms
+        return _p_roman(denarii + x, k, (shield + bonus) << j, self.ties)
 
     def p_attack(self, g: int, space: int, target: int, denarii: int, bonus: int = 0) -> float:
-        st = self.st
-        own, disc, k = combat.roman_terms(st, g, space, target)
-        revolts, j, special = combat.army_terms(st, st.space_army[target], space)
-        return _p_attack(denarii + own + disc, k, revolts + bonus, j, special, self.ties, st.power)
+        key = (g, space, target)
+        terms = self._attacks.get(key)
+        if terms is None:
+            st = self.st
+            own, disc, k = combat.roman_terms(st, g, space, target)
+            revolts, j, special = combat.army_terms(st, st.space_army[target], space)
+            terms = self._attacks[key] = (own + disc, k, revolts, j, special)
+        x, k, revolts, j, special = terms
+        return _p_attack(denarii + x, k, revolts + bonus, j, special, self.ties, self.st.power)
 
     def options(self, g: int, space: int, money: int) -> list[tuple[float, int, int]]:
         """(score, cost, target) of the single buys the general could make in ``space``,
         their chances estimated cheaply (garrisons in and next to his space only)."""
         st = self.st
         board = st.board
+        w = self.w
         found: list[tuple[float, int, int]] = []
         if g < PROCONSUL and roman_phase.can_garrison(st, g, space, purple=st.purple == g):
-            found.append((self.garrison_value(g, space) - self.w.denarius, 1, space))
+            found.append((self.garrison_value(g, space) - w.denarius, 1, space))
+        space_army = st.space_army
+        revolts = st.revolts
+        targets = [t for t in board.neighbours[space] if space_army[t] >= 0 or revolts[t]]
+        if not targets:
+            return found
         home = HOME[g]
-        disc = 1 if home is not None and space in board.near_province[home] else 0
-        garrisons = st.garrisons
-        own = 0
+        x = 1 if home is not None and space in board.near_province[home] else 0  # the disc
         if g < PROCONSUL:
+            garrisons = st.garrisons
             for c in (space, *board.land[space]):
-                if garrisons[c]:
-                    own += garrisons[c].count(g) + garrisons[c].count(PURPLE)
-        neighbours = board.neighbours[space]
-        generals = [s for h, s in enumerate(st.general_at) if h != g and s >= 0]
-        armies_here = sum(1 for s in st.army_at if s >= 0 and s in neighbours)
+                discs = garrisons[c]
+                if discs:
+                    x += discs.count(g) + discs.count(PURPLE)
+        near = board.neighbour_sets[space]
+        armies_here = 0
+        for s in self.armies:
+            if s in near:
+                armies_here += 1
+        j = max(0, armies_here - 1)
         top = min(3, money)
-        for target in neighbours:
-            army = st.space_army[target]
-            if army < 0 and not st.revolts[target]:
-                continue
-            around = board.neighbours[target]
-            k = sum(1 for s in generals if s in around)
-            if army >= 0:
-                revolts = st.revolts[target] + sum(st.revolts[c] for c in around)
-                value = self.army_value(target)
+        ties = self.ties
+        defeat, denarius = w.defeat, w.denarius
+        for target in targets:
+            k = self._around.get((g, target))
+            if k is None:
+                around = board.neighbour_sets[target]
+                k = self._around[g, target] = sum(1 for s in self._other_generals(g) if s in around)
+            value, terms, special = self._target(target)
+            if space_army[target] >= 0:
                 for n in range(1, top + 1):
-                    p = _p_attack(n + own + disc, k, revolts, max(0, armies_here - 1), army == st.special, self.ties,
-                                  st.power)
-                    found.append((p * value - (1 - p) * self.w.defeat - self.w.denarius * n, n, target))
+                    p = _p_attack(n + x, k, terms, j, special, ties, st.power)
+                    found.append((p * value - (1 - p) * defeat - denarius * n, n, target))
             else:
-                value = self.revolt_value(target)
-                defence = board.number[target] << armies_here
+                defence = terms << armies_here
                 for n in range(1, top + 1):
-                    p = _p_roman(n + own + disc, k, defence, self.ties)
-                    found.append((p * value - self.w.denarius * n, n, target))
+                    p = _p_roman(n + x, k, defence, ties)
+                    found.append((p * value - denarius * n, n, target))
+        return found
+
+    def _other_generals(self, g: int) -> list[int]:
+        others = self._others.get(g)
+        if others is None:
+            others = self._others[g] = [s for h, s in enumerate(self.st.general_at) if h != g and s >= 0]
+        return others
+
+    def _target(self, target: int) -> tuple[float, int, bool]:
+        """An army's value, the revolts that back it and whether it is the special army; or a
+        revolt's value and its city's number."""
+        found = self._targets.get(target)
+        if found is None:
+            st = self.st
+            army = st.space_army[target]
+            if army >= 0:
+                revolts = st.revolts
+                backing = revolts[target] + sum(revolts[c] for c in st.board.neighbours[target])
+                found = (self.army_value(target), backing, army == st.special)
+            else:
+                found = (self.revolt_value(target), st.board.number[target], False)
+            self._targets[target] = found
         return found
 
     def plan(self, g: int, space: int, money: int) -> float:
@@ -438,7 +532,10 @@ class _Context:
         target twice at most (a greedy estimate)."""
         if money <= 0 or space < 0:
             return 0.0
-        options = sorted((o for o in self.options(g, space, money) if o[0] > 0), key=lambda o: -o[0] / o[1])
+        options = [o for o in self.options(g, space, money) if o[0] > 0]
+        if len(options) < 2:  # most places offer one buy or none
+            return options[0][0] if options else 0.0
+        options.sort(key=_by_value_per_denarius)
         total = 0.0
         used: dict[int, int] = {}
         for score, cost, target in options:
