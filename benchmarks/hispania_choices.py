@@ -12,6 +12,7 @@ games must confirm.
 
 Usage: python benchmarks/hispania_choices.py [--level default] [--positions 60] [--futures 400]
        [--baseline mcts+heuristic:48] [--challenger flat+heuristic:400] [--agent heuristic]
+       [--width 4] [--own-dice]
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from hispania_headroom import future, positions
 import legatus
 from legatus.core.actions import Action
 from legatus.core.agents import Agent, make_agent
+from legatus.core.flat import FlatAgent
+from legatus.core.mcts import MCTSAgent
 from legatus.games.hispania.bots import HeuristicAgent
 from legatus.games.hispania.state import HispaniaState
 
@@ -40,12 +43,26 @@ def main() -> None:
     parser.add_argument("--baseline", default="mcts+heuristic:48")
     parser.add_argument("--challenger", default="flat+heuristic:400")
     parser.add_argument("--agent", default="heuristic", help="plays the games the decisions come from, and the futures")
+    parser.add_argument("--width", type=int, default=None,
+                        help="the challenger search's candidates (its rollout agent's favourites), instead of its 4")
+    parser.add_argument("--own-dice", action="store_true",
+                        help="a flat challenger plays each candidate on its own dice (not the same k-th futures)")
     args = parser.parse_args()
     start = time.process_time()
     game = legatus.load("hispania", level=args.level)
     player = make_agent(game, args.agent, 2)
     assert isinstance(player, HeuristicAgent)
     baseline, challenger = make_agent(game, args.baseline, 11), make_agent(game, args.challenger, 11)
+    if args.width is not None:
+        if not isinstance(challenger, MCTSAgent) or challenger.width is None:
+            parser.error(f"--width: the challenger '{args.challenger}' is no search with a ranking rollout agent")
+        challenger.width = args.width
+    if args.own_dice:
+        if not isinstance(challenger, FlatAgent):
+            parser.error(f"--own-dice: the challenger '{args.challenger}' is no flat search")
+        challenger.common_dice = False
+    shown = args.challenger + (f", width {args.width}" if args.width is not None else "") + \
+        (", own dice" if args.own_dice else "")
     gains, differ = [], 0
     cpu: dict[str, list[float]] = {args.baseline: [], args.challenger: []}
 
@@ -68,7 +85,7 @@ def main() -> None:
         print(f"{j}: {old} | {new}: {statistics.mean(old_values):.4f} against {statistics.mean(new_values):.4f}, "
               f"{gains[-1]:+.4f} ± {statistics.stdev(diffs) / args.futures ** 0.5:.4f}", flush=True)
     mean, error = statistics.mean(gains), statistics.stdev(gains) / len(gains) ** 0.5
-    print(f"{args.level}, {len(gains)} decisions ({differ} chosen differently), {args.challenger} over "
+    print(f"{args.level}, {len(gains)} decisions ({differ} chosen differently), {shown} over "
           f"{args.baseline}: {100 * mean:+.2f} ± {100 * error:.2f} points of win chance a decision (mean ± its "
           f"standard error); {time.process_time() - start:.0f} CPU s")
     for spec, seconds in cpu.items():

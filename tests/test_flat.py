@@ -84,6 +84,16 @@ def test_flat_draws_the_same_dice_for_every_candidate():
     assert [r.action for r in ranked] == state.legal_actions()[:4]
 
 
+def test_flat_on_own_dice_gives_each_candidate_other_futures():
+    """The ablation of the common dice (benchmarks/hispania_choices.py --own-dice): the same
+    moves worth the same now differ by their futures' luck alone."""
+    game = legatus.load("hispania")
+    state = roman_decision(game)
+    agent = FlatAgent(game, simulations=20, rollout=Judge({}), seed=4)
+    agent.common_dice = False
+    assert len({r.mean for r in agent.analyse(state)}) == 4
+
+
 def test_flat_is_seeded_and_plays_whole_rounds_in_a_time_budget():
     game = legatus.load("hispania")
     state = roman_decision(game)

@@ -28,6 +28,10 @@ class FlatAgent(MCTSAgent):
     """``flat+heuristic:400``: the heuristic's four favourites on 100 futures each. Without a
     ranking rollout agent every legal move is a candidate."""
 
+    common_dice = True
+    """The k-th future of every candidate on the same dice; False gives each candidate its own
+    (to measure what the common dice gain: benchmarks/hispania_choices.py --own-dice)."""
+
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
         seat = deciding_seat(state)
@@ -42,9 +46,10 @@ class FlatAgent(MCTSAgent):
         def one_round() -> None:  # each candidate once, on the round's dice
             nonlocal rounds
             for i, action in enumerate(candidates):
-                self.rng.seed(seed_from(base, rounds))
+                dice = (base, rounds) if self.common_dice else (base, rounds, i)
+                self.rng.seed(seed_from(*dice))
                 if isinstance(self.rollout, Seeded):
-                    self.rollout.rng.seed(seed_from(base, rounds, "rollout"))
+                    self.rollout.rng.seed(seed_from(*dice, "rollout"))
                 future = state.clone()
                 future.apply_action(action)
                 for s, r in enumerate(rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)):
