@@ -13,7 +13,7 @@ change and on the commit after, each into its own --out, and give the first run'
 
 Usage: nice -n 10 python benchmarks/hispania_agents.py [--agents mcts+heuristic:48 planner]
        [--levels easiest default] [--games 100] [--seed 1] [--jobs 2] [--minutes 40]
-       [--out hispania_agents.jsonl] [--baseline before.jsonl]
+       [--out hispania_agents.jsonl] [--baseline before.jsonl] [--replay N]
 """
 
 from __future__ import annotations
@@ -103,6 +103,29 @@ def table(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[st
     print("\n".join(paired_lines))
 
 
+def replay(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[str], seed: int, n: int) -> None:
+    """Each agent's first ``n`` games a level of the file played again: the same outcome after as
+    many decisions, or the difference. Exits 1 on a difference or a game the file lacks."""
+    differ = 0
+    for level in levels:
+        for agent in agents:
+            for index in range(n):
+                stored = results.get((agent, level, index))
+                if stored is None:
+                    print(f"{level} {index} {agent}: not in the file")
+                    differ += 1
+                    continue
+                again = play(agent, level, seed, index)
+                same = (again["won"], again["outcome"], len(again["seconds"])) == \
+                    (stored["won"], stored["outcome"], len(stored["seconds"]))
+                differ += not same
+                print(f"{level} {index} {agent}: {'the same' if same else 'DIFFERENT'} ({again['outcome']} after "
+                      f"{len(again['seconds'])} decisions; the file: {stored['outcome']} after "
+                      f"{len(stored['seconds'])})", flush=True)
+    if differ:
+        raise SystemExit(f"{differ} games differ from the file")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", nargs="+", default=["mcts+heuristic:48", "planner"],
@@ -113,11 +136,17 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=None, help="stop sending games after this long")
     parser.add_argument("--out", type=Path, default=Path("hispania_agents.jsonl"))
+    parser.add_argument("--replay", type=int, default=0, metavar="N",
+                        help="play again each agent's first N games a level of --out with this code, and say whether "
+                             "they end as the file says (a later commit that extends a file must): then stop")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another run's results (another commit's, same --seed): its games of the first "
                              "agent are the baseline the agents are paired with")
     args = parser.parse_args()
     results = load(args.out)
+    if args.replay:
+        replay(results, args.agents, args.levels, args.seed, args.replay)
+        return
     shown = args.agents
     if args.baseline is not None:
         if not args.baseline.exists():
