@@ -138,7 +138,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("hispania_agents.jsonl"))
     parser.add_argument("--replay", type=int, default=0, metavar="N",
                         help="play again each agent's first N games a level of --out with this code, and say whether "
-                             "they end as the file says (a later commit that extends a file must): then stop")
+                             "they end as the file says (the check before a later commit extends the file); then stop")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another run's results (another commit's, same --seed): its games of the first "
                              "agent are the baseline the agents are paired with")
