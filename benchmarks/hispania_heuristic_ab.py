@@ -23,11 +23,12 @@ from types import ModuleType
 from typing import Any
 
 from harness import Case, header, measure, report, sample
+from hispania_headroom import positions
 
 import legatus
 from legatus.core.flat import FlatAgent
 from legatus.games.hispania import bots
-from legatus.games.hispania.rules import phases
+from legatus.games.hispania.state import HispaniaState
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = {"easiest": "7-5-4-5-1", "default": "6-4-3-4-2"}
@@ -72,30 +73,7 @@ def games(agent_class: Any, level: str, n: int, played: dict[int, list[int]]) ->
     return case
 
 
-def positions(level: str, n: int) -> list[legatus.State]:
-    """``n`` Roman decisions of seeded heuristic games (each with a chance of 1/8, three a game
-    at most), as benchmarks/hispania_choices.py takes them."""
-    game: Any = legatus.load("hispania", level=level)
-    found: list[legatus.State] = []
-    seed = 0
-    while len(found) < n:
-        rng = random.Random(seed)
-        agent = bots.HeuristicAgent(game, seed)
-        state = game.new_initial_state()
-        taken = 0
-        while not state.is_terminal() and len(found) < n:
-            if state.is_chance_node():
-                state.apply_action(sample(state.chance_outcomes(), rng))
-                continue
-            if state.phase == phases.ROMAN and taken < 3 and len(state.legal_actions()) > 1 and rng.random() < 1 / 8:
-                found.append(state.clone())
-                taken += 1
-            state.apply_action(agent.choose(state))
-        seed += 1
-    return found
-
-
-def decisions(agent_class: Any, states: list[legatus.State], simulations: int, chosen: dict[int, list[int]]) -> Case:
+def decisions(agent_class: Any, states: list[HispaniaState], simulations: int, chosen: dict[int, list[int]]) -> Case:
     """The flat search over ``agent_class``'s rollouts decides at every position a round (round
     r's choices into ``chosen[r]``)."""
 
@@ -128,7 +106,7 @@ def main() -> None:
     game_cases: dict[str, Case] = {}
     flat_cases: dict[str, Case] = {}
     for name, level in LEVELS.items():
-        states = positions(level, args.positions)
+        states = positions(level, "heuristic", args.positions)  # hispania_choices.py's decisions
         for version, agent_class in versions.items():
             case = f"{name}, {version}"
             game_cases[case] = games(agent_class, level, args.games, played.setdefault(case, {}))
