@@ -2,7 +2,7 @@
 
     nice -n 10 python benchmarks/hannibal_agents.py [--games 200] [--search-games 20]
         [--search ismcts+heuristic:8] [--against heuristic] [--minutes 40] [--timed 30] [--workers 2]
-        [--out FILE]
+        [--out FILE] [--replay N]
 
 Pairings, each game ``2k`` with A as Rome and ``2k + 1`` with A as Carthage on the same chance
 seed (common random numbers): heuristic v random and heuristic v heuristic (``--games`` each),
@@ -13,7 +13,9 @@ budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic gam
 
 With ``--out FILE`` each game's result is added to FILE (one JSON line) as it ends, and a run
 plays only the games of its pairings that FILE does not hold yet, then reports on all that it
-holds: a long pairing (IS-MCTS games take minutes) is gathered over several runs.
+holds: a long pairing (IS-MCTS games take minutes) is gathered over several runs. ``--replay N`` plays the first N of
+the search's games in FILE again on the code at hand, and says whether each ends as FILE says:
+the check before a later commit extends FILE.
 
 Agents are handed the true state: random play and IS-MCTS read no more than their seat may know
 (IS-MCTS searches from ``state.resample(seat)``), and the heuristic's choices equal its choices on
@@ -125,6 +127,31 @@ def pairing(pool: ProcessPoolExecutor, a: str, b: str, games: int, deadline: flo
           if out else f"  ({time.time() - start:.0f} s wall)", flush=True)
 
 
+def replay(a: str, b: str, n: int, out: Path, workers: int) -> None:
+    """Games 0 to ``n - 1`` of ``a`` against ``b`` in ``out`` played again: the same winner,
+    turn and number of actions, or the difference. Exits 1 on a difference or a missing game."""
+    held = {r["index"]: r for r in _read(out) if (r["a"], r["b"]) == (a, b)}
+    differ = 0
+    with ProcessPoolExecutor(workers) as pool:
+        again = pool.map(play, [(a, b, i, None) for i in range(n)])
+        for index, result in enumerate(again):
+            stored = held.get(index)
+            assert result is not None  # no deadline
+            if stored is None:
+                print(f"game {index}: not in {out}")
+                differ += 1
+                continue
+            keys = ("winner", "turn", "steps")
+            same = all(result[k] == stored[k] for k in keys)
+            differ += not same
+            print(f"game {index}: {'the same' if same else 'DIFFERENT'} (winner {SIDES[result['winner']]}, turn "
+                  f"{result['turn']}, {result['steps']} actions, {result['cpu']:.0f} CPU s; the file: winner "
+                  f"{SIDES[stored['winner']]}, turn {stored['turn']}, {stored['steps']} actions, "
+                  f"{stored['cpu']:.0f} CPU s)", flush=True)
+    if differ:
+        raise SystemExit(f"{differ} games differ from {out}")
+
+
 def _read(out: Path | None) -> list[dict[str, Any]]:
     if out is None or not out.exists():
         return []
@@ -183,7 +210,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--skip", default="", help="pairings to leave out: hr, hh, search, timing (comma-separated)")
     parser.add_argument("--out", type=Path, help="a JSON-lines file of the games: those it holds are not played again")
+    parser.add_argument("--replay", type=int, default=0, metavar="N",
+                        help="play the first N of the search's games in --out again with this code, and say whether "
+                             "they end as the file says (the check before a later commit extends the file); then stop")
     args = parser.parse_args()
+    if args.replay:
+        if args.out is None or not args.out.exists():
+            parser.error("--replay needs --out, an existing results file")
+        replay(args.search, args.against, args.replay, args.out, args.workers)
+        return
     skip = set(args.skip.split(","))
     began = time.time()
     print(f"# Hannibal agents (default hint agent {HannibalGame.HINT_AGENT}; {args.workers} workers)", flush=True)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import legatus
 from legatus.core.agents import decide, make_agent
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal import bots
 from legatus.games.hannibal.bots import HeuristicAgent, value
-from legatus.games.hannibal.notation import CARTHAGE
+from legatus.games.hannibal.notation import CARTHAGE, ROME
+from legatus.games.hannibal.rules import base, turn
 from legatus.games.hannibal.rules.base import ITALY6, other, points, province_controller
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import ready
@@ -84,9 +87,21 @@ def test_the_value_counts_points_first() -> None:
     assert value(state, 0) > 0 > value(state, 1)  # 9 points against 7
 
 
+def _danger_as_first_written(st: HannibalState, side: int) -> int:
+    game = st.game
+    capital = (game.rome_space, game.carthage_space)[side]
+    near = bots._distances(game, capital)
+    enemy = other(side)
+    threat = max((st.cu[enemy][at] for g, at in enumerate(st.gen_at)
+                  if at >= 0 and game.general_side[g] == enemy
+                  and (near[at] <= 2 or enemy == ROME and st.board.port[at] is not None)), default=0)
+    return max(0, min(10, threat) - st.cu[side][capital])
+
+
 def _value_as_first_written(st: HannibalState, side: int) -> float:
     """The value read province by province through the rules' own ``points`` and
-    ``province_controller``: what ``value``'s single reading of the PCs must agree with."""
+    ``province_controller``, the threat to each capital general by general: what ``value``'s
+    tables and single reading of the PCs must agree with."""
     if not st.stack:
         return 100.0 if st.winner == side else -100.0
     enemy = other(side)
@@ -97,7 +112,7 @@ def _value_as_first_written(st: HannibalState, side: int) -> float:
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
     names = st.board.province_names
     italy = bots.ITALY_WORTH[sum(1 for p in ITALY6 if province_controller(st, names.index(p)) == CARTHAGE)]
-    danger = bots._capital_danger(st, enemy) - bots._capital_danger(st, side)
+    danger = _danger_as_first_written(st, enemy) - _danger_as_first_written(st, side)
     return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
             + (italy if side == CARTHAGE else -italy))
 
@@ -120,3 +135,55 @@ def test_the_value_agrees_with_the_value_read_province_by_province() -> None:
             chance = state.is_chance_node()
             state.apply_action(sample_outcome(state, rng) if chance else agents[state.current_player()].choose(state))
     assert compared > 1500
+
+
+# What a placement or removal may change besides its marker when turn.pc_alone says it does not:
+# whose play comes next, and the bookkeeping of a card's play (H28).
+_BOOKKEEPING = {"actions", "stack", "path", "to_play", "sieged", "moved_gens", "failed", "spent", "g_used", "m_used"}
+
+
+def test_a_pc_alone_changes_its_marker_and_nothing_the_value_reads() -> None:
+    """H31, H91: wherever turn.pc_alone lets the heuristic measure a PC on the state itself, the
+    action played on a copy changes that space's marker and bookkeeping only; and the heuristic
+    chooses as it would by playing every PC on a copy (random and heuristic games, both sides)."""
+    g = legatus.load("hannibal")
+    alone = copied = decisions = 0
+    for seed, specs in ((11, ("heuristic", "random")), (12, ("random", "heuristic")), (13, ("heuristic", "heuristic"))):
+        agents = [make_agent(g, spec, seed + s) for s, spec in enumerate(specs)]
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state, rng))
+                continue
+            procedure = state.stack[-1][0]
+            if procedure in (base.PLACE_PC, base.REMOVE_PC) and len(state.legal_actions()) > 1:
+                verb = "pc" if procedure == base.PLACE_PC else "remove pc"
+                marker = state.stack[-1][1] if procedure == base.PLACE_PC else base.NONE
+                for a in state.legal_actions():
+                    space = a - state.n.SPACE[verb]
+                    if not 0 <= space < g.board.n_spaces:
+                        continue
+                    after = state.clone()
+                    after.apply_action(a)
+                    if turn.pc_alone(state, space):
+                        alone += 1
+                        expected = {**{name: getattr(state, name) for name in HannibalState.FIELDS}}
+                        expected["ctrl"] = [*state.ctrl[:space], marker, *state.ctrl[space + 1:]]
+                        changed = [name for name in HannibalState.FIELDS
+                                   if name not in _BOOKKEEPING and getattr(after, name) != expected[name]]
+                        assert not changed, (seed, str(a), changed)
+                    else:
+                        copied += 1
+                seat = state.current_player()
+                assert HeuristicAgent(g, seed).choose(state) == _choice_on_copies(state, seat, HeuristicAgent(g, seed))
+                decisions += 1
+            state.apply_action(agents[state.current_player()].choose(state))
+    assert alone > 1000 and copied > 200 and decisions > 100, (alone, copied, decisions)
+
+
+def _choice_on_copies(st: HannibalState, seat: int, agent: HeuristicAgent) -> object:
+    """The heuristic's PC choice with every space measured on a copy of the game."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(turn, "pc_alone", lambda st, space: False)
+        return agent.choose(st)

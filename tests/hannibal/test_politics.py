@@ -3,6 +3,11 @@ victory (H108-H112) and displaced Generals (H43)."""
 
 from __future__ import annotations
 
+import random
+
+import legatus
+from legatus.core.agents import make_agent
+from legatus.core.session import sample_outcome
 from legatus.games.hannibal.rules import base, politics, sieges, victory
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
@@ -133,3 +138,26 @@ def test_h95_option_the_carthaginian_penalty_on_subjugation() -> None:
     state.m_gen = general(state, "Hannibal")
     assert rules.modifier(state, space(state, "Allobroges"), 1) == -1
     assert state.game.new_state_from(state.position()).position() == state.position()
+
+
+def test_h106_winter_forces_agree_with_the_rule_read_space_by_space() -> None:
+    """The hot path's shortcuts (spaces hostile to no one skipped, the cheap tests first) find
+    the forces that H106 names, checked at every position of random games: every force (the
+    siege train counting as a CU, H133) on an enemy PC or a hostile tribe."""
+    g = legatus.load("hannibal")
+    compared = found = 0
+    for seed in (21, 22, 23):
+        agents = [make_agent(g, "random", seed + s) for s in (0, 1)]
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            expected = [x for s in range(g.board.n_spaces) for side in (0, 1)
+                        if base.cus(state, side, s)
+                        and (state.ctrl[s] == 1 - side or base.hostile_tribe(state, s, side))
+                        for x in (s, side)]
+            assert politics.winter_forces(state) == expected
+            compared += 1
+            found += bool(expected)
+            chance = state.is_chance_node()
+            state.apply_action(sample_outcome(state, rng) if chance else agents[state.current_player()].choose(state))
+    assert compared > 1000 and found > 100, (compared, found)

@@ -35,7 +35,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 
 from .notation import CARTHAGE, ROME
-from .rules import base
+from .rules import base, turn
 from .rules.base import other
 
 if TYPE_CHECKING:
@@ -128,20 +128,31 @@ def _campania(game: HannibalGame) -> tuple[int, ...]:
     return board.province_spaces[board.province_names.index("Campania")]
 
 
+@cache
+def _threats(game: HannibalGame, side: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """The enemy's Generals, and the spaces from which an army of theirs threatens ``side``'s
+    capital on one card: within two spaces, or, for Rome's armies, any port (Roman sea moves
+    are never checked, H58)."""
+    enemy = other(side)
+    near = _distances(game, _capital(game, side))
+    by_sea = enemy == ROME
+    port = game.board.port
+    generals = tuple(g for g, s in enumerate(game.general_side) if s == enemy)
+    return generals, tuple(d <= 2 or by_sea and p is not None for d, p in zip(near, port, strict=True))
+
+
 def _capital_danger(st: HannibalState, side: int) -> int:
     """How many CUs the biggest enemy army that could reach ``side``'s capital on one card has
-    more than the defenders outside its walls (only they stop a siege, H94): within two spaces,
-    or, for Rome's armies, in any port (Roman sea moves are never checked, H58)."""
-    game = st.game
-    capital = _capital(game, side)
-    near = _distances(game, capital)
-    enemy = other(side)
-    by_sea = enemy == ROME
-    port = st.board.port
-    threat = max((st.cu[enemy][at] for g, at in enumerate(st.gen_at)
-                  if at >= 0 and game.general_side[g] == enemy and (near[at] <= 2 or by_sea and port[at] is not None)),
-                 default=0)
-    return max(0, min(10, threat) - st.cu[side][capital])
+    more than the defenders outside its walls (only they stop a siege, H94)."""
+    generals, within = _threats(st.game, side)
+    gen_at = st.gen_at
+    cu = st.cu[other(side)]
+    threat = 0
+    for g in generals:
+        at = gen_at[g]
+        if at >= 0 and within[at] and cu[at] > threat:
+            threat = cu[at]
+    return max(0, min(10, threat) - st.cu[side][_capital(st.game, side)])
 
 
 def value(st: HannibalState, side: int) -> float:
@@ -149,20 +160,61 @@ def value(st: HannibalState, side: int) -> float:
     Generals; Carthage's hold on Italy and a threat to either capital (H110)."""
     if not st.stack:
         return 100.0 if st.winner == side else -100.0
+    return _worth(side, _terms(st, side))
+
+
+Terms = tuple[int, int, int, int, int, int]
+
+
+def _terms(st: HannibalState, side: int) -> Terms:
+    """What :func:`value` weighs, in whole numbers: ``side``'s political points, PCs, CUs and
+    Generals less the enemy's, the Italian provinces Carthage holds, and the threat to the
+    enemy's capital less the threat to its own."""
     enemy = other(side)
     rome, carthage, held = _provinces(st)
     ctrl, inner = st.ctrl, st.inner
     sign = 1 if side == ROME else -1  # Rome's count less Carthage's, turned to ``side``'s
-    pts = sign * (rome - carthage)
-    pcs = sign * (ctrl.count(ROME) - ctrl.count(CARTHAGE))
     cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(inner[s] if ctrl[s] == side else -inner[s]
                                                      for s in _walled(st.game) if inner[s])
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
-    italy = ITALY_WORTH[held]
     danger = _capital_danger(st, enemy) - _capital_danger(st, side)
+    return sign * (rome - carthage), sign * (ctrl.count(ROME) - ctrl.count(CARTHAGE)), cus, gens, held, danger
+
+
+def _worth(side: int, terms: Terms) -> float:
+    pts, pcs, cus, gens, held, danger = terms
+    italy = ITALY_WORTH[held]
     return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
             + (italy if side == CARTHAGE else -italy))
+
+
+def _with_marker(st: HannibalState, side: int, terms: Terms, space: int, marker: int) -> Terms:
+    """``terms`` (:func:`_terms` of ``st``) once ``marker`` (a side's PC, or none) stands on
+    ``space`` and nothing else changes: only the space's own province, PC and CUs inside."""
+    board, ctrl = st.board, st.ctrl
+    pts, pcs, cus, gens, held, danger = terms
+    sign = 1 if side == ROME else -1
+    old = ctrl[space]
+    pcs += sign * (_SIGNED[marker] - _SIGNED[old])
+    room = st.inner[space]
+    if room and board.capacity[space]:  # CUs inside count for the city's owner
+        cus += (room if marker == side else -room) - (room if old == side else -room)
+    p = board.province[space]
+    if board.victory[p]:
+        before = base.province_controller(st, p)
+        ctrl[space] = marker
+        try:
+            now = base.province_controller(st, p)
+        finally:
+            ctrl[space] = old
+        pts += sign * (_SIGNED[now] - _SIGNED[before])
+        if p in _italy(st.game):
+            held += (now == CARTHAGE) - (before == CARTHAGE)
+    return pts, pcs, cus, gens, held, danger
+
+
+_SIGNED = {ROME: 1, CARTHAGE: -1, base.NONE: 0, base.NEUTRAL: 0}  # a marker's count in Rome's less Carthage's
 
 
 class HeuristicAgent:
@@ -207,7 +259,7 @@ class HeuristicAgent:
         handler = {base.PLAY: self._play, base.OPS: self._ops, base.MOVE: self._move, base.TAKE: self._take,
                    base.REACT: self._react, base.ATTACK: self._attack, base.MATCH: self._match,
                    base.CAMPAIGN: self._campaign, base.INTERCEPTED: self._intercepted,
-                   base.PLACE_PC: self._place}.get(procedure)
+                   base.PLACE_PC: self._place, base.REMOVE_PC: self._remove}.get(procedure)
         if handler is not None:
             return handler(state, seat, legal)
         return self._lookahead(state, seat, legal)
@@ -235,22 +287,52 @@ class HeuristicAgent:
     def _place(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """A PC where it counts most one step ahead, then where it brings a victory province
         nearest to control (H102: PCs spread thin win none), twice so in Italy for Carthage."""
-        board, pc = st.board, st.n.SPACE["pc"]
+        self.reason = "a PC nearest to a province's control"
+        return self._marker(st, seat, legal, st.n.SPACE["pc"], seat, spread=True)
+
+    def _remove(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """The PC whose loss costs least one step ahead (as :meth:`_lookahead` judges)."""
+        self.reason = "the best position one step ahead"
+        return self._marker(st, seat, legal, st.n.SPACE["remove pc"], base.NONE, spread=False)
+
+    def _marker(self, st: HannibalState, seat: int, legal: list[Action], first: int, marker: int,
+                spread: bool) -> Action:
+        """The space action of ``legal`` (space ``a - first``) best one step ahead, where it sets
+        ``marker``; with ``spread``, plus how near it brings a province to the seat's control."""
+        board = st.board
+        terms = _terms(st, seat)
         best, score = legal[0], -1e9
         for a in legal:
-            if a < pc or a >= pc + board.n_spaces:
+            space = a - first
+            if not 0 <= space < board.n_spaces:
                 continue
-            after = st.clone()
-            after.apply_action(a)
-            v = value(after, seat) + self.rng.random() * 0.01
-            p = board.province[a - pc]
-            if board.victory[p] and base.province_controller(after, p) != seat:
-                mine = sum(1 for x in board.province_spaces[p] if after.ctrl[x] == seat)
-                v += (0.6 if seat == CARTHAGE and p in _italy(st.game) else 0.3) * mine / board.control[p]
+            p = board.province[space]
+            if turn.pc_alone(st, space):  # the position's terms, changed where the PC changes them: no copy
+                v = _worth(seat, _with_marker(st, seat, terms, space, marker)) + self.rng.random() * 0.01
+                if spread:
+                    old, st.ctrl[space] = st.ctrl[space], marker
+                    try:
+                        v += self._spread(st, seat, p)
+                    finally:
+                        st.ctrl[space] = old
+            else:
+                after = st.clone()
+                after.apply_action(a)
+                v = value(after, seat) + self.rng.random() * 0.01
+                if spread:
+                    v += self._spread(after, seat, p)
             if v > score:
                 best, score = a, v
-        self.reason = "a PC nearest to a province's control"
         return best
+
+    @staticmethod
+    def _spread(st: HannibalState, seat: int, p: int) -> float:
+        """What a victory province ``p`` not yet the seat's is worth by its PCs (H102)."""
+        board = st.board
+        if not board.victory[p] or base.province_controller(st, p) == seat:
+            return 0.0
+        mine = sum(1 for x in board.province_spaces[p] if st.ctrl[x] == seat)
+        return (0.6 if seat == CARTHAGE and p in _italy(st.game) else 0.3) * mine / board.control[p]
 
     def _play(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         texts = [str(a) for a in legal]

@@ -17,9 +17,14 @@ def winter_forces(st: HannibalState) -> list[int]:
     """H106: every force on a space with an enemy PC (walled city, tribe) or a hostile tribe, as
     (space, side) pairs."""
     out: list[int] = []
-    for s in range(st.board.n_spaces):
+    ctrl, tribal, cu = st.ctrl, st.tribal, st.cu
+    train = st.gen_at[st.siege_train] if st.siege_train >= 0 else -1
+    for s in range(st.board.n_spaces):  # a hot path of rollouts: the cheap tests first
+        if ctrl[s] == NONE and not tribal[s]:
+            continue
         for side in (ROME, CARTHAGE):
-            if cus(st, side, s) and (st.ctrl[s] == other(side) or hostile_tribe(st, s, side)):
+            if (cu[side][s] or s == train and train_at(st, side, s)) \
+                    and (ctrl[s] == other(side) or hostile_tribe(st, s, side)):
                 out += [s, side]
     return out
 

@@ -145,6 +145,28 @@ def end_of_turn(st: HannibalState) -> bool:
 
 
 # --- H15 Carthaginian reinforcements -------------------------------------------------------
+def pc_alone(st: HannibalState, space: int) -> bool:
+    """Whether the PC that the running placement (H31) or removal (H91) would set on or take off
+    ``space`` changes that marker and nothing else, bar whose play comes next: then a player's
+    look at each space one step ahead (bots.py) needs no copy of the game. Not so where the
+    change of hands ends the game (H110) or empties a walled city (H96), nor where the last PC
+    hands on to what may change more: the end of a removal, whoever called it; the end of a
+    placement, unless the next play simply begins (H28: no PCs owed for Hannibal, H43, and a
+    card left to play)."""
+    procedure, _, left = st.stack[-1][:3]
+    if procedure == base.REMOVE_PC:
+        return bool(left > 1)  # base.remove_pc writes the marker alone
+    if procedure != base.PLACE_PC:
+        return False
+    game, ctrl = st.game, st.ctrl
+    if space in (game.rome_space, game.carthage_space) or ctrl[game.rome_space] == CARTHAGE \
+            or ctrl[game.carthage_space] == ROME:
+        return False
+    if ctrl[space] in (ROME, CARTHAGE) and (st.inner[space] or st.ein[space] or space in st.g_in):
+        return False
+    return bool(left > 1 or st.stack[-2:-1] == ((base.TURN, S_PLAY),) and not st.debt and any(st.hands))
+
+
 def carthage_spaces(st: HannibalState, item: int) -> list[int]:
     """Where the item's CU may go (H15, H18: never into a besieged city; the cities only while
     Carthaginian, per H15's ruling)."""
