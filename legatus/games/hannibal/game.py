@@ -35,7 +35,7 @@ class HannibalGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}
-    HINT_AGENT = "ismcts+heuristic:64"  # a median 0.32 CPU s a decision here (docs/hannibal/agents.md)
+    HINT_AGENT = "ismcts+heuristic:64"  # a median 0.4-0.5 CPU s a decision here (docs/hannibal/agents.md)
     OPTIONS = {
         **Game.OPTIONS,
         "flaminius_cancels": Option(True, parse_flag("flaminius_cancels"),
