@@ -13,9 +13,9 @@ budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic gam
 
 With ``--out FILE`` each game's result is added to FILE (one JSON line) as it ends, and a run
 plays only the games of its pairings that FILE does not hold yet, then reports on all that it
-holds: a long pairing (IS-MCTS games take minutes) is gathered over several runs. ``--replay N`` plays the first N of
-the search's games in FILE again on the code at hand, and says whether each ends as FILE says:
-the check before a later commit extends FILE.
+holds: a long pairing (IS-MCTS games take minutes) is gathered over several runs.
+``--replay N`` plays the first N of the search's games in FILE again on the code at hand, and
+says whether each ends as FILE says: the check before a later commit extends FILE.
 
 Agents are handed the true state: random play and IS-MCTS read no more than their seat may know
 (IS-MCTS searches from ``state.resample(seat)``), and the heuristic's choices equal its choices on

@@ -168,21 +168,20 @@ def test_a_pc_alone_changes_its_marker_and_nothing_the_value_reads() -> None:
                     after.apply_action(a)
                     if turn.pc_alone(state, space):
                         alone += 1
-                        expected = {**{name: getattr(state, name) for name in HannibalState.FIELDS}}
+                        expected = {name: getattr(state, name) for name in HannibalState.FIELDS}
                         expected["ctrl"] = [*state.ctrl[:space], marker, *state.ctrl[space + 1:]]
                         changed = [name for name in HannibalState.FIELDS
                                    if name not in _BOOKKEEPING and getattr(after, name) != expected[name]]
                         assert not changed, (seed, str(a), changed)
                     else:
                         copied += 1
-                seat = state.current_player()
-                assert HeuristicAgent(g, seed).choose(state) == _choice_on_copies(state, seat, HeuristicAgent(g, seed))
+                assert HeuristicAgent(g, seed).choose(state) == _choice_on_copies(state, HeuristicAgent(g, seed))
                 decisions += 1
             state.apply_action(agents[state.current_player()].choose(state))
     assert alone > 1000 and copied > 200 and decisions > 100, (alone, copied, decisions)
 
 
-def _choice_on_copies(st: HannibalState, seat: int, agent: HeuristicAgent) -> object:
+def _choice_on_copies(st: HannibalState, agent: HeuristicAgent) -> object:
     """The heuristic's PC choice with every space measured on a copy of the game."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(turn, "pc_alone", lambda st, space: False)

@@ -144,7 +144,7 @@ def end_of_turn(st: HannibalState) -> bool:
     return False
 
 
-# --- H15 Carthaginian reinforcements -------------------------------------------------------
+# --- What a PC changes (H31, H91): a player's look one step ahead ------------------------
 def pc_alone(st: HannibalState, space: int) -> bool:
     """Whether the PC that the running placement (H31) or removal (H91) would set on or take off
     ``space`` changes that marker and nothing else, bar whose play comes next: then a player's
@@ -153,11 +153,12 @@ def pc_alone(st: HannibalState, space: int) -> bool:
     hands on to what may change more: the end of a removal, whoever called it; the end of a
     placement, unless the next play simply begins (H28: no PCs owed for Hannibal, H43, and a
     card left to play)."""
-    procedure, _, left = st.stack[-1][:3]
-    if procedure == base.REMOVE_PC:
-        return bool(left > 1)  # base.remove_pc writes the marker alone
-    if procedure != base.PLACE_PC:
+    frame = st.stack[-1]
+    if frame[0] == base.REMOVE_PC:
+        return bool(frame[2] > 1)  # base.remove_pc writes the marker alone
+    if frame[0] != base.PLACE_PC:
         return False
+    left = frame[2]
     game, ctrl = st.game, st.ctrl
     if space in (game.rome_space, game.carthage_space) or ctrl[game.rome_space] == CARTHAGE \
             or ctrl[game.carthage_space] == ROME:
@@ -167,6 +168,7 @@ def pc_alone(st: HannibalState, space: int) -> bool:
     return bool(left > 1 or st.stack[-2:-1] == ((base.TURN, S_PLAY),) and not st.debt and any(st.hands))
 
 
+# --- H15 Carthaginian reinforcements -------------------------------------------------------
 def carthage_spaces(st: HannibalState, item: int) -> list[int]:
     """Where the item's CU may go (H15, H18: never into a besieged city; the cities only while
     Carthaginian, per H15's ruling)."""
