@@ -8,8 +8,12 @@ On these shared machines two runs of one benchmark differ by a fifth or more, so
 quarter shows only side by side. The earlier bots.py is read from git and loaded beside the
 current one, in the same package: both run on the working tree's rules engine.
 
+With ``--along N`` it also plays a seeded game of the search against itself for N decisions,
+each decided by both versions in turn (the game goes on with their common choice): the CPU
+seconds of decisions as a long run meets them, not only at the positions of heuristic games.
+
 Usage: python benchmarks/heuristic_ab.py --game hispania|hannibal --commit 59cb88d [--games 20]
-           [--positions 6] [--simulations N] [--rounds 5]
+           [--positions 6] [--simulations N] [--rounds 5] [--along 150]
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import importlib.util
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -115,21 +120,42 @@ def decisions(agent_class: Any, search: type[FlatAgent | ISMCTSAgent], states: l
     return case
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(GAMES), default="hispania")
-    parser.add_argument("--commit", required=True, help="the earlier commit (any git revision)")
-    parser.add_argument("--games", type=int, default=20, help="heuristic games a configuration, version and round")
-    parser.add_argument("--positions", type=int, default=6, help="search decisions a configuration, version and round")
-    parser.add_argument("--simulations", type=int, help="the search's budget (default: the long run's)")
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
-    subject = GAMES[args.game]
-    simulations = args.simulations or subject.simulations
-    header(__doc__, {"game": args.game, "commit": args.commit, "games": args.games, "positions": args.positions,
-                     "simulations": simulations, "rounds": args.rounds})
-    current = importlib.import_module(f"legatus.games.{args.game}.bots")
-    versions = {args.commit: bots_at(args.game, args.commit).HeuristicAgent, "working tree": current.HeuristicAgent}
+def along(versions: dict[str, Any], subject: Subject, game_name: str, config: dict[str, Any], simulations: int,
+          limit: int) -> tuple[dict[str, float], bool]:
+    """Each version's CPU seconds over the first ``limit`` decisions of a seeded game of the
+    search against itself (every seat), which version goes first alternating; and whether they
+    always chose alike (the game follows the first version's choice)."""
+    game = legatus.load(game_name, **config)
+    seats = game.num_players()
+    agents = {name: [subject.search(game, simulations=simulations, rollout=cls(game, 2 * seat + 1), seed=2 * seat)
+                     for seat in range(seats)] for name, cls in versions.items()}
+    cpu = dict.fromkeys(versions, 0.0)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    done, same = 0, True
+    while not state.is_terminal() and done < limit:
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        seat = state.current_player()
+        order = list(versions) if done % 2 == 0 else list(versions)[::-1]
+        chosen = []
+        for name in order:
+            start = time.process_time()
+            chosen.append(agents[name][seat].choose(state))
+            cpu[name] += time.process_time() - start
+        same = same and chosen[0] == chosen[1]
+        state.apply_action(chosen[0])
+        done += 1
+    return cpu, same
+
+
+def rounds(args: argparse.Namespace, subject: Subject, versions: dict[str, Any], simulations: int) -> None:
+    """The interleaved rounds: heuristic games and the search's decisions, each version."""
     played: dict[str, dict[int, list[int]]] = {}  # case: round: actions
     chosen: dict[str, dict[int, list[int]]] = {}
     game_cases: dict[str, Case] = {}
@@ -154,6 +180,34 @@ def main() -> None:
         same = all(old == new for old, new in pairs)
         count = sum(len(actions) for _, new in pairs for actions in new.values())
         print(f"{what}: {'yes' if same else 'NO'} ({count} {unit} each)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="hispania")
+    parser.add_argument("--commit", required=True, help="the earlier commit (any git revision)")
+    parser.add_argument("--games", type=int, default=20, help="heuristic games a configuration, version and round")
+    parser.add_argument("--positions", type=int, default=6, help="search decisions a configuration, version and round")
+    parser.add_argument("--simulations", type=int, help="the search's budget (default: the long run's)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--along", type=int, default=0, metavar="N",
+                        help="also N decisions of a seeded game of the search against itself, both versions deciding")
+    args = parser.parse_args()
+    subject = GAMES[args.game]
+    simulations = args.simulations or subject.simulations
+    header(__doc__, {"game": args.game, "commit": args.commit, "games": args.games, "positions": args.positions,
+                     "simulations": simulations, "rounds": args.rounds, "along": args.along})
+    current = importlib.import_module(f"legatus.games.{args.game}.bots")
+    versions = {args.commit: bots_at(args.game, args.commit).HeuristicAgent, "working tree": current.HeuristicAgent}
+    if args.rounds:  # --rounds 0: the game of --along alone
+        rounds(args, subject, versions, simulations)
+    if args.along:
+        for name, config in subject.configs.items():
+            cpu, alike = along(versions, subject, args.game, config, simulations, args.along)
+            print(f"{args.along} decisions of a game of the search against itself, {name}: CPU s "
+                  + ", ".join(f"{version} {seconds:.1f}" for version, seconds in cpu.items())
+                  + f"; speed, working tree / {args.commit}: {cpu[args.commit] / cpu['working tree']:.2f}; "
+                  + f"the same moves chosen: {'yes' if alike else 'NO'}", flush=True)
 
 
 if __name__ == "__main__":
