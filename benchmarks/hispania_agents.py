@@ -1,5 +1,6 @@
 """Hispania's Roman agents compared on the same games: win rates with 95% intervals (Wilson's),
-a sign test on the games only one of them won, and seconds a decision (median, p90).
+a sign test on the games only one of them won, and seconds a decision (median, p90; with
+--timed, CPU seconds measured apart).
 
 Every agent plays game i of a level with the seed `legatus simulate` gives it (run seed, level,
 index): the same dice as far as the agents' play keeps the games alike. Games go to a process
@@ -13,7 +14,7 @@ change and on the commit after, each into its own --out, and give the first run'
 
 Usage: nice -n 10 python benchmarks/hispania_agents.py [--agents mcts+heuristic:48 planner]
        [--levels easiest default] [--games 100] [--seed 1] [--jobs 2] [--minutes 40]
-       [--out hispania_agents.jsonl] [--baseline before.jsonl] [--replay N]
+       [--out hispania_agents.jsonl] [--baseline before.jsonl] [--replay N] [--timed N]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -36,9 +38,11 @@ from legatus.sim.stats import sign_test, wilson
 Key = tuple[str, str, int]  # agent, level, index
 
 
-def play(agent_spec: str, level: str, run_seed: int, index: int) -> dict[str, Any]:
+def play(agent_spec: str, level: str, run_seed: int, index: int,
+         clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
     """Game ``index`` of ``level`` with Rome played by ``agent_spec``, seeded as `legatus
-    simulate --seed run_seed` seeds it: the result and each Roman decision's seconds."""
+    simulate --seed run_seed` seeds it: the result and each Roman decision's seconds (wall, or
+    by ``clock``)."""
     game = legatus.load("hispania", level=level)
     seed = derive_seed(run_seed, "simulate", index)
     rng = random.Random(seed)
@@ -49,9 +53,9 @@ def play(agent_spec: str, level: str, run_seed: int, index: int) -> dict[str, An
         if state.is_chance_node():
             action = sample_outcome(state, rng)
         else:
-            start = time.perf_counter()
+            start = clock()
             action = agent.choose(state)
-            seconds.append(time.perf_counter() - start)
+            seconds.append(clock() - start)
         state.apply_action(action)
     return {"agent": agent_spec, "level": level, "index": index, "won": state.winner == "rome",
             "outcome": state.outcome, "seconds": [round(s, 4) for s in seconds]}
@@ -64,6 +68,10 @@ def load(path: Path) -> dict[Key, dict[str, Any]]:
             r = json.loads(line)
             results[(r["agent"], r["level"], r["index"])] = r
     return results
+
+
+def quantile(ordered: list[float], q: float) -> float:
+    return ordered[int(q * (len(ordered) - 1))]
 
 
 def percent(wins: int, n: int) -> str:
@@ -85,7 +93,7 @@ def table(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[st
             rows = [results[(agent, level, i)] for i in done]
             wins = sum(r["won"] for r in rows)
             secs = sorted(s for r in rows for s in r["seconds"])
-            p90 = secs[int(0.9 * (len(secs) - 1))] if secs else 0.0
+            p90 = quantile(secs, 0.9) if secs else 0.0
             median = statistics.median(secs) if secs else 0.0
             outcomes: dict[str, int] = {}
             for r in rows:
@@ -126,6 +134,18 @@ def replay(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[s
         raise SystemExit(f"{differ} games differ from the file")
 
 
+def timed(agents: list[str], levels: list[str], seed: int, n: int) -> None:
+    """The CPU seconds of each agent's decisions over its first ``n`` games a level, played here
+    one after another (what a decision costs, whatever else the machine runs); not kept."""
+    print("\n| level | agent | games | decisions | CPU s/decision median | p90 | p99 | max |")
+    print("|---|---|---|---|---|---|---|---|")
+    for level in levels:
+        for agent in agents:
+            secs = sorted(s for i in range(n) for s in play(agent, level, seed, i, time.process_time)["seconds"])
+            print(f"| {level} | `{agent}` | {n} | {len(secs)} | {statistics.median(secs):.2f} | "
+                  f"{quantile(secs, 0.9):.2f} | {quantile(secs, 0.99):.2f} | {secs[-1]:.2f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", nargs="+", default=["mcts+heuristic:48", "planner"],
@@ -139,10 +159,16 @@ def main() -> None:
     parser.add_argument("--replay", type=int, default=0, metavar="N",
                         help="play again each agent's first N games a level of --out with this code, and say whether "
                              "they end as the file says (the check before a later commit extends the file); then stop")
+    parser.add_argument("--timed", type=int, default=0, metavar="N",
+                        help="time each agent's decisions in CPU seconds over its first N games a level, one game "
+                             "after another in this process, and stop (--out is not read or written)")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another run's results (another commit's, same --seed): its games of the first "
                              "agent are the baseline the agents are paired with")
     args = parser.parse_args()
+    if args.timed:
+        timed(args.agents, args.levels, args.seed, args.timed)
+        return
     results = load(args.out)
     if args.replay:
         replay(results, args.agents, args.levels, args.seed, args.replay)

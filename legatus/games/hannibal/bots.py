@@ -189,25 +189,21 @@ def _worth(side: int, terms: Terms) -> float:
             + (italy if side == CARTHAGE else -italy))
 
 
-def _with_marker(st: HannibalState, side: int, terms: Terms, space: int, marker: int) -> Terms:
-    """``terms`` (:func:`_terms` of ``st``) once ``marker`` (a side's PC, or none) stands on
-    ``space`` and nothing else changes: only the space's own province, PC and CUs inside."""
-    board, ctrl = st.board, st.ctrl
+def _with_marker(st: HannibalState, side: int, terms: Terms, space: int, old: int, before: int,
+                 now: int) -> Terms:
+    """``terms`` (:func:`_terms` of ``st`` while ``space`` held ``old``) with the marker now on
+    ``space`` and nothing else changed: only the space's own province (its controller ``before``
+    and ``now``, victory provinces only), PC and CUs inside."""
+    board = st.board
+    marker = st.ctrl[space]
     pts, pcs, cus, gens, held, danger = terms
     sign = 1 if side == ROME else -1
-    old = ctrl[space]
     pcs += sign * (_SIGNED[marker] - _SIGNED[old])
     room = st.inner[space]
     if room and board.capacity[space]:  # CUs inside count for the city's owner
         cus += (room if marker == side else -room) - (room if old == side else -room)
     p = board.province[space]
     if board.victory[p]:
-        before = base.province_controller(st, p)
-        ctrl[space] = marker
-        try:
-            now = base.province_controller(st, p)
-        finally:
-            ctrl[space] = old
         pts += sign * (_SIGNED[now] - _SIGNED[before])
         if p in _italy(st.game):
             held += (now == CARTHAGE) - (before == CARTHAGE)
@@ -299,37 +295,44 @@ class HeuristicAgent:
                 spread: bool) -> Action:
         """The space action of ``legal`` (space ``a - first``) best one step ahead, where it sets
         ``marker``; with ``spread``, plus how near it brings a province to the seat's control."""
-        board = st.board
+        board, ctrl = st.board, st.ctrl
         terms = _terms(st, seat)
+        controller: dict[int, int] = {}  # each victory province's as the position stands
         best, score = legal[0], -1e9
         for a in legal:
             space = a - first
             if not 0 <= space < board.n_spaces:
                 continue
             p = board.province[space]
+            victory = board.victory[p]
             if turn.pc_alone(st, space):  # the position's terms, changed where the PC changes them: no copy
-                v = _worth(seat, _with_marker(st, seat, terms, space, marker)) + self.rng.random() * 0.01
-                if spread:
-                    old, st.ctrl[space] = st.ctrl[space], marker
-                    try:
-                        v += self._spread(st, seat, p)
-                    finally:
-                        st.ctrl[space] = old
+                if victory and p not in controller:
+                    controller[p] = base.province_controller(st, p)
+                old, ctrl[space] = ctrl[space], marker
+                try:
+                    now = base.province_controller(st, p) if victory else base.NONE
+                    v = _worth(seat, _with_marker(st, seat, terms, space, old, controller.get(p, base.NONE), now))
+                    v += self.rng.random() * 0.01
+                    if spread:
+                        v += self._spread(st, seat, p, now)
+                finally:
+                    ctrl[space] = old
             else:
                 after = st.clone()
                 after.apply_action(a)
                 v = value(after, seat) + self.rng.random() * 0.01
-                if spread:
-                    v += self._spread(after, seat, p)
+                if spread and victory:
+                    v += self._spread(after, seat, p, base.province_controller(after, p))
             if v > score:
                 best, score = a, v
         return best
 
     @staticmethod
-    def _spread(st: HannibalState, seat: int, p: int) -> float:
-        """What a victory province ``p`` not yet the seat's is worth by its PCs (H102)."""
+    def _spread(st: HannibalState, seat: int, p: int, controller: int) -> float:
+        """What a victory province ``p`` not yet the seat's (its ``controller``) is worth by its
+        PCs (H102)."""
         board = st.board
-        if not board.victory[p] or base.province_controller(st, p) == seat:
+        if not board.victory[p] or controller == seat:
             return 0.0
         mine = sum(1 for x in board.province_spaces[p] if st.ctrl[x] == seat)
         return (0.6 if seat == CARTHAGE and p in _italy(st.game) else 0.3) * mine / board.control[p]
