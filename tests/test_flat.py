@@ -103,3 +103,13 @@ def test_flat_is_seeded_and_plays_whole_rounds_in_a_time_budget():
     timed = make_agent(game, "flat+heuristic:0.05s", seed=3)
     ranked = timed.analyse(state)
     assert len({r.visits for r in ranked}) == 1 and ranked[0].visits >= 1
+
+
+def test_hispania_hints_with_the_flat_search_measured_stronger():
+    """Issue 16: ``flat+heuristic:400`` won significantly more paired games than
+    ``mcts+heuristic:48`` at the easiest and default levels (docs/agents.md), so the hint, the
+    web form's strongest agent and ``--seats rome=flat+heuristic:400`` name it."""
+    game = legatus.load("hispania")
+    assert type(game).HINT_AGENT == "flat+heuristic:400"
+    agent = make_agent(game, type(game).HINT_AGENT, seed=1)
+    assert isinstance(agent, FlatAgent) and agent.width == 4 and agent.simulations == 400
