@@ -338,6 +338,17 @@ def test_h52_a_subordinate_moved_on_a_campaign_moves_again_within_his_4_mp() -> 
     assert state.g_used[general(state, "Mago")] == 2 and state.gen_at[general(state, "Mago")] == space(state, "Tarraco")
 
 
+def test_h52_h42_a_subordinate_dropped_off_on_a_campaign_may_not_rejoin_in_that_space() -> None:
+    # On a Campaign a subordinate does not count as moved (H52), so without this, picking up
+    # and dropping him was an endless loop at 0 MP (self-play game 135, benchmarks/results).
+    state = _minor_campaign()
+    play(state, "activate Hasdrubal", "take 0", "pick up Mago", "drop Mago")
+    assert "pick up Mago" not in legal(state)
+    play(state, "to Tarraco")
+    _answer_rome(state)
+    assert state.gen_at[general(state, "Mago")] == space(state, "Dertosa")
+
+
 def test_h52_an_army_that_sieged_has_used_all_its_movement() -> None:
     for siege, left in ((True, 0), (False, 3)):
         state = ready([41, 42, 43, 44, 45, 46, 47], [37, 8, 9, 10, 11, 12, 13], first="carthage")

@@ -176,11 +176,12 @@ def test_h47_a_lone_general_who_cannot_step_out_stops_among_lone_enemy_generals(
     """H47: a General without CUs may not stop where an enemy General without CUs stands, for he
     may pass through. Found by the fuzzer (2,000 games, seed 536): Hasdrubal, alone at Carthage
     with enemy Generals alone there and no MP left on a Campaign, could only pick up Hanno and drop him again,
-    for ever (a runaway game). He stops there now; with MP left he must still move on."""
+    for ever (a runaway game). He stops there now; with MP left he must still move on. (Hanno was
+    dropped off there, so he may not rejoin there either: test_events.py, H52.)"""
     state = recorded("lone-general-among-lone-enemies-no-mp")
     here = state.gen_at[state.m_gen]
     assert movement._lone_among_lone(state, here) and state.m_mode == movement.MODE_CAMPAIGN
-    assert {str(a) for a in state.legal_actions()} == {"stop", "pick up Hanno"}  # no MP left on the Campaign
+    assert {str(a) for a in state.legal_actions()} == {"stop"}  # no MP left on the Campaign
     state.m_mode, state.m_mp, state._legal = movement.MODE_OPS, 1, None  # as if on OPs with 1 MP
     moves = {str(a) for a in state.legal_actions()}
     assert "stop" not in moves and any(m.startswith("to ") for m in moves)

@@ -19,6 +19,7 @@ PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL, PH_WEATHER = range(6)
 WEATHER_MP = 2  # #41 Bad Weather: the General's move stops before it spends a 3rd MP (H133)
 DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
 REGROUPED = -4  # in st.tried: CUs were dropped off or picked up here (once a space: no endless shuffling)
+LEFT_HERE = -10  # in st.tried, LEFT_HERE - x: General x was dropped off here and may not rejoin here
 R_PASS, R_NAVAL, R_BACK_NAVAL = 1, 2, 19  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
 
@@ -160,11 +161,12 @@ def _pickups(st: HannibalState, here: int) -> list[int]:
 
 def _subordinates(st: HannibalState, here: int) -> list[int]:
     """H42: pick up a General who does not outrank the mover (not one already moved on this card;
-    on a Campaign, one with MP left, H52), or drop one of those moving with him (a consul with 5
-    CUs there, H39)."""
+    on a Campaign, one with MP left, H52; not one dropped off here, which would undo nothing but
+    the drop, for ever: found in a self-play game), or drop one of those moving with him (a
+    consul with 5 CUs there, H39)."""
     n, side, g = st.n, st.m_side, st.m_gen
     out = [n.PICK_UP_GENERAL + x for x in generals_at(st, here, side) if x != g and x not in st.m_group
-           and _may_join(st, x) and base.rank(st, x) <= base.rank(st, g)]
+           and _may_join(st, x) and base.rank(st, x) <= base.rank(st, g) and LEFT_HERE - x not in st.tried]
     out += [n.DROP_GENERAL + x for x in st.m_group if not st.consul[x] or st.cu[side][here] - st.m_left >= 5]
     return out
 
@@ -251,6 +253,7 @@ def step(st: HannibalState, action: int) -> None:
         return
     if n.DROP_GENERAL <= action < n.DROP_GENERAL + len(st.gen_at):
         st.m_group.remove(action - n.DROP_GENERAL)
+        st.tried.append(LEFT_HERE - (action - n.DROP_GENERAL))
         return
     sail = action >= n.SPACE["sail"] and action < n.SPACE["sail"] + board.n_spaces
     there = action - (n.SPACE["sail"] if sail else n.SPACE["to"])
