@@ -33,7 +33,7 @@ def test_fuzz_options_are_always_valid_and_varied():
     assert any("hispano" in o["variants"] for o in drawn) and any(o["players"] == 3 for o in drawn)
 
 
-@pytest.mark.parametrize("kind", ["invariant", "crash", "dead end"])
+@pytest.mark.parametrize("kind", ["invariant", "crash", "dead end", "loop"])
 def test_failures_are_caught_and_kept_as_replayable_records(monkeypatch, tmp_path, kind):
     if kind == "invariant":
         monkeypatch.setattr(HispaniaGame, "invariants", lambda self, st: ["broken on purpose"] if st.round > 1 else [])
@@ -48,6 +48,12 @@ def test_failures_are_caught_and_kept_as_replayable_records(monkeypatch, tmp_pat
             original(st, kind_, a, b, c)
 
         monkeypatch.setattr(roman_phase, "apply", crashing)
+    elif kind == "loop":  # as if every decision from round 2 left the position as it was
+        from legatus.games.hispania import state as state_module
+
+        original_position = state_module.HispaniaState.position
+        monkeypatch.setattr(state_module.HispaniaState, "position",
+                            lambda self: "unchanged" if self.round > 1 else original_position(self))
     else:
         from legatus.games.hispania import state as state_module
 

@@ -1,6 +1,8 @@
 """Fuzzing: random legal play across random options, every game's invariants checked after
 every action (``game.invariants(state)``), looking for crashes, dead ends (a position that is
-not over but has no legal action) and runaway games (longer than a game can be). In a game
+not over but has no legal action), runaway games (longer than a game can be) and loops (a
+position met again with no chance action between: choices that undo each other, which an agent
+may repeat for ever, as a search did in a Hannibal game: docs/hannibal/agents.md). In a game
 with secrets it also draws, at some positions, the input an agent of the seat to move would be
 given (``state.resample``: what the web server's agents and every search do), which must decide
 and keep what the seat sees.
@@ -28,11 +30,14 @@ MAX_DRAWS = 100
 """Draws of options that may fail to fit the fixed ones before a fuzzed game gives up."""
 RESAMPLE_SHARE = 0.02
 """The share of a game with secrets' decisions at which the fuzz draws the mover's input too."""
+LOOP_SHARE = 0.25
+"""The share of games whose positions are compared for loops (writing a Hannibal position costs
+about three times its action: a quarter of the games nearly doubles the fuzz)."""
 
 
 @dataclass(frozen=True)
 class Failure:
-    kind: str  # "crash", "invariant", "dead end", "runaway", "replay", "resample"
+    kind: str  # "crash", "invariant", "dead end", "runaway", "loop", "replay", "resample"
     message: str
     record: dict[str, Any]
 
@@ -62,6 +67,8 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
     inputs = random.Random(f"inputs {seed}") if game.information is not Information.PERFECT else None
     steps = 0
     failure: Failure | None = None
+    watched = random.Random(f"loops {seed}").random() < LOOP_SHARE and _writes_positions(state)
+    since_chance: set[str] | None = set() if watched else None  # the positions met since a chance action
     while not state.is_terminal():
         if steps >= MAX_STEPS:
             failure = Failure("runaway", f"no end after {MAX_STEPS} actions", to_record(state))
@@ -73,7 +80,16 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
             break
         if state.is_chance_node():
             action = sample_outcome(state, rng)
+            if since_chance is not None:
+                since_chance.clear()
         else:
+            if since_chance is not None:
+                position = state.position()
+                if position in since_chance:
+                    failure = Failure("loop", f"a position met again with no chance action between: {state.prompt()}",
+                                      to_record(state))
+                    break
+                since_chance.add(position)
             if inputs is not None and inputs.random() < RESAMPLE_SHARE:
                 failure = resample_failure(state, inputs)
                 if failure is not None:
@@ -101,6 +117,15 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
             failure = Failure("replay", traceback.format_exc(limit=6), to_record(state))
     return {"seed": seed, "steps": steps, "options": options, "outcome": state.summary()["outcome"],
             "failure": failure.as_json() if failure else None}
+
+
+def _writes_positions(state: State) -> bool:
+    """Whether the game writes positions, which the loop check compares (VIAE does not)."""
+    try:
+        state.position()
+    except NotImplementedError:
+        return False
+    return True
 
 
 def resample_failure(state: State, rng: random.Random) -> Failure | None:

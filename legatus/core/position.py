@@ -15,6 +15,7 @@ kind against a template state, raising :class:`PositionError` with one sentence.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -33,44 +34,33 @@ _KINDS = {int: "an integer", bool: "T or F", str: "a string", list: "a list", tu
 
 def encode(value: Any) -> str:
     """``value`` in position notation (a TypeError for a type a position cannot hold)."""
+    kind = type(value)
+    if kind is int:  # the commonest first: a position is mostly lists of integers
+        return str(value)
+    if kind is list:
+        return f"[{_items(value)}]"
     if value is True:
         return "T"
     if value is False:
         return "F"
     if value is None:
         return "N"
-    if type(value) is int:
-        return str(value)
-    if type(value) is str:
+    if kind is str:
         return json.dumps(value)
-    if type(value) is list:
-        return f"[{_items(value)}]"
-    if type(value) is tuple:
+    if kind is tuple:
         return f"({_items(value)})"
-    if type(value) is dict:
+    if kind is dict:
         return "{" + ",".join(f"{encode(k)}:{encode(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"a position cannot hold {type(value).__name__} {value!r}")
+    raise TypeError(f"a position cannot hold {kind.__name__} {value!r}")
 
 
 def _items(values: Iterable[Any]) -> str:
     """Comma-separated items, a run of three or more equal ones written ``x*n``."""
     out: list[str] = []
-    run: list[str] = []  # [text, count as text]
-    for text in map(encode, values):  # compare the texts: 1 == True, but they read back differently
-        if run and run[0] == text:
-            run[1] = str(int(run[1]) + 1)
-            continue
-        if run:
-            out.append(_run(run))
-        run = [text, "1"]
-    if run:
-        out.append(_run(run))
+    for text, run in itertools.groupby(map(encode, values)):  # the texts: 1 == True, but they read back differently
+        count = sum(1 for _ in run)
+        out.append(f"{text}*{count}" if count >= 3 else ",".join([text] * count))
     return ",".join(out)
-
-
-def _run(run: list[str]) -> str:
-    text, count = run[0], int(run[1])
-    return f"{text}*{count}" if count >= 3 else ",".join([text] * count)
 
 
 def write_position(tag: str, config: str, fields: Iterable[tuple[str, Any]]) -> str:
