@@ -12,6 +12,7 @@ import legatus
 from legatus.cli import app
 from legatus.core import fuzz
 from legatus.games.hispania.game import HispaniaGame
+from legatus.games.hispania.state import HispaniaState
 
 
 def test_a_short_fuzz_run_finds_nothing(tmp_path):
@@ -49,20 +50,16 @@ def test_failures_are_caught_and_kept_as_replayable_records(monkeypatch, tmp_pat
 
         monkeypatch.setattr(roman_phase, "apply", crashing)
     elif kind == "loop":  # as if every decision from round 2 left the position as it was
-        from legatus.games.hispania import state as state_module
-
-        original_position = state_module.HispaniaState.position
-        monkeypatch.setattr(state_module.HispaniaState, "position",
+        original_position = HispaniaState.position
+        monkeypatch.setattr(HispaniaState, "position",
                             lambda self: "unchanged" if self.round > 1 else original_position(self))
     else:
-        from legatus.games.hispania import state as state_module
-
-        original_compute = state_module.HispaniaState._compute_legal
+        original_compute = HispaniaState._compute_legal
 
         def empty(self):
             return () if self.round > 1 and self.phase == 3 else original_compute(self)
 
-        monkeypatch.setattr(state_module.HispaniaState, "_compute_legal", empty)
+        monkeypatch.setattr(HispaniaState, "_compute_legal", empty)
         monkeypatch.setattr(HispaniaGame, "invariants", lambda self, st: [])  # they would see it first
     found = None
     for seed in range(200):
