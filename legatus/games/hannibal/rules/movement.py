@@ -252,8 +252,9 @@ def step(st: HannibalState, action: int) -> None:
             st.moved_gens.append(action - n.PICK_UP_GENERAL)
         return
     if n.DROP_GENERAL <= action < n.DROP_GENERAL + len(st.gen_at):
-        st.m_group.remove(action - n.DROP_GENERAL)
-        st.tried.append(LEFT_HERE - (action - n.DROP_GENERAL))
+        dropped = action - n.DROP_GENERAL
+        st.m_group.remove(dropped)
+        st.tried.append(LEFT_HERE - dropped)
         return
     sail = action >= n.SPACE["sail"] and action < n.SPACE["sail"] + board.n_spaces
     there = action - (n.SPACE["sail"] if sail else n.SPACE["to"])
