@@ -90,7 +90,7 @@ def test_the_value_counts_points_first() -> None:
 def _danger_as_first_written(st: HannibalState, side: int) -> int:
     game = st.game
     capital = (game.rome_space, game.carthage_space)[side]
-    near = bots._distances(game, capital)
+    near = bots._distances(game.board, capital)
     enemy = other(side)
     threat = max((st.cu[enemy][at] for g, at in enumerate(st.gen_at)
                   if at >= 0 and game.general_side[g] == enemy

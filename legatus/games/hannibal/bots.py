@@ -40,12 +40,14 @@ from .rules.base import other
 
 if TYPE_CHECKING:
     from .game import HannibalGame
+    from .map import HannibalMap
     from .state import HannibalState
 
+# The tables below are cached by the map (loaded once a process), never by a game: a cache keyed
+# by each new game would keep every game ever made (issue 30).
 @cache
-def _distances(game: HannibalGame, target: int) -> tuple[int, ...]:
+def _distances(board: HannibalMap, target: int) -> tuple[int, ...]:
     """Spaces from each space to ``target`` by land, passes and straits."""
-    board = game.board
     dist = [99] * board.n_spaces
     dist[target] = 0
     todo = [target]
@@ -73,8 +75,8 @@ def _capital(game: HannibalGame, side: int) -> int:
 
 
 @cache
-def _italy(game: HannibalGame) -> tuple[int, ...]:
-    return tuple(game.board.province_names.index(p) for p in base.ITALY6)
+def _italy(board: HannibalMap) -> tuple[int, ...]:
+    return tuple(board.province_names.index(p) for p in base.ITALY6)
 
 
 def _italy_held(st: HannibalState) -> int:
@@ -86,11 +88,10 @@ Tally = tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[tuple[int, int, 
 
 
 @cache
-def _tally(game: HannibalGame) -> Tally:
+def _tally(board: HannibalMap) -> Tally:
     """What reads the control of every victory province at once: a getter of the spaces' PCs in
     province order, and per province its slice of them, the PCs needed (H102) and if Italian."""
-    board = game.board
-    italy = _italy(game)
+    italy = _italy(board)
     order: list[int] = []
     rows = []
     for p, spaces in enumerate(board.province_spaces):
@@ -103,7 +104,7 @@ def _tally(game: HannibalGame) -> Tally:
 def _provinces(st: HannibalState) -> tuple[int, int, int]:
     """The victory provinces Rome and Carthage control (H102, H108) and Carthage's of Italy's
     six (H110), in one reading of the PCs (``base.points`` reads them once a province a side)."""
-    get, rows = _tally(st.game)
+    get, rows = _tally(st.board)
     pcs = get(st.ctrl)
     rome = carthage = italy = 0
     for start, end, need, italian in rows:
@@ -117,34 +118,35 @@ def _provinces(st: HannibalState) -> tuple[int, int, int]:
 
 
 @cache
-def _walled(game: HannibalGame) -> tuple[int, ...]:
+def _walled(board: HannibalMap) -> tuple[int, ...]:
     """The spaces with room inside walls: the only ones with CUs inside (H51)."""
-    return tuple(s for s, room in enumerate(game.board.capacity) if room)
+    return tuple(s for s, room in enumerate(board.capacity) if room)
 
 
 @cache
-def _campania(game: HannibalGame) -> tuple[int, ...]:
-    board = game.board
+def _campania(board: HannibalMap) -> tuple[int, ...]:
     return board.province_spaces[board.province_names.index("Campania")]
 
 
 @cache
-def _threats(game: HannibalGame, side: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+def _threats(board: HannibalMap, general_side: tuple[int, ...], capital: int,
+             side: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """The enemy's Generals, and the spaces from which an army of theirs threatens ``side``'s
-    capital on one card: within two spaces, or, for Rome's armies, any port (Roman sea moves
+    ``capital`` on one card: within two spaces, or, for Rome's armies, any port (Roman sea moves
     are never checked, H58)."""
     enemy = other(side)
-    near = _distances(game, _capital(game, side))
+    near = _distances(board, capital)
     by_sea = enemy == ROME
-    port = game.board.port
-    generals = tuple(g for g, s in enumerate(game.general_side) if s == enemy)
+    port = board.port
+    generals = tuple(g for g, s in enumerate(general_side) if s == enemy)
     return generals, tuple(d <= 2 or by_sea and p is not None for d, p in zip(near, port, strict=True))
 
 
 def _capital_danger(st: HannibalState, side: int) -> int:
     """How many CUs the biggest enemy army that could reach ``side``'s capital on one card has
     more than the defenders outside its walls (only they stop a siege, H94)."""
-    generals, within = _threats(st.game, side)
+    game = st.game
+    generals, within = _threats(game.board, game.general_side, _capital(game, side), side)
     gen_at = st.gen_at
     cu = st.cu[other(side)]
     threat = 0
@@ -152,7 +154,7 @@ def _capital_danger(st: HannibalState, side: int) -> int:
         at = gen_at[g]
         if at >= 0 and within[at] and cu[at] > threat:
             threat = cu[at]
-    return max(0, min(10, threat) - st.cu[side][_capital(st.game, side)])
+    return max(0, min(10, threat) - st.cu[side][_capital(game, side)])
 
 
 def value(st: HannibalState, side: int) -> float:
@@ -175,7 +177,7 @@ def _terms(st: HannibalState, side: int) -> Terms:
     ctrl, inner = st.ctrl, st.inner
     sign = 1 if side == ROME else -1  # Rome's count less Carthage's, turned to ``side``'s
     cus = sum(st.cu[side]) - sum(st.cu[enemy]) + sum(inner[s] if ctrl[s] == side else -inner[s]
-                                                     for s in _walled(st.game) if inner[s])
+                                                     for s in _walled(st.board) if inner[s])
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
     danger = _capital_danger(st, enemy) - _capital_danger(st, side)
@@ -205,7 +207,7 @@ def _with_marker(st: HannibalState, side: int, terms: Terms, space: int, old: in
     p = board.province[space]
     if board.victory[p]:
         pts += sign * (_SIGNED[now] - _SIGNED[before])
-        if p in _italy(st.game):
+        if p in _italy(st.board):
             held += (now == CARTHAGE) - (before == CARTHAGE)
     return pts, pcs, cus, gens, held, danger
 
@@ -335,7 +337,7 @@ class HeuristicAgent:
         if not board.victory[p] or controller == seat:
             return 0.0
         mine = sum(1 for x in board.province_spaces[p] if st.ctrl[x] == seat)
-        return (0.6 if seat == CARTHAGE and p in _italy(st.game) else 0.3) * mine / board.control[p]
+        return (0.6 if seat == CARTHAGE and p in _italy(st.board) else 0.3) * mine / board.control[p]
 
     def _play(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         texts = [str(a) for a in legal]
@@ -361,7 +363,7 @@ class HeuristicAgent:
             score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
             if capital:
                 score += 8.0
-            elif seat == CARTHAGE and st.board.province[space] in _italy(st.game):
+            elif seat == CARTHAGE and st.board.province[space] in _italy(st.board):
                 score += 1.0  # Carthage's way to Italy (H110); Campania's two spaces are cities
         if base.hostile_tribe(st, space, seat) and cus >= 3:
             score += 2.0
@@ -380,7 +382,7 @@ class HeuristicAgent:
                     cus = min(cus, 5)
                 s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
                 goal = self._goal(st, seat, cus, at)
-                if goal >= 0 and _distances(st.game, goal)[at] > 1:
+                if goal >= 0 and _distances(st.board, goal)[at] > 1:
                     s += 1.5
                 if s > score:
                     best, score = a, s
@@ -399,11 +401,11 @@ class HeuristicAgent:
         city of Campania (both are needed) that it outnumbers by 2."""
         game, enemy = st.game, other(seat)
         capital = _capital(game, enemy)
-        if cus >= 6 and st.cu[enemy][capital] + 2 <= cus and _distances(game, capital)[at] <= 5:
+        if cus >= 6 and st.cu[enemy][capital] + 2 <= cus and _distances(game.board, capital)[at] <= 5:
             return capital
         if seat == CARTHAGE and cus >= 3 and _italy_held(st) >= 3:
-            cities = [c for c in _campania(game) if st.ctrl[c] == ROME and st.cu[ROME][c] + 2 <= cus]
-            return min(cities, key=lambda c: _distances(game, c)[at], default=-1)
+            cities = [c for c in _campania(game.board) if st.ctrl[c] == ROME and st.cu[ROME][c] + 2 <= cus]
+            return min(cities, key=lambda c: _distances(game.board, c)[at], default=-1)
         return -1
 
     def _reachable(self, st: HannibalState, at: int) -> set[int]:
@@ -433,7 +435,7 @@ class HeuristicAgent:
             s = self._target(st, seat, there, cus)
             s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
             if not sail and goal >= 0:
-                s += 0.8 * (_distances(st.game, goal)[here] - _distances(st.game, goal)[there])
+                s += 0.8 * (_distances(st.board, goal)[here] - _distances(st.board, goal)[there])
             if s > score:
                 best, score = a, s
         self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"

@@ -9,6 +9,7 @@ and stand with their own side (H10, H11), and no more elephants start than exist
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from legatus.core.errors import BoardError
 
@@ -24,9 +25,12 @@ class Components:
     cards: Cards
 
 
+@cache
 def load_components(map_path: str | None = None, tables_path: str | None = None,
                     cards_path: str | None = None) -> Components:
-    """The three data files (each an owner's correction or the shipped one), validated."""
+    """The three data files (each an owner's correction or the shipped one), validated; loaded
+    once a process, so that the caches keyed by them (:func:`.notation.notation`) hold one entry
+    for every game, not one a game (issue 30)."""
     board, tables = load_map(map_path), load_tables(tables_path)
     placed: set[str] = set()
     for army in board.setup:
