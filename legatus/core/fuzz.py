@@ -3,9 +3,10 @@ every action (``game.invariants(state)``), looking for crashes, dead ends (a pos
 not over but has no legal action), runaway games (longer than a game can be) and loops (a
 position met again with no chance action between: choices that undo each other, which an agent
 may repeat for ever, as a search did in a Hannibal game: docs/hannibal/agents.md). In a game
-with secrets it also draws, at some positions, the input an agent of the seat to move would be
-given (``state.resample``: what the web server's agents and every search do), which must decide
-and keep what the seat sees.
+with secrets it also draws, at some positions, the input an agent of every seat would be given
+(``state.resample``: what the web server's agents, hints and every search do), the mover's and
+the others' (a bug may hide from the mover alone: issue 30's VIAE draws failed only for the
+seats watching another's Mandatum claim), which must decide and keep what the seat sees.
 
 A failure is kept as a minimal record: the options and the actions up to the one that failed,
 so that ``legatus replay`` (or ``legatus.replay``) reproduces it.
@@ -29,7 +30,7 @@ MAX_STEPS = 20_000
 MAX_DRAWS = 100
 """Draws of options that may fail to fit the fixed ones before a fuzzed game gives up."""
 RESAMPLE_SHARE = 0.02
-"""The share of a game with secrets' decisions at which the fuzz draws the mover's input too."""
+"""The share of a game with secrets' decisions at which the fuzz draws every seat's input too."""
 LOOP_SHARE = 0.25
 """The share of games whose positions are compared for loops (writing a Hannibal position costs
 about three times its action: a quarter of the games nearly doubles the fuzz)."""
@@ -129,14 +130,17 @@ def _writes_positions(state: State) -> bool:
 
 
 def resample_failure(state: State, rng: random.Random) -> Failure | None:
-    """A failure if the mover's input cannot be drawn or shows it another position."""
-    seat = state.current_player()
-    try:
-        drawn = state.resample(seat, rng)
-    except Exception:
-        return Failure("resample", traceback.format_exc(limit=6), to_record(state))
-    if drawn.view(seat) != state.view(seat):
-        return Failure("resample", f"the input drawn for seat {seat} shows it another view", to_record(state))
+    """A failure if a seat's input (the mover's or another's) cannot be drawn or shows it
+    another position."""
+    mover = state.current_player()
+    for seat in range(state.game.num_players()):
+        whose = f"seat {seat}" + (" (to move)" if seat == mover else f" (seat {mover} to move)")
+        try:
+            drawn = state.resample(seat, rng)
+        except Exception:
+            return Failure("resample", f"the input of {whose}: {traceback.format_exc(limit=6)}", to_record(state))
+        if drawn.view(seat) != state.view(seat):
+            return Failure("resample", f"the input drawn for {whose} shows it another view", to_record(state))
     return None
 
 

@@ -3,6 +3,8 @@ replays exactly (legatus.core.fuzz)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import legatus
@@ -34,3 +36,22 @@ def test_the_fuzz_draws_the_movers_input_and_keeps_a_failure(monkeypatch: pytest
     assert 0 < len(position.history()) < played["steps"]
     monkeypatch.setattr(fuzz, "RESAMPLE_SHARE", 0.0)
     assert fuzz_game("viae", 3) == played
+
+
+def test_the_fuzz_draws_the_input_of_the_seats_not_to_move_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 30, V43: the draws of the seats watching another's Mandatum claim went wrong while the
+    # mover's were right. A draw that goes wrong only for a seat not to move is a failure too.
+    from legatus.games.viae.state import ViaeState
+
+    right = ViaeState.resample
+
+    def wrong_for_watchers(self: ViaeState, seat: int, rng: random.Random) -> legatus.State:
+        drawn = right(self, seat, rng)
+        if seat != self.current_player():
+            drawn.round += 1  # another position than the seat's
+        return drawn
+
+    monkeypatch.setattr(ViaeState, "resample", wrong_for_watchers)
+    failure = fuzz_game("viae", 3)["failure"]
+    assert failure["kind"] == "resample" and "shows it another view" in failure["message"]
+    assert "to move)" in failure["message"] and "(to move)" not in failure["message"]

@@ -17,6 +17,7 @@ from legatus.core.secrecy import is_consistent, seat_actions
 from legatus.core.session import sample_outcome
 from legatus.games.viae.cards import default_cards_path
 from legatus.games.viae.resample import redraw
+from legatus.games.viae.rules import mandatum, phases
 from legatus.games.viae.state import ViaeState
 from tests.games.secrecy import check_resample, leaks
 
@@ -139,3 +140,33 @@ def test_resample_fits_the_late_draws_of_a_heuristic_game() -> None:  # V29, C47
         assert drawn is not None
         assert is_consistent(state, 1, drawn) and drawn.view(1) == state.view(1)
         assert not drawn.game.invariants(drawn)
+
+
+def claim_moments(count: int) -> list[ViaeState]:
+    """The first ``count`` moments of seeded 5- and 4-player games at which a seat is asked to
+    place a personal Mandatum that came true (``complete Mxx``, V40)."""
+    found: list[ViaeState] = []
+    for seed in range(40):
+        for players in (5, 4):
+            found += [s for s in positions(seed, players, limit=100_000) if s.stack and s.frame()[0] == phases.CLAIM]
+            if len(found) >= count:
+                return found[:count]
+    raise AssertionError(f"only {len(found)} claims of a personal Mandatum in 80 games")
+
+
+def test_v43_while_a_personal_mandatum_is_placed_the_others_resample_into_that_moment() -> None:
+    # Every other seat sees phase Mandatum with the claimant to move, and not the card: its input
+    # must be that moment (it was IV. Agere, another seat to move, or no world at all, issue 30),
+    # drawn directly, the claimant's card among those the conquest made true.
+    for state in claim_moments(3):
+        claimant = state.frame()[1]
+        for seat in range(state.game.num_players()):
+            if seat == claimant:
+                continue
+            rng = random.Random(seat)
+            check_resample(state, seat, rng)
+            for _ in range(5):
+                drawn = redraw(state, seat, rng)
+                assert drawn is not None
+                assert drawn.frame()[:2] == (phases.CLAIM, claimant) and drawn.view(seat) == state.view(seat)
+                assert mandatum.is_true(drawn, drawn.frame()[2]) and drawn.frame()[2] in drawn.personal

@@ -11,9 +11,13 @@ reveals later is in its hand by then: a draw takes one of the cards it will be s
 just enough draws are left to bring them, and with the chance of a random slot before that.
 The unseen personal Mandatum are drawn among the cards the seat has not seen that have not come
 true (a Mandatum that came true is claimed at once, and conquered cities stay conquered, so one
-true now would have been claimed). The history's hidden draws are rewritten to match, so the
-state replays to itself. A world that fails is drawn anew; after many failures, or a Mandatum
-claim under way, the state's replayed draw decides.
+true now would have been claimed). While the claims of a conquest are under way (V40, V43:
+``complete Mxx``, one frame a card, the first slot on top), the seat knows whose claim is on top
+and nothing of the cards below it: the seats before that claimant hold no card come true, the
+claimant holds at least one that this conquest made true, the seats after it may, and the
+claims are stacked anew from the cards drawn. The history's hidden draws are rewritten to match,
+so the state replays to itself. A world that fails is drawn anew; after many failures the
+state's replayed draw decides.
 
 From a record:
 
@@ -31,6 +35,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Sequence
+from itertools import permutations
 
 from legatus.core.chain import chain_of
 from legatus.core.errors import RecordError
@@ -38,7 +43,7 @@ from legatus.core.game import State
 from legatus.core.secrecy import earlier_unseen_draw, search
 
 from .game import ViaeGame
-from .rules import mandatum, phases
+from .rules import agere, mandatum, phases
 from .state import ViaeState, read_entry
 
 TRIES = 30  # worlds replayed from a record before the core's search decides
@@ -154,8 +159,6 @@ def _weighted(options: Sequence[tuple[int, float]], rng: random.Random) -> int:
 def redraw(st: ViaeState, seat: int, rng: random.Random) -> ViaeState | None:
     """A state ``seat`` cannot tell from ``st``, the other seats' unseen cards drawn anew; None
     where this draw cannot decide (the caller replays)."""
-    if any(f[0] == phases.CLAIM and f[1] != seat for f in st.stack[1:]):
-        return None  # a claim under way holds a card the seat has not seen yet
     plan = _Plan(st, seat)
     if plan.too_many_deals:
         return None
@@ -217,6 +220,9 @@ class _Plan:
                 if s != seat:
                     self.claims[s].append((i, card))
         self.too_many_deals = any(len(d) > 2 for d in self.deals)  # two slots a seat (personal)
+        claiming = bool(st.stack) and st.frame()[0] == phases.CLAIM
+        self.claimant = st.frame()[1] if claiming else -1  # whose claim the seat sees on top (V40)
+        self.fresh = _came_true(st) if claiming else frozenset()
 
     def draw(self, rng: random.Random) -> ViaeState | None:
         st, g = self.st, self.st.game
@@ -241,12 +247,16 @@ class _Plan:
                 other.personal[2 * s + slot] = cards[i]
         dealt = set(self.known) | set(cards.values()) | {m for m in other.personal if m >= 0}
         other.mandatum_pool = [0 if m in dealt else 1 for m in range(len(g.cards.mandatum))]
+        if self.claimant >= 0:
+            other.stack = _claims_stacked(other)
         other._legal = None
         return other
 
     def _deal_mandatum(self, rng: random.Random) -> dict[int, int] | None:
         """A card for each unseen personal deal: a claimed one to a deal before its claim, the
-        others among the cards the seat has not seen that are not true now."""
+        others among the cards the seat has not seen that are not true now; while claims are
+        under way, those of the claimant on top and of the seats after it among the cards that
+        this conquest made true too, the claimant's with one of those at least (V40)."""
         cards: dict[int, int] = {}
         for s, claims in enumerate(self.claims):
             slots = list(self.deals[s])
@@ -257,12 +267,28 @@ class _Plan:
                 pick = rng.choice(before)
                 slots.remove(pick)
                 cards[pick] = card
-        open_deals = [i for deals in self.deals for i in deals if i not in cards]
-        unseen = [m for m in range(len(self.st.game.cards.mandatum))
-                  if m not in self.known and not mandatum.is_true(self.st, m)]
-        if len(unseen) < len(open_deals):
+        first = self.claimant if self.claimant >= 0 else len(self.deals)
+        unseen = [m for m in range(len(self.st.game.cards.mandatum)) if m not in self.known]
+        never = [m for m in unseen if not mandatum.is_true(self.st, m)]
+        before = [i for deals in self.deals[:first] for i in deals if i not in cards]
+        if len(never) < len(before):
             return None
-        cards.update(zip(open_deals, rng.sample(unseen, len(open_deals)), strict=True))
+        cards.update(zip(before, rng.sample(never, len(before)), strict=True))
+        if first == len(self.deals):
+            return cards
+        taken = set(cards.values())
+        pool = [m for m in unseen if m in self.fresh or m in never and m not in taken]
+        claimant = [i for i in self.deals[first] if i not in cards]  # empty where the claimant is the seat
+        if claimant:
+            picks = [p for p in permutations(pool, len(claimant)) if not self.fresh.isdisjoint(p)]
+            if not picks:
+                return None
+            cards.update(zip(claimant, rng.choice(picks), strict=True))
+            pool = [m for m in pool if m not in cards.values()]
+        after = [i for deals in self.deals[first + 1:] for i in deals if i not in cards]
+        if len(pool) < len(after):
+            return None
+        cards.update(zip(after, rng.sample(pool, len(after)), strict=True))
         return cards
 
     def _follow_deck(self, rng: random.Random) -> tuple[list[int], list[list[int]], list[int]] | None:
@@ -347,6 +373,27 @@ class _Plan:
                     return None if tight is not None else rng.choices(range(len(weights)), weights)[0]
                 return rng.choices(range(len(weights)), needed)[0]
         return rng.choices(range(len(weights)), weights)[0]
+
+
+def _came_true(st: ViaeState) -> frozenset[int]:
+    """The Mandatum true now that the conquest whose claims are under way made true: those
+    that need the region of the city just taken (the one under the Agere player's marker, V19),
+    which no conquest had completed before."""
+    region = st.game.board.city_region[st.marker[agere.seat(st)]]
+    cards = st.game.cards.mandatum
+    return frozenset(m for m, card in enumerate(cards) if region in card.regions and mandatum.is_true(st, m))
+
+
+def _claims_stacked(st: ViaeState) -> tuple[tuple[int, ...], ...]:
+    """``st``'s stack with the claims under way stacked anew from its personal cards, as the
+    conquest stacks them (:func:`.rules.mandatum.check`): one for each card true and not yet
+    completed, the first slot on top."""
+    stack = st.stack
+    while stack and stack[-1][0] == phases.CLAIM:
+        stack = stack[:-1]
+    pending = [(i // 2, m) for i, m in enumerate(st.personal) if m >= 0 and st.completed[m] < 0
+               and mandatum.is_true(st, m)]
+    return stack + tuple((phases.CLAIM, s, m) for s, m in reversed(pending))
 
 
 _DRAW, _REVEAL = -1, 0  # an entry's ``what``: a draw, or _REVEAL + the kind revealed
