@@ -3,10 +3,12 @@ every action (``game.invariants(state)``), looking for crashes, dead ends (a pos
 not over but has no legal action), runaway games (longer than a game can be) and loops (a
 position met again with no chance action between: choices that undo each other, which an agent
 may repeat for ever, as a search did in a Hannibal game: docs/hannibal/agents.md). In a game
-with secrets it also draws, at some positions, the input an agent of every seat would be given
-(``state.resample``: what the web server's agents, hints and every search do), the mover's and
-the others' (a bug may hide from the mover alone: issue 30's VIAE draws failed only for the
-seats watching another's Mandatum claim), which must decide and keep what the seat sees.
+with secrets it also draws the input an agent of every seat would be given (``state.resample``:
+what the web server's agents, hints and every search do), the mover's and the others' (a bug may
+hide from the mover alone: issue 30's VIAE draws failed only for the seats watching another's
+Mandatum claim), which must decide and keep what the seat sees: at a share of the decisions, and
+at the first decision of each kind a game meets, so that a rare step (that claim: one decision
+in thousands) is drawn in every game that reaches it.
 
 A failure is kept as a minimal record: the options and the actions up to the one that failed,
 so that ``legatus replay`` (or ``legatus.replay``) reproduces it.
@@ -20,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import Action
 from .errors import OptionError
 from .game import Information, State
 from .record import to_record
@@ -30,7 +33,8 @@ MAX_STEPS = 20_000
 MAX_DRAWS = 100
 """Draws of options that may fail to fit the fixed ones before a fuzzed game gives up."""
 RESAMPLE_SHARE = 0.02
-"""The share of a game with secrets' decisions at which the fuzz draws every seat's input too."""
+"""The share of a game with secrets' decisions at which the fuzz draws every seat's input too
+(besides the first decision of each kind: :func:`decision_kind`)."""
 LOOP_SHARE = 0.25
 """The share of games whose positions are compared for loops (writing a Hannibal position costs
 about three times its action: a quarter of the games nearly doubles the fuzz)."""
@@ -66,6 +70,7 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
     eager = rng.random() < 0.5  # half the games prefer the game's "busy" actions: they last longer
     # The inputs are drawn with a generator of their own: the game a seed plays stays the same.
     inputs = random.Random(f"inputs {seed}") if game.information is not Information.PERFECT else None
+    kinds: set[str] = set()  # the kinds of decision met in this game
     steps = 0
     failure: Failure | None = None
     watched = random.Random(f"loops {seed}").random() < LOOP_SHARE and _writes_positions(state)
@@ -91,10 +96,14 @@ def fuzz_game(name: str, seed: int, fixed: dict[str, Any] | None = None) -> dict
                                       to_record(state))
                     break
                 since_chance.add(position)
-            if inputs is not None and inputs.random() < RESAMPLE_SHARE:
-                failure = resample_failure(state, inputs)
-                if failure is not None:
-                    break
+            if inputs is not None:
+                kind = decision_kind(state.legal_actions())
+                first = kind not in kinds
+                kinds.add(kind)
+                if first or inputs.random() < RESAMPLE_SHARE:
+                    failure = resample_failure(state, inputs)
+                    if failure is not None:
+                        break
             action = game.fuzz_choice(state, rng) if eager else rng.choice(state.legal_actions())
         try:
             state.apply_action(action)
@@ -127,6 +136,12 @@ def _writes_positions(state: State) -> bool:
     except NotImplementedError:
         return False
     return True
+
+
+def decision_kind(legal: Sequence[Action]) -> str:
+    """A decision's kind: the first word of its first legal action (``complete`` where a VIAE
+    seat places a completed Mandatum, ``to`` where a Hannibal army moves)."""
+    return str(legal[0]).split(" ", 1)[0]
 
 
 def resample_failure(state: State, rng: random.Random) -> Failure | None:

@@ -34,7 +34,8 @@ def test_the_fuzz_draws_the_movers_input_and_keeps_a_failure(monkeypatch: pytest
     assert failed["failure"]["kind"] == "resample" and "no world" in failed["failure"]["message"]
     position = legatus.replay(failed["failure"]["record"])
     assert 0 < len(position.history()) < played["steps"]
-    monkeypatch.setattr(fuzz, "RESAMPLE_SHARE", 0.0)
+    monkeypatch.undo()
+    monkeypatch.setattr(fuzz, "RESAMPLE_SHARE", 0.0)  # fewer draws: the first of each kind only
     assert fuzz_game("viae", 3) == played
 
 
@@ -55,3 +56,24 @@ def test_the_fuzz_draws_the_input_of_the_seats_not_to_move_too(monkeypatch: pyte
     failure = fuzz_game("viae", 3)["failure"]
     assert failure["kind"] == "resample" and "shows it another view" in failure["message"]
     assert "to move)" in failure["message"] and "(to move)" not in failure["message"]
+
+
+def test_the_fuzz_draws_every_seat_s_input_at_the_first_decision_of_each_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A rare step (a seat placing a completed Mandatum, V40) is drawn in every game that reaches
+    # it, whatever the share of decisions drawn at random.
+    from legatus.games.viae.state import ViaeState
+
+    right = ViaeState.resample
+    drawn: dict[str, set[int]] = {}
+
+    def noted(self: ViaeState, seat: int, rng: random.Random) -> legatus.State:
+        drawn.setdefault(fuzz.decision_kind(self.legal_actions()), set()).add(seat)
+        return right(self, seat, rng)
+
+    monkeypatch.setattr(ViaeState, "resample", noted)
+    monkeypatch.setattr(fuzz, "RESAMPLE_SHARE", 0.0)
+    result = fuzz_game("viae", 3)
+    assert result["failure"] is None
+    players = result["options"]["players"]
+    assert {"end", "move", "conquer", "keep"} <= drawn.keys()
+    assert all(seats == set(range(players)) for seats in drawn.values())

@@ -25,6 +25,18 @@ MARKER = "AQUILA"
 
 
 @pytest.fixture(scope="module")
+def twin_cards(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A corrected card file whose first four Mandatum all name Gallia Cisalpina: one conquest
+    completes several of them at once (V40)."""
+    text = Path(default_cards_path()).read_text(encoding="utf-8")
+    for region in ("magna_graecia", "hispania", "gallia"):
+        text = text.replace(f"conquer_regions({region})", "conquer_regions(gallia_cisalpina)", 1)
+    path = tmp_path_factory.mktemp("cards") / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture(scope="module")
 def marked_cards(tmp_path_factory: pytest.TempPathFactory) -> str:
     text = Path(default_cards_path()).read_text(encoding="utf-8").replace('id = "D20"', f'id = "{MARKER}"')
     path = tmp_path_factory.mktemp("cards") / "cards.toml"
@@ -170,3 +182,29 @@ def test_v43_while_a_personal_mandatum_is_placed_the_others_resample_into_that_m
                 assert drawn is not None
                 assert drawn.frame()[:2] == (phases.CLAIM, claimant) and drawn.view(seat) == state.view(seat)
                 assert mandatum.is_true(drawn, drawn.frame()[2]) and drawn.frame()[2] in drawn.personal
+
+
+def claims(state: ViaeState) -> int:
+    return sum(f[0] == phases.CLAIM for f in state.stack)
+
+
+def test_v40_v43_the_claims_after_the_one_on_top_are_drawn_anew(twin_cards: str) -> None:
+    # A seat watching the first of several claims of one conquest knows neither the card nor how
+    # many claims follow: each draw stacks them anew from the cards it deals, as the rules would
+    # (the drawn history replays to the drawn stack), not as the true state holds them.
+    for seed in range(10):
+        moments = [s for s in positions(seed, 5, twin_cards, limit=100_000) if s.stack and s.frame()[0] == phases.CLAIM]
+        if any(claims(s) > 1 for s in moments):
+            break
+    else:
+        raise AssertionError("no conquest completed two personal Mandatum in 10 games")
+    for state in moments:
+        claimant, counts = state.frame()[1], set()
+        for seat in range(5):
+            for k in range(10 if seat != claimant else 0):
+                drawn = redraw(state, seat, random.Random(k))
+                assert drawn is not None and drawn.view(seat) == state.view(seat)
+                assert legatus.replay(to_record(drawn)).stack == drawn.stack
+                assert not drawn.game.invariants(drawn)
+                counts.add(claims(drawn))
+        assert claims(state) in counts and (claims(state) == 1 or len(counts) > 1)

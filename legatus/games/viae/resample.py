@@ -13,8 +13,8 @@ The unseen personal Mandatum are drawn among the cards the seat has not seen tha
 true (a Mandatum that came true is claimed at once, and conquered cities stay conquered, so one
 true now would have been claimed). While the claims of a conquest are under way (V40, V43:
 ``complete Mxx``, one frame a card, the first slot on top), the seat knows whose claim is on top
-and nothing of the cards below it: the seats before that claimant hold no card come true, the
-claimant holds at least one that this conquest made true, the seats after it may, and the
+and nothing of the cards below it: the seats before that claimant hold no card that came true,
+the claimant holds at least one that this conquest made true, the seats after it may, and the
 claims are stacked anew from the cards drawn. The history's hidden draws are rewritten to match,
 so the state replays to itself. A world that fails is drawn anew; after many failures the
 state's replayed draw decides.
@@ -278,12 +278,12 @@ class _Plan:
             return cards
         taken = set(cards.values())
         pool = [m for m in unseen if m in self.fresh or m in never and m not in taken]
-        claimant = [i for i in self.deals[first] if i not in cards]  # empty where the claimant is the seat
-        if claimant:
-            picks = [p for p in permutations(pool, len(claimant)) if not self.fresh.isdisjoint(p)]
+        theirs = [i for i in self.deals[first] if i not in cards]  # the claimant's: none if it is the seat
+        if theirs:
+            picks = [p for p in permutations(pool, len(theirs)) if not self.fresh.isdisjoint(p)]
             if not picks:
                 return None
-            cards.update(zip(claimant, rng.choice(picks), strict=True))
+            cards.update(zip(theirs, rng.choice(picks), strict=True))
             pool = [m for m in pool if m not in cards.values()]
         after = [i for deals in self.deals[first + 1:] for i in deals if i not in cards]
         if len(pool) < len(after):
@@ -376,9 +376,9 @@ class _Plan:
 
 
 def _came_true(st: ViaeState) -> frozenset[int]:
-    """The Mandatum true now that the conquest whose claims are under way made true: those
-    that need the region of the city just taken (the one under the Agere player's marker, V19),
-    which no conquest had completed before."""
+    """The Mandatum that the conquest whose claims are under way made true: those true now that
+    need the region of the city just taken (the one under the Agere player's marker, V19); any
+    other true now was true before, and claimed then if a seat held it."""
     region = st.game.board.city_region[st.marker[agere.seat(st)]]
     cards = st.game.cards.mandatum
     return frozenset(m for m, card in enumerate(cards) if region in card.regions and mandatum.is_true(st, m))
