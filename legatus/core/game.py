@@ -343,6 +343,12 @@ class State(abc.ABC):
         adapters all go through them."""
         return str(self.game.actions[action])
 
+    def log_string(self, action: int, seat: int | None, after: State) -> str:
+        """``action``'s line in ``seat``'s log: :meth:`action_to_string` here, before it is
+        applied, and what it did, read from ``after`` (this state once it is applied). Games
+        with secrets say there only what ``seat`` may know; by default the string alone."""
+        return self.action_to_string(action, seat)
+
     def information_state_string(self, seat: int) -> str:
         """All that ``seat`` has seen, in order (perfect recall): equal strings, equal
         information sets."""

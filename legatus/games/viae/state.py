@@ -230,6 +230,12 @@ class ViaeState(ProcedureStack, State):
 
         return chance.redact(self, int(action), seat)
 
+    def log_string(self, action: int, seat: int | None, after: State) -> str:
+        from .log import line
+
+        assert isinstance(after, ViaeState)
+        return line(self, int(action), seat, after)
+
     def reveals_information(self, action: int) -> bool:
         g = self.game
         a = int(action)
