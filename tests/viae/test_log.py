@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import random
 
+import legatus
 from legatus.core.session import Session, sample_outcome
+from legatus.games.viae.decks import DECEPTIO
+from legatus.games.viae.rules import phases
 from legatus.games.viae.state import ViaeState
-from tests.viae.helpers import city, first_turn, refresh
+from tests.viae.helpers import city, first_turn, play_until, refresh
 from tests.viae.test_conquest import attack
 
 
@@ -89,3 +92,14 @@ def test_every_conquest_s_result_agrees_with_its_power_and_defence() -> None:
                 power, defence = (int(line.split(word)[1].split()[0]) for word in (": power ", " against defence "))
                 assert ("conquered (C35)" in line) == (power >= defence), line
     assert seen > 5
+
+
+def test_a_deceptio_draw_is_named_to_the_seat_that_draws_it_only() -> None:
+    state = legatus.load("viae", players=3).new_initial_state()
+    assert isinstance(state, ViaeState)
+    st = play_until(state, lambda s: bool(s.stack) and s.frame()[0] == phases.DRAW and s.draws[0][0] == DECEPTIO)
+    drawer, seats = st.draws[0][1], st.game.seats
+    action = st.chance_outcomes()[0][0]
+    card = st.game.cards.deceptio[int(action) - st.game.notation["deceptio"]]
+    assert logged(st, str(action)) == [f"{seats[drawer]} draws {card.id} {card.name}" if seat == drawer else
+                                       f"{seats[drawer]} draws a Deceptio card" for seat in range(3)]

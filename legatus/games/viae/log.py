@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .decks import CASTRA, DECEPTIO, MANDATUM
 from .rules import agere, conquer, phases
 from .view import LEVELS
 
@@ -25,9 +26,24 @@ _CARD_ID = re.compile(r"\b(D|CA|F|M)\d\d\b")
 
 def line(before: ViaeState, action: int, seat: int | None, after: ViaeState) -> str:
     """``action`` (applied to ``before`` to give ``after``) as ``seat`` reads it in its log."""
-    text = named(before, before.action_to_string(action, seat))
+    text = named(before, _drawn(before, action, before.action_to_string(action, seat)))
     said = [*_action(before, action, after), *changes(before, after)]
     return f"{text} — {'; '.join(said)}" if said else text
+
+
+def _drawn(st: ViaeState, action: int, text: str) -> str:
+    """A card drawn, where ``text`` (what the seat sees) shows it: who draws it, or where it goes."""
+    if text != str(st.game.actions[action]) or not st.stack or st.frame()[0] != phases.DRAW:
+        return text  # not a draw, or one the seat does not see ("seat2 draws a Deceptio card")
+    deck, arg = st.draws[0]
+    card = text.split()[1]
+    if deck == DECEPTIO:
+        return f"{st.game.seats[arg]} draws {card}"
+    if deck == MANDATUM:
+        return f"{card} is dealt to {st.game.seats[arg]}" if arg >= 0 else f"{card} is dealt face up"
+    if deck == CASTRA:
+        return f"{card} comes to the officers' market"
+    return f"Fortuna: {card}"
 
 
 def named(st: ViaeState, text: str) -> str:

@@ -1,0 +1,171 @@
+"""Hannibal's log lines (issue 32 item 3): each action as a seat saw it, its cards named, with
+what it did: each die's purpose and result (interception and Avoid Battle with the roll needed
+and its modifier, H64, H69), each battle round, the battle's winner, CUs lost or gained, Generals
+leaving the map, PCs changing hands and every change of political points, with the reason of a
+PC removal (H43, H91, H109).
+
+Read from the states before and after the action, only where a line is written (the seat log),
+never in the rules or the search. Secrecy: the words added are about the public board and the
+dice; the action itself is the seat's own :meth:`~.state.HannibalState.action_to_string`, so a
+card is named only where that string already shows it to the seat (a card drawn by the other
+seat stays "carthage draws a card").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .notation import SIDES
+from .procedures import ROLLS
+from .rules import base, battle, events, movement, politics, reactions, turn
+from .rules.base import AWAY, DEAD, OFF, points
+
+if TYPE_CHECKING:
+    from .state import HannibalState
+
+_CARD = re.compile(r"#(\d+)")
+_GONE = {DEAD: "is eliminated (H43)", AWAY: "leaves the map until the next Reinforcement Phase (H43)",
+         OFF: "leaves the map"}
+# the rolls that may cost CUs (a roll that costs none says so)
+_LOSSES = (movement.R_PASS, battle.R_CASUALTIES, politics.R_WINTER, events.R_EVENT_ATTRITION, events.R_MERCENARIES)
+_NAVAL = {"return": "the fleet turns back", "sunk": "sunk: the army is lost at sea"}
+
+
+def line(before: HannibalState, action: int, seat: int | None, after: HannibalState) -> str:
+    """``action`` (applied to ``before`` to give ``after``) as ``seat`` reads it in its log."""
+    text = named(before, before.action_to_string(action, seat))
+    said = [*_action(before, action, after), *changes(before, after, text)]
+    return f"{text} — {'; '.join(said)}" if said else text
+
+
+def named(st: HannibalState, text: str) -> str:
+    """``text`` with each strategy card it shows named (``event #1 Corsica and Sardinia Revolt``)."""
+    cards = st.game.cards.strategy
+    return _CARD.sub(lambda m: f"{m.group(0)} {cards[int(m.group(1)) - 1].name}", text)
+
+
+def _action(before: HannibalState, action: int, after: HannibalState) -> list[str]:
+    """What the action itself did: a die's purpose and result, a battle round, a PC removal's reason."""
+    if not before.stack:
+        return []
+    frame = before.stack[-1]
+    if frame[0] == base.ROLL:
+        return [_roll(before, action - before.n.ROLL + 1, frame, after)]
+    if frame[0] == base.REMOVE_PC:
+        left = frame[2] - 1
+        return [f"{_side(frame[1])} pays for {_why_pcs(before)}, {left} more to remove" if left else
+                f"{_side(frame[1])} pays for {_why_pcs(before)}"]
+    out = []
+    if after.b_space >= 0 and after.b_rounds != before.b_rounds:
+        out.append(f"battle round {after.b_rounds} at {before.board.names[after.b_space]}")
+    if before.b_space >= 0 and after.b_win >= 0 > before.b_win:
+        out.append(f"{_side(after.b_win)} wins the battle at {before.board.names[before.b_space]}")
+    return out
+
+
+def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: HannibalState) -> str:
+    """A die: what it was for, and where the rules compare it with a number, that number."""
+    purpose = frame[1]
+    said = f"rolled for {ROLLS[purpose][0]}"
+    if purpose == reactions.R_INTERCEPT:
+        general, target, mod = reactions.intercept_odds(before, frame[2], frame[4])
+        plus = f" + 1 (into a PC of the moving side, H64) = {die + mod}" if mod else ""
+        result = "intercepts" if after.m_intercepted and not before.m_intercepted else "fails"
+        return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}{plus}: {result}"
+    if purpose in (movement.R_NAVAL, movement.R_BACK_NAVAL):
+        mod = movement.naval_modifier(before, frame[2], frame[3])
+        result = before.game.tables.naval_result(die + mod)
+        total = f" {'+' if mod > 0 else '-'} {abs(mod)} = {die + mod}" if mod else ""
+        return f"{said}: {die}{total}: {_NAVAL.get(result, 'no effect')}"
+    if purpose == battle.R_CASUALTIES:
+        said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
+    if purpose in _LOSSES and not changes(before, after, ""):
+        return f"{said}: no CU lost"
+    if purpose == reactions.R_AVOID:
+        general, target = reactions.avoid_odds(before, frame[4])
+        result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
+        return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
+    return said
+
+
+def _general(st: HannibalState, g: int) -> str:
+    return st.game.generals[g].name if g >= 0 else "the force"
+
+
+def _why_pcs(st: HannibalState) -> str:
+    """Why a side removes PCs: a battle lost (H91), Hannibal lost (H43) or the Victory Check (H109)."""
+    if any(frame[0] == base.BATTLE for frame in st.stack):
+        return "the battle lost (H91)"
+    if any(frame[0] == base.TURN and frame[1] == turn.S_PLAY for frame in st.stack):
+        return "Hannibal's loss (H43)"
+    return "fewer political points at the Victory Check (H109)"
+
+
+def changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:
+    """The public board's changes: CUs lost or gained, Generals gone, PCs, political points, the
+    end. ``text``: the action's words (a space it names is not said again)."""
+    names = before.board.names
+    out = []
+    for side in (0, 1):
+        out += _cus(before, after, side, text)
+    out += [_gone(before, g, b) for g, (a, b) in enumerate(zip(before.gen_at, after.gen_at, strict=True)) if a >= 0 > b]
+    if after.debt > before.debt:
+        out.append(f"Carthage owes {after.debt} PCs for Hannibal (H43)")
+    pcs = [f"{names[s]} {_control(b)}" for s, (a, b) in enumerate(zip(before.ctrl, after.ctrl, strict=True))
+           if a != b and not _names(text, names[s])]
+    if pcs:
+        out.append(f"PCs: {', '.join(pcs)}{' (isolated, H104)' if _isolation(before, after) else ''}")
+    for side in (0, 1):
+        old, new = points(before, side), points(after, side)
+        if old != new:
+            out.append(f"{_side(side)}'s political points {old} → {new}")
+    if after.winner >= 0 > before.winner:
+        out.append(f"{_side(after.winner)} wins the game: {after.reason}")
+    return out
+
+
+def _cus(before: HannibalState, after: HannibalState, side: int, text: str) -> list[str]:
+    """The side's CUs lost or gained on the map (outside and inside the walls), and where (unsaid
+    where ``text`` names the only space: ``reinforce Rome``)."""
+    def total(st: HannibalState) -> list[int]:
+        return [st.cu[side][s] + (st.inner[s] if st.ctrl[s] == side else 0) for s in range(st.board.n_spaces)]
+
+    old, new = total(before), total(after)
+    change = sum(new) - sum(old)
+    if not change:
+        return []
+    where = [before.board.names[s] for s in range(len(old)) if (new[s] - old[s]) * change > 0]
+    if abs(change) == 1 and len(where) == 1 and _names(text, where[0]):
+        return []
+    verb = "loses" if change < 0 else "gains"
+    return [f"{_side(side)} {verb} {abs(change)} CU{'s' if abs(change) > 1 else ''} ({', '.join(where)})"]
+
+
+def _gone(st: HannibalState, g: int, where: int) -> str:
+    """A General leaving the map: displaced, eliminated (Hannibal's PCs, H43) or out of office."""
+    said = f"{st.game.generals[g].name} {_GONE.get(where, 'leaves the map')}"
+    pcs = base.ability(st, g, "pcs_lost_if_displaced") if where == DEAD else 0
+    return f"{said}: {_side(st.game.general_side[g])} must remove {pcs} PCs" if pcs else said
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether ``text`` names the space ``name``."""
+    return re.search(rf"\b{re.escape(name)}\b", text) is not None
+
+
+def _isolation(before: HannibalState, after: HannibalState) -> bool:
+    """Whether the turn's isolation step (H104) ran during the action."""
+    def step(st: HannibalState) -> tuple[int, int]:
+        return st.turn, st.stack[0][1] if st.stack and st.stack[0][0] == base.TURN else turn.S_END
+
+    return step(before) <= (before.turn, turn.S_ISOLATION) < step(after)
+
+
+def _side(side: int) -> str:
+    return SIDES[side].capitalize()
+
+
+def _control(side: int) -> str:
+    return f"now {SIDES[side]}'s" if side in (0, 1) else "now nobody's" if side == base.NONE else "neutral"
+
