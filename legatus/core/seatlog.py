@@ -1,8 +1,9 @@
 """What each seat has seen happen: a log line an action, as each seat saw it.
 
 Built through ``state.log_string`` (the action as ``state.action_to_string`` shows it to the
-seat, with what it did: a die's purpose and result, a conquest's power against defence, each
-change of points with its reason), one action at a time as it is applied, so a shell shows a
+seat, its cards named) and ``state.log_outcome`` (what it did, in public words: a die's purpose
+and result, a conquest's power against defence, each change of points with its reason; worked
+out once an action, whatever the number of seats), one action at a time as it is applied, so a shell shows a
 seat what the others just did without replaying the whole game for every screen, and the
 terminal and the page show the same lines. Each line names the seat that decided
 (``rome: ops #38 …``); a chance outcome (a die, a draw) names nobody.
@@ -39,6 +40,14 @@ def spectator_string(state: State, action: int, seen: list[str] | None = None, f
     return "a hidden chance outcome" if mover == CHANCE else f"{state.seat_name(mover)} acts unseen"
 
 
+def log_line(state: State, action: int, seat: int | None, after: State, outcome: str | None = None) -> str:
+    """``action``, applied to ``state`` (left as it was) to give ``after``, as ``seat`` reads it in
+    its log: what it saw, then what it did (``outcome``, if already known)."""
+    said = state.log_outcome(action, after) if outcome is None else outcome
+    line = state.log_string(action, seat)
+    return f"{line} — {said}" if said else line
+
+
 class SeatLog:
     """Each action of a state's history as each seat, the referee and a spectator saw it:
     :meth:`add` each action once it is applied, :meth:`cut` the actions undone, read
@@ -61,8 +70,9 @@ class SeatLog:
         """Log ``action``, applied to ``state`` (left as it was) to give ``after``."""
         mover = state.current_player()
         name = None if mover == CHANCE else state.seat_name(mover)
-        seen = [state.log_string(action, s, after) for s in range(self.seats)]
-        full = state.log_string(action, None, after)
+        outcome = state.log_outcome(action, after)  # once, whatever the number of seats
+        seen = [log_line(state, action, s, after, outcome) for s in range(self.seats)]
+        full = log_line(state, action, None, after, outcome)
         lines = (full, spectator_string(state, action, seen, full), *seen)
         if name is not None:  # who decided, unless the game's string already says whose it is ("seat1: play D03")
             said = (f"{name} ", *(f"{seat}:" for seat in state.game.seats))

@@ -5,6 +5,7 @@ battle card dealt stays hidden from the other seat."""
 
 from __future__ import annotations
 
+from legatus.core.seatlog import log_line
 from legatus.games.hannibal.rules import base
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import general, play, ready, space
@@ -15,7 +16,7 @@ def logged(state: HannibalState, text: str) -> str:
     """Applies ``text``; its log line, the same for both seats (a public action)."""
     before, action = state.clone(), state.parse_action(text)
     state.apply_action(action)
-    lines = {before.log_string(action, seat, state) for seat in (0, 1)}
+    lines = {log_line(before, action, seat, state) for seat in (0, 1)}
     assert len(lines) == 1, lines
     return lines.pop()
 
@@ -92,5 +93,5 @@ def test_a_battle_card_dealt_is_named_to_its_side_only() -> None:
     for kind in ["flank left"] * 9 + ["flank right"] * 2 + ["double envelopment"]:
         before, action = state.clone(), state.parse_action(f"draw {kind}")
         state.apply_action(action)
-        assert before.log_string(action, 0, state) == f"draw {kind}"
-        assert before.log_string(action, 1, state) == "rome draws a battle card"
+        assert log_line(before, action, 0, state) == f"draw {kind}"
+        assert log_line(before, action, 1, state) == "rome draws a battle card"

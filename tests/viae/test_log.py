@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import legatus
+from legatus.core.seatlog import log_line
 from legatus.core.session import Session, sample_outcome
 from legatus.games.viae.decks import DECEPTIO
 from legatus.games.viae.rules import phases
@@ -19,7 +20,7 @@ def logged(st: ViaeState, text: str) -> list[str]:
     """Applies ``text`` to ``st``; its log line as each seat reads it."""
     before, action = st.clone(), st.parse_action(text)
     st.apply_action(action)
-    return [before.log_string(action, seat, st) for seat in range(st.game.num_players())]
+    return [log_line(before, action, seat, st) for seat in range(st.game.num_players())]
 
 
 def test_C35_a_peaceful_conquest_says_power_against_defence_and_the_influence_won() -> None:

@@ -32,11 +32,16 @@ _LOSSES = (movement.R_PASS, battle.R_CASUALTIES, politics.R_WINTER, events.R_EVE
 _NAVAL = {"return": "the fleet turns back", "sunk": "sunk: the army is lost at sea"}
 
 
-def line(before: HannibalState, action: int, seat: int | None, after: HannibalState) -> str:
-    """``action`` (applied to ``before`` to give ``after``) as ``seat`` reads it in its log."""
-    text = named(before, before.action_to_string(action, seat))
-    said = [*_action(before, action, after), *changes(before, after, text)]
-    return f"{text} — {'; '.join(said)}" if said else text
+def line(before: HannibalState, action: int, seat: int | None) -> str:
+    """``action``, about to be applied to ``before``, as ``seat`` reads it in its log."""
+    return named(before, before.action_to_string(action, seat))
+
+
+def outcome(before: HannibalState, action: int, after: HannibalState) -> str:
+    """What ``action`` (applied to ``before`` to give ``after``) did, in public words (a space
+    the action names is not named again: ``reinforce Rome``, not "Rome gains 1 CU (Rome)"; only
+    the card deals are hidden actions, and their notation names no space)."""
+    return "; ".join([*_action(before, action, after), *changes(before, after, str(before.game.actions[action]))])
 
 
 def named(st: HannibalState, text: str) -> str:
@@ -105,13 +110,23 @@ def _why_pcs(st: HannibalState) -> str:
 def changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:
     """The public board's changes: CUs lost or gained, Generals gone, PCs, political points, the
     end. ``text``: the action's words (a space it names is not said again)."""
-    names = before.board.names
     out = []
     for side in (0, 1):
         out += _cus(before, after, side, text)
     out += [_gone(before, g, b) for g, (a, b) in enumerate(zip(before.gen_at, after.gen_at, strict=True)) if a >= 0 > b]
     if after.debt > before.debt:
         out.append(f"Carthage owes {after.debt} PCs for Hannibal (H43)")
+    if before.ctrl != after.ctrl:  # the points follow control alone (H108)
+        out += _control_changes(before, after, text)
+    if after.winner >= 0 > before.winner:
+        out.append(f"{_side(after.winner)} wins the game: {after.reason}")
+    return out
+
+
+def _control_changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:
+    """PCs changed (those ``text`` does not name) and each side's political points changed."""
+    names = before.board.names
+    out = []
     pcs = [f"{names[s]} {_control(b)}" for s, (a, b) in enumerate(zip(before.ctrl, after.ctrl, strict=True))
            if a != b and not _names(text, names[s])]
     if pcs:
@@ -120,14 +135,15 @@ def changes(before: HannibalState, after: HannibalState, text: str) -> list[str]
         old, new = points(before, side), points(after, side)
         if old != new:
             out.append(f"{_side(side)}'s political points {old} → {new}")
-    if after.winner >= 0 > before.winner:
-        out.append(f"{_side(after.winner)} wins the game: {after.reason}")
     return out
 
 
 def _cus(before: HannibalState, after: HannibalState, side: int, text: str) -> list[str]:
     """The side's CUs lost or gained on the map (outside and inside the walls), and where (unsaid
     where ``text`` names the only space: ``reinforce Rome``)."""
+    if before.cu[side] == after.cu[side] and before.inner == after.inner:
+        return []
+
     def total(st: HannibalState) -> list[int]:
         return [st.cu[side][s] + (st.inner[s] if st.ctrl[s] == side else 0) for s in range(st.board.n_spaces)]
 

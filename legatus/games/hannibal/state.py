@@ -284,11 +284,16 @@ class HannibalState(State, ProcedureStack):
                 return f"{SIDES[frame[1]]} draws {what}"
         return str(self.n.table[a])
 
-    def log_string(self, action: int, seat: int | None, after: State) -> str:
+    def log_string(self, action: int, seat: int | None) -> str:
+        from . import log
+
+        return log.line(self, int(action), seat)
+
+    def log_outcome(self, action: int, after: State) -> str:
         from . import log
 
         assert isinstance(after, HannibalState)
-        return log.line(self, int(action), seat, after)
+        return log.outcome(self, int(action), after)
 
     def reveals_information(self, action: int) -> bool:
         """A strategy or battle card played face up shows a card from a hidden hand."""

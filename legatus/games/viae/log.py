@@ -24,11 +24,14 @@ if TYPE_CHECKING:
 _CARD_ID = re.compile(r"\b(D|CA|F|M)\d\d\b")
 
 
-def line(before: ViaeState, action: int, seat: int | None, after: ViaeState) -> str:
-    """``action`` (applied to ``before`` to give ``after``) as ``seat`` reads it in its log."""
-    text = named(before, _drawn(before, action, before.action_to_string(action, seat)))
-    said = [*_action(before, action, after), *changes(before, after)]
-    return f"{text} — {'; '.join(said)}" if said else text
+def line(before: ViaeState, action: int, seat: int | None) -> str:
+    """``action``, about to be applied to ``before``, as ``seat`` reads it in its log."""
+    return named(before, _drawn(before, action, before.action_to_string(action, seat)))
+
+
+def outcome(before: ViaeState, action: int, after: ViaeState) -> str:
+    """What ``action`` (applied to ``before`` to give ``after``) did, in public words."""
+    return "; ".join([*_action(before, action, after), *changes(before, after)])
 
 
 def _drawn(st: ViaeState, action: int, text: str) -> str:
