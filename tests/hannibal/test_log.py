@@ -93,5 +93,24 @@ def test_a_battle_card_dealt_is_named_to_its_side_only() -> None:
     for kind in ["flank left"] * 9 + ["flank right"] * 2 + ["double envelopment"]:
         before, action = state.clone(), state.parse_action(f"draw {kind}")
         state.apply_action(action)
-        assert log_line(before, action, 0, state) == f"draw {kind}"
+        assert log_line(before, action, 0, state) == f"rome draws {kind}"
         assert log_line(before, action, 1, state) == "rome draws a battle card"
+
+
+def test_h79_a_counterattack_roll_says_who_has_the_initiative() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+    assert logged(state, "rome attacks probe") == "rome attacks probe — battle round 1 at Terventum"
+    play(state, "carthage matches probe", "counterattack")
+    assert logged(state, "roll 2") == "roll 2 — rolled for the counterattack (H79): Carthage takes the initiative"
+
+
+def test_h95_a_siege_roll_with_its_modifier_and_the_points_won() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    saguntum = space(state, "Saguntum")
+    state.ctrl[saguntum], state.inner[saguntum] = 0, 0  # a Roman Saguntum, its walls empty
+    play(state, "ops #9", "activate Hannibal", "take 10", "stop")
+    assert state.prompt().startswith("Carthage may besiege"), state.prompt()
+    play(state, "siege")
+    assert logged(state, "roll 6") == \
+        "roll 6 — rolled for the Siege Table (H95) at Saguntum: 6 - 1 = 5; siege points at Saguntum 0 → 1"

@@ -10,6 +10,7 @@ import legatus
 from legatus.core.seatlog import log_line
 from legatus.core.session import Session, sample_outcome
 from legatus.games.viae.decks import DECEPTIO
+from legatus.games.viae.log import named
 from legatus.games.viae.rules import phases
 from legatus.games.viae.state import ViaeState
 from tests.viae.helpers import city, first_turn, play_until, refresh
@@ -104,3 +105,9 @@ def test_a_deceptio_draw_is_named_to_the_seat_that_draws_it_only() -> None:
     card = st.game.cards.deceptio[int(action) - st.game.notation["deceptio"]]
     assert logged(st, str(action)) == [f"{seats[drawer]} draws {card.id} {card.name}" if seat == drawer else
                                        f"{seats[drawer]} draws a Deceptio card" for seat in range(3)]
+
+
+def test_a_road_is_named_by_its_ends() -> None:
+    st = first_turn(3)
+    assert named(st, "seat1: road r01 go") == "seat1: road r01 Ostia–Pisae go"
+    assert named(st, "seat2: play D01") == f"seat2: play D01 {st.game.cards.deceptio[0].name}"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .notation import SIDES
 from .procedures import ROLLS
-from .rules import base, battle, events, movement, politics, reactions, turn
+from .rules import base, battle, events, movement, politics, reactions, sieges, turn
 from .rules.base import AWAY, DEAD, OFF, points
 
 if TYPE_CHECKING:
@@ -34,7 +34,10 @@ _NAVAL = {"return": "the fleet turns back", "sunk": "sunk: the army is lost at s
 
 def line(before: HannibalState, action: int, seat: int | None) -> str:
     """``action``, about to be applied to ``before``, as ``seat`` reads it in its log."""
-    return named(before, before.action_to_string(action, seat))
+    text = before.action_to_string(action, seat)
+    if before.stack and before.stack[-1][0] in (base.DEAL, base.BDEAL) and text == str(before.game.actions[action]):
+        text = f"{SIDES[before.stack[-1][1]]} draws {text.split(' ', 1)[1]}"  # a draw this seat sees
+    return named(before, text)
 
 
 def outcome(before: HannibalState, action: int, after: HannibalState) -> str:
@@ -81,8 +84,13 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
     if purpose in (movement.R_NAVAL, movement.R_BACK_NAVAL):
         mod = movement.naval_modifier(before, frame[2], frame[3])
         result = before.game.tables.naval_result(die + mod)
-        total = f" {'+' if mod > 0 else '-'} {abs(mod)} = {die + mod}" if mod else ""
-        return f"{said}: {die}{total}: {_NAVAL.get(result, 'no effect')}"
+        return f"{said}: {_plus(die, mod)}: {_NAVAL.get(result, 'no effect')}"
+    if purpose == sieges.R_SIEGE:
+        return f"{said} at {before.board.names[frame[2]]}: {_plus(die, sieges.modifier(before, frame[2], frame[3]))}"
+    if purpose == politics.R_WINTER:
+        said += f" of {_side(frame[3])} at {before.board.names[frame[2]]}"
+    if purpose == battle.R_COUNTER:
+        return f"{said}: {_side(after.b_att)} {'takes' if after.b_att != before.b_att else 'keeps'} the initiative"
     if purpose == battle.R_CASUALTIES:
         said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
     if purpose in _LOSSES and not changes(before, after, ""):
@@ -92,6 +100,11 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
         result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
     return said
+
+
+def _plus(die: int, mod: int) -> str:
+    """A die and its modifier: ``4 - 1 = 3``, or the die alone."""
+    return f"{die} {'+' if mod > 0 else '-'} {abs(mod)} = {die + mod}" if mod else str(die)
 
 
 def _general(st: HannibalState, g: int) -> str:
@@ -118,8 +131,32 @@ def changes(before: HannibalState, after: HannibalState, text: str) -> list[str]
         out.append(f"Carthage owes {after.debt} PCs for Hannibal (H43)")
     if before.ctrl != after.ctrl:  # the points follow control alone (H108)
         out += _control_changes(before, after, text)
+    out += _siege_points(before, after) + _markers(before, after)
     if after.winner >= 0 > before.winner:
         out.append(f"{_side(after.winner)} wins the game: {after.reason}")
+    return out
+
+
+def _siege_points(before: HannibalState, after: HannibalState) -> list[str]:
+    """Siege and subjugation points gained or lost (H95), where the space's control stays."""
+    names = before.board.names
+    pairs = enumerate(zip(before.spts, after.spts, strict=True))
+    return [f"siege points at {names[s]} {a} → {b}" for s, (a, b) in pairs
+            if a != b and before.ctrl[s] == after.ctrl[s]]
+
+
+def _markers(before: HannibalState, after: HannibalState) -> list[str]:
+    """The public markers an event or a battle sets: Truce, Naval Victory, Macedonia, the siege train."""
+    out = []
+    if after.truce and not before.truce:
+        out.append("a Truce is in force")
+    if after.naval_victory and not before.naval_victory:
+        out.append("the Carthaginian Naval Victory holds this turn")
+    if after.macedonia != before.macedonia:
+        out.append("Macedonia is allied with Carthage" if after.macedonia == 1 else "the Macedonian alliance is over")
+    if after.siege_train != before.siege_train:
+        g = after.siege_train
+        out.append(f"the siege train is with {after.game.generals[g].name}" if g >= 0 else "the siege train is lost")
     return out
 
 

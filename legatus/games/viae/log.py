@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .state import ViaeState
 
 _CARD_ID = re.compile(r"\b(D|CA|F|M)\d\d\b")
+_ROAD_ID = re.compile(r"\br\d\d\b")
 
 
 def line(before: ViaeState, action: int, seat: int | None) -> str:
@@ -50,8 +51,16 @@ def _drawn(st: ViaeState, action: int, text: str) -> str:
 
 
 def named(st: ViaeState, text: str) -> str:
-    """``text`` with each card id it shows followed by the card's name (``play D03 Lapides``)."""
-    return _CARD_ID.sub(lambda m: f"{m.group(0)} {card_name(st, m.group(0))}", text)
+    """``text`` with each card id it shows followed by the card's name (``play D03 Lapides``) and
+    each road by its ends (``road r01 Ostia–Pisae``)."""
+    text = _CARD_ID.sub(lambda m: f"{m.group(0)} {card_name(st, m.group(0))}", text)
+    return _ROAD_ID.sub(lambda m: f"{m.group(0)} {road_ends(st, m.group(0))}", text)
+
+
+def road_ends(st: ViaeState, road_id: str) -> str:
+    board = st.game.board
+    road = next((r for r in board.roads if r.id == road_id), None)
+    return f"{board.city_names[road.a]}–{board.city_names[road.b]}" if road else "?"
 
 
 def card_name(st: ViaeState, card_id: str) -> str:
