@@ -50,7 +50,7 @@ def scipio_to_praeneste(mago_at: str, *reaction: str) -> HannibalState:
 def test_h64_an_interception_roll_with_its_modifier() -> None:
     state = scipio_to_praeneste("Terventum", "intercept from Terventum", "take 3")
     assert logged(state, "roll 2") == ("roll 2 — rolled for interception (H64): Mago needs 2 or less, rolls 2 + 1 "
-                                       "(into a PC of the moving side, H64) = 3: fails")
+                                       "(into a PC of the moving side) = 3: fails")
 
 
 def test_h69_an_avoid_battle_roll() -> None:
@@ -114,3 +114,18 @@ def test_h95_a_siege_roll_with_its_modifier_and_the_points_won() -> None:
     play(state, "siege")
     assert logged(state, "roll 6") == \
         "roll 6 — rolled for the Siege Table (H95) at Saguntum: 6 - 1 = 5; siege points at Saguntum 0 → 1"
+
+
+def test_h71_a_pursuit_roll_says_whether_the_move_goes_on() -> None:
+    state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3", "roll 1", "no reaction", "pursue")
+    assert logged(state, "roll 6") == "roll 6 — rolled for pursuit (H71): the pursuit fails: the move ends"
+    state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3", "roll 1", "no reaction", "pursue")
+    assert logged(state, "roll 1") == "roll 1 — rolled for pursuit (H71): the pursuit goes on"
+
+
+def test_h80_a_withdrawal_roll_and_its_result() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+    play(state, "withdraw")
+    assert logged(state, "roll 6") == ("roll 6 — rolled for the withdrawal (H80): the withdrawal fails: the defender "
+                                       "may take the initiative")

@@ -78,7 +78,7 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
     said = f"rolled for {ROLLS[purpose][0]}"
     if purpose == reactions.R_INTERCEPT:
         general, target, mod = reactions.intercept_odds(before, frame[2], frame[4])
-        plus = f" + 1 (into a PC of the moving side, H64) = {die + mod}" if mod else ""
+        plus = f" + 1 (into a PC of the moving side) = {die + mod}" if mod else ""
         result = "intercepts" if after.m_intercepted and not before.m_intercepted else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}{plus}: {result}"
     if purpose in (movement.R_NAVAL, movement.R_BACK_NAVAL):
@@ -91,6 +91,8 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
         said += f" of {_side(frame[3])} at {before.board.names[frame[2]]}"
     if purpose == battle.R_COUNTER:
         return f"{said}: {_side(after.b_att)} {'takes' if after.b_att != before.b_att else 'keeps'} the initiative"
+    if purpose in _RESULTS:
+        return f"{said}: {_RESULTS[purpose](before, after)}"
     if purpose == battle.R_CASUALTIES:
         said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
     if purpose in _LOSSES and not changes(before, after, ""):
@@ -100,6 +102,38 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
         result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
     return said
+
+
+def _pursuit(before: HannibalState, after: HannibalState) -> str:
+    ended = all(frame[0] != base.MOVE for frame in after.stack)
+    return "the pursuit fails: the move ends" if ended else "the pursuit goes on"
+
+
+def _command(before: HannibalState, after: HannibalState) -> str:
+    return "the other consul commands" if after.stamp != before.stamp else "the command stays"
+
+
+def _charge(before: HannibalState, after: HannibalState) -> str:
+    cut = [after.bcut[side] - before.bcut[side] for side in (0, 1)]
+    if cut[0]:
+        return f"the charge succeeds: Rome gets {cut[0]} battle card{'s' if cut[0] > 1 else ''} fewer"
+    return "the charge fails: Carthage gets a battle card fewer" if cut[1] else "the charge has no effect"
+
+
+def _withdrawal(before: HannibalState, after: HannibalState) -> str:
+    if after.b_withdrew:
+        return "the withdrawal succeeds"
+    if after.stack and after.stack[-1][0] == base.CANCEL:
+        return "the withdrawal succeeds unless the defender cancels it"
+    return "the withdrawal fails: the defender may take the initiative"
+
+
+def _cancel(before: HannibalState, after: HannibalState) -> str:
+    return "the withdrawal stands" if after.b_withdrew else "the withdrawal is cancelled"
+
+
+_RESULTS = {reactions.R_PURSUIT: _pursuit, battle.R_COMMAND: _command, battle.R_CHARGE: _charge,
+            battle.R_WITHDRAW: _withdrawal, battle.R_CANCEL: _cancel}
 
 
 def _plus(die: int, mod: int) -> str:
