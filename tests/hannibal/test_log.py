@@ -25,7 +25,7 @@ def test_h58_h43_a_loss_at_sea_says_the_roll_its_modifier_and_what_was_lost() ->
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event", "no counter event")
     assert logged(state, "roll 4") == (
-        "roll 4 — rolled for naval combat, rolled by Rome (H58): 4 - 1 = 3: sunk: the army is lost at sea; "
+        "roll 4 — for naval combat, rolled by Rome (H58): 4 - 1 = 3: sunk: the army is lost at sea; "
         "Carthage loses 1 CU (Rhegium); Hasdrubal leaves the map until the next Reinforcement Phase (H43)")
 
 
@@ -49,14 +49,14 @@ def scipio_to_praeneste(mago_at: str, *reaction: str) -> HannibalState:
 
 def test_h64_an_interception_roll_with_its_modifier() -> None:
     state = scipio_to_praeneste("Terventum", "intercept from Terventum", "take 3")
-    assert logged(state, "roll 2") == ("roll 2 — rolled for interception (H64): Mago needs 2 or less, rolls 2 + 1 "
+    assert logged(state, "roll 2") == ("roll 2 — for interception (H64): Mago needs 2 or less, rolls 2 + 1 "
                                        "(into a PC of the moving side) = 3: fails")
 
 
 def test_h69_an_avoid_battle_roll() -> None:
     state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3")
     assert logged(state, "roll 1") == \
-        "roll 1 — rolled for Avoid Battle (H69): Mago needs 2 or less, rolls 1: avoids battle"
+        "roll 1 — for Avoid Battle (H69): Mago needs 2 or less, rolls 1: avoids battle"
 
 
 def test_h78_h82_h83_h91_a_battle_round_its_casualties_the_retreat_and_the_pc_paid() -> None:
@@ -65,9 +65,9 @@ def test_h78_h82_h83_h91_a_battle_round_its_casualties_the_retreat_and_the_pc_pa
     assert logged(state, "rome attacks double envelopment") == \
         "rome attacks double envelopment — battle round 1 at Terventum"
     assert logged(state, "concede") == "concede — Rome wins the battle at Terventum"
-    assert logged(state, "roll 6") == ("roll 6 — rolled for battle casualties (H82) after 1 round; Rome loses 1 CU "
+    assert logged(state, "roll 6") == ("roll 6 — for battle casualties (H82) after 1 round; Rome loses 1 CU "
                                        "(Terventum); Carthage loses 1 CU (Terventum)")
-    assert logged(state, "roll 4") == ("roll 4 — rolled for the Retreat Table (H83); Carthage loses 2 CUs (Terventum); "
+    assert logged(state, "roll 4") == ("roll 4 — for the Retreat Table (H83); Carthage loses 2 CUs (Terventum); "
                                        "Mago leaves the map until the next Reinforcement Phase (H43)")
     assert logged(state, "remove pc Zama") == "remove pc Zama — Carthage pays for the battle lost (H91)"
 
@@ -77,7 +77,7 @@ def test_h49_a_pass_attrition_roll() -> None:
     state.gen_at[general(state, "Hannibal")] = space(state, "Ilerda")
     state.cu[1][space(state, "Ilerda")] = 6
     play(state, "ops #8", "activate Hannibal", "take 6", "to Tolosa")
-    assert logged(state, "roll 6") == "roll 6 — rolled for pass attrition (H49); Carthage loses 1 CU (Tolosa)"
+    assert logged(state, "roll 6") == "roll 6 — for pass attrition (H49); Carthage loses 1 CU (Tolosa)"
 
 
 def test_h108_an_event_that_costs_rome_a_province_says_the_points() -> None:
@@ -102,7 +102,7 @@ def test_h79_a_counterattack_roll_says_who_has_the_initiative() -> None:
     _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
     assert logged(state, "rome attacks probe") == "rome attacks probe — battle round 1 at Terventum"
     play(state, "carthage matches probe", "counterattack")
-    assert logged(state, "roll 2") == "roll 2 — rolled for the counterattack (H79): Carthage takes the initiative"
+    assert logged(state, "roll 2") == "roll 2 — for the counterattack (H79): Carthage takes the initiative"
 
 
 def test_h95_a_siege_roll_with_its_modifier_and_the_points_won() -> None:
@@ -113,19 +113,19 @@ def test_h95_a_siege_roll_with_its_modifier_and_the_points_won() -> None:
     assert state.prompt().startswith("Carthage may besiege"), state.prompt()
     play(state, "siege")
     assert logged(state, "roll 6") == \
-        "roll 6 — rolled for the Siege Table (H95) at Saguntum: 6 - 1 = 5; siege points at Saguntum 0 → 1"
+        "roll 6 — for the Siege Table (H95) at Saguntum: 6 - 1 = 5; siege points at Saguntum 0 → 1"
 
 
 def test_h71_a_pursuit_roll_says_whether_the_move_goes_on() -> None:
     state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3", "roll 1", "no reaction", "pursue")
-    assert logged(state, "roll 6") == "roll 6 — rolled for pursuit (H71): the pursuit fails: the move ends"
+    assert logged(state, "roll 6") == "roll 6 — for pursuit (H71): the pursuit fails: the move ends"
     state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3", "roll 1", "no reaction", "pursue")
-    assert logged(state, "roll 1") == "roll 1 — rolled for pursuit (H71): the pursuit goes on"
+    assert logged(state, "roll 1") == "roll 1 — for pursuit (H71): the pursuit goes on"
 
 
 def test_h80_a_withdrawal_roll_and_its_result() -> None:
     state = _battle_at_terventum(8, 3)
     _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
     play(state, "withdraw")
-    assert logged(state, "roll 6") == ("roll 6 — rolled for the withdrawal (H80): the withdrawal fails: the defender "
+    assert logged(state, "roll 6") == ("roll 6 — for the withdrawal (H80): the withdrawal fails: the defender "
                                        "may take the initiative")

@@ -1,8 +1,8 @@
 """Hannibal's log lines (issue 32 item 3): each action as a seat saw it, its cards named, with
-what it did: each die's purpose and result (interception and Avoid Battle with the roll needed
-and its modifier, H64, H69), each battle round, the battle's winner, CUs lost or gained, Generals
-leaving the map, PCs changing hands and every change of political points, with the reason of a
-PC removal (H43, H91, H109).
+what it did: each die's purpose and result (with the roll needed and its modifier where the
+rules compare it with a number: interception, Avoid Battle, naval combat, sieges), each battle
+round, the battle's winner, CUs lost or gained, Generals leaving the map, PCs changing hands and
+every change of political points, with the reason of a PC removal (H43, H91, H109).
 
 Read from the states before and after the action, only where a line is written (the seat log),
 never in the rules or the search. Secrecy: the words added are about the public board and the
@@ -75,12 +75,16 @@ def _action(before: HannibalState, action: int, after: HannibalState) -> list[st
 def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: HannibalState) -> str:
     """A die: what it was for, and where the rules compare it with a number, that number."""
     purpose = frame[1]
-    said = f"rolled for {ROLLS[purpose][0]}"
+    said = f"for {ROLLS[purpose][0]}"
     if purpose == reactions.R_INTERCEPT:
         general, target, mod = reactions.intercept_odds(before, frame[2], frame[4])
         plus = f" + 1 (into a PC of the moving side) = {die + mod}" if mod else ""
         result = "intercepts" if after.m_intercepted and not before.m_intercepted else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}{plus}: {result}"
+    if purpose == reactions.R_AVOID:
+        general, target = reactions.avoid_odds(before, frame[4])
+        result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
+        return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
     if purpose in (movement.R_NAVAL, movement.R_BACK_NAVAL):
         mod = movement.naval_modifier(before, frame[2], frame[3])
         result = before.game.tables.naval_result(die + mod)
@@ -97,10 +101,6 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
         said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
     if purpose in _LOSSES and not changes(before, after, ""):
         return f"{said}: no CU lost"
-    if purpose == reactions.R_AVOID:
-        general, target = reactions.avoid_odds(before, frame[4])
-        result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
-        return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
     return said
 
 
