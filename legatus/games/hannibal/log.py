@@ -41,9 +41,9 @@ def line(before: HannibalState, action: int, seat: int | None) -> str:
 
 
 def outcome(before: HannibalState, action: int, after: HannibalState) -> str:
-    """What ``action`` (applied to ``before`` to give ``after``) did, in public words (a space
-    the action names is not named again: ``reinforce Rome``, not "Rome gains 1 CU (Rome)"; only
-    the card deals are hidden actions, and their notation names no space)."""
+    """What ``action`` (applied to ``before`` to give ``after``) did, in public words (not what
+    the action says itself: ``reinforce Rome``, not "Rome gains 1 CU (Rome)"; only the card
+    deals are hidden actions, and their notation says nothing of the board)."""
     return "; ".join([*_action(before, action, after), *changes(before, after, str(before.game.actions[action]))])
 
 
@@ -156,7 +156,7 @@ def _why_pcs(st: HannibalState) -> str:
 
 def changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:
     """The public board's changes: CUs lost or gained, Generals gone, PCs, political points, the
-    end. ``text``: the action's words (a space it names is not said again)."""
+    end. ``text``: the action's notation (what a ``pc`` or ``reinforce`` says is not said again)."""
     out = []
     for side in (0, 1):
         out += _cus(before, after, side, text)
@@ -195,11 +195,12 @@ def _markers(before: HannibalState, after: HannibalState) -> list[str]:
 
 
 def _control_changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:
-    """PCs changed (those ``text`` does not name) and each side's political points changed."""
+    """PCs changed (but the one a ``pc`` or ``remove pc`` names) and each side's points changed."""
     names = before.board.names
     out = []
+    said = text.startswith(("pc ", "remove pc "))  # the action itself says its space's PC
     pcs = [f"{names[s]} {_control(b)}" for s, (a, b) in enumerate(zip(before.ctrl, after.ctrl, strict=True))
-           if a != b and not _names(text, names[s])]
+           if a != b and not (said and _names(text, names[s]))]
     if pcs:
         out.append(f"PCs: {', '.join(pcs)}{' (isolated, H104)' if _isolation(before, after) else ''}")
     for side in (0, 1):
@@ -211,7 +212,7 @@ def _control_changes(before: HannibalState, after: HannibalState, text: str) -> 
 
 def _cus(before: HannibalState, after: HannibalState, side: int, text: str) -> list[str]:
     """The side's CUs lost or gained on the map (outside and inside the walls), and where (unsaid
-    where ``text`` names the only space: ``reinforce Rome``)."""
+    where ``text`` says it: ``reinforce Rome``)."""
     if before.cu[side] == after.cu[side] and before.inner == after.inner:
         return []
 
@@ -223,8 +224,8 @@ def _cus(before: HannibalState, after: HannibalState, side: int, text: str) -> l
     if not change:
         return []
     where = [before.board.names[s] for s in range(len(old)) if (new[s] - old[s]) * change > 0]
-    if abs(change) == 1 and len(where) == 1 and _names(text, where[0]):
-        return []
+    if text.startswith("reinforce ") and change == 1 and _names(text, where[0]):
+        return []  # the action itself says it
     verb = "loses" if change < 0 else "gains"
     return [f"{_side(side)} {verb} {abs(change)} CU{'s' if abs(change) > 1 else ''} ({', '.join(where)})"]
 
