@@ -3,10 +3,10 @@
 Built through ``state.log_string`` (the action as ``state.action_to_string`` shows it to the
 seat, its cards named) and ``state.log_outcome`` (what it did, in public words: a die's purpose
 and result, a conquest's power against defence, each change of points with its reason; worked
-out once an action, whatever the number of seats), one action at a time as it is applied, so a shell shows a
-seat what the others just did without replaying the whole game for every screen, and the
-terminal and the page show the same lines. Each line names the seat that decided
-(``rome: ops #38 …``); a chance outcome (a die, a draw) names nobody.
+out once an action, whatever the number of seats), one action at a time as it is applied, so
+a shell shows a seat what the others just did without replaying the whole game for every
+screen, and the terminal and the page show the same lines. Each line names the seat that
+decided (``rome: ops #38 …``); a chance outcome (a die, a draw) names nobody.
 
 Besides the seats and the referee (``None``, who sees everything) a log keeps the
 :data:`SPECTATOR`'s lines: what every seat sees in common, so a spectator learns no secret of

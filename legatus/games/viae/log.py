@@ -83,9 +83,10 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
         p = agere.seat(before)
         count = conquer.dice_count(before, p)
         return [f"{cities[before.target]}'s defence die {len(before.dice) + 1} of {count}"]
-    if proc == phases.KEEP and n["keep"] <= action < n["basilica"] and after.target < 0:
+    kept = proc == phases.KEEP and n["keep"] <= action <= n["keep"] + max(g.die)  # not a free action
+    if kept and after.target < 0:
         return [_conquest(before, before.target, after)]
-    if proc == phases.KEEP and n["keep"] <= action < n["basilica"]:
+    if kept:
         return [f"{cities[before.target]} keeps {after.kept[-1]}, {_count(after.rolls_left, 'roll')} to go"]
     if action == n["conquer"]:
         p = agere.seat(before)
