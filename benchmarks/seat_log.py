@@ -37,9 +37,10 @@ def replay(name: str, history: list[int], logged: bool) -> Case:
         state = game.new_initial_state()
         log = SeatLog(state)
         for action in history:
-            if logged:
-                log.add(state, action)
+            before = state.clone() if logged else state
             state.apply_action(action)
+            if logged:
+                log.add(before, action, state)  # as a session keeps it: the explaining lines (issue 32)
         return len(history)
 
     return case

@@ -343,6 +343,17 @@ class State(abc.ABC):
         adapters all go through them."""
         return str(self.game.actions[action])
 
+    def log_string(self, action: int, seat: int | None) -> str:
+        """``action``, about to be applied here, as ``seat`` reads it in its log: by default its
+        :meth:`action_to_string`; a game may name the cards that string shows."""
+        return self.action_to_string(action, seat)
+
+    def log_outcome(self, action: int, after: State) -> str:
+        """What ``action``, applied here to give ``after``, did, in words every seat and a
+        spectator may read (a die's purpose and result, each change of points with its reason;
+        :func:`legatus.core.seatlog.log_line` adds them to each seat's line); none by default."""
+        return ""
+
     def information_state_string(self, seat: int) -> str:
         """All that ``seat`` has seen, in order (perfect recall): equal strings, equal
         information sets."""

@@ -57,9 +57,11 @@ class Session:
         before = state.clone() if actor != CHANCE else None
         reveals = before is not None and state.reveals_information(action)
         typed_from = state.clone() if typed and actor == CHANCE else None
-        if self.seen is not None:
-            self.seen.add(state, action)
+        # the position the seat log reads the action's outcome from (it never changes it)
+        logged = None if self.seen is None else before if before is not None else state.clone()
         state.apply_action(action)
+        if self.seen is not None and logged is not None:
+            self.seen.add(logged, action, state)
         now = state.current_player()
         self._typed = typed_from  # any decision, or a roll not typed, makes the last typed roll stand
         if before is None or reveals or now not in (actor, CHANCE):

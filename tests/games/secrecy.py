@@ -11,11 +11,13 @@ import random
 
 from legatus.core.game import State
 from legatus.core.record import to_record
+from legatus.core.seatlog import SPECTATOR, SeatLog
 from legatus.core.secrecy import is_consistent, seat_actions
 
 
 def seat_outputs(state: State, seat: int) -> dict[str, str]:
     """Each output of the core for ``seat``, by name, as text."""
+    log = SeatLog(state)
     return {
         "view": json.dumps(state.view(seat)),
         "spectator view": json.dumps(state.view(None)),
@@ -23,6 +25,7 @@ def seat_outputs(state: State, seat: int) -> dict[str, str]:
         "observation": state.observation_string(seat),
         "seat record": json.dumps(to_record(state, seat)),
         "seat log": "\n".join(seat_actions(state, seat)),
+        "explaining log": "\n".join(log.lines(seat) + log.lines(SPECTATOR)),  # what the terminal and page show
         "legal actions": " ".join(str(a) for a in state.legal_actions()) if state.current_player() == seat else "",
     }
 

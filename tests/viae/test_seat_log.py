@@ -1,6 +1,7 @@
 """VIAE's seat logs (legatus/core/seatlog.py): each seat's lines read as its seat history
-(``secrecy.seat_actions``) with the seat that decided said once; the marker Aedilis (D20) planted
-in seat1's hand (V43) is in seat1's lines only while it stays there, never a spectator's."""
+(``secrecy.seat_actions``, its cards named, then what it did) with the seat that decided said once;
+the marker Aedilis (D20) planted in seat1's hand (V43), by id or by name, is in seat1's lines only
+while it stays there, never a spectator's."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import legatus
 from legatus.core.seatlog import SPECTATOR
 from legatus.core.secrecy import seat_actions
 from legatus.core.session import Session, sample_outcome
+from legatus.games.viae.log import named
 from legatus.games.viae.state import ViaeState
 from tests.viae.helpers import deal_to
 
@@ -45,9 +47,10 @@ def test_the_marker_is_in_its_holder_s_lines_only() -> None:
         session = played(seed, 150)
         seen = session.seen
         assert seen is not None
-        assert any(MARKER in line for line in seen.lines(0))
+        name = next(card.name for card in session.state.game.cards.deceptio if card.id == MARKER)
+        assert any(f"{MARKER} {name}" in line for line in seen.lines(0))
         for seat in (1, 2, SPECTATOR):
-            assert not any(MARKER in line for line in seen.lines(seat)), (seed, seat)
+            assert not any(MARKER in line or name in line for line in seen.lines(seat)), (seed, seat)
 
 
 def test_lines_are_the_seat_history_with_whose_move_said_once() -> None:
@@ -57,6 +60,11 @@ def test_lines_are_the_seat_history_with_whose_move_said_once() -> None:
     names = session.state.game.seats
     for seat in (0, 1, 2, None):
         for line, action in zip(seen.lines(seat), seat_actions(session.state, seat), strict=True):
-            assert line == action or line.endswith(f": {action}"), (seat, line, action)
+            said, head = named(session.state, action), line.split(" — ")[0]  # then what it did, after " — "
+            if action.split()[0] in ("deceptio", "castra", "mandatum", "fortuna"):  # a card drawn, named
+                said = f"{action.split()[1]} {named(session.state, action).split(' ', 2)[2]}"
+                assert said in head, (seat, line, action)
+            else:
+                assert head in (said, *(f"{name}: {said}" for name in names)), (seat, line, action)
             assert sum(line.startswith(f"{name}: ") for name in names) <= 1 and \
                 not any(f"{a}: {b}:" in line for a in names for b in names), line

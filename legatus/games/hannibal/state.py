@@ -284,6 +284,17 @@ class HannibalState(State, ProcedureStack):
                 return f"{SIDES[frame[1]]} draws {what}"
         return str(self.n.table[a])
 
+    def log_string(self, action: int, seat: int | None) -> str:
+        from . import log
+
+        return log.line(self, int(action), seat)
+
+    def log_outcome(self, action: int, after: State) -> str:
+        from . import log
+
+        assert isinstance(after, HannibalState)
+        return log.outcome(self, int(action), after)
+
     def reveals_information(self, action: int) -> bool:
         """A strategy or battle card played face up shows a card from a hidden hand."""
         a, n = int(action), self.n

@@ -230,6 +230,17 @@ class ViaeState(ProcedureStack, State):
 
         return chance.redact(self, int(action), seat)
 
+    def log_string(self, action: int, seat: int | None) -> str:
+        from .log import line
+
+        return line(self, int(action), seat)
+
+    def log_outcome(self, action: int, after: State) -> str:
+        from .log import outcome
+
+        assert isinstance(after, ViaeState)
+        return outcome(self, int(action), after)
+
     def reveals_information(self, action: int) -> bool:
         g = self.game
         a = int(action)

@@ -200,9 +200,7 @@ def intercept_roll(st: HannibalState, die: int, src: int, n: int, leader: int) -
     without friendly CUs; the winner gets a battle card (H75)."""
     here = st.gen_at[st.m_gen]
     side = other(st.m_side)
-    c = leader if leader >= 0 else commander(st, src, side, everywhere=not st.cu[st.m_side][src])
-    target = ability(st, c, "intercept_max") or battle_rating(st, c)
-    mod = 1 if st.ctrl[here] == st.m_side and not st.cu[side][here] else 0
+    c, target, mod = intercept_odds(st, src, leader)
     if die + mod <= target:
         _group(st, side, src, here, n, leader, everywhere=not st.cu[st.m_side][src])
         st.m_intercepted = True
@@ -211,14 +209,28 @@ def intercept_roll(st: HannibalState, die: int, src: int, n: int, leader: int) -
     st.end()
 
 
+def intercept_odds(st: HannibalState, src: int, leader: int) -> tuple[int, int, int]:
+    """H64: the intercepting General from ``src``, the highest roll that succeeds and the
+    modifier added to the die (the log says them too)."""
+    here = st.gen_at[st.m_gen]
+    side = other(st.m_side)
+    c = leader if leader >= 0 else commander(st, src, side, everywhere=not st.cu[st.m_side][src])
+    mod = 1 if st.ctrl[here] == st.m_side and not st.cu[side][here] else 0
+    return c, ability(st, c, "intercept_max") or battle_rating(st, c), mod
+
+
+def avoid_odds(st: HannibalState, leader: int) -> tuple[int, int]:
+    """H69: the General avoiding battle and the highest roll that succeeds."""
+    c = leader if leader >= 0 else commander(st, st.gen_at[st.m_gen], other(st.m_side))
+    return c, ability(st, c, "avoid_max") or battle_rating(st, c)
+
+
 def avoid_roll(st: HannibalState, die: int, dst: int, n: int, leader: int) -> None:
     """H69: success on a roll at most the leader's BR (Fabius 5, Gisgo 3); failure costs a
     battle card, and lone Generals who fail are displaced."""
     here = st.gen_at[st.m_gen]
     side = other(st.m_side)
-    c = leader if leader >= 0 else commander(st, here, side)
-    target = ability(st, c, "avoid_max") or battle_rating(st, c)
-    if die <= target:
+    if die <= avoid_odds(st, leader)[1]:
         if dst == here:  # H72: into the walls
             walls.shift_inside(st, side, here, n)
             for g in [leader] if leader >= 0 else generals_at(st, here, side):

@@ -1,0 +1,259 @@
+"""Hannibal's log lines (issue 32 item 3): each action as a seat saw it, its cards named, with
+what it did: each die's purpose and result (with the roll needed and its modifier where the
+rules compare it with a number: interception, Avoid Battle, naval combat, sieges), each battle
+round, the battle's winner, CUs lost or gained, Generals leaving the map, PCs changing hands and
+every change of political points, with the reason of a PC removal (H43, H91, H109).
+
+Read from the states before and after the action, only where a line is written (the seat log),
+never in the rules or the search. Secrecy: the words added are about the public board and the
+dice; the action itself is the seat's own :meth:`~.state.HannibalState.action_to_string`, so a
+card is named only where that string already shows it to the seat (a card drawn by the other
+seat stays "carthage draws a card").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .notation import SIDES
+from .procedures import ROLLS
+from .rules import base, battle, events, movement, politics, reactions, sieges, turn
+from .rules.base import AWAY, DEAD, OFF, points
+
+if TYPE_CHECKING:
+    from .state import HannibalState
+
+_CARD = re.compile(r"#(\d+)")
+_GONE = {DEAD: "is eliminated (H43)", AWAY: "leaves the map until the next Reinforcement Phase (H43)",
+         OFF: "leaves the map"}
+# the rolls that may cost CUs (a roll that costs none says so)
+_LOSSES = (movement.R_PASS, battle.R_CASUALTIES, politics.R_WINTER, events.R_EVENT_ATTRITION, events.R_MERCENARIES)
+_NAVAL = {"return": "the fleet turns back", "sunk": "sunk: the army is lost at sea"}
+
+
+def line(before: HannibalState, action: int, seat: int | None) -> str:
+    """``action``, about to be applied to ``before``, as ``seat`` reads it in its log."""
+    text = before.action_to_string(action, seat)
+    if before.stack and before.stack[-1][0] in (base.DEAL, base.BDEAL) and text == str(before.game.actions[action]):
+        text = f"{SIDES[before.stack[-1][1]]} draws {text.split(' ', 1)[1]}"  # a draw this seat sees
+    return named(before, text)
+
+
+def outcome(before: HannibalState, action: int, after: HannibalState) -> str:
+    """What ``action`` (applied to ``before`` to give ``after``) did, in public words (not what
+    the action says itself: ``reinforce Rome``, not "Rome gains 1 CU (Rome)"; only the card
+    deals are hidden actions, and their notation says nothing of the board)."""
+    return "; ".join([*_action(before, action, after), *changes(before, after, str(before.game.actions[action]))])
+
+
+def named(st: HannibalState, text: str) -> str:
+    """``text`` with each strategy card it shows named (``event #1 Corsica and Sardinia Revolt``)."""
+    cards = st.game.cards.strategy
+    return _CARD.sub(lambda m: f"{m.group(0)} {cards[int(m.group(1)) - 1].name}", text)
+
+
+def _action(before: HannibalState, action: int, after: HannibalState) -> list[str]:
+    """What the action itself did: a die's purpose and result, a battle round, a PC removal's reason."""
+    if not before.stack:
+        return []
+    frame = before.stack[-1]
+    if frame[0] == base.ROLL:
+        return [_roll(before, action - before.n.ROLL + 1, frame, after)]
+    if frame[0] == base.REMOVE_PC:
+        left = frame[2] - 1
+        return [f"{_side(frame[1])} pays for {_why_pcs(before)}, {left} more to remove" if left else
+                f"{_side(frame[1])} pays for {_why_pcs(before)}"]
+    out = []
+    if after.b_space >= 0 and after.b_rounds != before.b_rounds:
+        out.append(f"battle round {after.b_rounds} at {before.board.names[after.b_space]}")
+    if before.b_space >= 0 and after.b_win >= 0 > before.b_win:
+        out.append(f"{_side(after.b_win)} wins the battle at {before.board.names[before.b_space]}")
+    return out
+
+
+def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: HannibalState) -> str:
+    """A die: what it was for, and where the rules compare it with a number, that number."""
+    purpose = frame[1]
+    said = f"for {ROLLS[purpose][0]}"
+    if purpose == reactions.R_INTERCEPT:
+        general, target, mod = reactions.intercept_odds(before, frame[2], frame[4])
+        plus = f" + 1 (into a PC of the moving side) = {die + mod}" if mod else ""
+        result = "intercepts" if after.m_intercepted and not before.m_intercepted else "fails"
+        return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}{plus}: {result}"
+    if purpose == reactions.R_AVOID:
+        general, target = reactions.avoid_odds(before, frame[4])
+        result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
+        return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
+    if purpose in (movement.R_NAVAL, movement.R_BACK_NAVAL):
+        mod = movement.naval_modifier(before, frame[2], frame[3])
+        result = before.game.tables.naval_result(die + mod)
+        return f"{said}: {_plus(die, mod)}: {_NAVAL.get(result, 'no effect')}"
+    if purpose == sieges.R_SIEGE:
+        return f"{said} at {before.board.names[frame[2]]}: {_plus(die, sieges.modifier(before, frame[2], frame[3]))}"
+    if purpose == politics.R_WINTER:
+        said += f" of {_side(frame[3])} at {before.board.names[frame[2]]}"
+    if purpose == battle.R_COUNTER:
+        return f"{said}: {_side(after.b_att)} {'takes' if after.b_att != before.b_att else 'keeps'} the initiative"
+    if purpose in _RESULTS:
+        return f"{said}: {_RESULTS[purpose](before, after)}"
+    if purpose == battle.R_CASUALTIES:
+        said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
+    if purpose in _LOSSES and not changes(before, after, ""):
+        return f"{said}: no CU lost"
+    return said
+
+
+def _pursuit(before: HannibalState, after: HannibalState) -> str:
+    ended = all(frame[0] != base.MOVE for frame in after.stack)
+    return "the pursuit fails: the move ends" if ended else "the pursuit goes on"
+
+
+def _command(before: HannibalState, after: HannibalState) -> str:
+    return "the other consul commands" if after.stamp != before.stamp else "the command stays"
+
+
+def _charge(before: HannibalState, after: HannibalState) -> str:
+    cut = [after.bcut[side] - before.bcut[side] for side in (0, 1)]
+    if cut[0]:
+        return f"the charge succeeds: Rome gets {cut[0]} battle card{'s' if cut[0] > 1 else ''} fewer"
+    return "the charge fails: Carthage gets a battle card fewer" if cut[1] else "the charge has no effect"
+
+
+def _withdrawal(before: HannibalState, after: HannibalState) -> str:
+    if after.b_withdrew:
+        return "the withdrawal succeeds"
+    if after.stack and after.stack[-1][0] == base.CANCEL:
+        return "the withdrawal succeeds unless the defender cancels it"
+    return "the withdrawal fails: the defender may take the initiative"
+
+
+def _cancel(before: HannibalState, after: HannibalState) -> str:
+    return "the withdrawal stands" if after.b_withdrew else "the withdrawal is cancelled"
+
+
+_RESULTS = {reactions.R_PURSUIT: _pursuit, battle.R_COMMAND: _command, battle.R_CHARGE: _charge,
+            battle.R_WITHDRAW: _withdrawal, battle.R_CANCEL: _cancel}
+
+
+def _plus(die: int, mod: int) -> str:
+    """A die and its modifier: ``4 - 1 = 3``, or the die alone."""
+    return f"{die} {'+' if mod > 0 else '-'} {abs(mod)} = {die + mod}" if mod else str(die)
+
+
+def _general(st: HannibalState, g: int) -> str:
+    return st.game.generals[g].name if g >= 0 else "the force"
+
+
+def _why_pcs(st: HannibalState) -> str:
+    """Why a side removes PCs: a battle lost (H91), Hannibal lost (H43) or the Victory Check (H109)."""
+    if any(frame[0] == base.BATTLE for frame in st.stack):
+        return "the battle lost (H91)"
+    if any(frame[0] == base.TURN and frame[1] == turn.S_PLAY for frame in st.stack):
+        return "Hannibal's loss (H43)"
+    return "fewer political points at the Victory Check (H109)"
+
+
+def changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:
+    """The public board's changes: CUs lost or gained, Generals gone, PCs, political points, the
+    end. ``text``: the action's notation (what a ``pc`` or ``reinforce`` says is not said again)."""
+    out = []
+    for side in (0, 1):
+        out += _cus(before, after, side, text)
+    out += [_gone(before, g, b) for g, (a, b) in enumerate(zip(before.gen_at, after.gen_at, strict=True)) if a >= 0 > b]
+    if after.debt > before.debt:
+        out.append(f"Carthage owes {after.debt} PCs for Hannibal (H43)")
+    if before.ctrl != after.ctrl:  # the points follow control alone (H108)
+        out += _control_changes(before, after, text)
+    out += _siege_points(before, after) + _markers(before, after)
+    if after.winner >= 0 > before.winner:
+        out.append(f"{_side(after.winner)} wins the game: {after.reason}")
+    return out
+
+
+def _siege_points(before: HannibalState, after: HannibalState) -> list[str]:
+    """Siege and subjugation points gained or lost (H95), where the space's control stays."""
+    names = before.board.names
+    pairs = enumerate(zip(before.spts, after.spts, strict=True))
+    return [f"siege points at {names[s]} {a} → {b}" for s, (a, b) in pairs
+            if a != b and before.ctrl[s] == after.ctrl[s]]
+
+
+def _markers(before: HannibalState, after: HannibalState) -> list[str]:
+    """The public markers an event or a battle sets: Truce, Naval Victory, Macedonia, the siege train."""
+    out = []
+    if after.truce and not before.truce:
+        out.append("a Truce is in force")
+    if after.naval_victory and not before.naval_victory:
+        out.append("the Carthaginian Naval Victory holds this turn")
+    if after.macedonia != before.macedonia:
+        out.append("Macedonia is allied with Carthage" if after.macedonia == 1 else "the Macedonian alliance is over")
+    if after.siege_train != before.siege_train:
+        g = after.siege_train
+        out.append(f"the siege train is with {after.game.generals[g].name}" if g >= 0 else "the siege train is lost")
+    return out
+
+
+def _control_changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:
+    """PCs changed (but the one a ``pc`` or ``remove pc`` names) and each side's points changed."""
+    names = before.board.names
+    out = []
+    said = text.startswith(("pc ", "remove pc "))  # the action itself says its space's PC
+    pcs = [f"{names[s]} {_control(b)}" for s, (a, b) in enumerate(zip(before.ctrl, after.ctrl, strict=True))
+           if a != b and not (said and _names(text, names[s]))]
+    if pcs:
+        out.append(f"PCs: {', '.join(pcs)}{' (isolated, H104)' if _isolation(before, after) else ''}")
+    for side in (0, 1):
+        old, new = points(before, side), points(after, side)
+        if old != new:
+            out.append(f"{_side(side)}'s political points {old} → {new}")
+    return out
+
+
+def _cus(before: HannibalState, after: HannibalState, side: int, text: str) -> list[str]:
+    """The side's CUs lost or gained on the map (outside and inside the walls), and where (unsaid
+    where ``text`` says it: ``reinforce Rome``)."""
+    if before.cu[side] == after.cu[side] and before.inner == after.inner:
+        return []
+
+    def total(st: HannibalState) -> list[int]:
+        return [st.cu[side][s] + (st.inner[s] if st.ctrl[s] == side else 0) for s in range(st.board.n_spaces)]
+
+    old, new = total(before), total(after)
+    change = sum(new) - sum(old)
+    if not change:
+        return []
+    where = [before.board.names[s] for s in range(len(old)) if (new[s] - old[s]) * change > 0]
+    if text.startswith("reinforce ") and change == 1 and _names(text, where[0]):
+        return []  # the action itself says it
+    verb = "loses" if change < 0 else "gains"
+    return [f"{_side(side)} {verb} {abs(change)} CU{'s' if abs(change) > 1 else ''} ({', '.join(where)})"]
+
+
+def _gone(st: HannibalState, g: int, where: int) -> str:
+    """A General leaving the map: displaced, eliminated (Hannibal's PCs, H43) or out of office."""
+    said = f"{st.game.generals[g].name} {_GONE.get(where, 'leaves the map')}"
+    pcs = base.ability(st, g, "pcs_lost_if_displaced") if where == DEAD else 0
+    return f"{said}: {_side(st.game.general_side[g])} must remove {pcs} PCs" if pcs else said
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether ``text`` names the space ``name``."""
+    return re.search(rf"\b{re.escape(name)}\b", text) is not None
+
+
+def _isolation(before: HannibalState, after: HannibalState) -> bool:
+    """Whether the turn's isolation step (H104) ran during the action."""
+    def step(st: HannibalState) -> tuple[int, int]:
+        return st.turn, st.stack[0][1] if st.stack and st.stack[0][0] == base.TURN else turn.S_END
+
+    return step(before) <= (before.turn, turn.S_ISOLATION) < step(after)
+
+
+def _side(side: int) -> str:
+    return SIDES[side].capitalize()
+
+
+def _control(side: int) -> str:
+    return f"now {SIDES[side]}'s" if side in (0, 1) else "now nobody's" if side == base.NONE else "neutral"
+

@@ -1,0 +1,146 @@
+"""VIAE's log lines (issue 32 item 3): each action as a seat saw it, its cards named, with what
+it did: a conquest's dice, the die kept, power against defence and its result (C33-C37,
+V22-V25), influence won or lost, hostility spread, a Mandatum completed (C48).
+
+Read from the states before and after the action, only where a line is written (the seat
+log), never in the rules or the search. Secrecy: the words added are about the public board
+(influence, control, hostility, completed Mandatum, the dice and kept results, all public);
+the action itself is the seat's own :meth:`~.state.ViaeState.action_to_string`, so a card is
+named only where that string already shows it to the seat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .decks import CASTRA, DECEPTIO, MANDATUM
+from .rules import agere, conquer, phases
+from .view import LEVELS
+
+if TYPE_CHECKING:
+    from .state import ViaeState
+
+_CARD_ID = re.compile(r"\b(D|CA|F|M)\d\d\b")
+_ROAD_ID = re.compile(r"\br\d\d\b")
+
+
+def line(before: ViaeState, action: int, seat: int | None) -> str:
+    """``action``, about to be applied to ``before``, as ``seat`` reads it in its log."""
+    return named(before, _drawn(before, action, before.action_to_string(action, seat)))
+
+
+def outcome(before: ViaeState, action: int, after: ViaeState) -> str:
+    """What ``action`` (applied to ``before`` to give ``after``) did, in public words."""
+    return "; ".join([*_action(before, action, after), *changes(before, after)])
+
+
+def _drawn(st: ViaeState, action: int, text: str) -> str:
+    """A card drawn, where ``text`` (what the seat sees) shows it: who draws it, or where it goes."""
+    if text != str(st.game.actions[action]) or not st.stack or st.frame()[0] != phases.DRAW:
+        return text  # not a draw, or one the seat does not see ("seat2 draws a Deceptio card")
+    deck, arg = st.draws[0]
+    card = text.split()[1]
+    if deck == DECEPTIO:
+        return f"{st.game.seats[arg]} draws {card}"
+    if deck == MANDATUM:
+        return f"{card} is dealt to {st.game.seats[arg]}" if arg >= 0 else f"{card} is dealt face up"
+    if deck == CASTRA:
+        return f"{card} comes to the officers' market"
+    return f"Fortuna: {card}"
+
+
+def named(st: ViaeState, text: str) -> str:
+    """``text`` with each card id it shows followed by the card's name (``play D03 Lapides``) and
+    each road by its ends (``road r01 Ostia–Pisae``)."""
+    text = _CARD_ID.sub(lambda m: f"{m.group(0)} {card_name(st, m.group(0))}", text)
+    return _ROAD_ID.sub(lambda m: f"{m.group(0)} {road_ends(st, m.group(0))}", text)
+
+
+def road_ends(st: ViaeState, road_id: str) -> str:
+    board = st.game.board
+    road = next((r for r in board.roads if r.id == road_id), None)
+    return f"{board.city_names[road.a]}–{board.city_names[road.b]}" if road else "?"
+
+
+def card_name(st: ViaeState, card_id: str) -> str:
+    cards = st.game.cards
+    decks = (cards.mandatum,) if card_id.startswith("M") else (cards.deceptio, cards.castra, cards.fortuna)
+    return next((c.name for deck in decks for c in deck if c.id == card_id), "?")
+
+
+def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
+    """What the action itself did: the turn order drawn, a conquest's roll or result."""
+    if not before.stack:
+        return []
+    g = before.game
+    n = g.notation
+    proc = before.frame()[0]
+    cities = g.board.city_names
+    if proc == phases.ORDER:
+        return [f"{g.seats[action - n['order']]} takes place {len(before.order) + 1} of the turn order"]
+    if proc == phases.DIE:
+        p = agere.seat(before)
+        count = conquer.dice_count(before, p)
+        return [f"{cities[before.target]}'s defence die {len(before.dice) + 1} of {count}"]
+    kept = proc == phases.KEEP and n["keep"] <= action <= n["keep"] + max(g.die)  # not a free action
+    if kept and after.target < 0:
+        return [_conquest(before, before.target, after)]
+    if kept:
+        return [f"{cities[before.target]} keeps {after.kept[-1]}, {_count(after.rolls_left, 'roll')} to go"]
+    if action == n["conquer"]:
+        p = agere.seat(before)
+        city = before.marker[p]
+        if after.target < 0:
+            return [_conquest(before, city, after)]
+        rolls, dice = after.rolls_left, conquer.dice_count(after, p)
+        return [f"{cities[city]} is {LEVELS[before.hostility[city]]}: {_count(rolls, 'roll')} of "
+                f"{_count(dice, 'die', 'dice')}, one die a roll kept for its defence (C34, V22)"]
+    return []
+
+
+def _conquest(before: ViaeState, city: int, after: ViaeState) -> str:
+    """C35/C36: the attacker's power against the city's defence (its value and the dice kept)."""
+    p = agere.seat(before)
+    probe = before.clone()
+    probe.target, probe.kept = city, list(after.kept)  # none kept where the city was peaceful
+    attack, defence = conquer.attack_power(probe, p), conquer.city_power(probe, p)
+    kept = f" + kept {'+'.join(map(str, probe.kept))}" if probe.kept else ""
+    result = "conquered (C35)" if after.control[city] == p else "failed (C36)"
+    return f"{before.game.seats[p]} attacks {before.game.board.city_names[city]}: power {attack} against " \
+           f"defence {defence} (value {before.game.board.city_value[city]}{kept}): {result}"
+
+
+def _count(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def changes(before: ViaeState, after: ViaeState) -> list[str]:
+    """The public board's changes: influence, control, hostility, completed Mandatum."""
+    g = before.game
+    seats, cities = g.seats, g.board.city_names
+    out = [f"{seats[s]} influence {a} → {b}" for s, a, b in _changed(before.influence, after.influence)]
+    out += [f"{cities[c]} now {_owner(seats, b)}"
+            for c, _, b in _changed(before.control, after.control)]
+    hostility = _changed(before.hostility, after.hostility)
+    hostile = [f"{cities[c]} {LEVELS[b]}" for c, a, b in hostility if a < b]
+    if hostile:
+        out.append(f"hostility spreads: {', '.join(hostile)} (C37, V25)")
+    calmed = [cities[c] for c, a, b in hostility if a > b and before.control[c] == after.control[c]]
+    if calmed:
+        out.append(f"hostility falls: {', '.join(calmed)}")
+    mandatum = g.cards.mandatum
+    out += [f"Mandatum {mandatum[m].id} {mandatum[m].name} completed by {seats[b]} (C48)"
+            for m, _, b in _changed(before.completed, after.completed) if b >= 0]
+    if after.last_round and not before.last_round:
+        out.append("this is the last round (C49)")
+    return out
+
+
+def _changed(old: list[int], new: list[int]) -> list[tuple[int, int, int]]:
+    """(index, old value, new value) where the two lists differ."""
+    return [(i, a, b) for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+
+
+def _owner(seats: tuple[str, ...], seat: int) -> str:
+    return f"{seats[seat]}'s" if seat >= 0 else "nobody's"

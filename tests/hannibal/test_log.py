@@ -1,0 +1,131 @@
+"""Hannibal's explaining log lines (legatus/games/hannibal/log.py, issue 32 item 3): each die
+with its purpose, the number it needed and what it did, each battle round and its casualties,
+an event's effect on the political points, the reason of each PC removed, cards named; a
+battle card dealt stays hidden from the other seat."""
+
+from __future__ import annotations
+
+from legatus.core.seatlog import log_line
+from legatus.games.hannibal.rules import base
+from legatus.games.hannibal.state import HannibalState
+from tests.hannibal.helpers import general, play, ready, space
+from tests.hannibal.test_battle import _battle_at_terventum, _deal
+
+
+def logged(state: HannibalState, text: str) -> str:
+    """Applies ``text``; its log line, the same for both seats (a public action)."""
+    before, action = state.clone(), state.parse_action(text)
+    state.apply_action(action)
+    lines = {log_line(before, action, seat, state) for seat in (0, 1)}
+    assert len(lines) == 1, lines
+    return lines.pop()
+
+
+def test_h58_h43_a_loss_at_sea_says_the_roll_its_modifier_and_what_was_lost() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event", "no counter event")
+    assert logged(state, "roll 4") == (
+        "roll 4 — for naval combat, rolled by Rome (H58): 4 - 1 = 3: sunk: the army is lost at sea; "
+        "Carthage loses 1 CU (Rhegium); Hasdrubal leaves the map until the next Reinforcement Phase (H43)")
+
+
+def test_h43_each_pc_removed_for_hannibal_says_why() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.debt = 5  # Hannibal displaced during this play: 5 PCs owed once it ends
+    assert logged(state, "discard #8") == "discard #8 Hostile Tribes"
+    assert logged(state, "remove pc Zama") == \
+        "remove pc Zama — Carthage pays for Hannibal's loss (H43), 4 more to remove"
+
+
+def scipio_to_praeneste(mago_at: str, *reaction: str) -> HannibalState:
+    """P. Scipio marches from Rome to Praeneste with 8 CUs; Mago, with 3 CUs in ``mago_at``,
+    gives his ``reaction``."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.gen_at[general(state, "Mago")] = space(state, mago_at)
+    state.cu[1][space(state, mago_at)] = 3
+    state.ctrl[space(state, "Sena")] = base.NONE
+    return play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", *reaction)
+
+
+def test_h64_an_interception_roll_with_its_modifier() -> None:
+    state = scipio_to_praeneste("Terventum", "intercept from Terventum", "take 3")
+    assert logged(state, "roll 2") == ("roll 2 — for interception (H64): Mago needs 2 or less, rolls 2 + 1 "
+                                       "(into a PC of the moving side) = 3: fails")
+
+
+def test_h69_an_avoid_battle_roll() -> None:
+    state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3")
+    assert logged(state, "roll 1") == \
+        "roll 1 — for Avoid Battle (H69): Mago needs 2 or less, rolls 1: avoids battle"
+
+
+def test_h78_h82_h83_h91_a_battle_round_its_casualties_the_retreat_and_the_pc_paid() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["flank right"] * 2 + ["double envelopment"], ["frontal assault"] * 5)
+    assert logged(state, "rome attacks double envelopment") == \
+        "rome attacks double envelopment — battle round 1 at Terventum"
+    assert logged(state, "concede") == "concede — Rome wins the battle at Terventum"
+    assert logged(state, "roll 6") == ("roll 6 — for battle casualties (H82) after 1 round; Rome loses 1 CU "
+                                       "(Terventum); Carthage loses 1 CU (Terventum)")
+    assert logged(state, "roll 4") == ("roll 4 — for the Retreat Table (H83); Carthage loses 2 CUs (Terventum); "
+                                       "Mago leaves the map until the next Reinforcement Phase (H43)")
+    assert logged(state, "remove pc Zama") == "remove pc Zama — Carthage pays for the battle lost (H91)"
+
+
+def test_h49_a_pass_attrition_roll() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "Hannibal")] = space(state, "Ilerda")
+    state.cu[1][space(state, "Ilerda")] = 6
+    play(state, "ops #8", "activate Hannibal", "take 6", "to Tolosa")
+    assert logged(state, "roll 6") == "roll 6 — for pass attrition (H49); Carthage loses 1 CU (Tolosa)"
+
+
+def test_h108_an_event_that_costs_rome_a_province_says_the_points() -> None:
+    state = ready([1, 3, 4, 5, 6, 7, 8], [2, 9, 10, 11, 12, 13, 14], first="carthage")
+    assert logged(state, "event #2") == (
+        "event #2 Sicilia Revolts — PCs: Lilybaeum now nobody's, Panormus now nobody's, Enna now nobody's; "
+        "Rome's political points 9 → 8")
+
+
+def test_a_battle_card_dealt_is_named_to_its_side_only() -> None:
+    """Carthage reads each of Rome's battle cards dealt as a card drawn, with nothing after it."""
+    state = _battle_at_terventum(8, 3)
+    for kind in ["flank left"] * 9 + ["flank right"] * 2 + ["double envelopment"]:
+        before, action = state.clone(), state.parse_action(f"draw {kind}")
+        state.apply_action(action)
+        assert log_line(before, action, 0, state) == f"rome draws {kind}"
+        assert log_line(before, action, 1, state) == "rome draws a battle card"
+
+
+def test_h79_a_counterattack_roll_says_who_has_the_initiative() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+    assert logged(state, "rome attacks probe") == "rome attacks probe — battle round 1 at Terventum"
+    play(state, "carthage matches probe", "counterattack")
+    assert logged(state, "roll 2") == "roll 2 — for the counterattack (H79): Carthage takes the initiative"
+
+
+def test_h95_a_siege_roll_with_its_modifier_and_the_points_won() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    saguntum = space(state, "Saguntum")
+    state.ctrl[saguntum], state.inner[saguntum] = 0, 0  # a Roman Saguntum, its walls empty
+    play(state, "ops #9", "activate Hannibal", "take 10", "stop")
+    assert state.prompt().startswith("Carthage may besiege"), state.prompt()
+    play(state, "siege")
+    assert logged(state, "roll 6") == \
+        "roll 6 — for the Siege Table (H95) at Saguntum: 6 - 1 = 5; siege points at Saguntum 0 → 1"
+
+
+def test_h71_a_pursuit_roll_says_whether_the_move_goes_on() -> None:
+    state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3", "roll 1", "no reaction", "pursue")
+    assert logged(state, "roll 6") == "roll 6 — for pursuit (H71): the pursuit fails: the move ends"
+    state = scipio_to_praeneste("Praeneste", "avoid to Sena", "take 3", "roll 1", "no reaction", "pursue")
+    assert logged(state, "roll 1") == "roll 1 — for pursuit (H71): the pursuit goes on"
+
+
+def test_h80_a_withdrawal_roll_and_its_result() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+    play(state, "withdraw")
+    assert logged(state, "roll 6") == ("roll 6 — for the withdrawal (H80): the withdrawal fails: the defender "
+                                       "may take the initiative")

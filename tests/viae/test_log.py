@@ -1,0 +1,113 @@
+"""VIAE's explaining log lines (legatus/games/viae/log.py, issue 32 item 3): a conquest's dice,
+the die kept, power against defence and its result, influence and hostility (C34-C37, V22-V25),
+cards named; the same words for every seat where the board is public."""
+
+from __future__ import annotations
+
+import random
+
+import legatus
+from legatus.core.seatlog import log_line
+from legatus.core.session import Session, sample_outcome
+from legatus.games.viae.decks import DECEPTIO
+from legatus.games.viae.log import named
+from legatus.games.viae.rules import phases
+from legatus.games.viae.state import ViaeState
+from tests.viae.helpers import city, first_turn, play_until, refresh
+from tests.viae.test_conquest import attack
+
+
+def logged(st: ViaeState, text: str) -> list[str]:
+    """Applies ``text`` to ``st``; its log line as each seat reads it."""
+    before, action = st.clone(), st.parse_action(text)
+    st.apply_action(action)
+    return [log_line(before, action, seat, st) for seat in range(st.game.num_players())]
+
+
+def test_C35_a_peaceful_conquest_says_power_against_defence_and_the_influence_won() -> None:
+    st = first_turn(3)
+    p = attack(st, "genua")  # value II, 5 Legio
+    name = st.game.seats[p]
+    lines = logged(st, "conquer")
+    assert len(set(lines)) == 1
+    assert lines[0] == f"conquer — {name} attacks Genua: power 5 against defence 2 (value 2): conquered (C35); " \
+                       f"{name} influence 1 → 2; Genua now {name}'s"
+
+
+def test_C34_V22_a_vigilant_city_s_dice_and_the_die_kept() -> None:
+    st = first_turn(3)
+    p = attack(st, "genua", level=1)
+    st.scouts[p * len(st.game.board.city_ids) + city(st, "genua")] = 1
+    refresh(st)
+    name = st.game.seats[p]
+    assert logged(st, "conquer")[0] == "conquer — Genua is vigilant: 1 roll of 2 dice, one die a roll kept for " \
+                                       "its defence (C34, V22)"
+    assert logged(st, "die 3")[0] == "die 3 — Genua's defence die 1 of 2"
+    assert logged(st, "die 1")[0] == "die 1 — Genua's defence die 2 of 2"
+    assert logged(st, "keep 1")[0] == f"keep 1 — {name} attacks Genua: power 5 against defence 3 (value 2 + kept 1): " \
+                                      f"conquered (C35); {name} influence 1 → 3; Genua now {name}'s"
+
+
+def test_C36_C37_an_aggressive_city_s_failure_costs_the_dice_kept_and_spreads_hostility() -> None:
+    st = first_turn(3)
+    st.round = 3  # C28: hostility has begun
+    p = attack(st, "genua", level=2)
+    st.influence[p] = 8
+    st.assigned[p] = 3  # 2 Legio free
+    refresh(st)
+    name = st.game.seats[p]
+    logged(st, "conquer")
+    logged(st, "die 2")
+    assert logged(st, "keep 2")[0] == "keep 2 — Genua keeps 2, 1 roll to go"
+    logged(st, "die 3")
+    line = logged(st, "keep 3")[0]
+    assert line.startswith(f"keep 3 — {name} attacks Genua: power 2 against defence 7 (value 2 + kept 2+3): "
+                           f"failed (C36); {name} influence 8 → 3; hostility spreads: "), line
+    assert line.endswith("(C37, V25)")
+
+
+def test_a_card_played_is_named() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    st.hand[p * len(st.game.cards.deceptio)] += 1  # D01
+    refresh(st)
+    card = st.game.cards.deceptio[0]
+    line = logged(st, f"play {card.id}")[0]
+    assert line.startswith(f"{st.game.seats[p]}: play {card.id} {card.name}")
+
+
+def test_every_conquest_s_result_agrees_with_its_power_and_defence() -> None:
+    """C35/C36 over random games: "conquered" exactly where power reaches the defence."""
+    seen = 0
+    for seed in range(3):
+        state = first_turn(4, seed=seed)
+        session, rng = Session(state), random.Random(seed)
+        for _ in range(1500):
+            st = session.state
+            if st.is_terminal():
+                break
+            session.apply(sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
+        assert session.seen is not None
+        for line in session.seen.lines(None):
+            if " attacks " in line and ": power " in line:
+                seen += 1
+                power, defence = (int(line.split(word)[1].split()[0]) for word in (": power ", " against defence "))
+                assert ("conquered (C35)" in line) == (power >= defence), line
+    assert seen > 5
+
+
+def test_a_deceptio_draw_is_named_to_the_seat_that_draws_it_only() -> None:
+    state = legatus.load("viae", players=3).new_initial_state()
+    assert isinstance(state, ViaeState)
+    st = play_until(state, lambda s: bool(s.stack) and s.frame()[0] == phases.DRAW and s.draws[0][0] == DECEPTIO)
+    drawer, seats = st.draws[0][1], st.game.seats
+    action = st.chance_outcomes()[0][0]
+    card = st.game.cards.deceptio[int(action) - st.game.notation["deceptio"]]
+    assert logged(st, str(action)) == [f"{seats[drawer]} draws {card.id} {card.name}" if seat == drawer else
+                                       f"{seats[drawer]} draws a Deceptio card" for seat in range(3)]
+
+
+def test_a_road_is_named_by_its_ends() -> None:
+    st = first_turn(3)
+    assert named(st, "seat1: road r01 go") == "seat1: road r01 Ostia–Pisae go"
+    assert named(st, "seat2: play D01") == f"seat2: play D01 {st.game.cards.deceptio[0].name}"
