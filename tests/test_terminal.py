@@ -199,8 +199,17 @@ def test_only_the_last_typed_roll_is_corrected() -> None:
 
 def test_help_prints_the_help() -> None:
     run = Run(SETUP_EXAMPLE + ["help", "quit"])
-    assert HELP in run.output
+    assert HELP.split("\n", 2)[2] in run.output
     assert "save FILE" in run.output and "undo" in run.output
+
+
+def test_help_fits_80_columns_and_gives_the_game_s_own_examples() -> None:
+    """Issue 32, point 6: the examples are this position's own actions, every line fits."""
+    run = Run(SETUP_EXAMPLE + ["help", "quit"])
+    said = run.said_after(len(SETUP_EXAMPLE))
+    first = [str(a) for a in reference(*SETUP_EXAMPLE).legal_actions()[:2]]
+    assert f'e.g. "{first[0]}" or "{first[1]}"' in said
+    assert max(len(line) for line in said.splitlines()) <= 80
 
 
 def test_log_prints_the_last_lines() -> None:
