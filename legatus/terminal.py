@@ -70,11 +70,14 @@ class TerminalPlay:
 
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None,
-                 saved: Path | None = None) -> None:
-        """``saved``: the record the game was loaded from, which holds it as it stands."""
+                 saved: Path | None = None, specs: dict[int, str] | None = None) -> None:
+        """``saved``: the record the game was loaded from, which holds it as it stands;
+        ``specs``: the agents' specs by seat, which a save keeps (who sat where)."""
         self.session = session
         self.dice = dice
         self.agents = agents or {}
+        # Who sat where, for a save: known when every agent's spec is (always from the command line).
+        self.specs = specs if specs is not None and set(specs) == set(self.agents) else None if self.agents else {}
         self.console = console or Console(highlight=False)
         self._read = read or self.console.input
         game = session.state.game
@@ -384,7 +387,7 @@ class TerminalPlay:
                 self.console.print(f"Not saved: {escape(path)} is kept as it was.")
                 return
         try:
-            write_record(self.state, target)
+            write_record(self.state, target, players=self.specs)
         except OSError as exc:
             self.console.print(f"[red]cannot save to {escape(path)}: {escape(exc.strerror or str(exc))}[/red]")
         else:
@@ -514,13 +517,26 @@ def action_lines(state: State, actions: list[Action], width: int, keys: list[str
         note = described[len(notation):].strip() if described.startswith(notation) else ""
         groups.setdefault((notation.split(" ", 1)[0], note), []).append((i, notation))
     grouped: dict[str, list[tuple[int, str]]] = {}
+    kinds = [kind for kind, _ in groups]
     for (kind, note), members in groups.items():
-        if len(members) == 1:  # with the others of its kind alone, its note beside it
+        if kinds.count(kind) == 1 and len(members) == 1:  # alone of its kind: whole, among the lone ones
+            grouped.setdefault(f" {members[0][0]}", []).append((members[0][0], f"{members[0][1]} {note}".rstrip()))
+        elif len(members) == 1:  # with the others of its kind, its note beside it
             grouped.setdefault(kind, []).append((members[0][0], f"{value_of(members[0][1])} {note}".rstrip()))
         else:
             grouped[kind + (f" {note}" if note else "")] = [(i, value_of(n)) for i, n in members]
-    blocks = [_wrap(f"{label}:", [(keys[i], text) for i, text in sorted(items)], width)
-              for label, items in sorted(grouped.items(), key=lambda group: min(group[1]))]
+    blocks: list[list[str]] = []
+    lone: list[tuple[str, str]] = []  # lone actions in a row share lines
+    for label, items in sorted(grouped.items(), key=lambda group: min(group[1])):
+        if label.startswith(" "):
+            lone += [(keys[i], text) for i, text in items]
+            continue
+        if lone:
+            blocks.append(_wrap("", lone, width))
+            lone = []
+        blocks.append(_wrap(f"{label}:", [(keys[i], text) for i, text in sorted(items)], width))
+    if lone:
+        blocks.append(_wrap("", lone, width))
     if singles:
         blocks.append(_wrap("", [(keys[i], text) for i, text in singles], width))
     return blocks
