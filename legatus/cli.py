@@ -444,6 +444,8 @@ def fuzz(
     from legatus.sim.backends import make_executor
     from legatus.sim.runner import batches, derive_seed
 
+    if games < 1:
+        fail(f"--games {games}: give how many games to play, 1 or more")
     fixed = game_options(game_class_named(game), option, ctx.args)
     seeds = [derive_seed(seed, "fuzz", i) for i in range(games)]
     steps = 0
