@@ -212,7 +212,7 @@ class TerminalPlay:
         player = self.state.current_player()
         if self.hot_seat and self.seat != player:
             self._hand_over(player)
-        actions = self.state.legal_actions()
+        actions = menu_order(self.state, self.state.legal_actions())  # as listed: the keys run in order
         seat = self.state.seat_name(player)
         prompt = f"[bold]{escape(self.state.prompt())}[/bold] ({escape(seat)})"
         self._screen(actions, prompt)
@@ -241,7 +241,7 @@ class TerminalPlay:
         news = self._news()
         status = self._status()
         self._keys = menu_keys(actions)
-        blocks = action_lines(self.state, actions, width, self._keys)
+        blocks = action_lines(self.state, actions, width, self._keys)  # the caller ordered them: keys in a row
         prompt_rows = rows(Text.from_markup(prompt).plain, width) + 1  # and the "> " line
         status_rows = sum(rows(Text.from_markup(line).plain, width) for line in status)
         room = height - 1 - status_rows - prompt_rows
@@ -499,14 +499,14 @@ def menu_keys(actions: list[Action]) -> list[str]:
     return [LETTERS[i] if i < n else LETTERS[i // n - 1] + LETTERS[i % n] for i in range(len(actions))]
 
 
-def action_lines(state: State, actions: list[Action], width: int, keys: list[str] | None = None) -> list[list[str]]:
-    """The actions keyed (``keys``, else numbered) as markup lines, grouped by kind: their
-    first word and what the game adds to them all (a cost), then the rest ("move (1 denarius):
-    3 Corduba  4 Emerita"); an action whose addition no other of its kind shares goes with it
-    in the kind's own group ("move:  5 Emerita (2 denarii)"). The groups come in the order of
-    their first action; the one-word actions ("end") together on the last lines. Each line is
-    at most ``width`` wide; a block of lines a group."""
-    keys = keys or [str(i + 1) for i in range(len(actions))]
+def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """The actions grouped as the screen lists them: (label, [(index in ``actions``, text)]).
+    A group is a kind (the first word) and what the game adds to all its actions (a cost):
+    "move (1 denarius)", its items the rest ("Corduba"); an action whose addition no other of
+    its kind shares goes with its kind's own group, its note beside it ("move": "Emerita (2
+    denarii)"); actions alone in their kind, in a row, share a group without a label, whole;
+    the one-word actions ("end") come last, together. The groups come in the order of their
+    first action."""
     groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
     singles: list[tuple[int, str]] = []
     for i, action in enumerate(actions):
@@ -525,21 +525,28 @@ def action_lines(state: State, actions: list[Action], width: int, keys: list[str
             grouped.setdefault(kind, []).append((members[0][0], f"{value_of(members[0][1])} {note}".rstrip()))
         else:
             grouped[kind + (f" {note}" if note else "")] = [(i, value_of(n)) for i, n in members]
-    blocks: list[list[str]] = []
-    lone: list[tuple[str, str]] = []  # lone actions in a row share lines
+    out: list[tuple[str, list[tuple[int, str]]]] = []
     for label, items in sorted(grouped.items(), key=lambda group: min(group[1])):
-        if label.startswith(" "):
-            lone += [(keys[i], text) for i, text in items]
-            continue
-        if lone:
-            blocks.append(_wrap("", lone, width))
-            lone = []
-        blocks.append(_wrap(f"{label}:", [(keys[i], text) for i, text in sorted(items)], width))
-    if lone:
-        blocks.append(_wrap("", lone, width))
+        if label.startswith(" ") and out and out[-1][0] == "":
+            out[-1][1].extend(items)
+        else:
+            out.append(("" if label.startswith(" ") else f"{label}:", sorted(items)))
     if singles:
-        blocks.append(_wrap("", [(keys[i], text) for i, text in singles], width))
-    return blocks
+        out.append(("", singles))
+    return out
+
+
+def menu_order(state: State, actions: list[Action]) -> list[Action]:
+    """The actions in the order the screen lists them, so that their keys run in order."""
+    return [actions[i] for _, items in menu_groups(state, actions) for i, _ in items]
+
+
+def action_lines(state: State, actions: list[Action], width: int, keys: list[str] | None = None) -> list[list[str]]:
+    """The actions keyed (``keys``, else numbered) as markup lines, grouped as
+    :func:`menu_groups` says, each line at most ``width`` wide; a block of lines a group. The
+    keys run in order where ``actions`` come in :func:`menu_order`."""
+    keys = keys or [str(i + 1) for i in range(len(actions))]
+    return [_wrap(label, [(keys[i], text) for i, text in items], width) for label, items in menu_groups(state, actions)]
 
 
 def _wrap(label: str, items: list[tuple[str, str]], width: int) -> list[str]:
