@@ -209,10 +209,11 @@ def replay(
         state = new_game_state(data)
         for index, text in enumerate(data["actions"]):
             actor = state.current_player()
+            said = describe_text(state, text) if moves else text
             apply_text(state, index, text)
             if moves:
                 who = "dice" if actor == CHANCE else state.seat_name(actor)
-                typer.echo(f"{index + 1:>4} {who}: {state.history()[-1]}")
+                typer.echo(f"{index + 1:>4} {who}: {said}")
     except LegatusError as exc:
         fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), CORRUPT_RECORD)
     if json_:
@@ -220,6 +221,15 @@ def replay(
     else:
         typer.echo(state.to_text())
         typer.echo(state.prompt())
+
+
+def describe_text(state: legatus.State, text: str) -> str:
+    """A record's action as a person reads it (a card with its name), or as written if it
+    cannot be read (replaying it then says why)."""
+    try:
+        return state.describe(state.parse_action(text))
+    except LegatusError:
+        return text
 
 
 @app.command(context_settings=GAME_FLAGS)

@@ -235,8 +235,18 @@ def test_replay_moves_lists_every_action_numbered_with_who_played_it(tmp_path: P
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "   1 dice: roll 4"
-    assert lines[len(SETUP_EXAMPLE)] == f"{len(SETUP_EXAMPLE) + 1:>4} rome: move Corduba"
+    assert lines[len(SETUP_EXAMPLE)] == f"{len(SETUP_EXAMPLE) + 1:>4} rome: move Corduba (1 denarius)"
     assert replay_record(record_of(SETUP_EXAMPLE + ["move Corduba"])).to_text() in result.stdout
+
+
+def test_replay_moves_names_the_cards(tmp_path: Path) -> None:
+    """Issue 32: ``replay --moves`` said "dice: draw #29"; a card is shown with its name."""
+    path = tmp_path / "hannibal.json"
+    path.write_text(json.dumps({"game": "hannibal", "version": legatus.load("hannibal").version, "options": {},
+                                "actions": ["draw #29"]}))
+    result = invoke("replay", "--moves", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "   1 dice: draw #29 Carthaginian Naval Victory (2 OPs)"
 
 
 def test_a_record_with_a_utf8_byte_order_mark_is_read(tmp_path: Path) -> None:

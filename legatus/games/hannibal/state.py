@@ -305,10 +305,10 @@ class HannibalState(State, ProcedureStack):
         return text.render(self.game, self.view(seat), markup, full)
 
     def describe(self, action: int) -> str:
-        """A card chosen reads with its name and OPs: "ops #16 Gallic Recruits (2 OPs)"."""
+        """A card reads with its name and OPs: "ops #16 Gallic Recruits (2 OPs)", "draw #29 …"."""
         notation = str(self.n.table[int(action)])
         verb, _, rest = notation.partition(" #")
-        if verb in ("ops", "event", "discard") and rest.isdigit():
+        if rest.isdigit():
             return f"{verb} {text.card_label(self.game.cards.strategy[int(rest) - 1])}"
         return notation
 
