@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -246,9 +246,10 @@ class TerminalPlay:
         status_rows = sum(rows(Text.from_markup(line).plain, width) for line in status)
         room = height - 1 - status_rows - prompt_rows
         flat = [line for block in blocks for line in block]
-        news_rows = [rows(f"  {line}", width) for line in news]
+        wrapped = [(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ") or [""], n)
+                   for text, n in news]
         # The actions first, leaving the news a few rows; the news then has what the actions left.
-        for_actions = max(room - min(sum(news_rows), NEWS_ROWS), 1)
+        for_actions = max(room - min(sum(len(lines) for lines, _ in wrapped), NEWS_ROWS), 1)
         shown = flat
         if len(flat) > for_actions:
             last = blocks[-1] if any(" " not in str(a) for a in actions) else []  # the one-word actions
@@ -262,11 +263,12 @@ class TerminalPlay:
         else:
             self._hidden_actions = []
         left = room - len(shown) - bool(self._hidden_actions)
-        if sum(news_rows) > left:
-            kept: list[str] = []
-            while news and sum(rows(f"  {line}", width) for line in [news[-1], *kept]) <= left - 1:
-                kept.insert(0, news.pop())
-            news = [f"… {len(news)} earlier lines: type log {len(news) + len(kept)}", *kept]
+        if sum(len(lines) for lines, _ in wrapped) > left:  # the newest that fit, and how to read the rest
+            kept: list[tuple[list[str], int]] = []
+            while wrapped and len(wrapped[-1][0]) + sum(len(lines) for lines, _ in kept) <= left - 1:
+                kept.insert(0, wrapped.pop())
+            hidden = sum(n for _, n in wrapped)
+            wrapped = [([f"  … {hidden} earlier lines: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
         self.console.print()
         for line in status:
             self.console.print(line)
@@ -274,8 +276,8 @@ class TerminalPlay:
             self.console.print(line, overflow="fold")
         if self._hidden_actions:
             self.console.print(f"[cyan]… {len(self._hidden_actions)} more lines of actions: type more[/cyan]")
-        for line in news:
-            self.console.print(f"  [green]{escape(line)}[/green]")
+        for line in (line for lines, _ in wrapped for line in lines):
+            self.console.print(f"[green]{escape(line)}[/green]")
 
     def _pick(self, text: str, actions: list[Action]) -> Action | None:
         """The action ``text`` names: its number or letter on the screen, its notation, or the
@@ -427,15 +429,15 @@ class TerminalPlay:
             return self.session.seen.lines(seat)
         return [str(a) for a in self.state.history()]
 
-    def _news(self) -> list[str]:
-        """For a decision's screen: what happened since the last screen, or, if nothing did, the
-        last log line again, marked "· "."""
+    def _news(self) -> list[tuple[str, int]]:
+        """For a decision's screen: what happened since the last screen (each line with how
+        many log lines it says), or, if nothing did, the last log line again, marked "· "."""
         if self.blank:
             return []
         self._collect()
         news, self._pending = self._pending, []
         log = self._log(self.seat)
-        return news or [f"· {line}" for line in log[-1:]]
+        return merge_runs(news, self.state.game.seats) or [(f"· {line}", 0) for line in log[-1:]]
 
     def _collect(self) -> None:
         """The log lines not shown yet, kept in order for the next screen."""
@@ -477,6 +479,20 @@ class TerminalPlay:
         assert self.seat is not None
         drawn = self.state.view_text(self.seat, markup=True, full=full)
         return drawn if drawn is not None else escape(view_text(self.state.view(self.seat)))
+
+
+def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
+    """Lines in a row said by one seat ("seat2: recruit 3", "seat2: end turn") as one line,
+    "seat2: recruit 3 · end turn", so that a screen has room for what every agent did; each
+    with how many lines it joins."""
+    merged: list[tuple[str, int]] = []
+    for line in lines:
+        who, sep, what = line.partition(": ")
+        if sep and who in seats and merged and merged[-1][0].startswith(f"{who}: "):
+            merged[-1] = (f"{merged[-1][0]} · {what}", merged[-1][1] + 1)
+        else:
+            merged.append((line, 1))
+    return merged
 
 
 def rows(text: str, width: int) -> int:

@@ -256,3 +256,12 @@ def test_no_hannibal_screen_shows_a_card_of_the_other_hand() -> None:
                             assert f"#{number} " not in shown, (seed, step, card)
             state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
                                state.game.fuzz_choice(state, rng))
+
+
+def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
+    """After agent turns the screen keeps short: one line a seat's run of actions."""
+    from legatus.terminal import merge_runs
+
+    lines = ["seat2: recruit 3", "seat2: end turn", "Round 2", "seat3: conquer", "Setup: a", "Setup: b"]
+    assert merge_runs(lines, ["seat1", "seat2", "seat3"]) == [
+        ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1)]
