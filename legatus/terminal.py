@@ -483,10 +483,17 @@ class TerminalPlay:
 
 def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
     """Lines in a row said by one seat ("seat2: recruit 3", "seat2: end turn") as one line,
-    "seat2: recruit 3 · end turn", so that a screen has room for what every agent did; each
-    with how many lines it joins."""
+    "seat2: recruit 3 · end turn", and the same line in a row once, "carthage draws a card
+    (×7)", so that a screen has room for what every agent did; each with how many lines it
+    joins."""
     merged: list[tuple[str, int]] = []
-    for line in lines:
+    same = 0  # how many times in a row the last line came
+    for i, line in enumerate(lines):
+        if i and line == lines[i - 1] and merged[-1][0].endswith(line if same == 1 else f"{line} (×{same})"):
+            same += 1
+            merged[-1] = (f"{merged[-1][0].removesuffix(f' (×{same - 1})')} (×{same})", merged[-1][1] + 1)
+            continue
+        same = 1
         who, sep, what = line.partition(": ")
         if sep and who in seats and merged and merged[-1][0].startswith(f"{who}: "):
             merged[-1] = (f"{merged[-1][0]} · {what}", merged[-1][1] + 1)

@@ -262,6 +262,8 @@ def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
     """After agent turns the screen keeps short: one line a seat's run of actions."""
     from legatus.terminal import merge_runs
 
-    lines = ["seat2: recruit 3", "seat2: end turn", "Round 2", "seat3: conquer", "Setup: a", "Setup: b"]
+    lines = ["seat2: recruit 3", "seat2: end turn", "Round 2", "seat3: conquer", "Setup: a", "Setup: b",
+             "seat1 draws a card", "seat1 draws a card", "seat1 draws a card", "seat2: skip", "seat2: skip"]
     assert merge_runs(lines, ["seat1", "seat2", "seat3"]) == [
-        ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1)]
+        ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1),
+        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2)", 2)]
