@@ -52,6 +52,8 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 SHOWN_ON_LOAD = 12
 """Log lines a loaded game shows of where it stands."""
+MIN_ACTION_ROWS = 4
+"""The rows a decision's screen keeps for its actions and news, however tall the position."""
 NEWS_ROWS = 4
 """The rows a decision's screen keeps for what just happened, however many actions it lists."""
 
@@ -244,6 +246,11 @@ class TerminalPlay:
         blocks = action_lines(self.state, actions, width, self._keys)  # the caller ordered them: keys in a row
         prompt_rows = rows(Text.from_markup(prompt).plain, width) + 1  # and the "> " line
         status_rows = sum(rows(Text.from_markup(line).plain, width) for line in status)
+        if status_rows > height - 1 - prompt_rows - MIN_ACTION_ROWS:  # a rare tall status: its first lines
+            while status and status_rows > height - 2 - prompt_rows - MIN_ACTION_ROWS:
+                status_rows -= rows(Text.from_markup(status.pop()).plain, width)
+            status.append("[cyan]… more of the position: type board[/cyan]")
+            status_rows += 1
         room = height - 1 - status_rows - prompt_rows
         flat = [line for block in blocks for line in block]
         wrapped = [(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ") or [""], n)

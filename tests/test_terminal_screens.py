@@ -216,7 +216,8 @@ def test_save_quit_and_load_against_an_agent_resume_at_the_person_s_screen(tmp_p
         assert screen is not None
     finally:
         term.close()
-    assert "Seats: rome person, carthage heuristic" in screen and "you are rome" in screen
+    assert "Seats: rome person, carthage heuristic" in screen
+    assert "you are rome" in screen or "your decision (rome)" in screen
     assert "Pass the screen" not in screen
     assert not any(f"{card} (" in screen for card in carthage_only)
     old = {k: v for k, v in record.items() if k != "players"}
@@ -267,3 +268,48 @@ def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
     assert merge_runs(lines, ["seat1", "seat2", "seat3"]) == [
         ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1),
         ("seat1 draws a card (×3)", 3), ("seat2: skip (×2)", 2)]
+
+
+def test_hannibal_s_screen_leaves_room_for_the_actions_in_any_position() -> None:
+    """At most 17 rows of 80 columns, so that an 80×24 screen keeps rows for the actions and the
+    prompt: Generals' armies named, the CUs alone counted; during a battle the hand counted."""
+    import random
+
+    import legatus
+    from legatus.core.session import sample_outcome
+
+    for seed in range(3):
+        state = legatus.load("hannibal").new_initial_state()
+        rng = random.Random(seed)
+        for step in range(2500):
+            if state.is_terminal():
+                break
+            if step % 7 == 0 and not state.is_chance_node():
+                for seat in (0, 1):
+                    lines = state.view_text(seat, full=False).splitlines()
+                    assert len(lines) <= 17 and max(len(line) for line in lines) <= 80, (seed, step, lines)
+            state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
+                               state.game.fuzz_choice(state, rng))
+
+
+def test_a_position_taller_than_the_window_is_cut_with_a_pointer_to_board() -> None:
+    import io
+
+    from rich.console import Console
+
+    import legatus
+    from legatus.core.session import Session
+    from legatus.terminal import TerminalPlay
+    from tests.hispania.helpers import SETUP_EXAMPLE, act
+
+    state = act(legatus.load("hispania").new_initial_state(), *SETUP_EXAMPLE)
+    out = io.StringIO()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(out.getvalue())
+        raise EOFError
+
+    TerminalPlay(Session(state), console=Console(file=out, width=80, height=12), read=read).run()
+    screen = prompts[0].rstrip("\n").split("\n")
+    assert len(screen) + 2 <= 12 and "… more of the position: type board" in prompts[0]

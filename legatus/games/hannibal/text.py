@@ -88,22 +88,28 @@ def _provinces(game: HannibalGame, view: dict[str, Any]) -> list[str]:
                          break_on_hyphens=False)
 
 
-def _armies(game: HannibalGame, view: dict[str, Any], side: str) -> list[str]:
-    """A side's armies: each space with its CUs (e elephants, w inside the walls) and Generals."""
+def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = True) -> list[str]:
+    """A side's armies: each space with its CUs (e elephants, w inside the walls) and Generals;
+    not ``every``: those with a General, then how many spaces hold CUs alone."""
     here: dict[str, list[str]] = {}
     for g in game.tables.generals:
         at = view["generals"][g.name]["at"]
         if g.side == side and at.lower() in game.board.index:
             here.setdefault(at, []).append(g.name + ("*" if view["generals"][g.name]["proconsul"] else ""))
     items = []
+    alone = 0
     for name, info in view["spaces"].items():
         mine = info[side] + (info["inside"] if info["control"] == side else 0)
-        if mine or name in here:
+        if mine and name not in here and not every:
+            alone += 1
+        elif mine or name in here:
             text = f"{name} {info[side]}"
             text += f"+{info['elephants']}e" if info["elephants"] and info[side] else ""
             text += f" ({info['inside']}w)" if info["inside"] and info["control"] == side else ""
             text += f" {', '.join(here.get(name, []))}".rstrip()
             items.append(text.replace(" ", NBSP))
+    if alone:
+        items.append(f"CUs alone in {alone} space{'s' if alone > 1 else ''} (forces)")
     return _wrap(f"{side.capitalize()}: ", items)
 
 
@@ -130,16 +136,22 @@ def render(game: HannibalGame, view: dict[str, Any], markup: bool = False, full:
     """``view`` (a seat's) as text: what matters at a decision; ``full`` adds the discard pile and
     the cards removed."""
     year = game.tables.turn_years[min(view["turn"], len(game.tables.turn_years)) - 1]
-    head = f"Turn {view['turn']} ({year}) · {view['phase']} · {view['to_move'] or 'dice'} to "
-    head += "decide" if view["to_move"] else "roll"
-    head += f" · you are {view['seat']}" if view["seat"] else ""
+    head = f"Turn {view['turn']} ({year}) · {view['phase']} · "
+    if view["seat"] and view["to_move"] == view["seat"]:
+        head += f"your decision ({view['seat']})"
+    else:
+        head += f"{view['to_move']} to decide" if view["to_move"] else "dice to roll"
+        head += f" · you are {view['seat']}" if view["seat"] else ""
     flags = [word for key, word in (("truce", "truce"), ("naval_victory", "naval victory")) if view[key]]
     flags += [f"siege train: {view['siege_train']}"] if view["siege_train"] else []
     state_line = (f"Deck {view['deck']} · hands rome {view['hand_sizes'][0]}, carthage {view['hand_sizes'][1]}"
                   + "".join(f" · {f}" for f in flags))
-    lines = [_bold(head, markup), *_provinces(game, view), state_line,
-             *_armies(game, view, "rome"), *_armies(game, view, "carthage"), *_sieges(view), *_battle(view)]
-    if view["hand"] is not None:
+    lines = [*(_bold(line, markup) for line in textwrap.wrap(head, WIDTH, subsequent_indent="  ")),
+             *_provinces(game, view), state_line,
+             *_armies(game, view, "rome", full), *_armies(game, view, "carthage", full), *_sieges(view), *_battle(view)]
+    if view["hand"] is not None and view["battle"] and not full:  # room for the battle: the cards on board
+        lines.append(f"Your hand: {len(view['hand'])} cards (board lists them)")
+    elif view["hand"] is not None:
         lines += _wrap("Your hand: ", [_label(game, c) for c in view["hand"]])
     if view["known_in_other_hand"]:
         lines += _wrap("Known in the other hand: ", [_label(game, c) for c in view["known_in_other_hand"]])
