@@ -14,9 +14,12 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from legatus.games.hannibal.state import HannibalState
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
@@ -230,33 +233,39 @@ def test_save_quit_and_load_against_an_agent_resume_at_the_person_s_screen(tmp_p
     assert screen is not None and "does not say who sat where" in screen and "Pass the screen to" in screen
 
 
-def test_no_hannibal_screen_shows_a_card_of_the_other_hand() -> None:
-    """The screens come from the seat's view: a card in the other hand, unless known to be
-    there (H46 spies and the like), never shows on a seat's screen, board or commands."""
+def hannibal_decisions(seeds: int, steps: int, every: int) -> Iterator[tuple[int, int, HannibalState]]:
+    """(seed, step, state) at every ``every``-th step that is a decision, in random games."""
     import random
 
     import legatus
     from legatus.core.session import sample_outcome
 
-    for seed in range(3):
+    for seed in range(seeds):
         state = legatus.load("hannibal").new_initial_state()
+        assert isinstance(state, HannibalState)
         rng = random.Random(seed)
-        for step in range(400):
+        for step in range(steps):
             if state.is_terminal():
                 break
-            if step % 25 == 0 and not state.is_chance_node():
-                for seat in (0, 1):
-                    view = state.view(seat)
-                    shown = state.view_text(seat, full=True) + "".join(
-                        c.run(arg) for c, arg in ((state.text_commands()[k], a) for k, a in
-                                                  (("map", ""), ("forces", ""), ("cards", ""))))
-                    public = {*view["hand"], *view["known_in_other_hand"], *view["discard"], *view["removed"]}
-                    for number in state.hands[1 - seat]:
-                        card = f"#{number} {state.game.cards.strategy[number - 1].name}"
-                        if card not in public:
-                            assert f"#{number} " not in shown, (seed, step, card)
+            if step % every == 0 and not state.is_chance_node():
+                yield seed, step, state
             state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
                                state.game.fuzz_choice(state, rng))
+
+
+def test_no_hannibal_screen_shows_a_card_of_the_other_hand() -> None:
+    """The screens come from the seat's view: a card in the other hand, unless known to be
+    there (H46 spies and the like), never shows on a seat's screen, board or commands."""
+    for seed, step, state in hannibal_decisions(3, 400, 25):
+        for seat in (0, 1):
+            view = state.view(seat)
+            commands = state.text_commands()
+            shown = state.view_text(seat, full=True) + "".join(commands[k].run("") for k in ("map", "forces", "cards"))
+            public = {*view["hand"], *view["known_in_other_hand"], *view["discard"], *view["removed"]}
+            for number in state.hands[1 - seat]:
+                card = f"#{number} {state.game.cards.strategy[number - 1].name}"
+                if card not in public:
+                    assert f"#{number} " not in shown, (seed, step, card)
 
 
 def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
@@ -273,23 +282,10 @@ def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
 def test_hannibal_s_screen_leaves_room_for_the_actions_in_any_position() -> None:
     """At most 17 rows of 80 columns, so that an 80×24 screen keeps rows for the actions and the
     prompt: Generals' armies named, the CUs alone counted; during a battle the hand counted."""
-    import random
-
-    import legatus
-    from legatus.core.session import sample_outcome
-
-    for seed in range(3):
-        state = legatus.load("hannibal").new_initial_state()
-        rng = random.Random(seed)
-        for step in range(2500):
-            if state.is_terminal():
-                break
-            if step % 7 == 0 and not state.is_chance_node():
-                for seat in (0, 1):
-                    lines = state.view_text(seat, full=False).splitlines()
-                    assert len(lines) <= 17 and max(len(line) for line in lines) <= 80, (seed, step, lines)
-            state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
-                               state.game.fuzz_choice(state, rng))
+    for seed, step, state in hannibal_decisions(3, 2500, 7):
+        for seat in (0, 1):
+            lines = state.view_text(seat, full=False).splitlines()
+            assert len(lines) <= 17 and max(len(line) for line in lines) <= 80, (seed, step, lines)
 
 
 def test_a_position_taller_than_the_window_is_cut_with_a_pointer_to_board() -> None:
