@@ -299,7 +299,7 @@ class TerminalPlay:
             self.console.print(f"[red]'{escape(text)}' could be {escape(' or '.join(map(str, valued)))}: "
                                f"type its {self._key_word()} or the whole notation[/red]")
             return None
-        if text.isdigit() or text.lower() in LETTERS:
+        if text.isdigit() or (text.isalpha() and len(text) <= 2):  # a key that is not on the screen
             self.console.print(f"[red]{escape(text)} is not in the list; type {self._keys[0]} to {self._keys[-1]}, "
                                "or the notation[/red]")
             return None

@@ -8,7 +8,7 @@ show only what is public. Every line fits 80 columns.
 >>> import legatus
 >>> state = legatus.load("hannibal").new_initial_state()
 >>> print(render(state.game, state.view(0), full=False).splitlines()[0])
-Turn 1 (218 BC) · setup · dice to roll · you are rome
+Turn 1 (218 BC) · deal · dice to roll · you are rome
 """
 
 from __future__ import annotations
