@@ -253,10 +253,9 @@ class TerminalPlay:
             status_rows += 1
         room = height - 1 - status_rows - prompt_rows
         flat = [line for block in blocks for line in block]
-        wrapped = [(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ") or [""], n)
-                   for text, n in news]
+        news_rows = len(news_lines(news, width, height))
         # The actions first, leaving the news a few rows; the news then has what the actions left.
-        for_actions = max(room - min(sum(len(lines) for lines, _ in wrapped), NEWS_ROWS), 1)
+        for_actions = max(room - min(news_rows, NEWS_ROWS), 1)
         shown = flat
         if len(flat) > for_actions:
             last = blocks[-1] if any(" " not in str(a) for a in actions) else []  # the one-word actions
@@ -270,12 +269,6 @@ class TerminalPlay:
         else:
             self._hidden_actions = []
         left = room - len(shown) - bool(self._hidden_actions)
-        if sum(len(lines) for lines, _ in wrapped) > left:  # the newest that fit, and how to read the rest
-            kept: list[tuple[list[str], int]] = []
-            while wrapped and len(wrapped[-1][0]) + sum(len(lines) for lines, _ in kept) <= left - 1:
-                kept.insert(0, wrapped.pop())
-            hidden = sum(n for _, n in wrapped)
-            wrapped = [([f"  … {hidden} earlier lines: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
         self.console.print()
         for line in status:
             self.console.print(line)
@@ -283,7 +276,7 @@ class TerminalPlay:
             self.console.print(line, overflow="fold")
         if self._hidden_actions:
             self.console.print(f"[cyan]… {len(self._hidden_actions)} more lines of actions: type more[/cyan]")
-        for line in (line for lines, _ in wrapped for line in lines):
+        for line in news_lines(news, width, left):
             self.console.print(f"[green]{escape(line)}[/green]")
 
     def _pick(self, text: str, actions: list[Action]) -> Action | None:
@@ -460,9 +453,12 @@ class TerminalPlay:
         return new
 
     def _flush_log(self) -> None:
+        """What happened since the last screen, before a question that draws none (the dice,
+        the end), in the rows a screen has for it."""
         self._collect()
-        for line in self._pending:
-            self.console.print(f"  {escape(line)}")
+        news = merge_runs(self._pending, self.state.game.seats)
+        for line in news_lines(news, self.console.width, self.console.height - MIN_ACTION_ROWS):
+            self.console.print(escape(line))
         self._pending = []
 
     def _status(self) -> list[str]:
@@ -494,19 +490,35 @@ def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
     (×7)", so that a screen has room for what every agent did; each with how many lines it
     joins."""
     merged: list[tuple[str, int]] = []
-    same = 0  # how many times in a row the last line came
-    for i, line in enumerate(lines):
-        if i and line == lines[i - 1] and merged[-1][0].endswith(line if same == 1 else f"{line} (×{same})"):
-            same += 1
-            merged[-1] = (f"{merged[-1][0].removesuffix(f' (×{same - 1})')} (×{same})", merged[-1][1] + 1)
-            continue
-        same = 1
+    prev, times = None, 0  # the line before, and how many times in a row it came
+    for line in lines:
         who, sep, what = line.partition(": ")
-        if sep and who in seats and merged and merged[-1][0].startswith(f"{who}: "):
+        if line == prev:
+            times += 1
+            text = merged[-1][0].removesuffix(f" (×{times - 1})")
+            merged[-1] = (f"{text} (×{times})", merged[-1][1] + 1)
+            continue
+        times = 1
+        if sep and who in seats and prev is not None and prev.startswith(f"{who}: "):
             merged[-1] = (f"{merged[-1][0]} · {what}", merged[-1][1] + 1)
         else:
             merged.append((line, 1))
+        prev = line
     return merged
+
+
+def news_lines(news: list[tuple[str, int]], width: int, room: int) -> list[str]:
+    """The news (each line with how many log lines it says) wrapped at ``width``, indented; if
+    taller than ``room`` rows, the newest that fit after a line saying how to read the rest."""
+    wrapped = [(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ") or [""], n)
+               for text, n in news]
+    if sum(len(lines) for lines, _ in wrapped) > room:
+        kept: list[tuple[list[str], int]] = []
+        while wrapped and len(wrapped[-1][0]) + sum(len(lines) for lines, _ in kept) <= room - 1:
+            kept.insert(0, wrapped.pop())
+        hidden = sum(n for _, n in wrapped)
+        wrapped = [([f"  … {hidden} earlier lines: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
+    return [line for lines, _ in wrapped for line in lines]
 
 
 def rows(text: str, width: int) -> int:

@@ -125,6 +125,17 @@ def test_thirty_decisions_against_agents_fit_80_by_24_with_no_json(game: str) ->
     check(term)
 
 
+@pytest.mark.parametrize("game", ["viae", "hannibal"])
+def test_a_whole_game_against_agents_fits_80_by_24_to_its_end(game: str) -> None:
+    """Issue 32, "Done when": a whole game, its last screen (all the agents did at the end)
+    included."""
+    args = [*GAMES[game]]
+    args[args.index("--seed") + 1] = "11"  # a game whose last turns were 36 lines at once
+    term = play(*args, decisions=2000)
+    assert "The game is over" in term.screens[-1]
+    check(term)
+
+
 # --- The games' own commands, menus, records of who sat where ----------------------------------
 def test_hannibal_commands_name_the_cards_and_the_links() -> None:
     import legatus
@@ -273,10 +284,11 @@ def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
     from legatus.terminal import merge_runs
 
     lines = ["seat2: recruit 3", "seat2: end turn", "Round 2", "seat3: conquer", "Setup: a", "Setup: b",
-             "seat1 draws a card", "seat1 draws a card", "seat1 draws a card", "seat2: skip", "seat2: skip"]
+             "seat1 draws a card", "seat1 draws a card", "seat1 draws a card", "seat2: skip", "seat2: skip",
+             "seat2: scout b", "seat2: scout b"]
     assert merge_runs(lines, ["seat1", "seat2", "seat3"]) == [
         ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1),
-        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2)", 2)]
+        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2) · scout b (×2)", 4)]
 
 
 def test_hannibal_s_screen_leaves_room_for_the_actions_in_any_position() -> None:
