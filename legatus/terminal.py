@@ -1,15 +1,18 @@
 """Playing in the terminal: a game-agnostic loop over a :class:`~legatus.core.session.Session`.
 
 Before each decision it draws one screen that fits the terminal (80×24 and up): the state that
-matters now (``state.status_text``), the legal actions numbered and grouped by kind, what just
-happened (the last log lines) right above the prompt. It reads a number or a notation, or a
-command (undo, hint, save FILE, board, more, log, help, quit, and the game's own: map, near
-CITY…), and plays the dice itself, or asks for the dice rolled at a real table with
-``dice="manual"``. Seats given to agents play themselves, each move with the agent's reason.
+matters now (``state.status_text``), the legal actions keyed and grouped by kind (numbers, or
+letters where the choices are numbers themselves), what happened since the last screen right
+above the prompt (a seat's actions in a row on one line, the newest if there is no room for
+all). It reads a key, a notation or a value, or a command (undo, hint, save FILE, board, more,
+log, help, quit, and the game's own: map, near CITY…), and plays the dice itself, or asks for
+the dice rolled at a real table with ``dice="manual"``. Seats given to agents play themselves,
+each move with the agent's reason; a save keeps who sat where.
 
 In a game with secrets the screen belongs to one seat: it shows that seat's view and its log
-(each action as the seat saw it), never the referee's. With several people at one screen
-(hot seat) the screen goes blank between them: "Pass the screen to seat2 and press Enter".
+(each action as the seat saw it, an agent's once and without its reason), never the referee's.
+With several people at one screen (hot seat) the screen goes blank between them: "Pass the
+screen to seat2 and press Enter".
 """
 
 from __future__ import annotations

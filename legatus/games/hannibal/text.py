@@ -53,15 +53,17 @@ def _label(game: HannibalGame, text: str) -> str:
 
 
 def abbreviations(names: tuple[str, ...]) -> list[str]:
-    """A short, unique name a province: its first four letters ("Apul"), the initials and a
-    last word's start for two words ("GCis"), its consonants where four letters are shared."""
+    """A short name a province, unique: its first four letters, the initials and a last word's
+    start for two words, its consonants where four letters are shared, else its whole name.
+
+    >>> abbreviations(("Apulia", "Gallia Cisalpinia", "Carthage", "Carthaginia"))
+    ['Apul', 'GCis', 'Crthg', 'Crthgn']
+    """
     short = [n[:4] if " " not in n else "".join(w[0] for w in n.split()[:-1]) + n.split()[-1][:3] for n in names]
-    for i, name in enumerate(names):
-        if short.count(short[i]) > 1:
-            for j in [j for j, s in enumerate(short) if s == short[i]]:
-                rest = "".join(c for c in names[j][1:] if c.lower() not in "aeiou ")
-                short[j] = (names[j][0] + rest)[:len(name) - 2]
-    return short
+    for shared in {s for s in short if short.count(s) > 1}:
+        for j in [j for j, s in enumerate(short) if s == shared]:
+            short[j] = names[j][0] + "".join(c for c in names[j][1:] if c.lower() not in "aeiou ")
+    return [name if short.count(s) > 1 else s for name, s in zip(names, short, strict=True)]
 
 
 def _controllers(game: HannibalGame, view: dict[str, Any]) -> list[str | None]:
@@ -104,7 +106,7 @@ def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = T
             alone += 1
         elif mine or name in here:
             text = f"{name} {info[side]}"
-            text += f"+{info['elephants']}e" if info["elephants"] and info[side] else ""
+            text += f"+{info['elephants']}e" if info["elephants"] and side == "carthage" else ""  # H4: Carthage's only
             text += f" ({info['inside']}w)" if info["inside"] and info["control"] == side else ""
             text += f" {', '.join(here.get(name, []))}".rstrip()
             items.append(text.replace(" ", NBSP))
