@@ -151,7 +151,9 @@ def render(game: HannibalGame, view: dict[str, Any], markup: bool = False, full:
     lines = [*(_bold(line, markup) for line in textwrap.wrap(head, WIDTH, subsequent_indent="  ")),
              *_provinces(game, view), state_line,
              *_armies(game, view, "rome", full), *_armies(game, view, "carthage", full), *_sieges(view), *_battle(view)]
-    if view["hand"] is not None and view["battle"] and not full:  # room for the battle: the cards on board
+    if view["hand"] is not None and view["phase"] == "card play" and view["to_move"] == view["seat"] and not full:
+        lines.append(f"Your hand: {len(view['hand'])} cards, each in the choices below")  # named there, once
+    elif view["hand"] is not None and view["battle"] and not full:  # room for the battle: the cards on board
         lines.append(f"Your hand: {len(view['hand'])} cards (board lists them)")
     elif view["hand"] is not None:
         lines += _wrap("Your hand: ", [_label(game, c) for c in view["hand"]])
