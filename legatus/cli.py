@@ -13,7 +13,7 @@ import typer
 import legatus
 from legatus.core.errors import LegatusError, RecordError
 from legatus.core.game import CHANCE, Game, Option
-from legatus.core.record import apply_text, new_game_state, read_record
+from legatus.core.record import PERSON, apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -134,7 +134,9 @@ def play(
     ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="the game, e.g. hispania")] = None,
     option: GameOptions = None,
-    seats: Annotated[str | None, typer.Option(help="seats played by agents, e.g. hispania=heuristic")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="seats played by agents, e.g. hispania=heuristic (with --load: over the record's; seat=human "
+             "for a person)")] = None,
     seed: Seed = None,
     dice: Annotated[Dice, typer.Option(help="auto: legatus rolls; manual: you type a real table's dice")] = Dice.auto,
     load: Annotated[Path | None, typer.Option(help="continue the game saved in this record")] = None,
@@ -145,12 +147,19 @@ def play(
     from legatus.core.agents import make_agent
     from legatus.terminal import TerminalPlay
 
-    banner = ""  # what is played, for a new game
+    banner = ""  # what is played, for a new game; for a loaded one, who plays it
+    saved_players: dict[str, str] = {}
     try:
         if load is not None:
             if game is not None or option or ctx.args or position is not None:
                 fail("--load continues a saved game with its own options; give no game, game option or --position")
-            state = replay_record(read_record(load))
+            record = read_record(load)
+            state = replay_record(record)
+            saved_players = {k: v for k, v in record.get("players", {}).items() if v != PERSON}
+            if "players" not in record and seats is None:
+                banner = ("This record does not say who sat where (saved before legatus kept it): every seat is "
+                          "played here. Give --seats to hand seats to agents, e.g. --seats "
+                          f"{state.game.seats[-1]}=heuristic.")
         else:
             if game is None:
                 fail(f"name a game to play ({', '.join(legatus.game_names())}) or --load a saved one")
@@ -168,13 +177,16 @@ def play(
                       + (f" — as for a first game; choose with --{' --'.join(first)} (legatus options {game})"
                          if first else "") + "".join(f"\n{note}" for note in configured.notes))
             state = configured.new_initial_state() if position is None else configured.new_state_from(position)
-        chosen = parse_seats(seats)
-        agents = {}
+        chosen = {**saved_players, **parse_seats(seats)}  # --seats overrides the record's
+        agents, specs = {}, {}
         for name, spec in chosen.items():
-            if spec == "human":
-                continue
             index = state.game.seat_index(name)
+            if spec in ("human", PERSON):
+                continue
             agents[index] = make_agent(state.game, spec, None if seed is None else seed + index)
+            specs[index] = spec
+        if load is not None and chosen:
+            banner = "Seats: " + ", ".join(f"{name} {chosen.get(name, PERSON)}" for name in state.game.seats)
     except RecordError as exc:  # a corrupt saved game: the line and status `legatus replay` gives it
         fail(f"{load}: {exc}" if load is not None and str(load) not in str(exc) else str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
@@ -182,7 +194,7 @@ def play(
     if banner:
         typer.echo(banner)
     session = legatus.Session(state, seed=seed)
-    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load).run())
+    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load, specs=specs).run())
 
 
 @app.command()
@@ -197,10 +209,11 @@ def replay(
         state = new_game_state(data)
         for index, text in enumerate(data["actions"]):
             actor = state.current_player()
+            said = describe_text(state, text) if moves else text
             apply_text(state, index, text)
             if moves:
                 who = "dice" if actor == CHANCE else state.seat_name(actor)
-                typer.echo(f"{index + 1:>4} {who}: {state.history()[-1]}")
+                typer.echo(f"{index + 1:>4} {who}: {said}")
     except LegatusError as exc:
         fail(f"{record}: {exc}" if str(record) not in str(exc) else str(exc), CORRUPT_RECORD)
     if json_:
@@ -208,6 +221,15 @@ def replay(
     else:
         typer.echo(state.to_text())
         typer.echo(state.prompt())
+
+
+def describe_text(state: legatus.State, text: str) -> str:
+    """A record's action as a person reads it (a card with its name), or as written if it
+    cannot be read (replaying it then says why)."""
+    try:
+        return state.describe(state.parse_action(text))
+    except LegatusError:
+        return text
 
 
 @app.command(context_settings=GAME_FLAGS)
@@ -432,6 +454,8 @@ def fuzz(
     from legatus.sim.backends import make_executor
     from legatus.sim.runner import batches, derive_seed
 
+    if games < 1:
+        fail(f"--games {games}: give how many games to play, 1 or more")
     fixed = game_options(game_class_named(game), option, ctx.args)
     seeds = [derive_seed(seed, "fuzz", i) for i in range(games)]
     steps = 0

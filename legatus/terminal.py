@@ -1,22 +1,26 @@
 """Playing in the terminal: a game-agnostic loop over a :class:`~legatus.core.session.Session`.
 
 Before each decision it draws one screen that fits the terminal (80×24 and up): the state that
-matters now (``state.status_text``), the legal actions numbered and grouped by kind, what just
-happened (the last log lines) right above the prompt. It reads a number or a notation, or a
-command (undo, hint, save FILE, board, more, log, help, quit, and the game's own: map, near
-CITY…), and plays the dice itself, or asks for the dice rolled at a real table with
-``dice="manual"``. Seats given to agents play themselves, each move with the agent's reason.
+matters now (``state.status_text``), the legal actions keyed and grouped by kind (numbers, or
+letters where the choices are numbers themselves), what happened since the last screen right
+above the prompt (a seat's actions in a row on one line, the newest if there is no room for
+all). It reads a key, a notation or a value, or a command (undo, hint, save FILE, board, more,
+log, help, quit, and the game's own: map, near CITY…), and plays the dice itself, or asks for
+the dice rolled at a real table with ``dice="manual"``. Seats given to agents play themselves,
+each move with the agent's reason; a save keeps who sat where.
 
 In a game with secrets the screen belongs to one seat: it shows that seat's view and its log
-(each action as the seat saw it), never the referee's. With several people at one screen
-(hot seat) the screen goes blank between them: "Pass the screen to seat2 and press Enter".
+(each action as the seat saw it, an agent's once and without its reason), never the referee's.
+With several people at one screen (hot seat) the screen goes blank between them: "Pass the
+screen to seat2 and press Enter".
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,23 +38,27 @@ from legatus.core.record import write_record
 from legatus.core.session import Session
 
 HELP = """\
-Type the number of an action, or its notation (e.g. "move Corduba", "besiege Salduba 2").
+Type an action's number (or letter), or its notation,
+e.g. {examples}.
 Commands:
-  undo        take back your last decision (never across dice or to another player's),
-              or the last die you typed, until the next decision
-  hint        what the strongest agent would play here, and its chance of winning
-  save FILE   save the game as a record; continue it with: legatus play --load FILE
+  undo        take back your last decision (never across dice or to another
+              player's), or the last die you typed, until the next decision
+  hint        what the strongest agent would play here, and its chance to win
+  save FILE   save the game as a record; continue: legatus play --load FILE
   board       draw the whole board
   more        list every legal action (when the screen had no room for all)
   Enter       draw the screen again
   log [N]     the last N lines of the game log (default 20)
   help        this text
   quit        leave (asks first if moves are not saved; so does Ctrl-C)"""
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 SHOWN_ON_LOAD = 12
 """Log lines a loaded game shows of where it stands."""
-RECENT = 4
-"""At most this many of the newest log lines sit right above the prompt; older ones first."""
+MIN_ACTION_ROWS = 4
+"""The rows a decision's screen keeps for its actions and news, however tall the position."""
+NEWS_ROWS = 4
+"""The rows a decision's screen keeps for what just happened, however many actions it lists."""
 
 
 class Quit(Exception):
@@ -67,11 +75,14 @@ class TerminalPlay:
 
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None,
-                 saved: Path | None = None) -> None:
-        """``saved``: the record the game was loaded from, which holds it as it stands."""
+                 saved: Path | None = None, specs: dict[int, str] | None = None) -> None:
+        """``saved``: the record the game was loaded from, which holds it as it stands;
+        ``specs``: the agents' specs by seat, which a save keeps (who sat where)."""
         self.session = session
         self.dice = dice
         self.agents = agents or {}
+        # Who sat where, for a save: known when every agent's spec is (always from the command line).
+        self.specs = specs if specs is not None and set(specs) == set(self.agents) else None if self.agents else {}
         self.console = console or Console(highlight=False)
         self._read = read or self.console.input
         game = session.state.game
@@ -87,7 +98,8 @@ class TerminalPlay:
         self._saved_to = saved
         self._saved_history = list(session.state.history())  # as saved, or as it began
         self._hidden_actions: list[str] = []  # the action lines the last screen had no room for
-        self._screened: dict[int | None, int] = {}  # per seat, the log's length at its last screen
+        self._keys: list[str] = []  # what to type for each action on the screen: numbers, or letters
+        self._pending: list[str] = []  # what happened since the last screen, for the next one
 
     @property
     def state(self) -> State:
@@ -172,7 +184,7 @@ class TerminalPlay:
 
     # --- Agents --------------------------------------------------------------------------
     def _agent(self, agent: Agent) -> None:
-        self._flush_log()
+        self._collect()  # the lines so far, in order, before this agent's own
         state = self.state
         seat = state.seat_name(state.current_player())
         for attempt in range(AGENT_TRIES):
@@ -184,14 +196,10 @@ class TerminalPlay:
         else:
             why = type(failure).__name__ if self.secret else failure  # the words may name its hidden cards
             raise AgentFailed(f"The agent of {seat} could not decide ({AGENT_TRIES} tries): {why}.")
-        if self.secret:
-            # As the screen's seat sees it; an agent's reason may name the cards it holds.
-            played = state.action_to_string(action, self.seat)
-            reason = f" — {agent.reason}" if self.seat is None else ""
-        else:
-            played, reason = state.describe(action), f" — {agent.reason}"
-        if not self.blank:
-            self.console.print(f"  [magenta]{escape(seat)} (AI) plays {escape(played)}[/magenta]{escape(reason)}")
+        if not self.secret:
+            # The action with the agent's reason, for the next screen. In a game with secrets the
+            # seat's log says what the agent did, once; its reason may name the cards it holds.
+            self._pending.append(f"{seat} (AI) plays {state.describe(action)} — {agent.reason}")
         self.session.apply(action)
 
     def _hint(self) -> None:
@@ -209,7 +217,7 @@ class TerminalPlay:
         player = self.state.current_player()
         if self.hot_seat and self.seat != player:
             self._hand_over(player)
-        actions = self.state.legal_actions()
+        actions = menu_order(self.state, self.state.legal_actions())  # as listed: the keys run in order
         seat = self.state.seat_name(player)
         prompt = f"[bold]{escape(self.state.prompt())}[/bold] ({escape(seat)})"
         self._screen(actions, prompt)
@@ -229,28 +237,41 @@ class TerminalPlay:
                 return
 
     def _screen(self, actions: list[Action], prompt: str) -> None:
-        """One screen for a decision, sized to the console: the state that matters, the
-        actions (as many lines as there is room for; ``more`` lists the rest), the newest log
-        lines, then (by the caller) the prompt."""
+        """One screen for a decision, sized to the console so that all of it stays in view: the
+        state that matters, the actions (as many lines as there is room for; ``more`` lists the
+        rest, but never hides the one-word actions), what happened since the last screen (its
+        newest lines, if there is no room for all: ``log`` has them), then (by the caller) the
+        prompt."""
         width, height = self.console.width, self.console.height
-        older, recent = self._news()
+        news = self._news()
         status = self._status()
-        blocks = action_lines(self.state, actions, width)
+        self._keys = menu_keys(actions)
+        blocks = action_lines(self.state, actions, width, self._keys)  # the caller ordered them: keys in a row
         prompt_rows = rows(Text.from_markup(prompt).plain, width) + 1  # and the "> " line
         status_rows = sum(rows(Text.from_markup(line).plain, width) for line in status)
-        room = height - 1 - status_rows - prompt_rows - sum(rows(f"  {r}", width) for r in recent)
-        # Whole groups, as many as there is room for (and a line saying how to see the rest).
+        if status_rows > height - 1 - prompt_rows - MIN_ACTION_ROWS:  # a rare tall status: its first lines
+            while status and status_rows > height - 2 - prompt_rows - MIN_ACTION_ROWS:
+                status_rows -= rows(Text.from_markup(status.pop()).plain, width)
+            status.append("[cyan]… more of the position: type board[/cyan]")
+            status_rows += 1
+        room = height - 1 - status_rows - prompt_rows
         flat = [line for block in blocks for line in block]
+        news_rows = len(news_lines(news, width, height))
+        # The actions first, leaving the news a few rows; the news then has what the actions left.
+        for_actions = max(room - min(news_rows, NEWS_ROWS), 1)
         shown = flat
-        if len(flat) > room:
+        if len(flat) > for_actions:
+            last = blocks[-1] if any(" " not in str(a) for a in actions) else []  # the one-word actions
             shown = []
-            for block in blocks:
-                if shown and len(shown) + len(block) > room - 1:
+            for block in blocks[:len(blocks) - bool(last)]:
+                if shown and len(shown) + len(block) + len(last) > for_actions - 1:
                     break
                 shown += block
-        self._hidden_actions = flat[len(shown):]
-        for line in older:
-            self.console.print(f"  {escape(line)}")
+            self._hidden_actions = [line for line in flat if line not in shown and line not in last]
+            shown += last
+        else:
+            self._hidden_actions = []
+        left = room - len(shown) - bool(self._hidden_actions)
         self.console.print()
         for line in status:
             self.console.print(line)
@@ -258,16 +279,25 @@ class TerminalPlay:
             self.console.print(line, overflow="fold")
         if self._hidden_actions:
             self.console.print(f"[cyan]… {len(self._hidden_actions)} more lines of actions: type more[/cyan]")
-        for line in recent:
-            self.console.print(f"  [green]{escape(line)}[/green]")
+        for line in news_lines(news, width, left):
+            self.console.print(f"[green]{escape(line)}[/green]")
 
     def _pick(self, text: str, actions: list[Action]) -> Action | None:
+        """The action ``text`` names: its number or letter on the screen, its notation, or the
+        value alone where one action has it ("8" for "take 8" in a menu of letters)."""
         text = text.strip()
-        if text.isdigit():
-            index = int(text) - 1
-            if 0 <= index < len(actions):
-                return actions[index]
-            self.console.print(f"[red]{text} is not in the list; type 1 to {len(actions)}[/red]")
+        if text.lower() in self._keys:
+            return actions[self._keys.index(text.lower())]
+        valued = [a for a in actions if value_of(str(a)).lower() in (text.lower(), f"#{text}")]
+        if len(valued) == 1:
+            return valued[0]
+        if len(valued) > 1:
+            self.console.print(f"[red]'{escape(text)}' could be {escape(' or '.join(map(str, valued)))}: "
+                               f"type its {self._key_word()} or the whole notation[/red]")
+            return None
+        if text.isdigit() or (text.isalpha() and len(text) <= 2):  # a key that is not on the screen
+            self.console.print(f"[red]{escape(text)} is not in the list; type {self._keys[0]} to {self._keys[-1]}, "
+                               "or the notation[/red]")
             return None
         try:
             action = self.state.parse_action(text)
@@ -280,6 +310,9 @@ class TerminalPlay:
             return None
         return action
 
+    def _key_word(self) -> str:
+        return "a number" if self._keys and self._keys[0].isdigit() else "a letter"
+
     # --- Commands ------------------------------------------------------------------------
     def _command(self, text: str) -> bool:
         """Runs a command; False if ``text`` is not one."""
@@ -289,9 +322,11 @@ class TerminalPlay:
         if word == "quit":
             self._quit()
         elif word == "help":
-            self.console.print(escape(HELP))
+            examples = [str(a) for a in self.state.legal_actions()[:2]] if self.state.current_player() >= 0 else []
+            self.console.print(escape(HELP.format(examples=" or ".join(f'"{e}"' for e in examples) or '"save FILE"')))
             for command in own.values():
-                self.console.print(escape(f"  {command.usage:<11} {command.help}"))
+                self.console.print(escape(textwrap.fill(f"  {command.usage:<11} {command.help}", 80,
+                                                        subsequent_indent=" " * 14)))
         elif word == "board":
             self._draw()
         elif word == "more":
@@ -337,7 +372,7 @@ class TerminalPlay:
         answer = self._ask(f"The game has moves not saved{where}. Leave without saving? "
                            "Type quit again to leave, save FILE to save first, anything else to stay",
                            interrupt="quit")
-        if answer.strip().lower() in ("quit", "y", "yes"):
+        if answer.strip().lower() == "quit":  # as the question says: nothing else leaves
             raise Quit
         if answer.strip().lower().startswith("save"):
             self._command(answer)
@@ -357,7 +392,7 @@ class TerminalPlay:
                 self.console.print(f"Not saved: {escape(path)} is kept as it was.")
                 return
         try:
-            write_record(self.state, target)
+            write_record(self.state, target, players=self.specs)
         except OSError as exc:
             self.console.print(f"[red]cannot save to {escape(path)}: {escape(exc.strerror or str(exc))}[/red]")
         else:
@@ -397,20 +432,19 @@ class TerminalPlay:
             return self.session.seen.lines(seat)
         return [str(a) for a in self.state.history()]
 
-    def _news(self) -> tuple[list[str], list[str]]:
-        """For a decision's screen: the log lines not shown yet that have no room right above
-        the prompt, and the newest ones since the last screen (at least the last line, at most
-        :data:`RECENT`), which go there; those shown before (at a dice prompt) marked "· "."""
+    def _news(self) -> list[tuple[str, int]]:
+        """For a decision's screen: what happened since the last screen (each line with how
+        many log lines it says), or, if nothing did, the last log line again, marked "· "."""
         if self.blank:
-            return [], []
+            return []
+        self._collect()
+        news, self._pending = self._pending, []
         log = self._log(self.seat)
-        shown = self._shown[self.seat]
-        screened = min(self._screened.get(self.seat, 0), len(log) - 1)
-        start = max(screened, len(log) - RECENT, 0)
-        older = log[shown:start]
-        recent = [f"· {line}" if i < shown else line for i, line in enumerate(log[start:], start)]
-        self._shown[self.seat] = self._screened[self.seat] = len(log)
-        return older, recent
+        return merge_runs(news, self.state.game.seats) or [(f"· {line}", 0) for line in log[-1:]]
+
+    def _collect(self) -> None:
+        """The log lines not shown yet, kept in order for the next screen."""
+        self._pending += self._unshown()
 
     def _unshown(self) -> list[str]:
         """The log lines the screen's seat has not been shown yet, now marked shown."""
@@ -422,8 +456,13 @@ class TerminalPlay:
         return new
 
     def _flush_log(self) -> None:
-        for line in self._unshown():
-            self.console.print(f"  {escape(line)}")
+        """What happened since the last screen, before a question that draws none (the dice,
+        the end), in the rows a screen has for it."""
+        self._collect()
+        news = merge_runs(self._pending, self.state.game.seats)
+        for line in news_lines(news, self.console.width, self.console.height - MIN_ACTION_ROWS):
+            self.console.print(escape(line))
+        self._pending = []
 
     def _status(self) -> list[str]:
         """The state that matters now, as markup lines: the game's own status, or the view of
@@ -448,47 +487,120 @@ class TerminalPlay:
         return drawn if drawn is not None else escape(view_text(self.state.view(self.seat)))
 
 
+def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
+    """Lines in a row said by one seat ("seat2: recruit 3", "seat2: end turn") as one line,
+    "seat2: recruit 3 · end turn", and the same line in a row once, "carthage draws a card
+    (×7)", so that a screen has room for what every agent did; each with how many lines it
+    joins."""
+    merged: list[tuple[str, int]] = []
+    prev, times = None, 0  # the line before, and how many times in a row it came
+    for line in lines:
+        who, sep, what = line.partition(": ")
+        if line == prev:
+            times += 1
+            text = merged[-1][0].removesuffix(f" (×{times - 1})")
+            merged[-1] = (f"{text} (×{times})", merged[-1][1] + 1)
+            continue
+        times = 1
+        if sep and who in seats and prev is not None and prev.startswith(f"{who}: "):
+            merged[-1] = (f"{merged[-1][0]} · {what}", merged[-1][1] + 1)
+        else:
+            merged.append((line, 1))
+        prev = line
+    return merged
+
+
+def news_lines(news: list[tuple[str, int]], width: int, room: int) -> list[str]:
+    """The news (each line with how many log lines it says) wrapped at ``width``, indented; if
+    taller than ``room`` rows, the newest that fit after a line saying how to read the rest."""
+    wrapped = [(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ") or [""], n)
+               for text, n in news]
+    if sum(len(lines) for lines, _ in wrapped) > room:
+        kept: list[tuple[list[str], int]] = []
+        while wrapped and len(wrapped[-1][0]) + sum(len(lines) for lines, _ in kept) <= room - 1:
+            kept.insert(0, wrapped.pop())
+        hidden = sum(n for _, n in wrapped)
+        wrapped = [([f"  … {hidden} earlier lines: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
+    return [line for lines, _ in wrapped for line in lines]
+
+
 def rows(text: str, width: int) -> int:
     """The terminal rows ``text`` (one line, no markup) takes at ``width`` columns."""
     return max(1, -(-cell_len(text) // width))
 
 
-def action_lines(state: State, actions: list[Action], width: int) -> list[list[str]]:
-    """The actions numbered as markup lines, grouped by kind: their first word and what the
-    game adds to them (a cost), then the rest ("move (1 denarius):  3 Corduba  4 Emerita"),
-    the actions alone in their kind together on the last lines, each line at most ``width`` wide;
-    a block of lines a group."""
+def value_of(notation: str) -> str:
+    """What an action's notation says after its first word, its kind: "8" in "take 8"."""
+    return notation.partition(" ")[2]
+
+
+def menu_keys(actions: list[Action]) -> list[str]:
+    """What to type for each action: its number, or a letter (a…z, then aa, ab…) in a menu
+    whose choices are themselves numbers ("take 8", "ops #16"), so an index is never taken
+    for a value."""
+    if not any(value_of(str(a))[:1].isdigit() or value_of(str(a))[:2].lstrip("#").isdigit() for a in actions):
+        return [str(i + 1) for i in range(len(actions))]
+    n = len(LETTERS)
+    return [LETTERS[i] if i < n else LETTERS[i // n - 1] + LETTERS[i % n] for i in range(len(actions))]
+
+
+def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """The actions grouped as the screen lists them: (label, [(index in ``actions``, text)]).
+    A group is a kind (the first word) and what the game adds to all its actions (a cost):
+    "move (1 denarius)", its items the rest ("Corduba"); an action whose addition no other of
+    its kind shares goes with its kind's own group, its note beside it ("move": "Emerita (2
+    denarii)"); actions alone in their kind, in a row, share a group without a label, whole;
+    the one-word actions ("end") come last, together. The groups come in the order of their
+    first action."""
     groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
     singles: list[tuple[int, str]] = []
     for i, action in enumerate(actions):
         notation, described = str(action), state.describe(action)
         if " " not in notation:  # one word ("end", "garrison"): nothing to group it by
-            singles.append((i + 1, described))
+            singles.append((i, described))
             continue
         note = described[len(notation):].strip() if described.startswith(notation) else ""
-        groups.setdefault((notation.split(" ", 1)[0], note), []).append((i + 1, notation))
-    blocks: list[list[str]] = []
-    for (_, note), members in groups.items():
-        if len(members) == 1:
-            number, notation = members[0]
-            singles.append((number, f"{notation} {note}".rstrip()))
-            continue
-        kind = members[0][1].split(" ", 1)[0]
-        label = kind + (f" {note}" if note else "") + ":"
-        items = [(number, n.split(" ", 1)[1]) for number, n in members]
-        blocks.append(_wrap(label, items, width))
+        groups.setdefault((notation.split(" ", 1)[0], note), []).append((i, notation))
+    grouped: dict[str, list[tuple[int, str]]] = {}
+    kinds = [kind for kind, _ in groups]
+    for (kind, note), members in groups.items():
+        if kinds.count(kind) == 1 and len(members) == 1:  # alone of its kind: whole, among the lone ones
+            grouped.setdefault(f" {members[0][0]}", []).append((members[0][0], f"{members[0][1]} {note}".rstrip()))
+        elif len(members) == 1:  # with the others of its kind, its note beside it
+            grouped.setdefault(kind, []).append((members[0][0], f"{value_of(members[0][1])} {note}".rstrip()))
+        else:
+            grouped[kind + (f" {note}" if note else "")] = [(i, value_of(n)) for i, n in members]
+    out: list[tuple[str, list[tuple[int, str]]]] = []
+    for label, items in sorted(grouped.items(), key=lambda group: min(group[1])):
+        if label.startswith(" ") and out and out[-1][0] == "":
+            out[-1][1].extend(items)
+        else:
+            out.append(("" if label.startswith(" ") else f"{label}:", sorted(items)))
     if singles:
-        blocks.append(_wrap("", sorted(singles), width))
-    return blocks
+        out.append(("", singles))
+    return out
 
 
-def _wrap(label: str, items: list[tuple[int, str]], width: int) -> list[str]:
-    """``label`` then the numbered items, filled into lines of ``width`` columns (markup out);
+def menu_order(state: State, actions: list[Action]) -> list[Action]:
+    """The actions in the order the screen lists them, so that their keys run in order."""
+    return [actions[i] for _, items in menu_groups(state, actions) for i, _ in items]
+
+
+def action_lines(state: State, actions: list[Action], width: int, keys: list[str] | None = None) -> list[list[str]]:
+    """The actions keyed (``keys``, else numbered) as markup lines, grouped as
+    :func:`menu_groups` says, each line at most ``width`` wide; a block of lines a group. The
+    keys run in order where ``actions`` come in :func:`menu_order`."""
+    keys = keys or [str(i + 1) for i in range(len(actions))]
+    return [_wrap(label, [(keys[i], text) for i, text in items], width) for label, items in menu_groups(state, actions)]
+
+
+def _wrap(label: str, items: list[tuple[str, str]], width: int) -> list[str]:
+    """``label`` then the keyed items, filled into lines of ``width`` columns (markup out);
     continued lines are indented."""
     lines: list[str] = []
     plain, marked = label, escape(label)
-    for number, text in items:
-        item_plain, item_marked = f"{number} {text}", f"[cyan]{number}[/cyan] {escape(text)}"
+    for key, text in items:
+        item_plain, item_marked = f"{key} {text}", f"[cyan]{key}[/cyan] {escape(text)}"
         gap = "  " if plain.strip() else ""
         if plain.strip() and cell_len(plain) + len(gap) + cell_len(item_plain) > width:
             lines.append(marked)

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import legatus
-from legatus.cli import app
+from legatus.cli import CORRUPT_RECORD, app
 from legatus.core.record import replay as replay_record
 from tests.hispania.helpers import SETUP_EXAMPLE
 
@@ -235,8 +235,18 @@ def test_replay_moves_lists_every_action_numbered_with_who_played_it(tmp_path: P
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "   1 dice: roll 4"
-    assert lines[len(SETUP_EXAMPLE)] == f"{len(SETUP_EXAMPLE) + 1:>4} rome: move Corduba"
+    assert lines[len(SETUP_EXAMPLE)] == f"{len(SETUP_EXAMPLE) + 1:>4} rome: move Corduba (1 denarius)"
     assert replay_record(record_of(SETUP_EXAMPLE + ["move Corduba"])).to_text() in result.stdout
+
+
+def test_replay_moves_names_the_cards(tmp_path: Path) -> None:
+    """Issue 32: ``replay --moves`` said "dice: draw #29"; a card is shown with its name."""
+    path = tmp_path / "hannibal.json"
+    path.write_text(json.dumps({"game": "hannibal", "version": legatus.load("hannibal").version, "options": {},
+                                "actions": ["draw #29"]}))
+    result = invoke("replay", "--moves", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "   1 dice: draw #29 Carthaginian Naval Victory (2 OPs)"
 
 
 def test_a_record_with_a_utf8_byte_order_mark_is_read(tmp_path: Path) -> None:
@@ -369,3 +379,16 @@ def test_replay_in_a_subprocess_reports_on_stderr(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
     assert "action 6 'roll 4' is illegal" in done.stderr
+
+
+@pytest.mark.parametrize(("players", "code", "message"), [
+    ({"rome": 3}, CORRUPT_RECORD, "the record's 'players' must be an object of seat names and players"),
+    ({"carthage": "heuristic"}, 2, "unknown seat 'carthage'"),
+    ({"rome": "chess"}, 2, "unknown agent 'chess'"),
+])
+def test_a_record_s_players_are_checked_on_load(tmp_path: Path, players: dict[str, Any], code: int,
+                                                message: str) -> None:
+    """Issue 32, point 5: who sat where, read back from a record, gets one clear message."""
+    path = write(tmp_path / "game.json", {**record_of(SETUP_EXAMPLE), "players": players})
+    result = invoke("play", "--load", str(path), input="quit\n")
+    assert result.exit_code == code and message in result.stderr, result.output

@@ -23,6 +23,14 @@ def test_a_short_fuzz_run_finds_nothing(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("games", ["-1", "0"])
+def test_fewer_than_one_game_is_refused(games):
+    """Issue 32, point 6: ``--games -1`` was accepted and played nothing."""
+    result = CliRunner().invoke(app, ["fuzz", "hannibal", "--games", games])
+    assert result.exit_code == 2
+    assert f"--games {games}: give how many games to play, 1 or more" in result.stderr
+
+
 def test_fuzz_options_are_always_valid_and_varied():
     import random
 

@@ -25,13 +25,14 @@ from legatus.core.agents import make_agent
 from legatus.core.errors import NotationError
 from legatus.core.session import Session
 from legatus.sim.stats import summarise
-from legatus.terminal import TerminalPlay
+from legatus.terminal import TerminalPlay, menu_keys
 from tests.games import TEST_GAMES, registered
 from tests.games.blind import MARKER, BlindState
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = TEST_GAMES["blind"]
 PASS = "Pass the screen to "
+FIRST = "<first>"  # typed as the first action's key
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +80,10 @@ class Table:
             self.prompts.append(prompt)
             if len(self.prompts) > 2000:
                 raise EOFError
-            return answer(prompt)
+            reply = answer(prompt)
+            if reply == FIRST:  # the key the screen gives the first action: a number, or a letter
+                reply = (menu_keys(self.play.state.legal_actions()) or ["1"])[0]
+            return reply
 
         game = state.game
         self.play = TerminalPlay(Session(state, seed=seed), dice=dice, console=self.console, read=read,
@@ -139,7 +143,7 @@ def answers(*at_decision: str) -> Callable[[str], str]:
             queue.extend(["log", "board", "quit"] if not queue else [])
             return queue.pop(0)
         if not queue:
-            queue.extend([*at_decision, "1"])
+            queue.extend([*at_decision, FIRST])
         return queue.pop(0)
 
     return answer
@@ -160,7 +164,7 @@ def test_hot_seat_hides_each_hand_from_the_others() -> None:
             assert text.rstrip().endswith(f"({owner})\n>"), (owner, text)
     assert decisions >= 4
     assert sum(p.startswith(PASS) for p in table.prompts) >= 4
-    assert "seat3 (AI) plays" in table.seen_by("seat2")  # seat3 plays after seat2, on its screen
+    assert "\n  seat3: " in table.seen_by("seat2")  # seat3 plays after seat2, on its screen
 
 
 def test_each_seat_reads_the_log_as_it_saw_it() -> None:
@@ -208,8 +212,10 @@ def test_one_person_against_agents_sees_its_own_screen_only() -> None:
     assert not any(p.startswith(PASS) for p in table.prompts)  # nobody to hide from
     said = table.seen_by(None)
     assert MARKER not in "".join(table.said) + "".join(table.prompts)
-    assert "hand:" in said and "seat2 (AI) plays" in said
-    assert " — " not in said.split("seat2 (AI) plays", 1)[1].splitlines()[0]  # its reason may name its cards
+    # The agent's move is said once, by the seat's log, without its reason (which may name its cards).
+    assert "hand:" in said and "seat2 (AI) plays" not in said
+    agent_lines = [line for line in said.splitlines() if line.startswith("  seat2")]
+    assert agent_lines and not any(" — " in line for line in agent_lines)
 
 
 def test_manual_draws_are_typed_on_the_drawer_s_screen() -> None:
@@ -292,9 +298,9 @@ def test_options_given_as_flags_and_with_o_are_the_same() -> None:
 
 def test_play_in_a_fresh_process_knows_the_game_from_the_environment() -> None:
     done = subprocess_legatus("play", "blind", "--seats", "seat2=random", "--seed", "4", "-o", "turns=3",
-                              input="1\n" * 12 + "quit\n")
+                              input="a\n1\n" * 12 + "quit\n")  # a letter where the cards are listed, else 1
     assert done.returncode == 0, done.stderr
-    assert "The game is over: " in done.stdout and "seat2 (AI) plays" in done.stdout
+    assert "The game is over: " in done.stdout and "  seat2: " in done.stdout
     assert PASS not in done.stdout and "Goodbye." in done.stdout
 
 

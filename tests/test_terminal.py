@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import legatus
 from legatus.cli import app
 from legatus.core.session import Session, sample_outcome
-from legatus.terminal import HELP, TerminalPlay, action_lines
+from legatus.terminal import HELP, TerminalPlay, action_lines, menu_order
 from tests.hispania.helpers import SETUP_EXAMPLE, act
 
 SETUP_DICE, SETUP_DECISIONS = SETUP_EXAMPLE[:8], SETUP_EXAMPLE[8:]
@@ -114,7 +114,8 @@ def test_actions_are_listed_numbered_with_their_cost_grouped_by_kind() -> None:
     run = Run(SETUP_EXAMPLE + ["quit"])
     state = reference(*SETUP_EXAMPLE)
     listed = run.said_after(len(SETUP_EXAMPLE) - 1)
-    assert listed_actions(listed) == {i + 1: state.describe(a) for i, a in enumerate(state.legal_actions())}
+    in_order = menu_order(state, state.legal_actions())
+    assert listed_actions(listed) == {i + 1: state.describe(a) for i, a in enumerate(in_order)}
     assert re.search(r"^move \(1 denarius\):  1 Corduba  2 Mare Gaditanum", listed, re.M)
     assert state.prompt() in run.script.prompts[len(SETUP_EXAMPLE)]
 
@@ -199,8 +200,17 @@ def test_only_the_last_typed_roll_is_corrected() -> None:
 
 def test_help_prints_the_help() -> None:
     run = Run(SETUP_EXAMPLE + ["help", "quit"])
-    assert HELP in run.output
+    assert HELP.split("\n", 2)[2] in run.output
     assert "save FILE" in run.output and "undo" in run.output
+
+
+def test_help_fits_80_columns_and_gives_the_game_s_own_examples() -> None:
+    """Issue 32, point 6: the examples are this position's own actions, every line fits."""
+    run = Run(SETUP_EXAMPLE + ["help", "quit"])
+    said = run.said_after(len(SETUP_EXAMPLE))
+    first = [str(a) for a in reference(*SETUP_EXAMPLE).legal_actions()[:2]]
+    assert f'e.g. "{first[0]}" or "{first[1]}"' in said
+    assert max(len(line) for line in said.splitlines()) <= 80
 
 
 def test_log_prints_the_last_lines() -> None:
@@ -243,7 +253,7 @@ def test_save_then_load_continues_from_the_same_position(tmp_path: Path) -> None
     run = Run(SETUP_EXAMPLE + ["move Corduba", f"save {path}", "quit"])
     assert f"Saved to {path}; continue with: legatus play --load {path}" in run.output
     saved = legatus.read_record(path)
-    assert saved == legatus.to_record(run.state)
+    assert saved == legatus.to_record(run.state, players={})  # who sat where: one person
     # Continue it with the command; save it again from there: the same position.
     again = tmp_path / "again.json"
     result = CliRunner().invoke(app, ["play", "--load", str(path), "--dice", "manual"],
@@ -287,7 +297,7 @@ def test_after_the_end_of_the_game(tmp_path: Path) -> None:
     assert run.code == 0
     assert state.prompt() in run.output
     assert "type save FILE, log, board or quit" in run.output
-    assert legatus.read_record(path) == legatus.to_record(state)
+    assert legatus.read_record(path) == legatus.to_record(state, players={})
     assert all("The game is over" in p for p in run.script.prompts)
 
 
@@ -510,7 +520,7 @@ class Window:
             return "more"
         listed = {**listed_actions(self._more or ""), **listed_actions(window)}
         window, self._more = self._more or window, None  # the screen as it came, before "more"
-        expected = {i + 1: state.describe(a) for i, a in enumerate(state.legal_actions())}
+        expected = {i + 1: state.describe(a) for i, a in enumerate(menu_order(state, state.legal_actions()))}
         self.seen.append((window, listed, expected, state.prompt(), state.view()["log"][-1]))
         self.console.print("")
         return str(self.rng.randrange(len(expected)) + 1)
@@ -553,6 +563,7 @@ def test_near_lists_the_neighbours_with_the_cost_from_the_general() -> None:
     run = Run(SETUP_EXAMPLE + ["near corduba", "near Cordova", "quit"])
     said = run.said_after(len(SETUP_EXAMPLE))
     assert "Corduba (Ulterior-2), cost for the praetor of Ulterior from Gades: 1 denarius" in said
+    assert "  neighbour, segments, road, river — what the general pays to get there" in said
     assert "  Gades 1 road — the general is here" in said
     assert "  Regina 3 — no way" in said  # Regina is in revolt (R10)
     assert "near 'Cordova': no space of that name" in run.said_after(len(SETUP_EXAMPLE) + 1)
@@ -589,6 +600,14 @@ def test_quit_with_moves_not_saved_asks_first() -> None:
     assert run.unread == [] and "Goodbye." in run.output
 
 
+@pytest.mark.parametrize("answer", ["y", "yes"])
+def test_only_quit_again_leaves(answer: str) -> None:
+    """Issue 32, point 6: the question says "Type quit again to leave, anything else to stay"."""
+    run = Run(SETUP_EXAMPLE + ["move Corduba", "quit", answer, "end", "quit", "quit"])
+    assert "Staying in the game." in run.output
+    assert str(run.state.history()[len(SETUP_EXAMPLE) + 1]) == "end"
+
+
 def test_quit_may_save_first(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     run = Run(SETUP_EXAMPLE + ["quit", f"save {path}"])
@@ -622,6 +641,33 @@ def test_a_loaded_game_is_saved_as_it_stands(tmp_path: Path) -> None:
     TerminalPlay(Session(state), console=Console(file=io.StringIO(), width=200, height=100),
                  read=lambda p: prompts.append(p) or next(answers), saved=path).run()
     assert len(prompts) == 1  # quit asked nothing: nothing to lose
+
+
+def test_the_prompt_names_only_the_kinds_of_action_open_now() -> None:
+    """Issue 32, point 6: at Gades in the setup example nothing can be besieged or attacked."""
+    state = reference(*SETUP_EXAMPLE)
+    kinds = {str(a).split()[0] for a in state.legal_actions()}
+    assert "besiege" not in kinds and "attack" not in kinds
+    assert state.prompt().endswith("has 6 denarii: move, fleet, garrison or end.")
+
+
+def test_a_lone_cost_stays_with_its_kind_in_order_and_one_word_actions_are_never_hidden() -> None:
+    """Issue 32, point 6: a move of a cost no other move has is listed among the moves (it was
+    moved to the last line, the numbers jumping), and "garrison" and "end" stay on the screen
+    however little room the actions have (they hid behind ``more``)."""
+    state = reference(*SETUP_EXAMPLE)
+    in_order = menu_order(state, state.legal_actions())
+    lines = [Text.from_markup(line).plain for block in action_lines(state, in_order, 80) for line in block]
+    assert "move:  7 Basti (2 denarii)  8 Termes (6 denarii)" in lines
+    numbers = [int(n) for line in lines for n in re.findall(r"(?:^|  |:  )(\d+) ", line)]
+    assert numbers == list(range(1, len(in_order) + 1))  # in order, none left out
+    assert lines[-1].startswith(f"{len(in_order) - 1} garrison  {len(in_order)} end")
+    window = Console(file=io.StringIO(), width=80, height=12, highlight=False)
+    answers = iter(["quit", "quit"])
+    TerminalPlay(Session(state.clone()), console=window, read=lambda _: next(answers)).run()
+    screen = window.file.getvalue()
+    assert "more lines of actions: type more" in screen
+    assert re.search(r"\d+ garrison  \d+ end", screen)
 
 
 def test_an_action_of_one_word_beside_longer_ones_of_its_kind() -> None:

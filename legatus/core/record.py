@@ -6,6 +6,10 @@ Any prefix of a game is a valid record. A game set up from a position
 at the first action that cannot be read or is illegal, naming its index (from 0), its text
 and why.
 
+A record may say who sat where: ``"players"``, each seat's name with ``"person"`` or the spec
+of the agent that played it (``"heuristic"``, ``"mcts:200"``; never a seed nor a secret), so
+that a loaded game resumes as it was. A record without it is played by people.
+
 The full record is the referee's. A seat's record (``to_record(state, seat)``, with a
 ``"seat"`` key) holds the actions as that seat saw them, others' secrets redacted; it replays
 to a state consistent with it, whose ``view(seat)`` is the one the seat had. The driver's
@@ -27,7 +31,9 @@ from .registry import load
 from .secrecy import consistent_state, seat_actions
 
 KEYS = ("game", "version", "options", "actions")
-OPTIONAL_KEYS = ("position", "seat")
+OPTIONAL_KEYS = ("position", "seat", "players")
+PERSON = "person"
+"""A seat's player in a record's ``players`` when it is not an agent."""
 
 MAX_DEPTH = 16
 """How deep a record's JSON may nest (a record needs 3: record, options, a list of variants)."""
@@ -47,9 +53,9 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
-def to_record(state: State, seat: int | None = None) -> dict[str, Any]:
+def to_record(state: State, seat: int | None = None, players: dict[int, str] | None = None) -> dict[str, Any]:
     """The record of every action that led to ``state``: the referee's (``seat`` None), or
-    as ``seat`` saw them."""
+    as ``seat`` saw them; with ``players`` (the agents' specs by seat), who sat where."""
     game = state.game
     record: dict[str, Any] = {"game": game.name, "version": game.version, "options": game.record_options()}
     position = state.initial_position()
@@ -61,6 +67,8 @@ def to_record(state: State, seat: int | None = None) -> dict[str, Any]:
     record["actions"] = seat_actions(state, seat)
     if seat is not None:
         record["seat"] = game.seats[seat]
+    if players is not None:
+        record["players"] = {name: players.get(i, PERSON) for i, name in enumerate(game.seats)}
     return record
 
 
@@ -79,6 +87,10 @@ def check_record(record: Any) -> dict[str, Any]:
                           f"and may have {', '.join(OPTIONAL_KEYS)})")
     if "seat" in record and not isinstance(record["seat"], str):
         raise RecordError("the record's 'seat' must be the name of the seat whose record it is")
+    players = record.get("players", {})
+    if not isinstance(players, dict) or not all(isinstance(v, str) and v.strip() for v in players.values()):
+        raise RecordError("the record's 'players' must be an object of seat names and players "
+                          f"('{PERSON}' or an agent's spec, e.g. heuristic)")
     if not isinstance(record["game"], str):
         raise RecordError("the record's 'game' must be a game name")
     if type(record["version"]) is not int:
@@ -168,11 +180,12 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise RecordError(f"record {path}: {exc}") from None
 
 
-def write_record(state: State, path: str | os.PathLike[str], seat: int | None = None) -> None:
-    """Save ``state``'s record (the referee's, or ``seat``'s) to ``path`` atomically: a crash
-    never leaves half a file."""
+def write_record(state: State, path: str | os.PathLike[str], seat: int | None = None,
+                 players: dict[int, str] | None = None) -> None:
+    """Save ``state``'s record (the referee's, or ``seat``'s; with ``players``, who sat where)
+    to ``path`` atomically: a crash never leaves half a file."""
     path = Path(path)
-    data = json.dumps(to_record(state, seat), indent=1) + "\n"
+    data = json.dumps(to_record(state, seat, players), indent=1) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

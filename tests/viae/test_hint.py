@@ -46,7 +46,7 @@ def test_hint_names_an_action_and_its_win_chance() -> None:
                        rf"estimated from the \d+ of {BUDGET} simulated games",
                        said)
     assert lines and lines[0][0].startswith("Hint ("), said  # the hint names its agent
-    legal = {str(a) for a in state.legal_actions()}
+    legal = {state.describe(a) for a in state.legal_actions()}  # as the menu reads them: roads with their ends
     assert all(action in legal for _, action in lines), (lines, legal)
 
 

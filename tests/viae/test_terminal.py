@@ -58,17 +58,17 @@ def test_hot_seat_hides_the_marker_in_seat2_s_hand_from_seat1(marked_cards: str)
     assert isinstance(state, ViaeState)
     deal_to(state, MARKER, 1)
     decisions = {"count": 0}
-    asked_board: set[str] = set()
+    asked: dict[str, list[str]] = {}
 
     def answer(prompt: str) -> str:
         if prompt.startswith(PASS) or "Leave without saving" not in prompt and "game is over" in prompt:
             return "" if prompt.startswith(PASS) else "quit"
         if "Leave without saving" in prompt:
-            return "y"
+            return "quit"
         seat = state.seat_name(state.current_player())
-        if seat not in asked_board:  # the whole board once on each seat's screen
-            asked_board.add(seat)
-            return "board"
+        commands = asked.setdefault(seat, ["board", "map", "near roma", "help", "log 50"])
+        if commands:  # the whole board, the map, a city's links, the help and the log on each seat's screen
+            return commands.pop(0)
         decisions["count"] += 1
         if decisions["count"] > 40:
             return "quit"
@@ -84,6 +84,7 @@ def test_hot_seat_hides_the_marker_in_seat2_s_hand_from_seat1(marked_cards: str)
     assert MARKER not in seat1 and MARKER_NAME not in seat1
     assert MARKER not in table.seen_by(None)
     assert "Your hand: " in seat1 and "Round 1" in seat1 and "Public Mandatum: " in seat1  # VIAE's own screen
+    assert "Roads (id, ends, value, builder): " in seat1 and "Roma (SPQR" in seat1  # map and near were shown
     assert sum(p.startswith(PASS) for p in table.prompts) >= 4  # blank between the seats
 
 

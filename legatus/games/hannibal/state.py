@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.core.actions import Action
 from legatus.core.errors import IllegalActionError
-from legatus.core.game import CHANCE, State
+from legatus.core.game import CHANCE, State, TextCommand
 from legatus.core.position import check_state, read_position, write_position
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 from . import redraw as redraw_module
+from . import text
 from . import view as view_module
 from .notation import SIDES
 from .procedures import TABLE
@@ -310,6 +311,32 @@ class HannibalState(State, ProcedureStack):
 
     def to_text(self, markup: bool = False) -> str:
         return view_module.text(self)
+
+    def view_text(self, seat: int, markup: bool = False, full: bool = True) -> str:
+        return text.render(self.game, self.view(seat), markup, full)
+
+    def describe(self, action: int) -> str:
+        """A card reads with its name and OPs: "ops #16 Gallic Recruits (2 OPs)", "draw #29 …"."""
+        notation = str(self.n.table[int(action)])
+        verb, _, rest = notation.partition(" #")
+        if rest.isdigit():
+            return f"{verb} {text.card_label(self.game.cards.strategy[int(rest) - 1])}"
+        return notation
+
+    def text_commands(self) -> dict[str, TextCommand]:
+        """Public facts only: whoever types them may be either seat."""
+        return {
+            "map": TextCommand("map", "the spaces by province: control, walls, ports, CUs",
+                               lambda _: text.map_text(self)),
+            "near": TextCommand("near SPACE", "its land, pass, strait and sea links, and what a move costs",
+                                lambda name: text.near_text(self, name)),
+            "card": TextCommand("card N", "a strategy card: OPs, who may play its event, what it does",
+                                lambda n: text.card_text(self.game, n)),
+            "cards": TextCommand("cards", "the discard pile and the cards removed from the game",
+                                 lambda _: text.cards_text(self)),
+            "forces": TextCommand("forces", "both sides' armies, the sieges, the Generals off the map",
+                                  lambda _: text.forces_text(self)),
+        }
 
     def summary(self) -> dict[str, Any]:
         out = super().summary()

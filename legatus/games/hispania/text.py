@@ -227,7 +227,8 @@ def near_text(st: HispaniaState, name: str) -> str:
     else:
         origin = f"the {TITLES[g]} is not on the board"
     lines = [f"{board.names[space]} ({board.coordinate(space)}), {origin}: "
-             f"{_cost_words(costs, space, here)}"]
+             f"{_cost_words(costs, space, here)}",
+             "  neighbour, segments, road, river — what the general pays to get there"]
     for other, _, li in board.adj[space]:
         lines.append(f"  {_link_text(st, li, other)} — {_cost_words(costs, other, here)}")
     return "\n".join(lines)

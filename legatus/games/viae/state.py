@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from legatus.core.actions import Action
 from legatus.core.chain import Chain, unchain
-from legatus.core.game import State
+from legatus.core.game import State, TextCommand
 from legatus.core.procedures import Frame, Procedures, ProcedureStack
 
 if TYPE_CHECKING:
@@ -266,6 +266,30 @@ class ViaeState(ProcedureStack, State):
         from .text import render
 
         return render(self.game, self.view(seat), markup, full)
+
+    def describe(self, action: int) -> str:
+        """A road chosen reads with its ends and value: "road r05 go Roma–Ostia (2)"."""
+        from .text import road_label
+
+        g, a = self.game, int(action)
+        roads = len(g.board.roads)
+        for kind in ("milestone", "road", "road_go"):
+            if g.notation[kind] <= a < g.notation[kind] + roads:
+                return f"{g.actions[a]} {road_label(g, a - g.notation[kind]).split(' ', 1)[1]}"
+        return str(g.actions[a])
+
+    def text_commands(self) -> dict[str, TextCommand]:
+        """Public facts only (a spectator's view): whoever types them may be any seat."""
+        from . import text
+
+        return {
+            "map": TextCommand("map", "the cities by region, owners and values; every road",
+                               lambda _: text.map_text(self.game, self.view(None))),
+            "near": TextCommand("near CITY", "its roads and harbour, and what a move or a sail costs",
+                                lambda name: text.near_text(self.game, self.view(None), name)),
+            "card": TextCommand("card ID", "a card of any deck, e.g. card D02, card M01",
+                                lambda name: text.card_text(self.game, name)),
+        }
 
     # --- small shared helpers ------------------------------------------------------------
     def hand_of(self, seat: int) -> list[int]:

@@ -15,6 +15,10 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from legatus.core.errors import NotationError
+
+from .cards import Officer
+
 if TYPE_CHECKING:
     from .game import ViaeGame
 
@@ -111,7 +115,11 @@ def render(game: ViaeGame, view: dict[str, Any], markup: bool = False, full: boo
     head = f"Round {view['round']} · {view['phase']}"
     head += f" · {view['to_move']} to move" if view["to_move"] else ""
     head += " · last round" if view["last_round"] else ""
-    lines = [_bold(head, markup), *_players(view, markup), *_own(game, view), *_conquest(view)]
+    done = {m: p["seat"] for p in view["players"] for m in p["completed"]}
+    public = [f"{c}{' — ' + done[c.split(' ')[0]] if c.split(' ')[0] in done else ''}"
+              for c in _cards(game, "mandatum", view["public_mandatum"])]
+    lines = [_bold(head, markup), *_players(view, markup), *_own(game, view), *_wrap("Public Mandatum: ", public),
+             *_conquest(view)]
     if not full:
         return "\n".join(lines)
     by_seat: dict[str, list[str]] = {}
@@ -121,14 +129,10 @@ def render(game: ViaeGame, view: dict[str, Any], markup: bool = False, full: boo
              for i, c in enumerate(_cards(game, "castra", [c or "" for c in view["castra"]]))]
     officers = [f"{p['seat']} " + ", ".join(_cards(game, "castra", [o for o in p["officers"] if o]))
                 for p in view["players"] if any(p["officers"])]
-    done = {m: p["seat"] for p in view["players"] for m in p["completed"]}
-    public = [f"{c}{' — ' + done[c.split(' ')[0]] if c.split(' ')[0] in done else ''}"
-              for c in _cards(game, "mandatum", view["public_mandatum"])]
     lines += [
         *_wrap("", [KEY]),
         *_regions(game, view),
         *_wrap("Roads built: ", [f"{seat} {' '.join(sorted(roads))}" for seat, roads in sorted(by_seat.items())]),
-        *_wrap("Public Mandatum: ", public),
         *_wrap(f"Castra ({view['castra_pile']} in the pile): ", slots),
         *_wrap("Officers: ", officers),
         *_wrap("Fortuna: ", _cards(game, "fortuna", view["fortuna_active"])),
@@ -137,3 +141,68 @@ def render(game: ViaeGame, view: dict[str, Any], markup: bool = False, full: boo
                             "⌂ a basilica"]),
     ]
     return "\n".join(line for line in lines if line)
+
+
+def road_label(game: ViaeGame, road: int) -> str:
+    """A road as every choice shows it: "r05 Roma–Ostia (2)" (its ends and its value)."""
+    b, r = game.board, game.board.roads[road]
+    return f"{r.id} {b.city_names[r.a]}–{b.city_names[r.b]} ({r.value})"
+
+
+def _city(game: ViaeGame, name: str, usage: str) -> int:
+    b = game.board
+    city = b.index.get(name.strip().lower())
+    if city is None:
+        raise NotationError(f"{usage} '{name.strip()}': no city of that name; e.g. {usage} roma (map lists them all)")
+    return city
+
+
+def map_text(game: ViaeGame, view: dict[str, Any]) -> str:
+    """``map``: the cities by region (value, owner, hostility), then every road with its ends,
+    value and builder."""
+    roads = [f"{road_label(game, r)}{' ' + view['roads'][road.id] if road.id in view['roads'] else ''}"
+             for r, road in enumerate(game.board.roads)]
+    return "\n".join([*_regions(game, view), *_wrap("Roads (id, ends, value, builder): ",
+                                                    [r.replace(" ", NBSP) for r in roads]),
+                      *_wrap("Cities: ", ["value, owner sN, ! vigilant, !! aggressive, +N a scout of seatN, "
+                                          "@N its Legio marker, ⌂ a basilica"])])
+
+
+def near_text(game: ViaeGame, view: dict[str, Any], name: str) -> str:
+    """``near CITY``: its roads and spokes, who built each and what moving along it costs, and
+    its harbour (C38, C39, V18, V20); the costs before any card changes them."""
+    b, costs = game.board, game.tracks.costs
+    city = _city(game, name, "near")
+    owner = (view["cities"].get(b.city_ids[city]) or {}).get("owner")
+    lines = [f"{b.city_names[city]} ({b.region_names[b.city_region[city]]}, value {b.city_value[city]}"
+             f"{', ' + owner if owner else ''}):"]
+    for other in b.city_spokes[city]:
+        lines.append(f"  to {b.city_names[other]}: a spoke of Roma, free (C10)")
+    for r in b.city_roads[city]:
+        builder = view["roads"].get(b.roads[r].id)
+        cost = (f"built by {builder}: free for it, {costs['toll']} Denar toll to it for the others (C39)"
+                if builder else "not built: one a Move may cross it (V18)")
+        lines.append(f"  {road_label(game, r)}: {cost}")
+    if b.harbor[city]:
+        lines.append(f"  harbour: sail to any of {len(b.harbors) - 1} others, {costs['sail_fee']} Denar at each end "
+                     "you do not control, to its owner or the bank (C38, V20)")
+    return "\n".join(line for text in lines for line in textwrap.wrap(text, WIDTH, subsequent_indent="    "))
+
+
+def card_text(game: ViaeGame, name: str) -> str:
+    """``card ID``: a card of any deck in the project's words (a Mandatum: its regions and bonus)."""
+    wanted = name.strip().upper()
+    cards = game.cards
+    for m in cards.mandatum:
+        if m.id == wanted:
+            regions = ", ".join(game.board.region_names[r] for r in m.regions)
+            return "\n".join(textwrap.wrap(
+                f"{m.id} {m.name}: done once every city of {regions} is controlled, by anyone; worth {m.bonus} "
+                "points (V39, V40)", WIDTH, subsequent_indent="  "))
+    for deck, card in [(d, c) for d in ("deceptio", "castra", "fortuna") for c in getattr(cards, d)]:
+        if card.id == wanted:
+            head = f"{card.id} {card.name} ({card.gloss}), {deck}, {card.when}"
+            if isinstance(card, Officer):
+                head += f"; needs {card.requirement}, costs {card.cost}, power {card.power}, work {card.workforce}"
+            return "\n".join(textwrap.wrap(f"{head}: {card.text}", WIDTH, subsequent_indent="  "))
+    raise NotationError(f"card '{name.strip()}': no card of that id; e.g. card D02, card CA01, card F01, card M01")

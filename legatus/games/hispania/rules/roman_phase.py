@@ -126,10 +126,16 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
     return tuple(actions)
 
 
+PROMPT_VERBS = ("move", "fleet", "garrison", "besiege", "attack")
+
+
 def prompt(st: HispaniaState) -> str:
+    """Who acts, where, with how much, and the kinds of action open now (those legal only)."""
     where = st.board.names[st.general_at[st.turn]]
+    words = {w for a in st.legal_actions() for w in str(a).split()}
+    verbs = [v for v in PROMPT_VERBS if v in words]
     return (f"Round {st.round}, turn {TURN_NUMERALS[st.turn]}: the {TITLES[st.actor]} in {where} has "
-            f"{_denarii(st.money)}: move, fleet, garrison, besiege, attack or end.")
+            f"{_denarii(st.money)}: {', '.join(verbs) + ' or ' if verbs else ''}end.")
 
 
 def apply_action(st: HispaniaState, action: int) -> None:

@@ -1,0 +1,323 @@
+"""Each game at a real 80×24 terminal (issue 32): ``legatus play`` in a pseudo-terminal against
+agents, a person picking the first action offered at each decision. No screen (all that is
+printed between two prompts, the prompt included) is taller than the terminal, and no JSON
+reaches it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from legatus.games.hannibal.state import HannibalState
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+PROMPT = "\n> "
+NBSP = "\u00a0"
+LETTERED = re.compile(r"(^|:  |  )a \S", re.M)
+
+
+class Terminal:
+    """``legatus ARGS`` in a pseudo-terminal of ``width``×``height``; ``screens`` holds what was
+    printed between prompts, each with the prompt that ends it."""
+
+    def __init__(self, *args: str, width: int = 80, height: int = 24) -> None:
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: legatus at the terminal
+            os.chdir(ROOT)
+            os.environ.update(COLUMNS=str(width), LINES=str(height), TERM="xterm")
+            os.execv(sys.executable, [sys.executable, "-m", "legatus.cli", *args])
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        self.pid, self.fd = pid, fd
+        self.screens: list[str] = []
+        self._buffer = ""
+
+    def next_screen(self, timeout: float = 20) -> str | None:
+        """What the program prints up to its next prompt; None if it ends first."""
+        deadline = time.monotonic() + timeout
+        while PROMPT not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                raise TimeoutError(f"no prompt in {timeout} s; the screen so far:\n{self._buffer[-2000:]}")
+            try:
+                chunk = os.read(self.fd, 65536).decode("utf-8", "replace")
+            except OSError:  # the program ended
+                return None
+            if not chunk:
+                return None
+            self._buffer += ANSI.sub("", chunk)
+        screen, _, self._buffer = self._buffer.partition(PROMPT)
+        screen += PROMPT
+        self.screens.append(screen)
+        return screen
+
+    def type(self, line: str) -> None:
+        os.write(self.fd, (line + "\n").encode())
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, 9)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def first_key(screen: str) -> str:
+    """The key of the first action the screen lists: "a" in a menu of letters, else "1"."""
+    return "a" if LETTERED.search(screen) else "1"
+
+
+def play(*args: str, decisions: int = 30) -> Terminal:
+    term = Terminal("play", *args)
+    try:
+        done = 0
+        echo = ""
+        while done < decisions:
+            screen = term.next_screen()
+            assert screen is not None, "the game ended early"
+            screen = screen.removeprefix(echo).removeprefix("\n")  # the answer typed, on the prompt's row
+            term.screens[-1] = screen
+            if "The game is over" in screen:
+                break
+            echo = first_key(screen)
+            if "Pass the screen" in screen:
+                echo = ""
+            term.type(echo)
+            done += 1
+        assert done >= decisions or "The game is over" in term.screens[-1]
+        term.type("quit")
+        term.type("quit")
+    finally:
+        term.close()
+    return term
+
+
+def check(term: Terminal, height: int = 24) -> None:
+    for screen in term.screens[1:]:  # the first has the banner too
+        lines = screen.rstrip("\n").split("\n")
+        assert len(lines) <= height, f"{len(lines)} lines:\n{screen}"
+        assert not re.search(r'[{\[]"|": ', screen), f"JSON on the screen:\n{screen}"
+
+
+GAMES = {
+    "hispania": ("hispania", "-o", "variants=hispano", "--seed", "3", "--seats", "hispania=heuristic"),
+    "viae": ("viae", "--players", "4", "--seed", "3", "--seats", "seat2=heuristic,seat3=heuristic,seat4=heuristic"),
+    "hannibal": ("hannibal", "--seed", "3", "--seats", "carthage=heuristic"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_thirty_decisions_against_agents_fit_80_by_24_with_no_json(game: str) -> None:
+    term = play(*GAMES[game])
+    assert len(term.screens) >= 30
+    check(term)
+
+
+@pytest.mark.parametrize("game", ["viae", "hannibal"])
+def test_a_whole_game_against_agents_fits_80_by_24_to_its_end(game: str) -> None:
+    """Issue 32, "Done when": a whole game, its last screen (all the agents did at the end)
+    included."""
+    args = [*GAMES[game]]
+    args[args.index("--seed") + 1] = "11"  # a game whose last turns were 36 lines at once
+    term = play(*args, decisions=2000)
+    assert "The game is over" in term.screens[-1]
+    check(term)
+
+
+# --- The games' own commands, menus, records of who sat where ----------------------------------
+def test_hannibal_commands_name_the_cards_and_the_links() -> None:
+    import legatus
+
+    state = legatus.load("hannibal").new_initial_state()
+    commands = state.text_commands()
+    assert commands["card"].run("16").startswith("#16 Gallic Recruits (2 OPs)\n  Event for Carthage only")
+    near = commands["near"].run("rome")
+    assert near.startswith("Rome (Latium, walled):") and "  Capua: land, 1 MP" in near and "by sea" in near
+    assert "Rhegium: strait, 2 MP (H50); only controlling both ends" in commands["near"].run("Messana")
+    assert "Latium (rome): Rome RWP" in commands["map"].run("").replace(NBSP, " ")
+    assert "Saguntum 10+2e Hannibal, Mago, H. Gisgo" in commands["forces"].run("").replace(NBSP, " ")
+    assert commands["cards"].run("") == "Discarded: none\nRemoved: none"
+    for bad, message in (("card 65", "1 to 64"), ("near Atlantis", "no space of that name")):
+        with pytest.raises(legatus.LegatusError, match=message):
+            commands[bad.split()[0]].run(bad.split()[1])
+
+
+def test_viae_commands_show_roads_with_their_ends() -> None:
+    import legatus
+
+    state = legatus.load("viae", players=3).new_initial_state()
+    commands = state.text_commands()
+    assert "r06 Capua–Ostia (1): not built" in commands["near"].run("ostia")
+    assert "harbour: sail to any of" in commands["near"].run("ostia")
+    assert "r01 Ostia–Pisae (2)" in commands["map"].run("").replace(NBSP, " ")
+    assert commands["card"].run("d02") == "D02 Lapides (Stones), deceptio, now: Gain 3 Stone."
+    assert commands["card"].run("M01").startswith("M01 Gallia Cisalpina: done once every city of Gallia")
+    with pytest.raises(legatus.LegatusError, match="no card of that id"):
+        commands["card"].run("D99")
+
+
+def test_a_menu_of_numbers_has_letters_and_takes_the_value_typed() -> None:
+    """Issue 32, point 4: at "take: a 0 … k 10" the letter and the value both work; a number
+    that is no value is refused, never read as an index."""
+    import io
+
+    from rich.console import Console
+
+    import legatus
+    from legatus.core.session import Session, sample_outcome
+    from legatus.terminal import TerminalPlay
+
+    state = legatus.load("hannibal").new_initial_state()
+    rng = __import__("random").Random(1)
+    while not any(str(a).startswith("take ") and str(a)[5:].isdigit() for a in state.legal_actions()):
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.game.fuzz_choice(state, rng))
+    takes = [str(a) for a in state.legal_actions()]
+    out = io.StringIO()
+    answers = ["", "99", takes[-1].split()[1]]  # Enter: the hot seat hands the screen over
+
+    def read(_: str) -> str:
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    play = TerminalPlay(Session(state.clone()), console=Console(file=out, width=80, height=24), read=read)
+    play.run()
+    said = out.getvalue()
+    assert f"take:  a {takes[0].split()[1]}" in said
+    assert "99 is not in the list" in said
+    assert str(play.state.history()[len(state.history())]) == takes[-1]
+
+
+def test_save_quit_and_load_against_an_agent_resume_at_the_person_s_screen(tmp_path: Path) -> None:
+    """Issue 32, point 5: the record keeps who sat where; loaded, Carthage is the agent again
+    and the person sees Rome's screen, never Carthage's hand."""
+    import json
+
+    import legatus
+
+    path = tmp_path / "h.json"
+    term = Terminal("play", "hannibal", "--seed", "3", "--seats", "carthage=heuristic")
+    try:
+        for _ in range(4):
+            screen = term.next_screen()
+            assert screen is not None
+            term.type(first_key(screen))
+        term.next_screen()
+        term.type(f"save {path}")
+        term.next_screen()
+        term.type("quit")
+    finally:
+        term.close()
+    record = json.loads(path.read_text())
+    assert record["players"] == {"rome": "person", "carthage": "heuristic"}
+    state = legatus.replay(record)
+    carthage_only = [c for c in state.view(1)["hand"] if c not in state.view(0)["known_in_other_hand"]]
+    term = Terminal("play", "--load", str(path))
+    try:
+        screen = term.next_screen()
+        assert screen is not None
+    finally:
+        term.close()
+    assert "Seats: rome person, carthage heuristic" in screen
+    assert "you are rome" in screen or "your decision (rome)" in screen
+    assert "Pass the screen" not in screen
+    assert not any(f"{card} (" in screen for card in carthage_only)
+    old = {k: v for k, v in record.items() if k != "players"}
+    path.write_text(json.dumps(old))
+    term = Terminal("play", "--load", str(path))
+    try:
+        screen = term.next_screen()
+    finally:
+        term.close()
+    assert screen is not None and "does not say who sat where" in screen and "Pass the screen to" in screen
+
+
+def hannibal_decisions(seeds: int, steps: int, every: int) -> Iterator[tuple[int, int, HannibalState]]:
+    """(seed, step, state) at every ``every``-th step that is a decision, in random games."""
+    import random
+
+    import legatus
+    from legatus.core.session import sample_outcome
+
+    for seed in range(seeds):
+        state = legatus.load("hannibal").new_initial_state()
+        assert isinstance(state, HannibalState)
+        rng = random.Random(seed)
+        for step in range(steps):
+            if state.is_terminal():
+                break
+            if step % every == 0 and not state.is_chance_node():
+                yield seed, step, state
+            state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
+                               state.game.fuzz_choice(state, rng))
+
+
+def test_no_hannibal_screen_shows_a_card_of_the_other_hand() -> None:
+    """The screens come from the seat's view: a card in the other hand, unless known to be
+    there (H46 spies and the like), never shows on a seat's screen, board or commands."""
+    for seed, step, state in hannibal_decisions(3, 400, 25):
+        for seat in (0, 1):
+            view = state.view(seat)
+            commands = state.text_commands()
+            shown = state.view_text(seat, full=True) + "".join(commands[k].run("") for k in ("map", "forces", "cards"))
+            public = {*view["hand"], *view["known_in_other_hand"], *view["discard"], *view["removed"]}
+            for number in state.hands[1 - seat]:
+                card = f"#{number} {state.game.cards.strategy[number - 1].name}"
+                if card not in public:
+                    assert f"#{number} " not in shown, (seed, step, card)
+
+
+def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
+    """After agent turns the screen keeps short: one line a seat's run of actions."""
+    from legatus.terminal import merge_runs
+
+    lines = ["seat2: recruit 3", "seat2: end turn", "Round 2", "seat3: conquer", "Setup: a", "Setup: b",
+             "seat1 draws a card", "seat1 draws a card", "seat1 draws a card", "seat2: skip", "seat2: skip",
+             "seat2: scout b", "seat2: scout b"]
+    assert merge_runs(lines, ["seat1", "seat2", "seat3"]) == [
+        ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1),
+        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2) · scout b (×2)", 4)]
+
+
+def test_hannibal_s_screen_leaves_room_for_the_actions_in_any_position() -> None:
+    """At most 17 rows of 80 columns, so that an 80×24 screen keeps rows for the actions and the
+    prompt: Generals' armies named, the CUs alone counted; during a battle the hand counted."""
+    for seed, step, state in hannibal_decisions(3, 2500, 7):
+        for seat in (0, 1):
+            lines = state.view_text(seat, full=False).splitlines()
+            assert len(lines) <= 17 and max(len(line) for line in lines) <= 80, (seed, step, lines)
+
+
+def test_a_position_taller_than_the_window_is_cut_with_a_pointer_to_board() -> None:
+    import io
+
+    from rich.console import Console
+
+    import legatus
+    from legatus.core.session import Session
+    from legatus.terminal import TerminalPlay
+    from tests.hispania.helpers import SETUP_EXAMPLE, act
+
+    state = act(legatus.load("hispania").new_initial_state(), *SETUP_EXAMPLE)
+    out = io.StringIO()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(out.getvalue())
+        raise EOFError
+
+    TerminalPlay(Session(state), console=Console(file=out, width=80, height=12), read=read).run()
+    screen = prompts[0].rstrip("\n").split("\n")
+    assert len(screen) + 2 <= 12 and "… more of the position: type board" in prompts[0]
