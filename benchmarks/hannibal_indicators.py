@@ -5,7 +5,9 @@
     python benchmarks/hannibal_indicators.py report FILE... [--hint 20] [--hint-seeds 4]
 
 ``play`` plays game ``s`` (``s`` from ``--first``) on ``random.Random(s)``, the agents seeded ``s``
-(Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does, and adds one JSON line
+(Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does; an agent is any spec
+``make_agent`` takes, or ``heuristic@COMMIT``, the heuristic of bots.py at that commit loaded
+beside today's (benchmarks/heuristic_ab.py: the same rules engine). It adds one JSON line
 a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the agents' specs), ``winner``,
 ``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the referee's record, every action).
 A run plays only the seeds FILE does not hold yet, so it may be stopped and started again.
@@ -23,7 +25,8 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
   before the next activation or card, a side a turn;
 - steps straight back: within one activation, a move into the space the army just left;
 - small forces shipped: sea moves with 2 CUs or fewer; outnumbered attacks: battles the moving
-  army begins with fewer CUs than the enemy's outside the walls;
+  army begins with fewer CUs, with those inside its city that may sortie (H100), than the
+  enemy's outside the walls;
 - the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
   as benchmarks/hannibal_agents.py times them), the share where ``HannibalGame.HINT_AGENT`` with
   ``--hint-seeds`` different seeds picks the same action every time.
@@ -40,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from hannibal_agents import positions as heuristic_positions
+from heuristic_ab import bots_at
 
 import legatus
 from legatus.core.agents import make_agent
@@ -56,19 +60,23 @@ ITALY_ARMY = 5  # Hannibal's army: 5 CUs or more
 SMALL = 2  # a sea move with this many CUs or fewer is a small force shipped
 
 
+def agent(game: Any, spec: str, seed: int) -> Any:
+    """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit."""
+    if spec.startswith("heuristic@"):
+        return bots_at("hannibal", spec.split("@", 1)[1]).HeuristicAgent(game, seed)
+    return make_agent(game, spec, seed=seed)
+
+
 def play(seed: int, rome: str, carthage: str) -> dict[str, Any]:
     """Game ``seed`` of ``rome`` against ``carthage``: its result and its record."""
     game = legatus.load("hannibal")
     rng = random.Random(seed)
-    agents = [make_agent(game, spec, seed=seed + s) for s, spec in enumerate((rome, carthage))]
+    agents = [agent(game, spec, seed + s) for s, spec in enumerate((rome, carthage))]
     state = game.new_initial_state()
     cpu = time.process_time()
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_outcome(state, rng))
-            continue
-        legal = state.legal_actions()
-        state.apply_action(legal[0] if len(legal) == 1 else agents[state.current_player()].choose(state))
+        chance = state.is_chance_node()
+        state.apply_action(sample_outcome(state, rng) if chance else agents[state.current_player()].choose(state))
     assert isinstance(state, HannibalState)
     return {"seed": seed, "rome": rome, "carthage": carthage, "winner": SIDES[state.winner], "reason": state.reason,
             "turn": state.turn, "cpu": round(time.process_time() - cpu, 2), "record": to_record(state)}
@@ -150,7 +158,8 @@ def count(line: dict[str, Any], tally: Tally) -> None:
         if not fighting and state.b_space >= 0 and state.b_att == state.m_side >= 0:
             att = state.b_att
             tally.attacks[att] += 1
-            tally.outnumbered_attacks[att] += state.bbegan[att] < state.bbegan[1 - att]
+            sortie = walls.sortie_force(state, att, state.b_space)  # the CUs inside may join (H100)
+            tally.outnumbered_attacks[att] += state.bbegan[att] + sortie < state.bbegan[1 - att]
         if state.turn <= EARLY and state.stack:
             at = state.gen_at[hannibal]
             eliminated |= at == base.DEAD
@@ -252,7 +261,7 @@ def main() -> None:
         return
     game = legatus.load("hannibal")
     for spec in (args.rome, args.carthage):
-        make_agent(game, spec)  # a bad spec stops here with the valid ones named
+        agent(game, spec, 0)  # a bad spec or commit stops here, saying what is valid
     held = {line["seed"] for line in read(args.out) if (line["rome"], line["carthage"]) == (args.rome, args.carthage)}
     for seed in range(args.first, args.first + args.games):
         if seed in held:
