@@ -69,7 +69,7 @@ def test_the_heuristic_beats_random_play_on_both_sides() -> None:
 
 
 def test_h110_the_heuristic_carthage_takes_rome_in_an_agent_game() -> None:
-    """H110: Carthage's sudden death by controlling Rome, reached in play (18 such games in a
+    """H110: Carthage's sudden death by controlling Rome, reached in play (15 such games in a
     scan of seeds 0-399; benchmarks/hannibal_endings.py tallies the endings by pairing)."""
     end = _game(19, 1)
     assert end.reason == "sudden death: Carthage controls Rome" and end.winner == 1

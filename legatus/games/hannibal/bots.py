@@ -76,7 +76,7 @@ SCALE = 20.0  # a value of 20 (five political points) is a win chance of about 8
 ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue")
 DECAY = 0.7  # a target one space further is worth this much less (a move aims at near targets first)
 LOOK = 3  # how many spaces beyond the first step a move looks for targets
-EXPOSED = 5.0  # Hannibal's cost of standing within a card's march of an army 2 CUs bigger (his loss costs 5 PCs, H43)
+EXPOSED = 20.0  # Hannibal's cost of standing within a card's march of an army 2 CUs bigger (his loss costs 5 PCs, H43)
 WORTH_A_CARD = 2.0  # a move worth less (an enemy PC in reach) loses to the card's PCs (H31: one an OP)
 SMALL = 2  # an army of this many CUs or fewer never sails alone (the sea sinks it for nothing)
 
