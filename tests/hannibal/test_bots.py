@@ -78,7 +78,7 @@ def test_h110_the_heuristic_carthage_takes_rome_in_an_agent_game() -> None:
 def test_h110_carthage_holds_italy_in_an_agent_game() -> None:
     """H110: Carthage's sudden death by holding the six Italian provinces other than Latium at
     a Victory Check, reached in play: the heuristic of d98e7fa as Carthage against random play
-    (seed 75, the one such game of seeds 0-399; none of seeds 0-999 since issue 36, where
+    (seed 75, the one such game of seeds 0-399; none of them since issue 36, where
     Carthage takes Rome first), kept as its record."""
     end = recorded("carthage-holds-italy")
     assert end.reason == "sudden death: Carthage holds Italy" and end.winner == 1
