@@ -28,7 +28,7 @@ def test_the_heuristic_chooses_the_same_on_the_true_state_and_on_a_state_drawn_f
         seat = state.current_player()
         if len(state.legal_actions()) > 1:
             choices += 1
-            if choices % 9 == 0:
+            if choices % 4 == 0:
                 drawn = state.resample(seat, random.Random(choices))
                 on_truth, on_drawn = HeuristicAgent(g, choices).choose(state), HeuristicAgent(g, choices).choose(drawn)
                 assert on_truth == on_drawn, (state.prompt(), str(on_truth), str(on_drawn))

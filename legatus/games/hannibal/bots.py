@@ -3,29 +3,37 @@
 Rules of thumb, one decision at a time, from what both seats see (and the seat's own cards):
 
 - a card is played for its event when the event may be played, else for OPs; OPs move the
-  biggest army when an enemy target (a smaller army, an enemy PC or walled city) is within
-  reach, else place PCs, each where it brings a victory province nearest to control (Italy
-  counting twice for Carthage);
-- a move steps towards the best target: a weaker enemy army to attack, an enemy city to
-  besiege, enemy PCs; it never walks into a stronger army; a big army (6 CUs or more) within
-  five spaces of the enemy capital marches on it while its defenders are few (H110), an army
-  at its own capital attacks a weaker besieger, and Carthage holding three of Italy's six
+  General whose move does most (a target in reach, a siege where he stands, a march), else raise
+  CUs, else place PCs, each where it brings a victory province nearest to control (Italy
+  counting twice for Carthage); a General who would only stop where he stands is not activated;
+- a move steps towards the best target within four spaces, nearer ones first: a weaker enemy
+  army to attack, an enemy city to besiege, enemy PCs; it never walks into a stronger army nor
+  back onto a space of the same move; a big army (6 CUs or more) within five spaces of the enemy
+  capital marches on it while its defenders are few (H110), an army at its own capital attacks a
+  weaker besieger (with the CUs inside, H100), and Carthage holding three of Italy's six
   provinces marches on Campania's Roman cities;
+- Hannibal marches to Italy by land (5 CUs or more), never by sea, and keeps away from a Roman
+  army 2 CUs bigger within a card's march; his subordinates leave his army to him; no army of 2
+  CUs or fewer sails; an army leaving its capital leaves as many CUs as the biggest enemy army
+  within a card's reach (as many as fit inside); Carthage's reinforcements go to a threatened
+  Carthage, else to Hannibal;
+- an enemy army at least as big enters a city: its defenders go inside the walls (H51, H62);
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
-- interception and Avoid Battle by comparing forces;
+- interception, Avoid Battle and fighting an interceptor by comparing forces;
 - every other choice (PC removal, retreats, event targets, reinforcements) by one step of
   lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
   capital and Carthage's hold on Italy.
 
 It ranks the legal actions too (its choice, then its choice among the others), so that a search
-guided by it (``ismcts+heuristic``) spends its simulations on the heuristic's favourites.
+guided by it (``ismcts+heuristic``) spends its simulations on the heuristic's favourites. It is
+deterministic (ties go to the first legal action), so that a search's candidates do not change
+with its seed. benchmarks/hannibal_indicators.py counts its blunders (issue 36).
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import itemgetter
@@ -35,7 +43,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 
 from .notation import CARTHAGE, ROME
-from .rules import base, turn
+from .rules import base, sieges, turn, walls
 from .rules.base import other
 
 if TYPE_CHECKING:
@@ -46,11 +54,12 @@ if TYPE_CHECKING:
 # The tables below are cached by the map (loaded once a process), never by a game: a cache keyed
 # by each new game would keep every game ever made (issue 30).
 @cache
-def _distances(board: HannibalMap, target: int) -> tuple[int, ...]:
-    """Spaces from each space to ``target`` by land, passes and straits."""
+def _distances_from(board: HannibalMap, sources: tuple[int, ...]) -> tuple[int, ...]:
+    """Spaces from each space to the nearest of ``sources`` by land, passes and straits (99: none)."""
     dist = [99] * board.n_spaces
-    dist[target] = 0
-    todo = [target]
+    todo = list(sources)
+    for s in todo:
+        dist[s] = 0
     for s in todo:
         for t in (*board.land[s], *board.passes[s], *board.straits[s]):
             if dist[t] == 99:
@@ -59,9 +68,19 @@ def _distances(board: HannibalMap, target: int) -> tuple[int, ...]:
     return tuple(dist)
 
 
+def _distances(board: HannibalMap, target: int) -> tuple[int, ...]:
+    """Spaces from each space to ``target`` by land, passes and straits."""
+    return _distances_from(board, (target,))
+
+
 SCALE = 20.0  # a value of 20 (five political points) is a win chance of about 88%
 
-ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue", "fight")
+ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue")
+DECAY = 0.7  # a target one space further is worth this much less (a move aims at near targets first)
+LOOK = 3  # how many spaces beyond the first step a move looks for targets
+EXPOSED = 20.0  # Hannibal's cost of standing within a card's march of an army 2 CUs bigger (his loss costs 5 PCs, H43)
+WORTH_A_CARD = 2.0  # a move worth less (an enemy PC in reach) loses to the card's PCs (H31: one an OP)
+SMALL = 2  # an army of this many CUs or fewer never sails alone (the sea sinks it for nothing)
 
 
 # Carthage's sudden death by Italy (H110) draws near: what holding k of the six provinces is
@@ -123,6 +142,23 @@ def _walled(board: HannibalMap) -> tuple[int, ...]:
     return tuple(s for s, room in enumerate(board.capacity) if room)
 
 
+def _hannibal(game: HannibalGame) -> int:
+    return game.general_index["Hannibal"]
+
+
+@cache
+def _to_italy(board: HannibalMap) -> tuple[int, ...]:
+    """Spaces from each space to the nearest space of Italy by land, passes and straits."""
+    italy = tuple(s for s in range(board.n_spaces) if board.country[board.province[s]] == "Italy")
+    return _distances_from(board, italy)
+
+
+@cache
+def _steps(board: HannibalMap) -> tuple[tuple[int, ...], ...]:
+    """Each space's neighbours by land and passes (the way an army marches)."""
+    return tuple((*board.land[s], *board.passes[s]) for s in range(board.n_spaces))
+
+
 @cache
 def _campania(board: HannibalMap) -> tuple[int, ...]:
     return board.province_spaces[board.province_names.index("Campania")]
@@ -142,9 +178,8 @@ def _threats(board: HannibalMap, general_side: tuple[int, ...], capital: int,
     return generals, tuple(d <= 2 or by_sea and p is not None for d, p in zip(near, port, strict=True))
 
 
-def _capital_danger(st: HannibalState, side: int) -> int:
-    """How many CUs the biggest enemy army that could reach ``side``'s capital on one card has
-    more than the defenders outside its walls (only they stop a siege, H94)."""
+def _capital_threat(st: HannibalState, side: int) -> int:
+    """The CUs of the biggest enemy army that could reach ``side``'s capital on one card."""
     game = st.game
     generals, within = _threats(game.board, game.general_side, _capital(game, side), side)
     gen_at = st.gen_at
@@ -154,7 +189,35 @@ def _capital_danger(st: HannibalState, side: int) -> int:
         at = gen_at[g]
         if at >= 0 and within[at] and cu[at] > threat:
             threat = cu[at]
-    return max(0, min(10, threat) - st.cu[side][_capital(game, side)])
+    return min(10, threat)
+
+
+def _capital_danger(st: HannibalState, side: int) -> int:
+    """How many CUs the biggest enemy army that could reach ``side``'s capital on one card has
+    more than the defenders outside its walls (only they stop a siege, H94)."""
+    return max(0, _capital_threat(st, side) - st.cu[side][_capital(st.game, side)])
+
+
+def _exposure(st: HannibalState, side: int, space: int) -> int:
+    """The CUs of the biggest enemy army within a card's march of ``space``: four spaces (H45),
+    or, at a port, any Roman army at a port (Roman sea moves are never checked, H58)."""
+    near = _distances(st.board, space)
+    enemy = other(side)
+    port = st.board.port
+    by_sea = enemy == ROME and port[space] is not None
+    cu, sides = st.cu[enemy], st.game.general_side
+    return max((cu[at] for g, at in enumerate(st.gen_at) if at >= 0 and sides[g] == enemy
+                and (near[at] <= 4 or by_sea and port[at] is not None)), default=0)
+
+
+def _guard(st: HannibalState, side: int, at: int, g: int) -> int:
+    """The CUs General ``g`` leaves at ``at``: Hannibal's army to Hannibal (a subordinate who takes
+    it away stops his march); at its own capital, as many as fit inside its walls (H51) of the
+    biggest enemy army within a card's reach."""
+    hannibal = _hannibal(st.game)
+    if g != hannibal and st.gen_at[hannibal] == at:
+        return walls.total(st, side, at)
+    return min(5, _capital_threat(st, side)) if at == _capital(st.game, side) else 0
 
 
 def value(st: HannibalState, side: int) -> float:
@@ -219,8 +282,8 @@ class HeuristicAgent:
     """Plays Rome or Carthage by the rules of thumb above."""
 
     def __init__(self, game: HannibalGame, seed: int | None = None) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
+        self.game = game  # ``seed`` changes nothing: ties go to the first legal action, so that a
+        # search ranking by it (the hint) keeps the same favourites whatever its own seed
         self.reason = ""
 
     def choose(self, state: HannibalState) -> Action:
@@ -256,10 +319,13 @@ class HeuristicAgent:
         seat = state.current_player()
         handler = {base.PLAY: self._play, base.OPS: self._ops, base.MOVE: self._move, base.TAKE: self._take,
                    base.REACT: self._react, base.ATTACK: self._attack, base.MATCH: self._match,
-                   base.CAMPAIGN: self._campaign, base.INTERCEPTED: self._intercepted,
-                   base.PLACE_PC: self._place, base.REMOVE_PC: self._remove}.get(procedure)
+                   base.CAMPAIGN: self._activate, base.INTERCEPTED: self._intercepted, base.GARRISON: self._garrison,
+                   base.PLACE_PC: self._place, base.REMOVE_PC: self._remove,
+                   base.REINFORCE: self._reinforce}.get(procedure)
         if handler is not None:
             return handler(state, seat, legal)
+        if any(state.n.ACTIVATE <= a < state.n.ACTIVATE + len(self.game.generals) for a in legal):
+            return self._activate(state, seat, legal)  # a Force March (events)
         return self._lookahead(state, seat, legal)
 
     def evaluate(self, state: HannibalState) -> list[float]:
@@ -276,7 +342,7 @@ class HeuristicAgent:
         for a in legal:
             after = st.clone()
             after.apply_action(a)
-            v = value(after, seat) + self.rng.random() * 0.01
+            v = value(after, seat)
             if v > score:
                 best, score = a, v
         self.reason = "the best position one step ahead"
@@ -292,6 +358,22 @@ class HeuristicAgent:
         """The PC whose loss costs least one step ahead (as :meth:`_lookahead` judges)."""
         self.reason = "the best position one step ahead"
         return self._marker(st, seat, legal, st.n.SPACE["remove pc"], base.NONE, spread=False)
+
+    def _reinforce(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """Carthage's CU (H15): to Carthage while an enemy army within a card's reach outnumbers
+        its defenders, else to Hannibal's army, else one step of lookahead."""
+        if seat == CARTHAGE:
+            first = st.n.SPACE["reinforce"]
+            spaces = {a - first: a for a in legal}
+            capital = _capital(st.game, seat)
+            if capital in spaces and walls.total(st, seat, capital) < _capital_threat(st, seat):
+                self.reason = "the capital's defence"
+                return spaces[capital]
+            hannibal = st.gen_at[_hannibal(st.game)]
+            if hannibal in spaces:
+                self.reason = "Hannibal's army"
+                return spaces[hannibal]
+        return self._lookahead(st, seat, legal)
 
     def _marker(self, st: HannibalState, seat: int, legal: list[Action], first: int, marker: int,
                 spread: bool) -> Action:
@@ -314,7 +396,6 @@ class HeuristicAgent:
                 try:
                     now = base.province_controller(st, p) if victory else base.NONE
                     v = _worth(seat, _with_marker(st, seat, terms, space, old, controller.get(p, base.NONE), now))
-                    v += self.rng.random() * 0.01
                     if spread:
                         v += self._spread(st, seat, p, now)
                 finally:
@@ -322,7 +403,7 @@ class HeuristicAgent:
             else:
                 after = st.clone()
                 after.apply_action(a)
-                v = value(after, seat) + self.rng.random() * 0.01
+                v = value(after, seat)
                 if spread and victory:
                     v += self._spread(after, seat, p, base.province_controller(after, p))
             if v > score:
@@ -355,9 +436,10 @@ class HeuristicAgent:
         theirs = st.cu[enemy][space]
         capital = space == _capital(st.game, enemy) and cus >= 3  # sudden death (H110)
         if theirs:
-            if cus < theirs + 2 and not (space == _capital(st.game, seat) and cus > theirs):
-                return -10.0
-            return 6.0 + (8.0 if capital or space == _capital(st.game, seat) else 0.0)  # a capital to take or save
+            home = space == _capital(st.game, seat)
+            if cus < theirs + 2 and not (home and cus + walls.sortie_force(st, seat, space) > theirs):
+                return -10.0  # a capital is relieved with the CUs inside (H100)
+            return 6.0 + (8.0 if capital or home else 0.0)  # a capital to take or save
         score = 0.0
         if st.ctrl[space] == enemy:
             score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
@@ -369,73 +451,167 @@ class HeuristicAgent:
             score += 2.0
         return score
 
+    def _pull(self, st: HannibalState, seat: int, there: int, cus: int, avoid: Sequence[int],
+              seen: dict[int, float]) -> float:
+        """How good a step into ``there`` is for ``cus`` CUs: its own target, or the best target up
+        to :data:`LOOK` spaces beyond it (not through enemy armies, nor over ``avoid``), worth
+        :data:`DECAY` less a space further; ``seen`` keeps the targets' values of one decision."""
+        def target(x: int) -> float:
+            v = seen.get(x)
+            if v is None:
+                v = seen[x] = self._target(st, seat, x, cus)
+            return v
+
+        best = target(there)
+        enemy = st.cu[other(seat)]
+        if best < 0 or enemy[there]:
+            return best
+        steps = _steps(st.board)
+        frontier, visited, factor = [there], {there, *avoid}, 1.0
+        for _ in range(LOOK):
+            factor *= DECAY
+            beyond = []
+            for x in frontier:
+                for t in steps[x]:
+                    if t not in visited:
+                        visited.add(t)
+                        best = max(best, factor * target(t))
+                        if not enemy[t]:
+                            beyond.append(t)
+            frontier = beyond
+        return best
+
     def _ops(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
-        n = st.n
-        best, score = None, 1.0
+        """The General whose move does most (:meth:`_mover`), else raising CUs, else PCs."""
+        n, game = st.n, st.game
+        ship = game.cards.strategy[st.stack[-1][2] - 1].ship
+        best, score = None, WORTH_A_CARD
         for a in legal:
-            if n.ACTIVATE <= a < n.ACTIVATE + len(st.game.generals):
-                at = st.gen_at[a - n.ACTIVATE]
-                cus = min(10, st.cu[seat][at])
-                reach = self._reachable(st, at)
-                if st.game.cards.strategy[st.stack[-1][2] - 1].ship and st.board.port[at] is not None:
-                    reach |= set(st.board.sea[at])  # a 3-OP card sails (H56)
-                    cus = min(cus, 5)
-                s = max((self._target(st, seat, x, cus) for x in reach | {at}), default=0.0) + cus * 0.1
-                goal = self._goal(st, seat, cus, at)
-                if goal >= 0 and _distances(st.board, goal)[at] > 1:
-                    s += 1.5
+            if n.ACTIVATE <= a < n.ACTIVATE + len(game.generals):
+                s = self._mover(st, seat, a - n.ACTIVATE, ship)
                 if s > score:
                     best, score = a, s
-            elif n.RAISE <= a < n.RAISE + len(st.game.generals) and score < 2.0:
-                best, score = a, 2.0
+            elif n.RAISE <= a < n.RAISE + len(game.generals) and best is None:
+                best = a
         if best is not None:
             self.reason = "an army with a target in reach"
             return best
         self.reason = "political control"
         return next(a for a in legal if str(a) == "place pcs")
 
-    def _goal(self, st: HannibalState, seat: int, cus: int, at: int) -> int:
-        """Where an army at ``at`` marches, or -1 (H110): the enemy capital while weakly held,
-        once within five spaces of it with 6 CUs or more (a longer march costs more to attrition
-        than it gains); for Carthage holding three of Italy's six provinces, the nearest Roman
-        city of Campania (both are needed) that it outnumbers by 2."""
+    def _activate(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """A Campaign's or a Force March's General (H52, events): the one whose move does most;
+        on a Campaign none when no move does anything (the card's rest is not wasted on nothing)."""
+        n, game = st.n, st.game
+        ship = game.cards.strategy[st.stack[-1][2] - 1].ship
+        scored = [(self._mover(st, seat, a - n.ACTIVATE, ship), a) for a in legal
+                  if n.ACTIVATE <= a < n.ACTIVATE + len(game.generals)]
+        s, best = max(scored)
+        end = [a for a in legal if str(a) == "end campaign"]
+        if s <= 0 and end:
+            self.reason = "no General has a target in reach"
+            return end[0]
+        self.reason = "the army with the best target in reach"
+        return best
+
+    def _mover(self, st: HannibalState, seat: int, g: int, ship: bool) -> float:
+        """What activating General ``g`` is worth: a target in reach (:meth:`_pull`), a siege where
+        he stands, a sea move (``ship``, H56) or a march (:meth:`_aim`); 0 or less when he would
+        stop where he is, a card spent on nothing."""
+        game = st.game
+        at = st.gen_at[g]
+        theirs = st.cu[other(seat)][at]
+        if theirs:  # out among the besiegers: a battle where he stands, all his CUs (H100)
+            cus = min(10, walls.total(st, seat, at))
+            home = at == _capital(game, seat)
+            s = (14.0 if home else 6.0) if cus >= theirs + (1 if home else 2) else 0.0
+        else:
+            cus = min(10, walls.total(st, seat, at) - _guard(st, seat, at, g))
+            seen: dict[int, float] = {}
+            s = max((self._pull(st, seat, t, cus, (at,), seen) for t in _steps(game.board)[at]), default=0.0)
+            if sieges.can_siege(st, seat, at, g):
+                s = max(s, self._target(st, seat, at, cus))
+            if ship and self._may_sail(st, g, cus) and st.board.port[at] is not None:
+                s = max(s, *(self._target(st, seat, x, min(cus, 5)) for x in st.board.sea[at]))
+            aim = self._aim(st, seat, cus, at, g)
+            if aim is not None and aim[at] > 1:
+                s = max(s, 0.0) + (3.0 if g == _hannibal(game) else 1.5)
+            if g == _hannibal(game) and _exposure(st, seat, at) >= cus + 2:
+                s = max(s, 0.0) + 3.0  # away from an army that would catch him
+        return s + cus * 0.1 if s > 0 else s
+
+    @staticmethod
+    def _may_sail(st: HannibalState, g: int, cus: int) -> bool:
+        """Hannibal marches to Italy (the sea sinks him for nothing); a small force never sails."""
+        return g != _hannibal(st.game) and cus > SMALL
+
+    def _aim(self, st: HannibalState, seat: int, cus: int, at: int, g: int) -> tuple[int, ...] | None:
+        """The distances to where an army at ``at`` marches, or None (H110): Hannibal with 5 CUs
+        or more to Italy; the enemy capital while weakly held, once within five spaces of it
+        with 6 CUs or more (a longer march costs more to attrition than it gains); for Carthage
+        holding three of Italy's six provinces, the nearest Roman city of Campania (both are
+        needed) that it outnumbers by 2."""
         game, enemy = st.game, other(seat)
+        if g == _hannibal(game) and cus >= 5 and 0 < _to_italy(game.board)[at] < 99:
+            return _to_italy(game.board)
         capital = _capital(game, enemy)
         if cus >= 6 and st.cu[enemy][capital] + 2 <= cus and _distances(game.board, capital)[at] <= 5:
-            return capital
+            return _distances(game.board, capital)
         if seat == CARTHAGE and cus >= 3 and _italy_held(st) >= 3:
             cities = [c for c in _campania(game.board) if st.ctrl[c] == ROME and st.cu[ROME][c] + 2 <= cus]
-            return min(cities, key=lambda c: _distances(game.board, c)[at], default=-1)
-        return -1
-
-    def _reachable(self, st: HannibalState, at: int) -> set[int]:
-        seen, frontier = {at}, [at]
-        for _ in range(4):
-            frontier = [t for s in frontier for t in st.board.land[s] if t not in seen]
-            seen.update(frontier)
-        return seen - {at}
+            if cities:
+                return _distances(game.board, min(cities, key=lambda c: _distances(game.board, c)[at]))
+        return None
 
     def _take(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
-        self.reason = "as many CUs as may go"
-        return legal[-1]
+        """As many CUs as may go, but those its capital's defence needs (:func:`_guard`)."""
+        here = st.gen_at[st.m_gen]
+        if st.cu[other(seat)][here]:  # a sortie (H100): all of them
+            self.reason = "as many CUs as may go"
+            return legal[-1]
+        most = walls.total(st, seat, here) - _guard(st, seat, here, st.m_gen)
+        takes = [a for a in legal if a - st.n.TAKE <= most]
+        self.reason = "as many CUs as may go" if len(takes) == len(legal) else "all but the CUs left behind"
+        return takes[-1] if takes else legal[0]
 
     def _move(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """A step towards the best target in reach, or the army's aim; never back onto a space of
+        this move, Hannibal never by sea, a small force never alone by sea. Before its first
+        step the army stops only to besiege: a card spent on nothing else is wasted."""
         cus = st.m_left
-        here = st.gen_at[st.m_gen]
+        g = st.m_gen
+        here = st.gen_at[g]
         stop = [a for a in legal if str(a) == "stop"]  # not legal for a lone General among lone enemies (H47)
         best = stop[0] if stop else legal[0]
-        score = self._target(st, seat, here, cus) if stop else -1e9
-        goal = self._goal(st, seat, cus, here)
+        score = -1e9
+        if stop:
+            score = self._target(st, seat, here, cus) if len(st.path) > 1 or sieges.can_siege(st, seat, here, g) \
+                else 0.0
+        hannibal = g == _hannibal(st.game)
+        if stop and hannibal and _exposure(st, seat, here) >= cus + 2:
+            score -= EXPOSED
+        aim = self._aim(st, seat, cus, here, g)
+        pull = 1.5 if hannibal else 0.8
+        seen: dict[int, float] = {}
         for a in legal:
             text = str(a)
             if not text.startswith(("to ", "sail ")):
                 continue
             sail = text.startswith("sail ")
             there = a - st.n.SPACE["sail" if sail else "to"]
-            s = self._target(st, seat, there, cus)
-            s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
-            if not sail and goal >= 0:
-                s += 0.8 * (_distances(st.board, goal)[here] - _distances(st.board, goal)[there])
+            if sail:
+                s = self._target(st, seat, there, cus)
+                s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
+                if not self._may_sail(st, g, cus):
+                    s -= 100.0
+            else:
+                s = self._pull(st, seat, there, cus, st.path, seen)
+                if aim is not None:
+                    s += pull * (aim[here] - aim[there])
+            if there in st.path:
+                s -= 100.0  # back where the army stood this move: a step for nothing
+            if hannibal and _exposure(st, seat, there) >= cus + 2:
+                s -= EXPOSED
             if s > score:
                 best, score = a, s
         self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"
@@ -462,7 +638,28 @@ class HeuristicAgent:
         here = st.gen_at[st.m_gen]
         fight = st.cu[seat][here] >= st.cu[other(seat)][here]
         self.reason = "fight" if fight else "back up from a stronger army"
-        return next(a for a in legal if str(a) == ("fight" if fight else "back up"))
+        return next((a for a in legal if str(a) == ("fight" if fight else "back up")), legal[0])
+
+    def _garrison(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """An enemy army at least as big enters the city: as many CUs inside as may go, with the
+        Generals where they may (H51, H62 step 1); a smaller one: all out to fight it. At the end
+        of the seat's own move, one step of lookahead."""
+        _, _, mode, space = st.stack[-1]
+        if mode != walls.DECLARE:
+            return self._lookahead(st, seat, legal)
+        n = st.n
+        inside = [a for a in legal if n.GARRISON <= a <= n.GARRISON + 2 * walls.MAX_INSIDE + 1]
+        if not inside:
+            return self._lookahead(st, seat, legal)
+
+        def key(a: Action) -> tuple[int, int]:
+            return (a - n.GARRISON) % (walls.MAX_INSIDE + 1), a  # CUs inside, then with the Generals
+
+        if st.m_left >= walls.total(st, seat, space):
+            self.reason = "outnumbered: behind the walls"
+            return max(inside, key=key)
+        self.reason = "stronger: out to fight"
+        return min(inside, key=key)
 
     def _attack(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         mine, theirs = sum(st.bhand[seat]), sum(st.bhand[other(seat)])
@@ -481,14 +678,3 @@ class HeuristicAgent:
         plain = [a for a in legal if str(a) not in ("concede",) and "reserve" not in str(a)]
         self.reason = "match"
         return (plain or [a for a in legal if "reserve" in str(a)] or legal)[0]
-
-    def _campaign(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
-        n = st.n
-        gens = [a for a in legal if n.ACTIVATE <= a < n.ACTIVATE + len(st.game.generals)]
-        if not gens:
-            return legal[0]
-        self.reason = "the biggest army next"
-        return max(gens, key=lambda a: st.cu[seat][st.gen_at[a - n.ACTIVATE]])
-
-
-

@@ -1,0 +1,277 @@
+"""Hannibal: what a wargamer would call blunders, counted over games' records (issue 36).
+
+    nice -n 10 python benchmarks/hannibal_indicators.py play --games 200 --out FILE
+        [--rome heuristic] [--carthage heuristic] [--first 0]
+    python benchmarks/hannibal_indicators.py report FILE... [--hint 20] [--hint-seeds 4]
+
+``play`` plays game ``s`` (``s`` from ``--first``) on ``random.Random(s)``, the agents seeded ``s``
+(Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does; an agent is any spec
+``make_agent`` takes, or ``heuristic@COMMIT``, the heuristic of bots.py at that commit loaded
+beside today's (benchmarks/heuristic_ab.py: the same rules engine). It adds one JSON line
+a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the agents' specs), ``winner``,
+``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the referee's record, every action).
+A run plays only the seeds FILE does not hold yet, so it may be stopped and started again.
+
+``report`` replays every record of the files and counts, per game or per decision:
+
+- Hannibal sails: the games where an activated Hannibal takes a sea move (H56);
+- Hannibal eliminated by the end of turn 3 (displaced for good, H43);
+- Hannibal's army in Italy by the end of turn 3: at some moment of turns 1-3, Hannibal on a
+  space of Italy with 5 or more Carthaginian CUs;
+- Carthage's defenders inside: each time a Roman army enters Carthage with at least twice the
+  Carthaginian CUs there (H62 step 1), whether Carthage puts as many CUs inside as may go (H51);
+- Rome takes Carthage (H110);
+- wasted activations: a General activated who neither moves, fights, sorties nor besieges
+  before the next activation or card, a side a turn;
+- steps straight back: within one activation, a move into the space the army just left;
+- small forces shipped: sea moves with 2 CUs or fewer; outnumbered attacks: battles the moving
+  army begins with fewer CUs, with those inside its city that may sortie (H100), than the
+  enemy's outside the walls;
+- the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
+  as benchmarks/hannibal_agents.py times them), the share where ``HannibalGame.HINT_AGENT`` with
+  ``--hint-seeds`` different seeds picks the same action every time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hannibal_agents import positions as heuristic_positions
+from heuristic_ab import bots_at
+
+import legatus
+from legatus.core.agents import make_agent
+from legatus.core.record import check_record, new_game_state, to_record
+from legatus.core.session import sample_outcome
+from legatus.games.hannibal.game import HannibalGame
+from legatus.games.hannibal.notation import CARTHAGE, ROME, SIDES
+from legatus.games.hannibal.rules import base, walls
+from legatus.games.hannibal.state import HannibalState
+from legatus.sim.stats import wilson
+
+EARLY = 3  # "by the end of turn 3"
+ITALY_ARMY = 5  # Hannibal's army: 5 CUs or more
+SMALL = 2  # a sea move with this many CUs or fewer is a small force shipped
+
+
+def agent(game: Any, spec: str, seed: int) -> Any:
+    """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit."""
+    if spec.startswith("heuristic@"):
+        return bots_at("hannibal", spec.split("@", 1)[1]).HeuristicAgent(game, seed)
+    return make_agent(game, spec, seed=seed)
+
+
+def play(seed: int, rome: str, carthage: str) -> dict[str, Any]:
+    """Game ``seed`` of ``rome`` against ``carthage``: its result and its record."""
+    game = legatus.load("hannibal")
+    rng = random.Random(seed)
+    agents = [agent(game, spec, seed + s) for s, spec in enumerate((rome, carthage))]
+    state = game.new_initial_state()
+    cpu = time.process_time()
+    while not state.is_terminal():
+        chance = state.is_chance_node()
+        state.apply_action(sample_outcome(state, rng) if chance else agents[state.current_player()].choose(state))
+    assert isinstance(state, HannibalState)
+    return {"seed": seed, "rome": rome, "carthage": carthage, "winner": SIDES[state.winner], "reason": state.reason,
+            "turn": state.turn, "cpu": round(time.process_time() - cpu, 2), "record": to_record(state)}
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@dataclass
+class Tally:
+    """The indicators' counts over a set of games."""
+
+    games: int = 0
+    side_turns: int = 0  # turns played, twice (one a side)
+    sails: int = 0
+    eliminated: int = 0
+    in_italy: int = 0
+    rome_takes_carthage: int = 0
+    outnumbered_at_carthage: int = 0
+    inside: int = 0
+    activations: list[int] = field(default_factory=lambda: [0, 0])
+    wasted: list[int] = field(default_factory=lambda: [0, 0])
+    steps_back: int = 0
+    sea_moves: list[int] = field(default_factory=lambda: [0, 0])
+    small_sea_moves: list[int] = field(default_factory=lambda: [0, 0])
+    attacks: list[int] = field(default_factory=lambda: [0, 0])
+    outnumbered_attacks: list[int] = field(default_factory=lambda: [0, 0])
+
+
+USEFUL = ("to ", "sail ", "siege", "sortie", "fight")  # what an activation may do besides nothing
+
+
+def count(line: dict[str, Any], tally: Tally) -> None:
+    """Replays one game's record, adding its indicators to ``tally``."""
+    record = check_record(line["record"])
+    state = new_game_state(record)
+    assert isinstance(state, HannibalState)
+    hannibal = [g.name for g in state.game.generals].index("Hannibal")
+    n = state.n
+    sailed = eliminated = in_italy = False
+    active: list[int] = []  # the activation under way: [side, useful]
+    path: list[int] = []  # the spaces the activated army stood on, in order
+    for text in record["actions"]:
+        action = state.parse_action(text)
+        if n.ACTIVATE <= action < n.ACTIVATE + len(state.game.generals) or text.startswith(
+                ("ops ", "event ", "discard ", "place pcs", "raise ")):
+            if active:
+                tally.wasted[active[0]] += not active[1]
+            active = []
+            if text.startswith("activate"):
+                g = action - n.ACTIVATE
+                active = [state.current_player(), 0]
+                tally.activations[active[0]] += 1
+                path = [state.gen_at[g]]
+        elif active and text.startswith(USEFUL):
+            active[1] = 1
+        if text.startswith(("to ", "sail ")):
+            there = action - n.SPACE["sail" if text.startswith("sail") else "to"]
+            side = state.m_side
+            if text.startswith("sail "):
+                tally.sea_moves[side] += 1
+                tally.small_sea_moves[side] += state.m_left <= SMALL
+                sailed |= state.m_gen == hannibal
+            tally.steps_back += len(path) >= 2 and path[-2] == there
+            path.append(there)
+        if state.stack and state.stack[-1][0] == base.GARRISON and text.startswith("garrison"):
+            _, side, mode, space = state.stack[-1]
+            defenders = walls.total(state, CARTHAGE, space)
+            if (side, mode, space) == (CARTHAGE, walls.DECLARE, state.game.carthage_space) and defenders \
+                    and state.m_left >= 2 * defenders:
+                tally.outnumbered_at_carthage += 1
+                most = max((a - n.GARRISON) % (walls.MAX_INSIDE + 1) for a in state.legal_actions())
+                tally.inside += (action - n.GARRISON) % (walls.MAX_INSIDE + 1) == most
+        fighting = state.b_space >= 0
+        state.apply_action(action)
+        if not fighting and state.b_space >= 0 and state.b_att == state.m_side >= 0:
+            att = state.b_att
+            tally.attacks[att] += 1
+            sortie = walls.sortie_force(state, att, state.b_space)  # the CUs inside may join (H100)
+            tally.outnumbered_attacks[att] += state.bbegan[att] + sortie < state.bbegan[1 - att]
+        if state.turn <= EARLY and state.stack:
+            at = state.gen_at[hannibal]
+            eliminated |= at == base.DEAD
+            in_italy |= at >= 0 and base.country_of(state, at) == "Italy" and \
+                walls.total(state, CARTHAGE, at) >= ITALY_ARMY
+    if active:
+        tally.wasted[active[0]] += not active[1]
+    assert state.is_terminal(), f"game {line['seed']}: the record stops before the end"
+    tally.games += 1
+    tally.side_turns += 2 * state.turn
+    tally.sails += sailed
+    tally.eliminated += eliminated
+    tally.in_italy += in_italy
+    tally.rome_takes_carthage += state.reason == "sudden death: Rome controls Carthage"
+
+
+def share(k: int, n: int) -> str:
+    if not n:
+        return "none"
+    low, high = wilson(k, n)
+    return f"{k}/{n} = {k / n:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def hint_agreement(positions: int, seeds: int) -> tuple[int, int, float]:
+    """At how many of ``positions`` positions the hint agent with ``seeds`` seeds agrees, and its
+    CPU seconds a decision (median)."""
+    game = legatus.load("hannibal")
+    same = 0
+    seconds: list[float] = []
+    for state in heuristic_positions(positions):
+        picks = set()
+        for seed in range(seeds):
+            start = time.process_time()
+            picks.add(make_agent(game, HannibalGame.HINT_AGENT, seed=seed).choose(state))
+            seconds.append(time.process_time() - start)
+        same += len(picks) == 1
+    return same, positions, sorted(seconds)[len(seconds) // 2]
+
+
+def report(files: list[Path], hint: int, hint_seeds: int) -> None:
+    tally = Tally()
+    lines = [line for path in files for line in read(path)]
+    for line in lines:
+        count(line, tally)
+    pairings = sorted({(line["rome"], line["carthage"]) for line in lines})
+    print(f"# Hannibal indicators: {tally.games} games ({', '.join(f'{r} v {c}' for r, c in pairings)}) "
+          f"from {', '.join(map(str, files))}")
+    wins = sum(line["winner"] == "rome" for line in lines)
+    rows = [
+        ("Rome wins", share(wins, tally.games), ""),
+        ("Hannibal sails (games)", share(tally.sails, tally.games), "< 5%"),
+        (f"Hannibal eliminated by the end of turn {EARLY}", share(tally.eliminated, tally.games), "< 5%"),
+        (f"Hannibal with {ITALY_ARMY}+ CUs in Italy by the end of turn {EARLY}", share(tally.in_italy, tally.games),
+         ">= 50%"),
+        ("outnumbered 2:1 at Carthage, defenders inside", share(tally.inside, tally.outnumbered_at_carthage),
+         ">= 90%"),
+        ("Rome takes Carthage", share(tally.rome_takes_carthage, tally.games), "< 15%"),
+    ]
+    for side in (ROME, CARTHAGE):
+        turns = tally.side_turns // 2
+        rows.append((f"{SIDES[side]}: wasted activations a turn",
+                     f"{tally.wasted[side] / max(1, turns):.2f} ({tally.wasted[side]} of "
+                     f"{tally.activations[side]} activations, {turns} turns)", "< 1"))
+    rows.append(("steps straight back", f"{tally.steps_back} ({tally.steps_back / max(1, tally.games):.2f} a game)",
+                 "0"))
+    for side in (ROME, CARTHAGE):
+        rows.append((f"{SIDES[side]}: sea moves with {SMALL} CUs or fewer",
+                     share(tally.small_sea_moves[side], tally.sea_moves[side]), ""))
+        rows.append((f"{SIDES[side]}: attacks begun outnumbered",
+                     share(tally.outnumbered_attacks[side], tally.attacks[side]), ""))
+    if hint:
+        same, n, median = hint_agreement(hint, hint_seeds)
+        rows.append((f"the hint ({HannibalGame.HINT_AGENT}) the same with {hint_seeds} seeds",
+                     f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
+    print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
+    for name, value, target in rows:
+        print(f"| {name} | {value} | {target} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play games into a JSON-lines file (resumable)")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--first", type=int, default=0, help="the first game's seed")
+    p.add_argument("--rome", default="heuristic")
+    p.add_argument("--carthage", default="heuristic")
+    p.add_argument("--out", type=Path, required=True)
+    r = sub.add_parser("report", help="the indicators of the games in the files")
+    r.add_argument("files", type=Path, nargs="+")
+    r.add_argument("--hint", type=int, default=0, metavar="N", help="positions for the hint's agreement")
+    r.add_argument("--hint-seeds", type=int, default=4)
+    args = parser.parse_args()
+    if args.command == "report":
+        missing = [str(f) for f in args.files if not f.exists()]
+        if missing:
+            parser.error(f"no results file {missing[0]}; give files written by 'play --out'")
+        report(args.files, args.hint, args.hint_seeds)
+        return
+    game = legatus.load("hannibal")
+    for spec in (args.rome, args.carthage):
+        agent(game, spec, 0)  # a bad spec or commit stops here, saying what is valid
+    held = {line["seed"] for line in read(args.out) if (line["rome"], line["carthage"]) == (args.rome, args.carthage)}
+    for seed in range(args.first, args.first + args.games):
+        if seed in held:
+            continue
+        result = play(seed, args.rome, args.carthage)
+        with args.out.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(result) + "\n")
+        print(f"game {seed}: {result['winner']} ({result['reason']}), turn {result['turn']}, {result['cpu']} CPU s",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
