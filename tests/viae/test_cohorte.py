@@ -213,3 +213,20 @@ def test_C32_V15_an_extra_action_lost_after_its_use_leaves_none_and_the_turn_end
     assert st.officers[2 * p + 1] == -1 and agere.actions_left(st) == 0
     assert st.prompt().endswith(": 0 actions left.")
     assert [t for t in texts(st) if not t.startswith(("play ", "buy ", "ability "))] == ["end turn"]
+
+
+def test_C32_V15_V19_a_conquer_forced_before_the_extra_action_is_lost_is_still_made() -> None:
+    st = first_turn(2)
+    p = at(st, "capua")
+    seat_officer(st, p, "CA18", 1)
+    st.influence[p] = 6
+    st.road_owner[road(st, "capua", "tarentum")] = p
+    st.hostility[city(st, "tarentum")] = 1
+    st.actions_used = 4  # 2 of 6 left: the move and the Conquer it forces
+    give(st, p, "D01", 2)
+    refresh(st)
+    act(st, "move tarentum")
+    act(st, "play D01")
+    act(st, "play D01")  # slot 2 lost: no action left, the forced Conquer stays
+    assert agere.actions_left(st) == 0 and st.must_conquer
+    assert [t for t in texts(st) if not t.startswith(("play ", "buy ", "ability "))] == ["conquer"]
