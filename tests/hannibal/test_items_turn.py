@@ -92,6 +92,34 @@ def test_h16_a_displaced_carthaginian_general_returns_to_carthaginian_cus() -> N
     assert base.commander(state, space(state, "Carthage"), CARTHAGE) == general(state, "Hanno")
 
 
+def test_h16_h53_h117_a_displaced_hanno_returns_only_in_africa_or_waits_for_a_later_phase() -> None:
+    state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
+    hanno = general(state, "Hanno")
+    base.displace(state, hanno)
+    _until(state, base.RETURN)
+    assert legal(state) == {"place Carthage"}  # not Saguntum nor New Carthage: he may not leave Africa
+    state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
+    base.displace(state, hanno)
+    carthage = space(state, "Carthage")
+    state.spts[carthage] = 1  # besieged: no African space with Carthaginian CUs qualifies
+    met = _until(state, base.PROCONSUL)
+    assert base.RETURN not in met and state.turn == 2 and state.gen_at[hanno] == base.AWAY  # he waits
+    state.spts[carthage] = 0
+    _play_out(state)
+    _until(state, base.RETURN)
+    assert state.turn == 3 and legal(state) == {"place Carthage"}
+
+
+def test_h15_the_reinforcement_prompt_counts_the_cus_due() -> None:
+    state = _turn_2()
+    assert state.prompt() == "Carthage places reinforcement 1 of 4 (H15), or forgoes it."
+    state.ctrl[space(state, "New Carthage")] = ROME  # item 3 is not due; Baetica's item 4 is
+    assert turn.carthage_due(state, 4)
+    assert state.prompt() == "Carthage places reinforcement 1 of 3 (H15), or forgoes it."
+    play(state, "reinforce Carthage", "reinforce Carthage")
+    assert state.queue[0] == 4 and state.prompt() == "Carthage places reinforcement 3 of 3 (H15), or forgoes it."
+
+
 def test_h17_rome_places_5_cus_at_least_3_in_italy() -> None:
     state = _turn_2()
     while state.stack[-1][1] == CARTHAGE:
@@ -179,6 +207,18 @@ def test_h26_a_short_deck_is_reshuffled_with_the_discards_before_the_deal() -> N
 def test_h36_a_discarded_truce_still_reshuffles_at_the_end_of_the_turn() -> None:
     state = ready([64, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14])
     play(state, "discard #64")
+    assert not state.truce and state.truce_played and 64 in state.discard
+    _play_out(state)
+    met = _until(state, base.REINFORCE)
+    assert base.RESHUFFLE in met and 64 in state.deck and state.discard == []
+
+
+def test_h26_a_truce_discarded_at_random_by_philip_v_reshuffles_at_the_end_of_the_turn() -> None:
+    """H26's ruling: the Truce (#64) reaches the discard pile this turn however it leaves a hand,
+    so Rome's Philip V (#9) taking it from Carthage at random reshuffles the deck, as a discard."""
+    state = ready([9, 1, 2, 3, 4, 5, 6], [64, 8, 10, 11, 12, 13, 14])
+    state.macedonia = 1  # allied: Rome's use of #9, Carthage discards at random (H130's ruling)
+    play(state, "event #9", "take #64")
     assert not state.truce and state.truce_played and 64 in state.discard
     _play_out(state)
     met = _until(state, base.REINFORCE)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.rules import base, movement
+from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import general, legal, play, ready, recorded, roll, space
 
 
@@ -305,3 +308,34 @@ def test_h42_subordinates_are_picked_up_and_dropped_along_the_path() -> None:
     assert state.gen_at[mago] == tarraco and state.gen_at[gisgo] == dertosa and state.cu[1][dertosa] == 2
     assert base.commander(state, tarraco, 1) == general(state, "Hannibal")
     assert gisgo in state.moved_gens  # moved on this card: not activated again by it (H52's ruling)
+
+
+def _armies_leaving(state: HannibalState) -> set[tuple[int, frozenset[str]]]:
+    """Every army (CUs, Generals) that can step out of the start space, over every order of
+    take / pick up / drop at the start."""
+    out: set[tuple[int, frozenset[str]]] = set()
+    for action in state.legal_actions():
+        text = str(action)
+        if text.startswith(("to ", "sail ")):
+            names = {state.game.generals[g].name for g in (state.m_gen, *state.m_group)}
+            out.add((state.m_left, frozenset(names)))
+        elif text != "stop":
+            out |= _armies_leaving(play(state.clone(), text))
+    return out
+
+
+@pytest.mark.parametrize("cus", [10, 12, 8])
+def test_h39_h42_h45_h46_two_consuls_march_together_with_their_whole_army(cus: int) -> None:
+    """H46: the commander takes up to 10 CUs and H42 his subordinates; H39 only forbids leaving a
+    consul behind with fewer than 5. Whichever consul is activated, the pair leaves with up to 10
+    (2 staying from 12); one leaves alone only keeping 5 for the other (so never from 8)."""
+    pair = frozenset({"P. Scipio", "T. Longus"})
+    for consul in sorted(pair):
+        state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+        rome = space(state, "Rome")
+        state.gen_at[general(state, "T. Longus")] = rome
+        state.cu[0][rome] = cus
+        play(state, "ops #1", f"activate {consul}")
+        together = {(k, pair) for k in range(5, min(cus, 10) + 1)}
+        alone = {(k, frozenset({consul})) for k in range(5, cus - 4)}
+        assert _armies_leaving(state) == together | alone

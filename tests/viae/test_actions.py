@@ -265,3 +265,43 @@ def test_V23_C38_V20_a_failed_attack_after_sailing_returns_to_the_harbor_and_one
     st.apply_action(st.parse_action("die 1"))
     act(st, "keep 1")
     assert st.marker[p] == city(st, "massilia")
+
+
+def test_V18_V30_a_move_passes_through_roma_when_a_cheapest_path_does_no_declared_route() -> None:
+    """The ruling (docs/viae/rules.md): the player names the Move's end, not its route; the Move
+    takes a cheapest path in tolls and counts as passing through Roma when one of those does."""
+    st = first_turn(3)
+    p = at(st, "capua")
+    q = (p + 1) % 3
+    st.road_owner = [-1] * len(st.road_owner)
+    st.road_owner[road(st, "capua", "ostia")] = p  # the road, or the spokes through Roma: both free
+    refresh(st)
+    act(st, "move ostia")
+    assert "buy influence" in texts(st)
+    st = first_turn(3)
+    p = at(st, "brundisium")
+    st.road_owner = [-1] * len(st.road_owner)
+    st.road_owner[road(st, "brundisium", "tarentum")] = p  # free
+    st.road_owner[road(st, "brundisium", "corfinium")] = q  # through Roma: 2 Denar more
+    st.road_owner[road(st, "capua", "tarentum")] = q
+    denar = st.denar[p]
+    refresh(st)
+    act(st, "move tarentum")
+    assert st.denar[p] == denar and "buy influence" not in texts(st)
+
+
+def test_V19_D14_a_city_made_peaceful_after_the_entry_is_still_conquered() -> None:
+    """The ruling (docs/viae/rules.md): entering the hostile city forced the Conquer as the next
+    action; Pacatio (D14) lowering it to peaceful does not lift it."""
+    st = first_turn(3)
+    p = at(st, "capua")
+    tarentum = city(st, "tarentum")
+    st.road_owner[road(st, "capua", "tarentum")] = p
+    st.hostility[tarentum] = 1
+    give(st, p, "D14")
+    refresh(st)
+    act(st, "move tarentum")
+    act(st, "play D14")
+    act(st, "target tarentum")
+    assert st.hostility[tarentum] == 0 and st.must_conquer
+    assert [t for t in texts(st) if not t.startswith(("play ", "buy ", "ability "))] == ["conquer"]

@@ -196,3 +196,37 @@ def test_V37_C42_recruit_is_legio_or_one_officer() -> None:
     assert all(t == "hire none" or t.startswith("hire ") for t in texts(st))
     act(st, "hire none")
     assert st.actions_used == 1 and st.frame()[0] == phases.TURN
+
+
+def test_C32_V15_an_extra_action_lost_after_its_use_leaves_none_and_the_turn_ends() -> None:
+    """CA18 in slot 2 gives a 6th action (2 players); lost below influence 6 (V15) after all six
+    were used, the count stays at 0, never -1: only free actions and the end of the turn are left."""
+    st = first_turn(2)
+    p = st.turn_seat()
+    seat_officer(st, p, "CA18", 1)
+    st.influence[p] = 6
+    st.actions_used = agere.actions_left(st)
+    assert st.actions_used == 6
+    give(st, p, "D01", 2)
+    act(st, "play D01")  # the first card of the round is free
+    act(st, "play D01")  # the second costs 1 influence: slot 2 is lost
+    assert st.officers[2 * p + 1] == -1 and agere.actions_left(st) == 0
+    assert st.prompt().endswith(": 0 actions left.")
+    assert [t for t in texts(st) if not t.startswith(("play ", "buy ", "ability "))] == ["end turn"]
+
+
+def test_C32_V15_V19_a_conquer_forced_before_the_extra_action_is_lost_is_still_made() -> None:
+    st = first_turn(2)
+    p = at(st, "capua")
+    seat_officer(st, p, "CA18", 1)
+    st.influence[p] = 6
+    st.road_owner[road(st, "capua", "tarentum")] = p
+    st.hostility[city(st, "tarentum")] = 1
+    st.actions_used = 4  # 2 of 6 left: the move and the Conquer it forces
+    give(st, p, "D01", 2)
+    refresh(st)
+    act(st, "move tarentum")
+    act(st, "play D01")
+    act(st, "play D01")  # slot 2 lost: no action left, the forced Conquer stays
+    assert agere.actions_left(st) == 0 and st.must_conquer
+    assert [t for t in texts(st) if not t.startswith(("play ", "buy ", "ability "))] == ["conquer"]

@@ -162,7 +162,7 @@ TABLE: Procedures[HannibalState] = Procedures({
                                          ("forgo",) if st.stack[-1][1] == CARTHAGE else ())(st), _reinforce),
     base.RETURN: P("return of a General", _fixed(CARTHAGE),
                    lambda st: f"Carthage places {st.game.generals[st.stack[-1][1]].name} with its CUs (H16).",
-                   _spaces("place", turn.return_spaces), _return),
+                   _spaces("place", lambda s: turn.return_spaces(s, s.stack[-1][1])), _return),
     base.AFRICANUS: P("Scipio Africanus", _fixed(ROME), lambda st: "Rome places Scipio Africanus and 5 CUs (H19).",
                       _spaces("place", turn.africanus_spaces),
                       lambda st, a: turn.place_africanus(st, a - st.n.SPACE["place"])),

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
+TRUCE = 64  # the card whose use, however made, reshuffles the deck at the end of the turn (H26)
 ITALY6 = ("Gallia Cisalpinia", "Etruria", "Samnium", "Campania", "Apulia", "Lucania")  # H110
 
 

@@ -348,6 +348,8 @@ def random_card(st: HannibalState, action: int) -> None:
         st.known[taker].append(card)
     else:
         st.discard.append(card)
+        if card == base.TRUCE:
+            st.truce_played = True  # H26's ruling: a Truce discarded at random reshuffles too
     st.end()
 
 

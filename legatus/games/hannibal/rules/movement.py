@@ -4,6 +4,7 @@ passes and straits, naval moves with the Naval Combat Table, overruns, and the e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..map import ALPS_PASS
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 MODE_OPS, MODE_CAMPAIGN, MODE_FORCE = 1, 2, 3
 PH_IDLE, PH_ENTER, PH_REACTED, PH_END, PH_NAVAL, PH_WEATHER = range(6)
+BASE_MP, LONG_MP = 4, 6  # H45: a move's MP; on a Force March, or Nero's on a Campaign event
 WEATHER_MP = 2  # #41 Bad Weather: the General's move stops before it spends a 3rd MP (H133)
 DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
 REGROUPED = -4  # in st.tried: CUs were dropped off or picked up here (once a space: no endless shuffling)
@@ -26,14 +28,13 @@ SIDE = ("rome", "carthage")
 
 def activatable(st: HannibalState, side: int) -> list[int]:
     """Generals on the map who may be activated: a consul leaving a two-consul army needs 10 CUs
-    there (H39)."""
+    there, unless the other consul may march with him (H39, H42)."""
     g = st.game
     out = []
     for gi, at in enumerate(st.gen_at):
         if at < 0 or g.general_side[gi] != side or gi in st.moved_gens or st.g_used[gi] >= campaign.USED_UP:
             continue
-        if st.consul[gi] and any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != gi) \
-                and walls.total(st, side, at) < 10:
+        if st.consul[gi] and _consuls_kept(st, gi, at, _may_join_any) and walls.total(st, side, at) < 10:
             continue
         if is_inside(st, gi) and st.cu[other(side)][at] and not st.inner[at]:
             continue  # H47: alone, he may not come out among the besiegers
@@ -64,19 +65,42 @@ def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None
 def allowance(st: HannibalState) -> int:
     """H45: 4 MP; 6 on a Force March, and for Nero on a Campaign event (H122)."""
     if st.m_mode == MODE_FORCE or st.m_mode == MODE_CAMPAIGN and ability(st, st.m_gen, "campaign_moves"):
-        return 6
-    return 4
+        return LONG_MP
+    return BASE_MP
+
+
+def _consuls_kept(st: HannibalState, g: int, at: int, joins: Callable[[HannibalState, int], bool]) -> bool:
+    """H39, H42: whether a consul at ``at`` must stay when ``g`` leaves: one who may not join him
+    (he outranks ``g``, or ``joins`` says no, or they are inside the walls, where the mover comes
+    out alone). One who may join is picked up at the start or keeps his 5 CUs there
+    (:func:`_stranded`)."""
+    return any(st.consul[x] and (is_inside(st, x) or not joins(st, x) or base.rank(st, x) > base.rank(st, g))
+               for x in generals_at(st, at, st.game.general_side[g], everywhere=True) if x != g)
+
+
+def _may_join_any(st: HannibalState, x: int) -> bool:
+    """Before the activation, whatever the card: one who may join any mover (:func:`_may_join`)."""
+    return x not in st.moved_gens and st.g_used[x] < BASE_MP
+
+
+def _stranded(st: HannibalState, here: int) -> bool:
+    """H39: at the start of the move, a consul left behind with fewer than 5 CUs: the army must
+    pick him up (or stop) before it steps out, so that the two consuls march together with up
+    to 10 CUs whichever of them is activated, in any order of take and pick up."""
+    side = st.m_side
+    return len(st.path) == 1 and walls.total(st, side, here) - st.m_left < 5 and any(
+        st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen and x not in st.m_group)
 
 
 def take_range(st: HannibalState) -> tuple[int, int]:
-    """H45, H39: up to 10 CUs; a consul takes at least 5 when he can, and a consul who stays
+    """H45, H39: up to 10 CUs; a consul takes at least 5 when he can, and a consul who must stay
     keeps 5 (H41); on a Campaign, only CUs with MP left (H52)."""
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
     cus = walls.total(st, side, at)  # H51 (a): CUs inside come out as part of a move
     fresh = campaign.free(st, at, cus, allowance(st)) if st.m_mode == MODE_CAMPAIGN else cus
     hi = max(0, min(10, fresh))
-    if any(st.consul[x] for x in generals_at(st, at, side, everywhere=True) if x != g):
+    if _consuls_kept(st, g, at, _may_join):
         hi = min(hi, max(0, cus - 5))
     lo = min(5, hi) if st.consul[g] else 0
     if is_inside(st, g) and st.cu[other(side)][at]:
@@ -204,6 +228,8 @@ def move_legal(st: HannibalState) -> tuple[int, ...]:
     if mp >= 3 and st.m_limit >= st.m_left and board.port[here] is not None and st.siege_train != st.m_gen \
             and st.m_sea_used < _sea_moves(st):
         ways += [n.SPACE["sail"] + s for s in board.sea[here] if may_enter(st, here, s)]
+    if _stranded(st, here):
+        ways = []  # H39: not without the consul left short of 5
     out = _drops(st, here) + _pickups(st, here) + _subordinates(st, here) + ways
     if not ways or not _lone_among_lone(st, here):  # H47: he may pass through, so stop where he cannot
         out.append(n.SIMPLE["stop"])

@@ -52,13 +52,11 @@ def advance(st: HannibalState) -> None:
             if not _carthage_reinforcement(st):
                 _next(st, S_RETURN)
         elif step == S_RETURN:
-            away = [g for g, at in enumerate(st.gen_at) if at == AWAY]
-            if away and return_spaces(st):
-                st.call(RETURN, away[0])
+            back = [g for g, at in enumerate(st.gen_at) if at == AWAY and return_spaces(st, g)]
+            if back:
+                st.call(RETURN, back[0])
                 return
-            for g in away:  # H16: nowhere to go; he waits for the next Reinforcement Phase
-                st.gen_at[g] = OFF
-            _next(st, S_ROME)
+            _next(st, S_ROME)  # H16's ruling: one with nowhere to go stays displaced until the next phase
             st.queue = (st.game.tables.reinforcements["rome_cus"], 0)
         elif step == S_ROME:
             left, italy = st.queue
@@ -182,16 +180,25 @@ def carthage_spaces(st: HannibalState, item: int) -> list[int]:
         return sorted({at for gi, at in enumerate(st.gen_at) if at >= 0 and g.general_side[gi] == CARTHAGE
                        and (where is None or country_of(st, at) == where) and not st.spts[at]})
 
+    if not carthage_due(st, item):
+        return []
     if item == 1:
         out = city(carthage) + with_generals("Africa")
     elif item == 2:
         out = city(carthage) + city(new_carthage) + with_generals(None)
-    elif item == 3:
-        out = city(new_carthage) + with_generals("Spain") if st.ctrl[new_carthage] == CARTHAGE else []
     else:
-        baetica = st.board.province[g.space_index("Gades")]
-        out = city(new_carthage) + with_generals("Spain") if province_controller(st, baetica) == CARTHAGE else []
+        out = city(new_carthage) + with_generals("Spain")
     return sorted(set(out))
+
+
+def carthage_due(st: HannibalState, item: int) -> bool:
+    """H15: items 1 and 2 every turn; 3 while Carthage holds New Carthage, 4 while it holds Baetica."""
+    g = st.game
+    if item == 3:
+        return st.ctrl[g.new_carthage] == CARTHAGE
+    if item == 4:
+        return province_controller(st, st.board.province[g.space_index("Gades")]) == CARTHAGE
+    return True
 
 
 def _carthage_reinforcement(st: HannibalState) -> bool:
@@ -236,9 +243,12 @@ def place_reinforcement(st: HannibalState, side: int, space: int) -> None:
     st.end()
 
 
-def return_spaces(st: HannibalState) -> list[int]:
-    """H16: any space with Carthaginian CUs not under siege."""
-    return [s for s in range(st.board.n_spaces) if total(st, CARTHAGE, s) and not st.spts[s]]
+def return_spaces(st: HannibalState, g: int) -> list[int]:
+    """H16: any space with Carthaginian CUs not under siege; Hanno's only in Africa, which he
+    may not leave (H53, H117)."""
+    restricted = st.game.generals[g].restricted_to
+    return [s for s in range(st.board.n_spaces) if total(st, CARTHAGE, s) and not st.spts[s]
+            and (restricted is None or country_of(st, s) == restricted)]
 
 
 # --- H19-H23 Scipio Africanus, Proconsul, consuls ----------------------------------------------
@@ -322,6 +332,7 @@ def place_consul(st: HannibalState, gi: int, space: int) -> None:
 def reinforce_prompt(st: HannibalState) -> str:
     side = st.stack[-1][1]
     if side == CARTHAGE:
-        return f"Carthage places reinforcement {st.queue[0]} of 4 (H15), or forgoes it."
+        due = [item for item in (1, 2, 3, 4) if carthage_due(st, item)]
+        return f"Carthage places reinforcement {due.index(st.queue[0]) + 1} of {len(due)} (H15), or forgoes it."
     return f"Rome places a reinforcement CU ({st.queue[0]} left, {st.queue[1]} in Italy so far; H17)."
 

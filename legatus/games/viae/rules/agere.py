@@ -33,8 +33,11 @@ def seat(st: ViaeState) -> int:
 
 
 def actions_left(st: ViaeState) -> int:
+    """C32: never below 0. An extra action lost after it was used (CA18 in slot 2, V15) leaves
+    none: the turn has only its free actions and its end left, and a Conquer already forced
+    (V19) is still made."""
     p = seat(st)
-    return number(st, p, "actions", st.game.actions_per_turn) - st.actions_used
+    return max(0, number(st, p, "actions", st.game.actions_per_turn) - st.actions_used)
 
 
 def hostile(st: ViaeState, city: int) -> bool:
