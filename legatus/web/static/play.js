@@ -36,9 +36,11 @@ function actionButton(action) {
     onclick: () => act(action) }, label_of(action));
 }
 
-/** An action's label: its notation with what it costs, as the server describes it. */
+/** An action's label: its notation with what it costs, as the server describes it, each card
+ * it names named by the game module (``#16 Gallic Recruits · 2 OPs``). */
 function label_of(action) {
-  return (current && current.descriptions && current.descriptions[action]) || action;
+  const described = (current && current.descriptions && current.descriptions[action]) || action;
+  return mod && mod.label ? mod.label(action, described, pub) : described;
 }
 
 function myTurn(msg) {
@@ -139,7 +141,11 @@ function render(msg) {
   // The board, the game's own panels, the log.
   if (selected && !bySpace.has(selected) && !byLink.has(selected)) selected = null;
   board.draw(view, { active: bySpace, activeLinks: byLink, selected });
-  mod.renderInfo($("#info"), view, pub);
+  // The cards the seat handles, under the board (games that have them); the rest beside it.
+  const tray = $("#tray");
+  tray.hidden = !mod.renderTray;
+  if (mod.renderTray) mod.renderTray(tray, view, pub);
+  mod.renderInfo($("#info"), view, pub, { tray: !!mod.renderTray });
   renderLog($("#log"), view, msg.seat_log, mod.logClass);
   drawPopover(bySpace, byLink);
 }
@@ -302,7 +308,8 @@ async function main() {
   });
   $("#undo").addEventListener("click", undo);
   $("#hint-button").addEventListener("click", hint);
-  zoomButton($("#zoom"), $("#board"), () => current && render(current));
+  if (board.zooms) $("#zoom").hidden = true; // the board pans and zooms itself
+  else zoomButton($("#zoom"), $("#board"), () => current && render(current));
   $("#board").addEventListener("scroll", () => current && selected && render(current));
   document.addEventListener("keydown", (e) => e.key === "Escape" && select(null));
   window.addEventListener("resize", () => current && render(current));
