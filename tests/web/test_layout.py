@@ -161,3 +161,27 @@ def test_hannibal_s_cards_are_named_and_a_card_is_played_by_clicking(browser: An
         ctx.close()
         if carthage is not None:
             carthage.context.close()
+
+
+@pytest.mark.parametrize(("game", "space"), [("viae", ".vi-city.active .vi-hit"),
+                                             ("hispania", ".hx-space.active .hx-hit")])
+def test_a_phone_plays_viae_and_hispania_by_tapping(browser: Any, server: Any, game: str, space: str) -> None:
+    """At 390×844 on a touch screen: a highlighted space tapped, then its action in the list."""
+    created = new_game(server, game)
+    first = created["seats"][0]
+    mover = server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]
+    ctx, page = open_seat(browser, server, created, mover, 390, 844)
+    try:
+        target = page.locator(space).first
+        expect(target).to_be_visible()
+        before = page.locator("#play").get_attribute("data-log-length")
+        target.tap()
+        choice = page.locator("#popover button.action").first
+        expect(choice).to_be_visible()
+        choice.tap()
+        expect(page.locator("#play")).not_to_have_attribute("data-log-length", before or "")
+        expect(page.locator("#log li").first).to_be_attached()
+        page.locator("#log").scroll_into_view_if_needed()  # the log reachable under the board
+        expect(page.locator("#log")).to_be_in_viewport()
+    finally:
+        ctx.close()

@@ -1,7 +1,16 @@
 // Pan and zoom of an SVG board with the mouse (wheel, drag), touch (drag, pinch) and buttons:
 // the camera sets the SVG's viewBox to what its box shows. A drag never counts as a click.
 
+import { h } from "/static/common.js";
+
 const MAX_ZOOM = 6;
+
+/** The board's zoom buttons (in, out, the whole map), for its corner. */
+export function zoomControls(cam) {
+  const button = (text, label, onclick) => h("button", { type: "button", class: "small", "aria-label": label, title: label, onclick }, text);
+  return h("div", { class: "board-zoom" }, button("+", "zoom in", () => cam.zoomBy(1.5)),
+    button("−", "zoom out", () => cam.zoomBy(1 / 1.5)), button("⤢", "the whole map", () => cam.fit()));
+}
 
 /** A camera on ``svg`` showing the map box ``[x0, y0, w, h]`` (map units). ``minScale``: the
  * fewest pixels a map unit may take (a phone shows part of the map rather than a blur); ``onChange``

@@ -7,7 +7,7 @@
 // A view carries only what its seat may see (legatus/games/hannibal/view.py): the other seat's
 // hands come as sizes, so nothing here can show them.
 
-import { camera } from "/static/camera.js";
+import { camera, zoomControls } from "/static/camera.js";
 import { h as el, svg as s, tip } from "/static/common.js";
 import { nearestPoint, placer, textWidth } from "/static/labels.js";
 
@@ -15,7 +15,6 @@ export const title = "Hannibal: Rome vs Carthage";
 
 const SIDE_NAME = { rome: "Rome", carthage: "Carthage" };
 const SIDE_COLOUR = { rome: "#a8322a", carthage: "#2d5a8c", neutral: "#8a8073" };
-const PROVINCE_TINT = { rome: "#e8b7ad", carthage: "#b5c8de", none: "#e9dfc6" };
 const CARD_KINDS = ["frontal assault", "flank left", "flank right", "probe", "double envelopment", "reserve"];
 const MARGIN = 70;
 
@@ -137,11 +136,12 @@ export function createBoard(node, pub, hooks = {}) {
     groups[sp.name] = { g, marker, label, stacks, sp };
     layer.append(g);
   }
-  node.replaceChildren(svg, zoomControls(), legend());
-  node.classList.add("hn-host");
+  node.replaceChildren(svg, legend());
+  node.classList.add("pans");
 
   let last = null; // the view and marks drawn last, for a new frame
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => last && place(frame) });
+  node.append(zoomControls(cam));
   function resize() { // the board's height: the map's own shape, within the window, the tray's room kept below
     const phone = window.innerWidth <= 820;
     const top = svg.getBoundingClientRect().top + window.scrollY;
@@ -149,11 +149,6 @@ export function createBoard(node, pub, hooks = {}) {
     const room = window.innerHeight - top - (node.closest(".play") && document.getElementById("tray") ? 190 : 16);
     svg.style.setProperty("height", `${Math.round(phone ? Math.min(fitted * 1.6, window.innerHeight * 0.58) : Math.max(260, Math.min(fitted, room)))}px`);
     cam.redraw();
-  }
-  function zoomControls() {
-    const button = (text, label, onclick) => el("button", { type: "button", class: "small", "aria-label": label, title: label, onclick }, text);
-    return el("div", { class: "hn-zoom" }, button("+", "zoom in", () => cam.zoomBy(1.5)), button("−", "zoom out", () => cam.zoomBy(1 / 1.5)),
-      button("⤢", "the whole map", () => cam.fit()));
   }
   window.addEventListener("resize", resize);
   requestAnimationFrame(resize);
@@ -391,7 +386,28 @@ function battlePanel(view) {
   return el("section", { class: "hn-battle-box", "aria-label": "the battle" }, kids);
 }
 
-/** The tray under the board: the battle, the seat's hand as cards, the piles one click away. */
+/** The discard pile and the removed cards, each one click away (H130). */
+function piles(view, pub) {
+  const pile = (title, cards, cls) => el("details", { class: `hn-pile ${cls}` },
+    el("summary", {}, `${title} (${cards.length})`),
+    cards.length ? el("div", { class: "hn-tiles" }, [...cards].reverse().map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "none"));
+  return el("div", { class: "hn-piles" }, pile("Discard pile", view.discard || [], "hn-discard"),
+    pile("Removed from the game", view.removed || [], "hn-removed"));
+}
+
+/** Redraws ``node`` with ``parts``, the card tiles and piles that were open still open. */
+function keepOpen(node, parts) {
+  const open = new Set([...node.querySelectorAll(".open[data-card], details[open]")].map((n) => n.dataset.card || n.className));
+  node.replaceChildren(...parts);
+  for (const n of node.querySelectorAll("[data-card], details")) {
+    if (open.has(n.dataset.card || n.className)) {
+      if (n.tagName === "DETAILS") n.open = true;
+      else n.classList.add("open");
+    }
+  }
+}
+
+/** The tray under the board: the battle, the seat's hand as cards. */
 export function renderTray(node, view, pub) {
   const parts = [];
   if (view.battle) parts.push(battlePanel(view));
@@ -401,20 +417,7 @@ export function renderTray(node, view, pub) {
       el("div", { class: "label" }, `Your hand (${hand.length})`),
       hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "no card")));
   }
-  const pile = (title, cards, cls) => el("details", { class: `hn-pile ${cls}` },
-    el("summary", {}, `${title} (${cards.length})`),
-    cards.length ? el("div", { class: "hn-tiles" }, [...cards].reverse().map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "none"));
-  parts.push(el("div", { class: "hn-piles" }, pile("Discard pile", view.discard || [], "hn-discard"),
-    pile("Removed from the game", view.removed || [], "hn-removed")));
-  // The open tiles and piles stay open when the view is redrawn.
-  const open = new Set([...node.querySelectorAll(".open[data-card], details[open]")].map((n) => n.dataset.card || n.className));
-  node.replaceChildren(...parts);
-  for (const n of node.querySelectorAll("[data-card], details")) {
-    if (open.has(n.dataset.card || n.className)) {
-      if (n.tagName === "DETAILS") n.open = true;
-      else n.classList.add("open");
-    }
-  }
+  keepOpen(node, parts);
 }
 
 // --- The panels beside the board ---------------------------------------------------------------
@@ -474,7 +477,7 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     el("span", { class: "hn-chip hn-rome", title: "victory provinces Rome controls (H108)" }, "Rome ", el("strong", { class: "hn-points" }, rome)),
     el("span", { class: "hn-chip hn-carthage", title: "victory provinces Carthage controls (H108)" }, "Carthage ", el("strong", { class: "hn-points" }, carthage)),
     el("span", { class: "hn-chip" }, "deck ", el("strong", { class: "hn-deck" }, view.deck ?? 0)),
-    el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))));
+    el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))), piles(view, data));
   const flags = [];
   if (view.truce) flags.push("truce");
   if (view.naval_victory) flags.push("naval victory");
@@ -507,7 +510,7 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
         ` — ${g.at}`);
     }))));
 
-  node.replaceChildren(...parts);
+  keepOpen(node, parts);
 }
 
 /** A log line's class: a die rolled ("roll 4") is styled as dice. */

@@ -10,6 +10,7 @@
 // (Roma and Ostia), so that any owner's board draws without hand-placed positions; labels take
 // the side with the least overlap.
 import { h, svg as s, tip } from "/static/common.js";
+import { camera, zoomControls } from "/static/camera.js";
 import { nearestPoint, placer } from "/static/labels.js";
 
 export const title = "VIAE: Roads of Rome";
@@ -28,8 +29,9 @@ const HEIGHT = MAP_TOP + MAP_HEIGHT + TRACKS_HEIGHT;
 const CITY_R = 13;
 const MIN_GAP = 48; // centre to centre, after the push apart
 const RANK_SHARE = 0.5;
-const LABEL_SIZE = 12; // the labels' font size, in the board's units (10.5 px at 1280)
+const LABEL_SIZE = 13.5; // the labels' font size, in the board's units (10.3 px at 1280×800)
 const LEGEND_W = 178;
+const PHONE_SCALE = 0.8; // the fewest pixels a board unit takes on a phone: names of 9.6 px
 const LEGEND_H = 218;
 
 const seatIndex = (seat) => Number(String(seat).replace(/\D/g, "")) - 1;
@@ -147,7 +149,9 @@ function placeLabels(board, where, badges, widths) {
     const pts = board.cities.filter((c) => c.region === region.id).map((c) => where[c.id]);
     if (!pts.length) continue;
     const [mx, my] = [pts.reduce((t, p) => t + p[0], 0) / pts.length, pts.reduce((t, p) => t + p[1], 0) / pts.length];
-    const spot = places.place(mx, my, 0, widths[region.id] + 2, h, true); // none where every place is taken
+    // near the middle of its cities, else beside one of them; none where every place is taken
+    const spot = [[mx, my, 0], ...pts.map(([x, y]) => [x, y, CITY_R + 2])]
+      .reduce((found, [x, y, r]) => found || places.place(x, y, r, widths[region.id] + 2, h, true), null);
     if (spot) boxes[region.id] = spot.box;
   }
   return { boxes, leaders };
@@ -230,6 +234,17 @@ export function createBoard(node, pub, hooks = {}) {
   const tracks = s("g", { class: "vi-tracks", transform: `translate(0,${MAP_TOP + MAP_HEIGHT})` });
   svg.append(tracks);
   node.replaceChildren(svg);
+  // Pan and zoom (camera.js): a phone shows part of the board at a readable scale, a laptop all
+  // of it, central Italy a click or a pinch away.
+  node.classList.add("pans");
+  const cam = camera(svg, [0, 0, WIDTH, HEIGHT]);
+  node.append(zoomControls(cam));
+  const fit = () => {
+    cam.setMinScale(window.innerWidth <= 820 ? PHONE_SCALE : 0);
+    cam.redraw();
+  };
+  window.addEventListener("resize", fit);
+  requestAnimationFrame(fit);
   // In the page the labels measure themselves; else (a hidden board) about 6.5 px a letter.
   const widths = Object.fromEntries(Object.entries(texts).map(([id, text]) =>
     [id, text.getComputedTextLength() || text.textContent.length * 6.5]));
@@ -303,6 +318,9 @@ export function createBoard(node, pub, hooks = {}) {
     svg.classList.toggle("vi-choosing", active.size > 0 || activeLinks.size > 0);
     drawTracks(tracks, view, board);
     svg.dataset.round = String(view.round ?? "");
+    // A choice to make off the part shown (a phone's): brought into view.
+    cam.show([...[...active.keys()].filter((id) => where[id]).map((id) => where[id]),
+      ...[...activeLinks.keys()].filter((key) => roadOf[key]).map((key) => middle(roadOf[key]))]);
   }
 
   function anchor(key) {
@@ -310,7 +328,7 @@ export function createBoard(node, pub, hooks = {}) {
     return roadGroups[key] ? roadGroups[key].querySelector(".vi-road-badge") : null;
   }
 
-  return { draw, anchor, svg };
+  return { draw, anchor, svg, zooms: true };
 }
 
 function setActive(g, actions, selected, label) {
