@@ -23,12 +23,12 @@ export function textWidth(text, font) {
 
 /** The places for a box of w×h beside a point (x, y) of radius r, nearest first: below, above,
  * right and left of it, the corners, then rings further out. Each is [box, gap]. */
-function places(x, y, r, w, h) {
+function places(x, y, r, w, h, reach = Infinity) {
   const out = [
     [x - w / 2, y + r + 1], [x - w / 2, y - r - 1 - h], [x + r + 2, y - h / 2], [x - r - 2 - w, y - h / 2],
     [x + r * 0.7, y + r * 0.7], [x - r * 0.7 - w, y + r * 0.7], [x + r * 0.7, y - r * 0.7 - h], [x - r * 0.7 - w, y - r * 0.7 - h],
   ].map(([left, top]) => [[left, top, left + w, top + h], 0]);
-  for (const gap of GAPS.slice(1)) {
+  for (const gap of GAPS.slice(1).filter((g) => g <= reach)) {
     for (let i = 0; i < DIRECTIONS; i++) {
       const a = (i * 2 * Math.PI) / DIRECTIONS + Math.PI / 2; // from straight below, round
       const [dx, dy] = [Math.cos(a), Math.sin(a)];
@@ -46,11 +46,11 @@ export function placer(obstacles, bounds) {
   const outside = (b) => b[0] < bounds[0] || b[1] < bounds[1] || b[2] > bounds[2] || b[3] > bounds[3];
   return {
     /** Where a w×h box beside (x, y, radius r) goes: {box, gap} (gap 0: beside it, else a leader
-     * line's length); the one overlapping least if every place is taken; null if ``optional`` and
-     * none is free. */
-    place(x, y, r, w, h, optional = false) {
+     * line's length, at most ``reach``); the one overlapping least if every place is taken; null
+     * if ``optional`` and none is free. */
+    place(x, y, r, w, h, { optional = false, reach = Infinity } = {}) {
       let best = null;
-      for (const [box, gap] of places(x, y, r, w, h)) {
+      for (const [box, gap] of places(x, y, r, w, h, reach)) {
         if (outside(box)) continue;
         const cost = taken.reduce((t, other) => t + overlap(box, other), 0);
         if (!best || cost < best.cost) best = { box, gap, cost };

@@ -66,6 +66,7 @@ const GENERAL_FONT = `700 11px ${FONT}`;
 const PROVINCE_FONT = `italic 600 11px ${FONT}`;
 const NAME_H = 13;
 const MARKER_R = 9; // what a space's marker covers, in pixels
+const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
 
 export function createBoard(node, pub, hooks = {}) {
@@ -263,7 +264,7 @@ export function createBoard(node, pub, hooks = {}) {
       const cx = inView.reduce((t, n) => t + at[n][0], 0) / inView.length;
       const cy = inView.reduce((t, n) => t + at[n][1], 0) / inView.length;
       const width = textWidth(text, PROVINCE_FONT) + 2;
-      const spot = placer_.place(cx, cy, 0, width, NAME_H, true);
+      const spot = placer_.place(cx, cy, 0, width, NAME_H, { optional: true, reach: PROVINCE_REACH });
       if (spot) provinceNames.append(s("text", { x: spot.box[0] + 1, y: spot.box[1] + 10, class: "hn-province-name" }, text));
     }
   }
@@ -502,7 +503,10 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
   // The generals on the map.
   const ratings = Object.fromEntries((data.generals || []).map((g) => [g.name, g]));
   const onMap = Object.entries(view.generals || {}).filter(([, g]) => !["pool", "eliminated", "not yet arrived"].includes(g.at));
-  parts.push(el("div", { class: "hn-generals" }, el("div", { class: "label" }, "Generals"),
+  // On the play page their names stand on their stacks: the list with ratings is a click away,
+  // leaving the log its room.
+  const heading = `Generals on the map (${onMap.length}) · strategy/battle`;
+  parts.push(el(tray ? "details" : "div", { class: "hn-generals" }, tray ? el("summary", {}, heading) : el("div", { class: "label" }, "Generals"),
     el("ul", {}, onMap.map(([name, g]) => {
       const r = ratings[name] || {};
       return el("li", { class: `hn-${r.side || ""}` }, el("strong", {}, name),

@@ -31,6 +31,7 @@ const MIN_GAP = 48; // centre to centre, after the push apart
 const RANK_SHARE = 0.5;
 const LABEL_SIZE = 13.5; // the labels' font size, in the board's units (10.3 px at 1280×800)
 const LEGEND_W = 178;
+const REGION_REACH = 18; // how far from its cities a region's name may go, in board units
 const PHONE_SCALE = 0.8; // the fewest pixels a board unit takes on a phone: names of 9.6 px
 const LEGEND_H = 218;
 
@@ -150,8 +151,8 @@ function placeLabels(board, where, badges, widths) {
     if (!pts.length) continue;
     const [mx, my] = [pts.reduce((t, p) => t + p[0], 0) / pts.length, pts.reduce((t, p) => t + p[1], 0) / pts.length];
     // near the middle of its cities, else beside one of them; none where every place is taken
-    const spot = [[mx, my, 0], ...pts.map(([x, y]) => [x, y, CITY_R + 2])]
-      .reduce((found, [x, y, r]) => found || places.place(x, y, r, widths[region.id] + 2, h, true), null);
+    const spot = [[mx, my, 0], ...pts.map(([x, y]) => [x, y, CITY_R + 2])].reduce((found, [x, y, r]) =>
+      found || places.place(x, y, r, widths[region.id] + 2, h, { optional: true, reach: REGION_REACH }), null);
     if (spot) boxes[region.id] = spot.box;
   }
   return { boxes, leaders };
