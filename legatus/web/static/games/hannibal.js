@@ -361,8 +361,55 @@ function cardTile(pub, text, extra = null) {
   return tile;
 }
 
+// --- The battle as this page saw it: each card as it was played, the losses and the retreat ------
+// The view holds the battle's state now; what happened in it is gathered here, view after view
+// (a page opened in the middle of a battle knows it from then on; the log has it all).
+let watched = null; // {space, attacker, turn, start: {rome, carthage}, generals, played, plays: [kind]}
+let finished = null; // the last battle, once over: {space, attacker, turn, start, end, moves, plays}
+
+const cusAt = (view, space) => {
+  const here = (view.spaces || {})[space] || {};
+  return { rome: here.rome || 0, carthage: here.carthage || 0 };
+};
+
+/** Follows the battle from one view to the next: the kinds newly played, and when it is over,
+ * each side's CUs before and after and where its Generals went. */
+function followBattle(view) {
+  const b = view.battle;
+  if (b) {
+    if (!watched || watched.space !== b.space || watched.turn !== view.turn) {
+      const generals = Object.entries(view.generals || {}).filter(([, g]) => g.at === b.space).map(([n]) => n);
+      watched = { space: b.space, attacker: b.attacker, turn: view.turn, start: cusAt(view, b.space), generals, played: {}, plays: [] };
+      finished = null;
+    }
+    for (const kind of CARD_KINDS) {
+      for (let k = watched.played[kind] || 0; k < ((b.played || {})[kind] || 0); k++) watched.plays.push(kind);
+    }
+    watched.played = { ...(b.played || {}) };
+  } else if (watched) {
+    const moves = watched.generals.map((n) => [n, (view.generals[n] || {}).at]).filter(([, at]) => at && at !== watched.space);
+    finished = { ...watched, end: cusAt(view, watched.space), moves };
+    watched = null;
+  }
+  if (finished && finished.turn !== view.turn) finished = null;
+}
+
+/** The battle cards played, in the order this page saw them. */
+const playList = (plays) => el("ol", { class: "hn-plays" }, plays.map((kind) => el("li", {}, kind)));
+
+/** The battle just over: the CUs before and after on each side, the Generals who left. */
+function battleOver(done) {
+  const side = (name) => `${sideName(name)} ${done.start[name]} → ${done.end[name]} CUs`;
+  return el("section", { class: "hn-battle-box hn-battle-over", "aria-label": "the last battle" },
+    el("div", { class: "label" }, `Battle at ${done.space} is over`),
+    el("p", {}, `${side("rome")}, ${side("carthage")}`),
+    done.moves.length ? el("p", {}, done.moves.map(([n, at]) => (at === "eliminated" ? `${n} eliminated` : `${n} to ${at}`)).join(" · ")) : null,
+    done.plays.length ? playList(done.plays) : null,
+    el("p", { class: "muted" }, "The log says why."));
+}
+
 /** The battle under way (H74-H90): both sides' CUs and battle cards, the card led and who must
- * answer it, the kinds played so far, the seat's own battle hand. */
+ * answer it, the cards played so far in order, the seat's own battle hand. */
 function battlePanel(view) {
   const b = view.battle;
   const here = (view.spaces || {})[b.space] || {};
@@ -379,11 +426,12 @@ function battlePanel(view) {
       ` — ${sideName(view.to_move === b.attacker ? b.attacker : defender)} must answer`));
   }
   kids.push(el("p", {}, "Played so far: ", kindsList(b.played)));
+  if (watched && watched.plays.length) kids.push(playList(watched.plays));
   if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
   (b.face_up || []).forEach((shown, i) => {
     if (Object.keys(shown).length) kids.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
   });
-  kids.push(el("p", { class: "muted" }, "Each round's result, the losses and the retreat are in the log."));
+  kids.push(el("p", { class: "muted" }, "The losses and the retreat show here when it is over; the log says why."));
   return el("section", { class: "hn-battle-box", "aria-label": "the battle" }, kids);
 }
 
@@ -411,7 +459,9 @@ function keepOpen(node, parts) {
 /** The tray under the board: the battle, the seat's hand as cards. */
 export function renderTray(node, view, pub) {
   const parts = [];
+  followBattle(view);
   if (view.battle) parts.push(battlePanel(view));
+  else if (finished) parts.push(battleOver(finished));
   if (view.seat) {
     const hand = view.hand || [];
     parts.push(el("section", { class: "hn-hand-box", "aria-label": "your hand" },
