@@ -185,3 +185,23 @@ def test_a_phone_plays_viae_and_hispania_by_tapping(browser: Any, server: Any, g
         expect(page.locator("#log")).to_be_in_viewport()
     finally:
         ctx.close()
+
+
+def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
+    """Every card id an action names (``play D11``, ``hire CA03 slot 1``) is written with the
+    card's name, by the page's own module."""
+    created = new_game(server, "viae")
+    public = server.call(f"/api/games/{created['id']}/public")
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1280, 800)
+    try:
+        page.wait_for_selector(".vi-board")
+        actions = [f"play {c['id']}" for c in public["cards"]["deceptio"]] + \
+            [f"hire {c['id']} slot 1" for c in public["cards"]["castra"]]
+        labels = page.evaluate("""async ([actions, pub]) => {
+            const mod = await import('/static/games/viae.js');
+            return actions.map((a) => mod.label(a, a, pub));
+        }""", [actions, public])
+        names = [c["name"] for c in public["cards"]["deceptio"] + public["cards"]["castra"]]
+        assert all(name in label for name, label in zip(names, labels, strict=True)), labels
+    finally:
+        ctx.close()
