@@ -205,3 +205,38 @@ def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
         assert all(name in label for name, label in zip(names, labels, strict=True)), labels
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("game", ["hannibal", "viae"])
+def test_the_board_pans_and_zooms_with_the_mouse_and_a_drag_chooses_nothing(browser: Any, server: Any,
+                                                                             game: str) -> None:
+    created = new_game(server, game)
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1280, 800)
+    try:
+        board = BOARDS[game][0]
+        page.wait_for_selector(f"{board} text", state="attached")
+        page.wait_for_timeout(300)
+        view_box = lambda: [float(v) for v in page.locator(board).get_attribute("viewBox").split()]  # noqa: E731
+        whole = view_box()
+        box = page.locator(board).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -400)  # zoom in about the pointer
+        page.wait_for_timeout(300)
+        zoomed = view_box()
+        assert zoomed[2] < whole[2] * 0.8, (whole, zoomed)
+        if game == "hannibal":  # the names keep their size in pixels, the map grows under them
+            sizes = {round(label["px"]) for label in page.evaluate(LABELS, list(BOARDS[game])) if label["name"]}
+            assert sizes == {11}, sizes
+        # a drag pans the map, and its end is no click on a space
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2 + 120, box["y"] + box["height"] / 2 + 60, steps=6)
+        page.mouse.up()
+        page.wait_for_timeout(300)
+        panned = view_box()
+        assert panned[0] < zoomed[0] and panned[1] < zoomed[1], (zoomed, panned)
+        assert page.locator("#popover").is_hidden()
+        page.locator(".board-zoom button[aria-label='the whole map']").click()
+        page.wait_for_timeout(300)
+        assert view_box() == pytest.approx(whole, abs=1)
+    finally:
+        ctx.close()
