@@ -136,6 +136,11 @@ def test_hannibal_s_cards_are_named_and_a_card_is_played_by_clicking(browser: An
         if width >= 1024:
             box = tile.bounding_box()
             assert box["y"] + 40 <= height, box
+        if width == 1280:  # the hint names the card it would play
+            rome.locator("#hint-button").click()
+            expect(rome.locator("#hint-answer")).to_contain_text("Hint: #", timeout=30_000)
+            hinted = rome.locator("#buttons button.action.hinted").get_attribute("data-action") or ""
+            expect(rome.locator("#hint-answer")).to_contain_text(cards[int(hinted.split("#")[1])]["name"])
         # the discard pile one click away
         rome.locator(".hn-discard summary").click()
         expect(rome.locator(".hn-discard")).to_have_attribute("open", "")

@@ -39,9 +39,11 @@ function actionButton(action) {
 /** An action's label: its notation with what it costs, as the server describes it, each card
  * it names named by the game module (``#16 Gallic Recruits · 2 OPs``). */
 function label_of(action) {
-  const described = (current && current.descriptions && current.descriptions[action]) || action;
-  return mod && mod.label ? mod.label(action, described, pub) : described;
+  return named(action, (current && current.descriptions && current.descriptions[action]) || action);
 }
+
+/** ``described`` (an action's words) with the cards it names named, by the game module. */
+const named = (action, described) => (mod && mod.label ? mod.label(action, described, pub) : described);
 
 function myTurn(msg) {
   const view = msg.view;
@@ -102,7 +104,7 @@ function render(msg) {
     const { action, question } = confirming;
     clear(confirm, withRuleLinks(h("span"), question, ruleLink), h("span", { class: "buttons" },
       h("button", { type: "button", class: "primary", id: "confirm-yes", disabled: busy, onclick: () => act(action, true) },
-        `Yes, ${action}`),
+        `Yes, ${label_of(action)}`),
       h("button", { type: "button", id: "confirm-no", onclick: () => { confirming = null; render(current); } }, "No")));
   }
   // The hint: asked of the server's hint agent; its answer, for this position only.
@@ -234,7 +236,7 @@ async function hint() {
   try {
     const answer = await api(`/api/games/${encodeURIComponent(id)}/hint`, { token });
     hinted = { log_length: answer.log_length, action: answer.action,
-      text: `Hint: ${answer.description}${answer.reason ? ` — ${answer.reason}` : ""}` };
+      text: `Hint: ${named(answer.action, answer.description)}${answer.reason ? ` — ${answer.reason}` : ""}` };
     say("");
   } catch (err) {
     say(err.message);
