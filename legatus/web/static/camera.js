@@ -17,6 +17,8 @@ export function zoomControls(cam) {
  * is called after every change, with the frame {k, left, top, width, height} (k: pixels a unit). */
 export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} } = {}) {
   let zoom = 1; // over the fitted scale
+  let floor = true; // minScale applies (until "the whole map" is asked for)
+  const base = (width, height) => Math.max(Math.min(width / w, height / h), floor ? minScale : 0);
   let centre = [x0 + w / 2, y0 + h / 2];
   let frame = null;
   let queued = false;
@@ -24,7 +26,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
   function compute() {
     const width = svg.clientWidth || 1;
     const height = svg.clientHeight || 1;
-    const k = Math.max(Math.min(width / w, height / h), minScale) * zoom;
+    const k = base(width, height) * zoom;
     const [hw, hh] = [width / 2 / k, height / 2 / k];
     const clamp = (c, lo, span, half) => (2 * half >= span ? lo + span / 2 : Math.max(lo + half, Math.min(lo + span - half, c)));
     centre = [clamp(centre[0], x0, w, hw), clamp(centre[1], y0, h, hh)];
@@ -47,7 +49,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
     if (!frame) compute();
     const before = [frame.left + sx / frame.k, frame.top + sy / frame.k];
     zoom = Math.max(1, Math.min(MAX_ZOOM, zoom * factor));
-    const k = Math.max(Math.min(frame.width / w, frame.height / h), minScale) * zoom;
+    const k = base(frame.width, frame.height) * zoom;
     centre = [before[0] - (sx - frame.width / 2) / k, before[1] - (sy - frame.height / 2) / k];
     update();
   }
@@ -120,6 +122,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
     },
     fit: () => {
       zoom = 1;
+      floor = false;
       centre = [x0 + w / 2, y0 + h / 2];
       update();
     },
@@ -136,6 +139,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
     },
     redraw: compute,
     setMinScale(scale) {
+      if (scale !== minScale) floor = true;
       minScale = scale;
     },
   };

@@ -66,6 +66,7 @@ const GENERAL_FONT = `700 11px ${FONT}`;
 const PROVINCE_FONT = `italic 600 11px ${FONT}`;
 const NAME_H = 13;
 const MARKER_R = 9; // what a space's marker covers, in pixels
+const SMALL_MARKER = 0.8; // a narrower board draws the markers smaller, leaving its names room
 const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
 
@@ -208,15 +209,17 @@ export function createBoard(node, pub, hooks = {}) {
    * view hidden), then the stacks, the names and the provinces' names where they cover nothing. */
   function place(frame) {
     overlay.setAttribute("transform", `translate(${frame.left},${frame.top}) scale(${1 / frame.k})`);
-    const px = frame.k < SMALL_SCALE ? 10 : 11;
-    svg.classList.toggle("hn-small", px === 10);
+    const small = frame.k < SMALL_SCALE;
+    const px = small ? 10 : 11;
+    const r = small ? MARKER_R * SMALL_MARKER : MARKER_R;
+    svg.classList.toggle("hn-small", small);
     const at = {};
     const seen = [];
     for (const [name, { g, sp }] of Object.entries(groups)) {
       const p = [(sp.x - frame.left) * frame.k, (sp.y - frame.top) * frame.k];
       const visible = p[0] > -4 && p[1] > -4 && p[0] < frame.width + 4 && p[1] < frame.height + 4;
       g.toggleAttribute("hidden", !visible);
-      g.setAttribute("transform", `translate(${p[0].toFixed(1)},${p[1].toFixed(1)})`);
+      g.setAttribute("transform", `translate(${p[0].toFixed(1)},${p[1].toFixed(1)})${small ? ` scale(${SMALL_MARKER})` : ""}`);
       if (visible) {
         at[name] = p;
         seen.push(name);
@@ -224,14 +227,14 @@ export function createBoard(node, pub, hooks = {}) {
     }
     const obstacles = seen.map((name) => {
       const [x, y] = at[name];
-      return [x - MARKER_R, y - MARKER_R, x + MARKER_R, y + MARKER_R];
+      return [x - r, y - r, x + r, y + r];
     });
     const placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
     leaders.replaceChildren();
     const lead = ([x, y], box) => {
       const [bx, by] = nearestPoint(box, x, y);
       const d = Math.hypot(bx - x, by - y) || 1;
-      leaders.append(s("line", { x1: x + ((bx - x) / d) * MARKER_R, y1: y + ((by - y) / d) * MARKER_R, x2: bx, y2: by, class: "hn-leader" }));
+      leaders.append(s("line", { x1: x + ((bx - x) / d) * r, y1: y + ((by - y) / d) * r, x2: bx, y2: by, class: "hn-leader" }));
     };
     // Crowded spaces first: they have the fewest free places around them.
     const crowd = (name) => seen.filter((o) => Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 60).length;
@@ -243,7 +246,7 @@ export function createBoard(node, pub, hooks = {}) {
     for (const name of order) {
       for (const stack of groups[name].stacks.children) {
         const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
-        const spot = placer_.place(...at[name], MARKER_R, sw, sh);
+        const spot = placer_.place(...at[name], r, sw, sh);
         stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
         if (spot.gap) lead(at[name], spot.box);
       }
@@ -251,7 +254,7 @@ export function createBoard(node, pub, hooks = {}) {
     for (const name of order) {
       const { label, sp } = groups[name];
       const width = textWidth(name, nameFont(px, sp.kind === "walled")) + 2;
-      const spot = placer_.place(...at[name], MARKER_R, width, NAME_H);
+      const spot = placer_.place(...at[name], r, width, NAME_H);
       label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
       label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
       if (spot.gap) lead(at[name], spot.box);
