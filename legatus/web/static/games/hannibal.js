@@ -122,7 +122,7 @@ export function createBoard(node, pub, hooks = {}) {
 
   const groups = {};
   for (const sp of map.spaces) {
-    const g = s("g", { class: `hn-space hn-${sp.kind}${sp.port ? " hn-has-port" : ""}`, "data-space": sp.name, "aria-label": sp.name });
+    const g = s("g", { class: `hn-space hn-${sp.kind}`, "data-space": sp.name, "aria-label": sp.name });
     const facts = [sp.province];
     if (sp.kind === "walled") facts.push(`walled city (siege ${sp.siege_modifier >= 0 ? "+" : ""}${sp.siege_modifier}, holds ${sp.capacity} CUs)`);
     if (sp.kind === "tribe") facts.push(`${sp.allegiance} tribe`);
@@ -130,7 +130,7 @@ export function createBoard(node, pub, hooks = {}) {
     g.append(s("circle", { r: 13, class: "hn-hit" }), s("circle", { r: 12, class: "hn-ring" }), tip(`${sp.name}: ${facts.join(", ")}`));
     if (sp.port) g.append(s("circle", { r: 9.5, class: "hn-port-ring" }));
     const marker = s("g", { class: "hn-marker" });
-    const label = s("text", { class: `hn-label${sp.kind === "walled" ? " hn-walled-label" : ""}`, "data-label": sp.name }, sp.name);
+    const label = s("text", { class: `hn-label${sp.kind === "walled" ? " hn-walled-label" : ""}` }, sp.name);
     const stacks = s("g", { class: "hn-stackset", "data-space": sp.name });
     g.append(marker);
     names.append(label);
@@ -141,8 +141,8 @@ export function createBoard(node, pub, hooks = {}) {
   node.replaceChildren(svg, legend());
   node.classList.add("pans");
 
-  let last = null; // the view and marks drawn last, for a new frame
-  const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => last && place(frame) });
+  let drawn = false; // a frame is placed once a view has been drawn
+  const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
   node.append(zoomControls(cam));
   function resize() { // the board's height: the map's own shape, within the window, the tray's room kept below
     const phone = window.innerWidth <= 820;
@@ -197,8 +197,8 @@ export function createBoard(node, pub, hooks = {}) {
     // The spaces a click may choose are drawn last: nothing hides one from the pointer.
     for (const { g } of Object.values(groups)) if (g.classList.contains("active")) layer.append(g);
     svg.dataset.turn = String(view.turn ?? "");
-    const first = !last;
-    last = { active };
+    const first = !drawn;
+    drawn = true;
     cam.setMinScale(phoneScale());
     if (first) cam.redraw();
     cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : []));

@@ -32,7 +32,7 @@ const RANK_SHARE = 0.5;
 const LABEL_SIZE = 13.5; // the labels' font size, in the board's units (10.3 px at 1280×800)
 const LEGEND_W = 178;
 const REGION_REACH = 18; // how far from its cities a region's name may go, in board units
-const PHONE_SCALE = 0.8; // the fewest pixels a board unit takes on a phone: names of 9.6 px
+const PHONE_SCALE = 0.8; // the fewest pixels a board unit takes on a phone: names of 10.8 px
 const LEGEND_H = 218;
 
 const seatIndex = (seat) => Number(String(seat).replace(/\D/g, "")) - 1;
@@ -557,48 +557,40 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
       dataset: { seat: p.seat },
     }, h("td", { title: p.spot ? `turn-order spot ${p.spot}` : null }, dot(p.seat), p.seat),
     columns.map(([, long, value]) => h("td", { title: long }, value(p, i))))))));
-  for (const p of tray ? [] : players) {
+  // The seat's own secrets: only its own come in its view (the others' are null); with the tray
+  // its cards, Mandatum, officers and the market are there, the others' officers here.
+  const me = players.find((p) => p.hand !== null && p.hand !== undefined);
+  for (const p of players.filter((o) => !tray || o !== me)) {
     const officers = p.officers.map((o, k) => o && cardOf(pub, "castra", o).name + (p.officers_used[k] ? " (used)" : "")).filter(Boolean);
     if (officers.length) parts.push(h("p", { class: "vi-officers" }, dot(p.seat), `${p.seat}'s officers: ${officers.join(", ")}`));
   }
-
-  // The seat's own secrets: only its own come in its view (the others' are null).
-  const me = players.find((p) => p.hand !== null && p.hand !== undefined);
-  if (tray) {
-    for (const p of players.filter((o) => o !== me)) {
-      const officers = p.officers.map((o, k) => o && cardOf(pub, "castra", o).name + (p.officers_used[k] ? " (used)" : "")).filter(Boolean);
-      if (officers.length) parts.push(h("p", { class: "vi-officers" }, dot(p.seat), `${p.seat}'s officers: ${officers.join(", ")}`));
+  const discarded = (view.deceptio_discard || []).map((id) => `${id} ${cardOf(pub, "deceptio", id).name}`);
+  const deceptio = h("p", { class: "vi-deceptio muted" }, `Deceptio: ${view.deceptio_deck ?? 0} in the deck; discarded: `,
+    discarded.length ? discarded.join(", ") : "none");
+  if (!tray) {
+    if (me) {
+      parts.push(h("div", { class: "vi-own" }, h("div", { class: "label" }, `Your hand (${me.hand.length})`),
+        me.hand.length ? h("ul", { class: "vi-hand" }, me.hand.map((id) => card(pub, "deceptio", id))) : h("small", { class: "muted" }, "no Deceptio card"),
+        h("div", { class: "label" }, "Your Mandatum"),
+        h("ul", { class: "vi-personal" }, (me.personal_mandatum || []).map((id) => card(pub, "mandatum", id)))));
     }
-    parts.push(h("p", { class: "vi-deceptio muted" }, `Deceptio: ${view.deceptio_deck ?? 0} in the deck; discarded: `,
-      (view.deceptio_discard || []).length ? view.deceptio_discard.map((id) => `${id} ${cardOf(pub, "deceptio", id).name}`).join(", ") : "none"));
-    node.replaceChildren(...parts);
-    for (const d of node.querySelectorAll(".vi-dot")) d.style.setProperty("background", seatColour(d.dataset.seat));
-    return;
-  }
-  if (me) {
-    parts.push(h("div", { class: "vi-own" }, h("div", { class: "label" }, `Your hand (${me.hand.length})`),
-      me.hand.length ? h("ul", { class: "vi-hand" }, me.hand.map((id) => card(pub, "deceptio", id))) : h("small", { class: "muted" }, "no Deceptio card"),
-      h("div", { class: "label" }, "Your Mandatum"),
-      h("ul", { class: "vi-personal" }, (me.personal_mandatum || []).map((id) => card(pub, "mandatum", id)))));
-  }
-  parts.push(h("div", { class: "label" }, "Public Mandatum"),
-    h("ul", { class: "vi-public" }, (view.public_mandatum || []).map((id) => {
-      const by = players.filter((p) => p.completed.includes(id)).map((p) => p.seat);
-      return card(pub, "mandatum", id, by.length ? `— ${by.join(", ")}` : "");
-    })));
+    parts.push(h("div", { class: "label" }, "Public Mandatum"),
+      h("ul", { class: "vi-public" }, (view.public_mandatum || []).map((id) => {
+        const by = players.filter((p) => p.completed.includes(id)).map((p) => p.seat);
+        return card(pub, "mandatum", id, by.length ? `— ${by.join(", ")}` : "");
+      })));
 
-  const slots = (pub && pub.board.castra_slots) || [];
-  parts.push(h("div", { class: "label" }, "Castra ", h("small", {}, `(${view.castra_pile ?? 0} in the pile)`)),
-    h("ol", { class: "vi-castra" }, (view.castra || []).map((id, i) => id
-      ? card(pub, "castra", id, `slot ${i + 1}${slots[i] !== undefined ? `: ${slots[i]} Denar` : ""}`)
-      : h("li", { class: "muted" }, "empty"))));
-  if ((view.fortuna_active || []).length) {
-    parts.push(h("div", { class: "label" }, "Fortuna"), h("ul", { class: "vi-fortuna" },
-      view.fortuna_active.map((id) => card(pub, "fortuna", id))));
+    const slots = (pub && pub.board.castra_slots) || [];
+    parts.push(h("div", { class: "label" }, "Castra ", h("small", {}, `(${view.castra_pile ?? 0} in the pile)`)),
+      h("ol", { class: "vi-castra" }, (view.castra || []).map((id, i) => id
+        ? card(pub, "castra", id, `slot ${i + 1}${slots[i] !== undefined ? `: ${slots[i]} Denar` : ""}`)
+        : h("li", { class: "muted" }, "empty"))));
+    if ((view.fortuna_active || []).length) {
+      parts.push(h("div", { class: "label" }, "Fortuna"), h("ul", { class: "vi-fortuna" },
+        view.fortuna_active.map((id) => card(pub, "fortuna", id))));
+    }
   }
-  parts.push(h("p", { class: "vi-deceptio muted" }, `Deceptio: ${view.deceptio_deck ?? 0} in the deck; discarded: `,
-    (view.deceptio_discard || []).length ? view.deceptio_discard.join(", ") : "none"));
-  node.replaceChildren(...parts);
+  node.replaceChildren(...parts, deceptio);
   for (const d of node.querySelectorAll(".vi-dot")) d.style.setProperty("background", seatColour(d.dataset.seat));
 }
 
