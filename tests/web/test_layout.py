@@ -177,8 +177,16 @@ def test_a_phone_plays_viae_and_hispania_by_tapping(browser: Any, server: Any, g
     mover = server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]
     ctx, page = open_seat(browser, server, created, mover, 390, 844)
     try:
-        target = page.locator(space).first
-        expect(target).to_be_visible()
+        expect(page.locator(space).first).to_be_attached()
+        page.wait_for_timeout(300)  # the board brings the choices into view
+        board = page.locator(BOARDS[game][0]).bounding_box()
+
+        def shown(target: Any) -> bool:  # a target inside the part of the board shown
+            box = target.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            return bool(board["x"] < x < board["x"] + board["width"] and board["y"] < y < board["y"] + board["height"])
+
+        target = next(t for t in page.locator(space).all() if shown(t))
         before = page.locator("#play").get_attribute("data-log-length")
         target.tap()
         choice = page.locator("#popover button.action").first
