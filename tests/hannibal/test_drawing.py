@@ -42,3 +42,11 @@ def test_provinces_with_their_victory_status_and_the_turn_track() -> None:
     assert [t["turn"] for t in data["turns"]] == list(range(1, 10)) and data["turns"][0]["cards"] == 7  # H9
     assert {g["side"] for g in data["generals"]} == {"rome", "carthage"} and len(data["generals"]) == 14
     assert "to" in data["space_verbs"] and "intercept from" in data["space_verbs"]
+
+
+def test_public_data_holds_every_strategy_card_s_face() -> None:
+    """The page names every card it shows and prints its effect (issue 33): all 64, in order."""
+    cards = game().public_data()["cards"]
+    assert [c["number"] for c in cards] == list(range(1, 65))
+    assert cards[36] == {"number": 37, "name": "Minor Campaign", "ops": 3, "side": "either", "kind": "campaign",
+                         "effect": game().cards.strategy[36].effect}

@@ -45,6 +45,7 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
     asked = set()  # who was asked what, on the page
     cards_played = 0
     fought = False
+    over_shown = False
     for _ in range(400):
         views = {name: seat.view() for name, seat in seats.items()}
         view = views["rome"]["view"]
@@ -60,6 +61,13 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
         legal = views[mover]["view"]["legal_actions"]
         waiting = seats["carthage" if mover == "rome" else "rome"]
         battle = view["battle"]
+        if battle is None and fought and not over_shown:  # issue 33: the battle's end, on both pages
+            for seat in seats.values():
+                expect(seat.page.locator(".hn-battle-over")).to_contain_text("Battle at New Carthage is over")
+            expect(rome.page.locator(".hn-battle-over li")).to_have_count(cards_played)
+            over_shown = True
+        if battle is not None and cards_played:  # the cards played so far, in order
+            expect(rome.page.locator(".hn-battle-box .hn-plays li")).to_have_count(sum(battle["played"].values()))
         if battle is not None or not fought:
             # the battle and its reactions: played on the page, the other page told it waits
             expect(waiting.page.locator(".hn-decision")).to_have_text(f"Waiting for {mover.capitalize()}…")
@@ -83,7 +91,7 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
     else:
         pytest.fail("the turn did not end in 400 decisions")
 
-    assert fought and cards_played >= 1, asked
+    assert fought and cards_played >= 1 and over_shown, asked
     assert ("carthage", "reaction") in asked and ("rome", "counter event") in asked, asked  # H62-H71, H34
     assert carthage.frames and all(json.loads(f)["seat"] == "carthage" for f in carthage.frames)
     assert all(json.loads(f)["seat"] == "rome" for f in rome.frames)

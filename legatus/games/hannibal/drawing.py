@@ -1,7 +1,9 @@
 """What the web page needs to draw Hannibal that no view repeats (``game.public_data()``): the
 map (spaces at their positions on the module's map image, connections with their kind,
 provinces with what they need for control and whether they count for victory), the generals'
-ratings and the turn track. Everything here is fixed for a game; the view holds what changes."""
+ratings, the turn track and the strategy cards' faces (number, name, OPs, who may play the
+event, its effect in the project's words: the page names every card it shows). Everything
+here is fixed for a game; the view holds what changes."""
 
 from __future__ import annotations
 
@@ -44,5 +46,7 @@ def public_data(game: HannibalGame) -> dict[str, Any]:
                 for g in tables.generals]
     turns = [{"turn": t + 1, "years": years, "cards": cards}  # H9
              for t, (years, cards) in enumerate(zip(tables.turn_years, tables.turn_cards, strict=True))]
+    cards = [{"number": c.number, "name": c.name, "ops": c.ops, "side": c.side, "kind": c.kind,  # H33-H35, H52
+              "effect": c.effect} for c in game.cards.strategy]
     return {"map": {"size": list(MAP_SIZE), "spaces": spaces, "connections": connections, "provinces": provinces},
-            "generals": generals, "turns": turns, "space_verbs": list(SPACE_VERBS)}
+            "generals": generals, "turns": turns, "space_verbs": list(SPACE_VERBS), "cards": cards}

@@ -36,10 +36,14 @@ function actionButton(action) {
     onclick: () => act(action) }, label_of(action));
 }
 
-/** An action's label: its notation with what it costs, as the server describes it. */
+/** An action's label: its notation with what it costs, as the server describes it, each card
+ * it names named by the game module (``#16 Gallic Recruits · 2 OPs``). */
 function label_of(action) {
-  return (current && current.descriptions && current.descriptions[action]) || action;
+  return named(action, (current && current.descriptions && current.descriptions[action]) || action);
 }
+
+/** ``described`` (an action's words) with the cards it names named, by the game module. */
+const named = (action, described) => (mod && mod.label ? mod.label(action, described, pub) : described);
 
 function myTurn(msg) {
   const view = msg.view;
@@ -100,7 +104,7 @@ function render(msg) {
     const { action, question } = confirming;
     clear(confirm, withRuleLinks(h("span"), question, ruleLink), h("span", { class: "buttons" },
       h("button", { type: "button", class: "primary", id: "confirm-yes", disabled: busy, onclick: () => act(action, true) },
-        `Yes, ${action}`),
+        `Yes, ${label_of(action)}`),
       h("button", { type: "button", id: "confirm-no", onclick: () => { confirming = null; render(current); } }, "No")));
   }
   // The hint: asked of the server's hint agent; its answer, for this position only.
@@ -139,7 +143,11 @@ function render(msg) {
   // The board, the game's own panels, the log.
   if (selected && !bySpace.has(selected) && !byLink.has(selected)) selected = null;
   board.draw(view, { active: bySpace, activeLinks: byLink, selected });
-  mod.renderInfo($("#info"), view, pub);
+  // The cards the seat handles, under the board (games that have them); the rest beside it.
+  const tray = $("#tray");
+  tray.hidden = !mod.renderTray;
+  if (mod.renderTray) mod.renderTray(tray, view, pub);
+  mod.renderInfo($("#info"), view, pub, { tray: !!mod.renderTray });
   renderLog($("#log"), view, msg.seat_log, mod.logClass);
   drawPopover(bySpace, byLink);
 }
@@ -228,7 +236,7 @@ async function hint() {
   try {
     const answer = await api(`/api/games/${encodeURIComponent(id)}/hint`, { token });
     hinted = { log_length: answer.log_length, action: answer.action,
-      text: `Hint: ${answer.description}${answer.reason ? ` — ${answer.reason}` : ""}` };
+      text: `Hint: ${named(answer.action, answer.description)}${answer.reason ? ` — ${answer.reason}` : ""}` };
     say("");
   } catch (err) {
     say(err.message);
@@ -302,7 +310,8 @@ async function main() {
   });
   $("#undo").addEventListener("click", undo);
   $("#hint-button").addEventListener("click", hint);
-  zoomButton($("#zoom"), $("#board"), () => current && render(current));
+  if (board.zooms) $("#zoom").hidden = true; // the board pans and zooms itself
+  else zoomButton($("#zoom"), $("#board"), () => current && render(current));
   $("#board").addEventListener("scroll", () => current && selected && render(current));
   document.addEventListener("keydown", (e) => e.key === "Escape" && select(null));
   window.addEventListener("resize", () => current && render(current));

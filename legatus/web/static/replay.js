@@ -130,7 +130,8 @@ async function main() {
   $("#marks").addEventListener("change", (e) => { stop(); show(index.marks[Number(e.target.value)].n); });
   $("#seat").addEventListener("change", (e) => { seat = e.target.value; show(n); });
   $("#export").addEventListener("click", exportRecord);
-  zoomButton($("#zoom"), $("#board"));
+  if (board.zooms) $("#zoom").hidden = true; // the board pans and zooms itself
+  else zoomButton($("#zoom"), $("#board"));
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     const keys = { ArrowLeft: () => show(n - 1), ArrowRight: () => show(n + 1), Home: () => show(0), End: () => show(index.length) };

@@ -7,13 +7,14 @@
 // A view carries only what its seat may see (legatus/games/hannibal/view.py): the other seat's
 // hands come as sizes, so nothing here can show them.
 
+import { camera, zoomControls } from "/static/camera.js";
 import { h as el, svg as s, tip } from "/static/common.js";
+import { nearestPoint, placer, textWidth } from "/static/labels.js";
 
 export const title = "Hannibal: Rome vs Carthage";
 
 const SIDE_NAME = { rome: "Rome", carthage: "Carthage" };
 const SIDE_COLOUR = { rome: "#a8322a", carthage: "#2d5a8c", neutral: "#8a8073" };
-const PROVINCE_TINT = { rome: "#e8b7ad", carthage: "#b5c8de", none: "#e9dfc6" };
 const CARD_KINDS = ["frontal assault", "flank left", "flank right", "probe", "double envelopment", "reserve"];
 const MARGIN = 70;
 
@@ -54,6 +55,21 @@ function provinceController(province, view) {
 }
 
 // --- The board --------------------------------------------------------------------------------
+// The map (sea, provinces, connections) is drawn in the map image's units; the spaces, their
+// names and the stacks in screen pixels on top (an overlay the camera keeps at one pixel a unit),
+// so that a name stays 11 px at any zoom and is placed where it covers nothing (labels.js).
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const nameFont = (px, walled) => `${walled ? 700 : 600} ${px}px ${FONT}`;
+const SMALL_SCALE = 0.36; // below it (a laptop's narrower board) the names are 10 px, not 11
+const COUNT_FONT = `700 13px ${FONT}`;
+const GENERAL_FONT = `700 11px ${FONT}`;
+const PROVINCE_FONT = `italic 600 11px ${FONT}`;
+const NAME_H = 13;
+const MARKER_R = 9; // what a space's marker covers, in pixels
+const SMALL_MARKER = 0.8; // a narrower board draws the markers smaller, leaving its names room
+const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
+const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
+
 export function createBoard(node, pub, hooks = {}) {
   loadStyles();
   shared = pub;
@@ -62,13 +78,13 @@ export function createBoard(node, pub, hooks = {}) {
   const xs = map.spaces.map((sp) => sp.x);
   const ys = map.spaces.map((sp) => sp.y);
   const [x0, y0] = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN];
-  const [w, h] = [Math.max(...xs) - x0 + MARGIN, Math.max(...ys) - y0 + MARGIN + 20];
-  const svg = s("svg", { viewBox: `${x0} ${y0} ${w} ${h}`, class: "hn-board", role: "img",
-    "aria-label": "The map of Hannibal: Rome vs Carthage", preserveAspectRatio: "xMidYMid meet" });
-  svg.append(s("rect", { x: x0, y: y0, width: w, height: h, class: "hn-sea" }));
+  const [w, h] = [Math.max(...xs) - x0 + MARGIN, Math.max(...ys) - y0 + MARGIN];
+  const svg = s("svg", { class: "hn-board", role: "img", "aria-label": "The map of Hannibal: Rome vs Carthage",
+    preserveAspectRatio: "xMidYMid meet" });
+  svg.append(s("rect", { x: x0 - w, y: y0 - h, width: 3 * w, height: 3 * h, class: "hn-sea" }));
 
   // Provinces: a blob around their spaces (discs joined along their inner connections), tinted
-  // by who controls them; those that give no political point are hatched grey.
+  // by who controls them; those that give no political point are grey.
   const provinceOf = Object.fromEntries(map.spaces.map((sp) => [sp.name, sp.province]));
   const blobs = {};
   const blobLayer = s("g", { class: "hn-provinces" });
@@ -85,15 +101,6 @@ export function createBoard(node, pub, hooks = {}) {
     blobs[province.name] = g;
     blobLayer.append(g);
   }
-  svg.append(blobLayer);
-  const labels = s("g", { class: "hn-province-labels" });
-  for (const province of map.provinces) {
-    const cx = province.spaces.reduce((t, n) => t + where[n][0], 0) / province.spaces.length;
-    const cy = province.spaces.reduce((t, n) => t + where[n][1], 0) / province.spaces.length;
-    labels.append(s("text", { x: Math.round(cx), y: Math.round(cy) - 34, class: "hn-province-name" },
-      province.name.toUpperCase()));
-  }
-
   // Connections: land, passes (dashed brown, Alps heavier), straits (blue).
   const lines = s("g", { class: "hn-connections" });
   for (const c of map.connections) {
@@ -103,30 +110,51 @@ export function createBoard(node, pub, hooks = {}) {
     tip(`${c.a} – ${c.b}${kind === "land" ? "" : `: ${kind === "alps" ? "Alps pass" : kind}`}` +
       `${c.control_needed ? " (control of both ends needed, H50)" : ""}`)));
   }
-  svg.append(lines, labels);
-
-  // Spaces: a group each, its marker and pieces redrawn.
+  // The overlay, in pixels: leader lines, province names, space names, stacks, then the spaces.
+  const overlay = s("g", { class: "hn-overlay" });
+  const leaders = s("g", { class: "hn-leaders" });
+  const provinceNames = s("g", { class: "hn-province-labels" });
+  const names = s("g", { class: "hn-names" });
+  const stackLayer = s("g", { class: "hn-stacks" });
   const layer = s("g", { class: "hn-spaces" });
+  overlay.append(leaders, provinceNames, names, stackLayer, layer);
+  svg.append(blobLayer, lines, overlay);
+
   const groups = {};
   for (const sp of map.spaces) {
-    const [x, y] = where[sp.name];
-    const g = s("g", { class: `hn-space hn-${sp.kind}`, transform: `translate(${x},${y})`, "data-space": sp.name,
-      "aria-label": sp.name });
+    const g = s("g", { class: `hn-space hn-${sp.kind}`, "data-space": sp.name, "aria-label": sp.name });
     const facts = [sp.province];
     if (sp.kind === "walled") facts.push(`walled city (siege ${sp.siege_modifier >= 0 ? "+" : ""}${sp.siege_modifier}, holds ${sp.capacity} CUs)`);
     if (sp.kind === "tribe") facts.push(`${sp.allegiance} tribe`);
     if (sp.port) facts.push(`port (${sp.port_modifier >= 0 ? "+" : ""}${sp.port_modifier})`);
-    g.append(s("circle", { r: 30, class: "hn-hit" }), s("circle", { r: 24, class: "hn-ring" }), tip(`${sp.name}: ${facts.join(", ")}`));
+    g.append(s("circle", { r: 13, class: "hn-hit" }), s("circle", { r: 12, class: "hn-ring" }), tip(`${sp.name}: ${facts.join(", ")}`));
+    if (sp.port) g.append(s("circle", { r: 9.5, class: "hn-port-ring" }));
     const marker = s("g", { class: "hn-marker" });
-    g.append(marker, s("text", { y: 44, class: "hn-label" }, sp.name));
-    if (sp.port) g.append(s("text", { x: -26, y: -14, class: "hn-port" }, "⚓"));
-    const pieces = s("g", { class: "hn-pieces" });
-    g.append(pieces);
-    groups[sp.name] = { g, marker, pieces, sp };
+    const label = s("text", { class: `hn-label${sp.kind === "walled" ? " hn-walled-label" : ""}` }, sp.name);
+    const stacks = s("g", { class: "hn-stackset", "data-space": sp.name });
+    g.append(marker);
+    names.append(label);
+    stackLayer.append(stacks);
+    groups[sp.name] = { g, marker, label, stacks, sp };
     layer.append(g);
   }
-  svg.append(layer, legend(x0, y0 + h));
-  node.replaceChildren(svg);
+  node.replaceChildren(svg, legend());
+  node.classList.add("pans");
+
+  let drawn = false; // a frame is placed once a view has been drawn
+  const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
+  node.append(zoomControls(cam));
+  function resize() { // the board's height: the map's own shape, within the window, the tray's room kept below
+    const phone = window.innerWidth <= 820;
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    const fitted = (svg.clientWidth || node.clientWidth) * (h / w);
+    const room = window.innerHeight - top - (node.closest(".play") && document.getElementById("tray") ? 190 : 16);
+    svg.style.setProperty("height", `${Math.round(phone ? Math.min(fitted * 1.6, window.innerHeight * 0.58) : Math.max(260, Math.min(fitted, room)))}px`);
+    cam.redraw();
+  }
+  window.addEventListener("resize", resize);
+  requestAnimationFrame(resize);
+  const phoneScale = () => (window.innerWidth <= 820 ? PHONE_SCALE : 0);
 
   svg.addEventListener("click", (event) => {
     const space = event.target.closest("[data-space]");
@@ -150,7 +178,7 @@ export function createBoard(node, pub, hooks = {}) {
     for (const [name, g] of Object.entries(view.generals || {})) (generalsAt[g.at] ||= []).push([name, g]);
     const sideOf = Object.fromEntries((pub.generals || []).map((g) => [g.name, g.side]));
     const battleAt = view.battle ? view.battle.space : null;
-    for (const [name, { g, marker, pieces, sp }] of Object.entries(groups)) {
+    for (const [name, { g, marker, stacks, sp }] of Object.entries(groups)) {
       const on = active.has(name);
       g.classList.toggle("active", on);
       g.classList.toggle("selected", marks.selected === name);
@@ -164,74 +192,286 @@ export function createBoard(node, pub, hooks = {}) {
       }
       const here = spaces[name] || {};
       drawMarker(marker, sp, here);
-      pieces.replaceChildren();
-      drawStacks(pieces, here, generalsAt[name] || [], sideOf);
+      stacks.replaceChildren(...drawStacks(here, generalsAt[name] || [], sideOf));
     }
-    // The spaces a click may choose are drawn last, over their neighbours' pieces: a badge or
-    // a General's name never hides one from the pointer.
+    // The spaces a click may choose are drawn last: nothing hides one from the pointer.
     for (const { g } of Object.values(groups)) if (g.classList.contains("active")) layer.append(g);
     svg.dataset.turn = String(view.turn ?? "");
+    const first = !drawn;
+    drawn = true;
+    cam.setMinScale(phoneScale());
+    if (first) cam.redraw();
+    cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : []));
+    place(cam.frame);
+  }
+
+  /** Everything in pixels for the frame: each space where the camera puts it (those out of
+   * view hidden), then the stacks, the names and the provinces' names where they cover nothing. */
+  function place(frame) {
+    overlay.setAttribute("transform", `translate(${frame.left},${frame.top}) scale(${1 / frame.k})`);
+    const small = frame.k < SMALL_SCALE;
+    const px = small ? 10 : 11;
+    const r = small ? MARKER_R * SMALL_MARKER : MARKER_R;
+    svg.classList.toggle("hn-small", small);
+    const at = {};
+    const seen = [];
+    for (const [name, { g, sp }] of Object.entries(groups)) {
+      const p = [(sp.x - frame.left) * frame.k, (sp.y - frame.top) * frame.k];
+      const visible = p[0] > -4 && p[1] > -4 && p[0] < frame.width + 4 && p[1] < frame.height + 4;
+      g.toggleAttribute("hidden", !visible);
+      g.setAttribute("transform", `translate(${p[0].toFixed(1)},${p[1].toFixed(1)})${small ? ` scale(${SMALL_MARKER})` : ""}`);
+      if (visible) {
+        at[name] = p;
+        seen.push(name);
+      }
+    }
+    const obstacles = seen.map((name) => {
+      const [x, y] = at[name];
+      return [x - r, y - r, x + r, y + r];
+    });
+    const placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
+    leaders.replaceChildren();
+    const lead = ([x, y], box) => {
+      const [bx, by] = nearestPoint(box, x, y);
+      const d = Math.hypot(bx - x, by - y) || 1;
+      leaders.append(s("line", { x1: x + ((bx - x) / d) * r, y1: y + ((by - y) / d) * r, x2: bx, y2: by, class: "hn-leader" }));
+    };
+    // Crowded spaces first: they have the fewest free places around them.
+    const crowd = (name) => seen.filter((o) => Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 60).length;
+    const order = [...seen].sort((a, b) => crowd(b) - crowd(a));
+    for (const name of Object.keys(groups)) {
+      groups[name].stacks.toggleAttribute("hidden", !at[name]);
+      groups[name].label.toggleAttribute("hidden", !at[name]);
+    }
+    for (const name of order) {
+      for (const stack of groups[name].stacks.children) {
+        const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
+        const spot = placer_.place(...at[name], r, sw, sh);
+        stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
+        if (spot.gap) lead(at[name], spot.box);
+      }
+    }
+    for (const name of order) {
+      const { label, sp } = groups[name];
+      const width = textWidth(name, nameFont(px, sp.kind === "walled")) + 2;
+      const spot = placer_.place(...at[name], r, width, NAME_H);
+      label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
+      label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
+      if (spot.gap) lead(at[name], spot.box);
+    }
+    provinceNames.replaceChildren();
+    for (const province of map.provinces) {
+      const inView = province.spaces.filter((n) => at[n]);
+      if (!inView.length) continue;
+      const text = province.name.toUpperCase();
+      const cx = inView.reduce((t, n) => t + at[n][0], 0) / inView.length;
+      const cy = inView.reduce((t, n) => t + at[n][1], 0) / inView.length;
+      const width = textWidth(text, PROVINCE_FONT) + 2;
+      const spot = placer_.place(cx, cy, 0, width, NAME_H, { optional: true, reach: PROVINCE_REACH });
+      if (spot) provinceNames.append(s("text", { x: spot.box[0] + 1, y: spot.box[1] + 10, class: "hn-province-name" }, text));
+    }
   }
 
   function anchor(key) {
     return groups[key] ? groups[key].g.querySelector(".hn-ring") : null;
   }
 
-  return { draw, anchor, svg };
+  return { draw, anchor, svg, zooms: true };
 }
 
 /** The space's political control marker: a disc (plain), a square (walled city), a triangle
- * (a tribe standing, H96), coloured by who controls it. */
+ * (a tribe standing, H96), coloured by who controls it; a siege's points beside it (H95). */
 function drawMarker(marker, sp, here) {
   const control = here.control || null;
   const fill = control ? SIDE_COLOUR[control] : "#fbf7ee";
   const attrs = { fill, class: `hn-pc${control ? ` hn-pc-${control}` : ""}`, "data-control": control || "none" };
   let shape;
-  if (sp.kind === "walled") shape = s("rect", { x: -17, y: -17, width: 34, height: 34, rx: 3, ...attrs });
-  else if (sp.kind === "tribe" && here.tribe !== false) shape = s("path", { d: "M0,-21 L19,14 L-19,14 Z", ...attrs });
-  else shape = s("circle", { r: 16, ...attrs });
+  if (sp.kind === "walled") shape = s("rect", { x: -7, y: -7, width: 14, height: 14, rx: 1.5, ...attrs });
+  else if (sp.kind === "tribe" && here.tribe !== false) shape = s("path", { d: "M0,-8.5 L7.5,6 L-7.5,6 Z", ...attrs });
+  else shape = s("circle", { r: 6.5, ...attrs });
   marker.replaceChildren(shape);
   if (here.siege) {
     marker.append(s("g", { class: "hn-siege" }, tip(`${here.siege} siege point${here.siege > 1 ? "s" : ""} (H95)`),
-      s("circle", { cx: 22, cy: 20, r: 13 }), s("text", { x: 22, y: 27 }, here.siege)));
+      s("circle", { cx: 0, cy: 0, r: 4.5 }), s("text", { x: 0, y: 3 }, here.siege)));
   }
 }
 
-/** Each side's CUs as a badge with the count (elephants apart) and its generals' names below. */
-function drawStacks(parent, here, generals, sideOf) {
+/** Each side's CUs as a block: the count (elephants apart), its Generals' names under it. Its
+ * size in pixels is in its dataset, for the placing. */
+function drawStacks(here, generals, sideOf) {
   const sides = ["rome", "carthage"].filter((side) => here[side] || generals.some(([n]) => sideOf[n] === side));
-  sides.forEach((side, i) => {
-    const x = sides.length === 2 ? (i === 0 ? -46 : 46) : 0;
+  return sides.map((side) => {
     const cus = here[side] || 0;
     const names = generals.filter(([n]) => sideOf[n] === side).map(([n, g]) => `${n}${g.proconsul ? " (P)" : g.consul ? " (C)" : ""}`);
     const elephants = side === "carthage" ? here.elephants || 0 : 0;
-    const g = s("g", { class: `hn-stack hn-stack-${side}`, "data-side": side, "data-cus": cus, transform: `translate(${x},-52)` },
+    const head = `${cus} CU${elephants ? ` · ${elephants} el.` : ""}`;
+    const width = Math.ceil(Math.max(textWidth(head, COUNT_FONT), ...names.map((n) => textWidth(n, GENERAL_FONT)))) + 10;
+    const height = 17 + names.length * 13 + 2;
+    const g = s("g", { class: `hn-stack hn-stack-${side}`, "data-side": side, "data-cus": cus, "data-w": width, "data-h": height },
       tip(`${sideName(side)}: ${cus} CU${cus === 1 ? "" : "s"}${elephants ? `, ${elephants} elephants` : ""}` +
         `${names.length ? ` with ${names.join(", ")}` : ""}`));
-    g.append(s("rect", { x: -27, y: -20, width: 54, height: 38, rx: 6, fill: SIDE_COLOUR[side], class: "hn-badge" }),
-      s("text", { y: 9, class: "hn-count" }, cus));
-    if (elephants) g.append(s("text", { x: 0, y: -26, class: "hn-elephants" }, `${elephants} eleph.`));
-    // Two armies in a space: each one's names run outwards, away from the other's.
-    const [nx, anchor] = sides.length < 2 ? [0, "middle"] : i === 0 ? [27, "end"] : [-27, "start"];
-    names.forEach((name, j) => g.append(s("text", { x: nx, y: 40 + j * 21, class: "hn-general", fill: SIDE_COLOUR[side],
-      "text-anchor": anchor }, name)));
-    parent.append(g);
+    g.append(s("rect", { width, height, rx: 3, fill: SIDE_COLOUR[side], class: "hn-badge" }),
+      s("text", { x: 5, y: 13, class: "hn-count" }, head));
+    names.forEach((name, j) => g.append(s("text", { x: 5, y: 28 + j * 13, class: "hn-general" }, name)));
+    return g;
   });
 }
 
-function legend(x, bottom) {
-  const g = s("g", { class: "hn-legend", transform: `translate(${x + 20},${bottom - 170})` });
-  g.append(s("rect", { x: -10, y: -24, width: 420, height: 164, rx: 8, class: "hn-legend-box" }));
-  const row = (i, shape, text) => g.append(shape(8 + (i % 2) * 205, (Math.floor(i / 2)) * 34), s("text", { x: 40 + (i % 2) * 205, y: Math.floor(i / 2) * 34 + 7 }, text));
-  row(0, (cx, cy) => s("circle", { cx: cx + 10, cy, r: 11, fill: SIDE_COLOUR.rome }), "Roman PC");
-  row(1, (cx, cy) => s("circle", { cx: cx + 10, cy, r: 11, fill: SIDE_COLOUR.carthage }), "Carthaginian PC");
-  row(2, (cx, cy) => s("rect", { x: cx, y: cy - 11, width: 22, height: 22, rx: 2, fill: "#fbf7ee", class: "hn-pc" }), "walled city");
-  row(3, (cx, cy) => s("path", { d: `M${cx + 10},${cy - 13} L${cx + 22},${cy + 9} L${cx - 2},${cy + 9} Z`, fill: SIDE_COLOUR.neutral, class: "hn-pc" }), "tribe");
-  row(4, (cx, cy) => s("line", { x1: cx - 4, y1: cy, x2: cx + 26, y2: cy, class: "hn-connection hn-pass" }), "pass (Alps: heavier)");
-  row(5, (cx, cy) => s("line", { x1: cx - 4, y1: cy, x2: cx + 26, y2: cy, class: "hn-connection hn-strait" }), "strait");
-  row(6, (cx, cy) => s("text", { x: cx + 10, y: cy + 8, class: "hn-port" }, "⚓"), "port");
-  row(7, (cx, cy) => s("rect", { x: cx - 2, y: cy - 12, width: 26, height: 24, class: "hn-blob-key" }), "no political point");
-  return g;
+/** The key to the map's signs, behind a button in the board's corner. */
+function legend() {
+  const sign = (cls, text) => el("li", {}, el("span", { class: `hn-sign ${cls}` }), text);
+  return el("details", { class: "hn-key" }, el("summary", {}, "key"), el("ul", {},
+    sign("hn-sign-rome", "Roman PC"), sign("hn-sign-carthage", "Carthaginian PC"), sign("hn-sign-walled", "walled city"),
+    sign("hn-sign-tribe", "tribe"), sign("hn-sign-port", "port (blue ring)"), sign("hn-sign-pass", "pass (Alps: heavier)"),
+    sign("hn-sign-strait", "strait"), sign("hn-sign-grey", "province with no political point"),
+    el("li", { class: "muted" }, "Drag to pan; wheel, pinch or + − to zoom.")));
+}
+
+// --- The cards: named everywhere, their faces in the tray under the board ----------------------
+const EVENT_SIDE = { rome: "Rome's event", carthage: "Carthage's event", either: "either side's event" };
+const KIND_NOTE = { counter: "played in reply", op_bonus: "adds to an OPs move", campaign: "campaign" };
+
+/** The card numbered ``n`` in the public data ({number, name, ops, side, kind, effect}). */
+const cardData = (pub, n) => ((pub || shared || {}).cards || [])[n - 1] || null;
+const numberOf = (text) => Number((/#(\d+)/.exec(text) || [])[1] || 0);
+
+/** A button's label: every card the action names by number, named; the three ways to play a
+ * card (H33) as ``#16 Gallic Recruits · 2 OPs`` / ``· event`` / ``· discard``. */
+export function label(action, described, pub) {
+  const play = /^(ops|event|discard) #(\d+)$/.exec(action);
+  if (play) {
+    const c = cardData(pub, Number(play[2]));
+    if (c) return `#${c.number} ${c.name} · ${play[1] === "ops" ? `${c.ops} OP${c.ops === 1 ? "" : "s"}` : play[1]}`;
+  }
+  return described.replace(/#(\d+)(?! [A-Z])/g, (whole, n) => {
+    const c = cardData(pub, Number(n));
+    return c ? `#${n} ${c.name}` : whole;
+  });
+}
+
+/** A strategy card's face: number and name, OPs, whose event, the effect; a tap opens it whole. */
+function cardTile(pub, text, extra = null) {
+  const c = cardData(pub, numberOf(text));
+  if (!c) return el("div", { class: "hn-tile" }, text);
+  const tile = el("div", { class: `hn-tile hn-event-${c.side}`, dataset: { card: c.number }, role: "button", tabindex: "0",
+    "aria-expanded": "false", title: "tap to read it whole" },
+  el("div", { class: "hn-tile-head" }, el("strong", {}, `#${c.number} ${c.name}`), el("span", { class: "hn-ops" }, `${c.ops} OPs`)),
+  el("div", { class: "hn-tile-kind" }, EVENT_SIDE[c.side] || c.side, KIND_NOTE[c.kind] ? ` · ${KIND_NOTE[c.kind]}` : ""),
+  el("p", { class: "hn-tile-text" }, c.effect), extra);
+  const toggle = () => tile.setAttribute("aria-expanded", String(tile.classList.toggle("open")));
+  tile.addEventListener("click", toggle);
+  tile.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (toggle(), e.preventDefault()));
+  return tile;
+}
+
+// --- The battle as this page saw it: each card as it was played, the losses and the retreat ------
+// The view holds the battle's state now; what happened in it is gathered here, view after view
+// (a page opened in the middle of a battle knows it from then on; the log has it all).
+let watched = null; // {space, attacker, turn, start: {rome, carthage}, generals, played, plays: [kind]}
+let finished = null; // the last battle, once over: {space, attacker, turn, start, end, moves, plays}
+
+const cusAt = (view, space) => {
+  const here = (view.spaces || {})[space] || {};
+  return { rome: here.rome || 0, carthage: here.carthage || 0 };
+};
+
+/** Follows the battle from one view to the next: the kinds newly played, and when it is over,
+ * each side's CUs before and after and where its Generals went. */
+function followBattle(view) {
+  const b = view.battle;
+  if (b) {
+    if (!watched || watched.space !== b.space || watched.turn !== view.turn) {
+      const generals = Object.entries(view.generals || {}).filter(([, g]) => g.at === b.space).map(([n]) => n);
+      watched = { space: b.space, attacker: b.attacker, turn: view.turn, start: cusAt(view, b.space), generals, played: {}, plays: [] };
+      finished = null;
+    }
+    for (const kind of CARD_KINDS) {
+      for (let k = watched.played[kind] || 0; k < ((b.played || {})[kind] || 0); k++) watched.plays.push(kind);
+    }
+    watched.played = { ...(b.played || {}) };
+  } else if (watched) {
+    const moves = watched.generals.map((n) => [n, (view.generals[n] || {}).at]).filter(([, at]) => at && at !== watched.space);
+    finished = { ...watched, end: cusAt(view, watched.space), moves };
+    watched = null;
+  }
+  if (finished && finished.turn !== view.turn) finished = null;
+}
+
+/** The battle cards played, in the order this page saw them. */
+const playList = (plays) => el("ol", { class: "hn-plays" }, plays.map((kind) => el("li", {}, kind)));
+
+/** The battle just over: the CUs before and after on each side, the Generals who left. */
+function battleOver(done) {
+  const side = (name) => `${sideName(name)} ${done.start[name]} → ${done.end[name]} CUs`;
+  return el("section", { class: "hn-battle-box hn-battle-over", "aria-label": "the last battle" },
+    el("div", { class: "label" }, `Battle at ${done.space} is over`),
+    el("p", {}, `${side("rome")}, ${side("carthage")}`),
+    done.moves.length ? el("p", {}, done.moves.map(([n, at]) => (at === "eliminated" ? `${n} eliminated` : `${n} to ${at}`)).join(" · ")) : null,
+    done.plays.length ? playList(done.plays) : null,
+    el("p", { class: "muted" }, "The log says why."));
+}
+
+/** The battle under way (H74-H90): both sides' CUs and battle cards, the card led and who must
+ * answer it, the cards played so far in order, the seat's own battle hand. */
+function battlePanel(view) {
+  const b = view.battle;
+  const here = (view.spaces || {})[b.space] || {};
+  const defender = b.attacker === "rome" ? "carthage" : "rome";
+  const sizes = b.hand_sizes || [0, 0];
+  const side = (name, i) => el("div", { class: `hn-side hn-${name}` }, el("strong", {}, sideName(name)),
+    name === b.attacker ? " attacks" : " defends",
+    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? `, ${here.elephants} elephants` : ""}`),
+    el("div", { class: "hn-battle-count" }, `${sizes[i]} battle card${sizes[i] === 1 ? "" : "s"}`));
+  const kids = [el("div", { class: "label" }, `Battle at ${b.space} · round ${b.rounds + 1}`),
+    el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1))];
+  if (b.card) {
+    kids.push(el("p", { class: "hn-to-match" }, "Card led: ", el("strong", {}, b.card),
+      ` — ${sideName(view.to_move === b.attacker ? b.attacker : defender)} must answer`));
+  }
+  kids.push(el("p", {}, "Played so far: ", kindsList(b.played)));
+  if (watched && watched.plays.length) kids.push(playList(watched.plays));
+  if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
+  (b.face_up || []).forEach((shown, i) => {
+    if (Object.keys(shown).length) kids.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
+  });
+  kids.push(el("p", { class: "muted" }, "The losses and the retreat show here when it is over; the log says why."));
+  return el("section", { class: "hn-battle-box", "aria-label": "the battle" }, kids);
+}
+
+/** The discard pile and the removed cards, each one click away (H130). */
+function piles(view, pub) {
+  const pile = (title, cards, cls) => el("details", { class: `hn-pile ${cls}` },
+    el("summary", {}, `${title} (${cards.length})`),
+    cards.length ? el("div", { class: "hn-tiles" }, [...cards].reverse().map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "none"));
+  return el("div", { class: "hn-piles" }, pile("Discard pile", view.discard || [], "hn-discard"),
+    pile("Removed from the game", view.removed || [], "hn-removed"));
+}
+
+/** Redraws ``node`` with ``parts``, the card tiles and piles that were open still open. */
+function keepOpen(node, parts) {
+  const open = new Set([...node.querySelectorAll(".open[data-card], details[open]")].map((n) => n.dataset.card || n.className));
+  node.replaceChildren(...parts);
+  for (const n of node.querySelectorAll("[data-card], details")) {
+    if (open.has(n.dataset.card || n.className)) {
+      if (n.tagName === "DETAILS") n.open = true;
+      else n.classList.add("open");
+    }
+  }
+}
+
+/** The tray under the board: the battle, the seat's hand as cards. */
+export function renderTray(node, view, pub) {
+  const parts = [];
+  followBattle(view);
+  if (view.battle) parts.push(battlePanel(view));
+  else if (finished) parts.push(battleOver(finished));
+  if (view.seat) {
+    const hand = view.hand || [];
+    parts.push(el("section", { class: "hn-hand-box", "aria-label": "your hand" },
+      el("div", { class: "label" }, `Your hand (${hand.length})`),
+      hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "no card")));
+  }
+  keepOpen(node, parts);
 }
 
 // --- The panels beside the board ---------------------------------------------------------------
@@ -244,7 +484,9 @@ function kindsList(counts) {
   return entries.length ? entries.join(", ") : "none";
 }
 
-export function renderInfo(node, view, pub) {
+/** The panels beside the board; with ``tray`` (the play page) the battle and the hand are in the
+ * tray under it. */
+export function renderInfo(node, view, pub, { tray = false } = {}) {
   const data = pub || shared || {};
   const parts = [];
   const me = view.seat;
@@ -263,7 +505,7 @@ export function renderInfo(node, view, pub) {
 
   // The battle under way, card by card.
   const b = view.battle;
-  if (b) {
+  if (b && !tray) {
     const kids = [el("div", { class: "label" }, `Battle at ${b.space}: ${sideName(b.attacker)} attacks, round ${b.rounds + 1}`)];
     if (b.card) kids.push(el("p", { class: "hn-to-match" }, `Card to match: `, el("strong", {}, b.card)));
     kids.push(el("p", {}, "Played: ", kindsList(b.played)));
@@ -289,7 +531,7 @@ export function renderInfo(node, view, pub) {
     el("span", { class: "hn-chip hn-rome", title: "victory provinces Rome controls (H108)" }, "Rome ", el("strong", { class: "hn-points" }, rome)),
     el("span", { class: "hn-chip hn-carthage", title: "victory provinces Carthage controls (H108)" }, "Carthage ", el("strong", { class: "hn-points" }, carthage)),
     el("span", { class: "hn-chip" }, "deck ", el("strong", { class: "hn-deck" }, view.deck ?? 0)),
-    el("span", { class: "hn-chip", title: (view.discard || []).join("\n") }, "discard ", el("strong", {}, (view.discard || []).length))));
+    el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))), piles(view, data));
   const flags = [];
   if (view.truce) flags.push("truce");
   if (view.naval_victory) flags.push("naval victory");
@@ -299,9 +541,11 @@ export function renderInfo(node, view, pub) {
 
   // The seat's own strategy hand; the other's only as a size.
   const sizes = view.hand_sizes || [0, 0];
-  if (me) {
+  if (me && !tray) {
     parts.push(el("div", { class: "hn-hand-box" }, el("div", { class: "label" }, `Your hand (${(view.hand || []).length})`),
       cardList(view.hand, "hn-hand")));
+  }
+  if (me) {
     const known = view.known_in_other_hand || [];
     parts.push(el("p", { class: "muted hn-other-hand" }, `${sideName(other)} holds ${sizes[other === "rome" ? 0 : 1]} cards`,
       known.length ? `, among them ${known.join(", ")}` : ""));
@@ -312,7 +556,10 @@ export function renderInfo(node, view, pub) {
   // The generals on the map.
   const ratings = Object.fromEntries((data.generals || []).map((g) => [g.name, g]));
   const onMap = Object.entries(view.generals || {}).filter(([, g]) => !["pool", "eliminated", "not yet arrived"].includes(g.at));
-  parts.push(el("div", { class: "hn-generals" }, el("div", { class: "label" }, "Generals"),
+  // On the play page their names stand on their stacks: the list with ratings is a click away,
+  // leaving the log its room.
+  const heading = `Generals on the map (${onMap.length}) · strategy/battle`;
+  parts.push(el(tray ? "details" : "div", { class: "hn-generals" }, tray ? el("summary", {}, heading) : el("div", { class: "label" }, "Generals"),
     el("ul", {}, onMap.map(([name, g]) => {
       const r = ratings[name] || {};
       return el("li", { class: `hn-${r.side || ""}` }, el("strong", {}, name),
@@ -320,7 +567,7 @@ export function renderInfo(node, view, pub) {
         ` — ${g.at}`);
     }))));
 
-  node.replaceChildren(...parts);
+  keepOpen(node, parts);
 }
 
 /** A log line's class: a die rolled ("roll 4") is styled as dice. */

@@ -294,7 +294,7 @@ export function createBoard(node, pub, hooks = {}) {
     const small = svg.clientWidth > 0 && svg.clientWidth < SMALL_BOARD;
     if (!layout || small !== svg.classList.contains("hx-small")) {
       svg.classList.toggle("hx-small", small);
-      layout = labelLayout(board, where, labels, key, seaLabels);
+      layout = labelLayout(board, where, labels, key, seaLabels, provinceLayer);
     }
     placeLabels(layout, labels, pieceBoxes(view, where));
     svg.dataset.log = String((view.log || []).length);
@@ -353,8 +353,12 @@ function overlap(a, b) {
 const boxAt = ([x, y], box) => ({ left: x + box.left, top: y + box.top, right: x + box.right, bottom: y + box.bottom });
 
 /** What every drawing's placement needs once: each name's places (boxes) and what never moves. */
-function labelLayout(board, where, labels, key, seaLabels) {
+function labelLayout(board, where, labels, key, seaLabels, provinceLayer) {
   const fixed = board.spaces.map((sp) => boxAt(where[sp.name], sp.sea ? SEA_BOX : CITY_BOX));
+  for (const text of provinceLayer.querySelectorAll("text")) { // the provinces' names: no city's name over one
+    const b = text.getBBox();
+    fixed.push({ left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height });
+  }
   for (const [name, text] of Object.entries(seaLabels)) {
     // Under its disc, moved in from the board's edge where it would cross it.
     const { width, above, below } = textBox(text, name);

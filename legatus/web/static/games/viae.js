@@ -10,6 +10,8 @@
 // (Roma and Ostia), so that any owner's board draws without hand-placed positions; labels take
 // the side with the least overlap.
 import { h, svg as s, tip } from "/static/common.js";
+import { camera, zoomControls } from "/static/camera.js";
+import { nearestPoint, placer } from "/static/labels.js";
 
 export const title = "VIAE: Roads of Rome";
 
@@ -27,8 +29,10 @@ const HEIGHT = MAP_TOP + MAP_HEIGHT + TRACKS_HEIGHT;
 const CITY_R = 13;
 const MIN_GAP = 48; // centre to centre, after the push apart
 const RANK_SHARE = 0.5;
-const LABEL_SIZE = 11; // px, the labels' font size
+const LABEL_SIZE = 13.5; // the labels' font size, in the board's units (10.3 px at 1280×800)
 const LEGEND_W = 178;
+const REGION_REACH = 18; // how far from its cities a region's name may go, in board units
+const PHONE_SCALE = 0.8; // the fewest pixels a board unit takes on a phone: names of 10.8 px
 const LEGEND_H = 218;
 
 const seatIndex = (seat) => Number(String(seat).replace(/\D/g, "")) - 1;
@@ -118,68 +122,40 @@ export function layout(board) {
   return Object.fromEntries(board.cities.map((c, i) => [c.id, pts[i]]));
 }
 
-/** Where the labels go: each city's name beside it (below, above, right, left, then the
- * corners), and each region's name above, below or beside its cities: the first place that
- * overlaps no city, no road's value and no label placed before; else the one that overlaps
- * least. ``widths``: the labels' widths as drawn, by city and region id. */
+/** Where the labels go (labels.js): each city's name beside it, else further out with a leader
+ * line; each region's name near the middle of its cities; none over a city, a harbor, a road's
+ * value, the legend or a label placed before. ``widths``: the labels' widths as drawn, by city
+ * and region id. Returns each label's box and the leader lines to draw. */
 function placeLabels(board, where, badges, widths) {
-  const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
-    Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-  const taken = [
-    ...board.cities.map((c) => {
+  const obstacles = [
+    ...board.cities.flatMap((c) => {
       const [x, y] = where[c.id];
-      return [x - CITY_R - 2, y - CITY_R - 2, x + CITY_R + 2, y + CITY_R + 2];
+      const disc = [x - CITY_R - 2, y - CITY_R - 2, x + CITY_R + 2, y + CITY_R + 2];
+      return c.harbor ? [disc, [x - CITY_R - 3, y + CITY_R - 8, x - CITY_R + 9, y + CITY_R + 4]] : [disc];
     }),
     ...badges.map(([x, y]) => [x - 7, y - 7, x + 7, y + 7]),
     [0, 0, LEGEND_W + 12, MAP_TOP + LEGEND_H + 10],
   ];
-  const choose = (places) => { // places: [box, x, y, anchor]
-    let best = null;
-    for (const place of places) {
-      const box = place[0];
-      const outside = box[0] < 2 || box[2] > WIDTH - 2 || box[1] < MAP_TOP || box[3] > MAP_TOP + MAP_HEIGHT;
-      const cost = taken.reduce((t, other) => t + overlap(box, other), 0) + (outside ? 1e6 : 0);
-      if (!best || cost < best[0]) best = [cost, place];
-      if (cost === 0) break;
-    }
-    taken.push(best[1][0]);
-    return { x: best[1][1], y: best[1][2], anchor: best[1][3] };
-  };
-  // A label of width w whose text starts (start), centres (middle) or ends (end) at x, baseline y.
-  const label = (w, x, y, anchor) => {
-    const left = anchor === "start" ? x : anchor === "end" ? x - w : x - w / 2;
-    return [[left - 1, y - LABEL_SIZE + 1, left + w + 1, y + 3], x, y, anchor];
-  };
-  const cities = {};
+  const places = placer(obstacles, [2, MAP_TOP, WIDTH - 2, MAP_TOP + MAP_HEIGHT]);
+  const boxes = {};
+  const leaders = [];
+  const h = LABEL_SIZE + 3;
   for (const c of board.cities) {
     const [x, y] = where[c.id];
-    const [w, r] = [widths[c.id], CITY_R];
-    cities[c.id] = choose([
-      label(w, x, y + r + 12, "middle"), label(w, x, y - r - 5, "middle"),
-      label(w, x + r + 4, y + 4, "start"), label(w, x - r - 4, y + 4, "end"),
-      label(w, x + r - 2, y + r + 10, "start"), label(w, x - r + 2, y + r + 10, "end"),
-      label(w, x + r - 2, y - r - 2, "start"), label(w, x - r + 2, y - r - 2, "end"),
-    ]);
+    const spot = places.place(x, y, CITY_R + 2, widths[c.id] + 2, h);
+    boxes[c.id] = spot.box;
+    if (spot.gap) leaders.push([x, y, ...nearestPoint(spot.box, x, y)]);
   }
-  const regions = {};
   for (const region of board.regions) {
     const pts = board.cities.filter((c) => c.region === region.id).map((c) => where[c.id]);
     if (!pts.length) continue;
-    const w = widths[region.id];
-    const mx = pts.reduce((t, p) => t + p[0], 0) / pts.length;
-    const [top, bottom] = [Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[1]))];
-    const [west, east] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
-    const my = (top + bottom) / 2;
-    const places = [];
-    for (const dy of [0, 14, 28]) {
-      for (const dx of [0, -w / 3, w / 3]) {
-        places.push(label(w, mx + dx, top - 30 - dy, "middle"), label(w, mx + dx, bottom + 44 + dy, "middle"));
-      }
-      places.push(label(w, west - 24 - dy, my + 4, "end"), label(w, east + 24 + dy, my + 4, "start"));
-    }
-    regions[region.id] = choose(places);
+    const [mx, my] = [pts.reduce((t, p) => t + p[0], 0) / pts.length, pts.reduce((t, p) => t + p[1], 0) / pts.length];
+    // near the middle of its cities, else beside one of them; none where every place is taken
+    const spot = [[mx, my, 0], ...pts.map(([x, y]) => [x, y, CITY_R + 2])].reduce((found, [x, y, r]) =>
+      found || places.place(x, y, r, widths[region.id] + 2, h, { optional: true, reach: REGION_REACH }), null);
+    if (spot) boxes[region.id] = spot.box;
   }
-  return { cities, regions };
+  return { boxes, leaders };
 }
 
 // --- The board --------------------------------------------------------------------------------
@@ -259,15 +235,31 @@ export function createBoard(node, pub, hooks = {}) {
   const tracks = s("g", { class: "vi-tracks", transform: `translate(0,${MAP_TOP + MAP_HEIGHT})` });
   svg.append(tracks);
   node.replaceChildren(svg);
+  // Pan and zoom (camera.js): a phone shows part of the board at a readable scale, a laptop all
+  // of it, central Italy a click or a pinch away.
+  node.classList.add("pans");
+  const cam = camera(svg, [0, 0, WIDTH, HEIGHT]);
+  node.append(zoomControls(cam));
+  const fit = () => {
+    cam.setMinScale(window.innerWidth <= 820 ? PHONE_SCALE : 0);
+    cam.redraw();
+  };
+  window.addEventListener("resize", fit);
+  requestAnimationFrame(fit);
   // In the page the labels measure themselves; else (a hidden board) about 6.5 px a letter.
   const widths = Object.fromEntries(Object.entries(texts).map(([id, text]) =>
     [id, text.getComputedTextLength() || text.textContent.length * 6.5]));
   const labels = placeLabels(board, where, board.roads.map(middle), widths);
-  for (const [id, at] of Object.entries({ ...labels.cities, ...labels.regions })) {
-    texts[id].setAttribute("x", fmt(at.x));
-    texts[id].setAttribute("y", fmt(at.y));
-    texts[id].setAttribute("text-anchor", at.anchor);
+  for (const [id, text] of Object.entries(texts)) text.toggleAttribute("hidden", !labels.boxes[id]);
+  for (const [id, box] of Object.entries(labels.boxes)) {
+    texts[id].setAttribute("x", fmt(box[0] + 1));
+    texts[id].setAttribute("y", fmt(box[3] - 3));
   }
+  const leaderLayer = s("g", { class: "vi-leaders" }, labels.leaders.map(([x1, y1, x2, y2]) => {
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    return s("line", { x1: fmt(x1 + ((x2 - x1) / d) * CITY_R), y1: fmt(y1 + ((y2 - y1) / d) * CITY_R), x2: fmt(x2), y2: fmt(y2), class: "vi-leader" });
+  }));
+  cityLayer.before(leaderLayer);
 
   const hit = (event) => event.target.closest("[data-space], .vi-road.active");
   svg.addEventListener("click", (event) => {
@@ -327,6 +319,9 @@ export function createBoard(node, pub, hooks = {}) {
     svg.classList.toggle("vi-choosing", active.size > 0 || activeLinks.size > 0);
     drawTracks(tracks, view, board);
     svg.dataset.round = String(view.round ?? "");
+    // A choice to make off the part shown (a phone's): brought into view.
+    cam.show([...[...active.keys()].filter((id) => where[id]).map((id) => where[id]),
+      ...[...activeLinks.keys()].filter((key) => roadOf[key]).map((key) => middle(roadOf[key]))]);
   }
 
   function anchor(key) {
@@ -334,7 +329,7 @@ export function createBoard(node, pub, hooks = {}) {
     return roadGroups[key] ? roadGroups[key].querySelector(".vi-road-badge") : null;
   }
 
-  return { draw, anchor, svg };
+  return { draw, anchor, svg, zooms: true };
 }
 
 function setActive(g, actions, selected, label) {
@@ -450,11 +445,64 @@ function cardOf(pub, deck, id) {
   return (cards && cards.find((c) => c.id === id)) || { id, name: "", text: "" };
 }
 
+/** A card's words: its text, or a Mandatum's bonus and regions. */
+function cardText(c) {
+  return c.text || (c.bonus ? `${c.bonus} points: ${(c.regions || []).join(", ")}` : "");
+}
+
 function card(pub, deck, id, extra = "") {
   const c = cardOf(pub, deck, id);
-  const text = c.text || (c.bonus ? `${c.bonus} points: ${(c.regions || []).join(", ")}` : "");
-  return h("li", { class: `vi-card vi-${deck}`, dataset: { card: id }, title: text || null },
-    h("strong", {}, id), c.name ? ` ${c.name}` : "", extra ? h("small", {}, ` ${extra}`) : null);
+  return h("li", { class: `vi-card vi-${deck}`, dataset: { card: id } },
+    h("strong", {}, id), c.name ? ` ${c.name}` : "", extra ? h("small", {}, ` ${extra}`) : null,
+    cardText(c) ? h("small", { class: "vi-card-text" }, cardText(c)) : null);
+}
+
+/** A card as a tile in the tray: id and name, when it is played, its words; ``extra`` (a slot's
+ * cost, who completed it) at the foot. */
+function tile(pub, deck, id, extra = "") {
+  const c = cardOf(pub, deck, id);
+  const facts = deck === "castra" ? `needs ${c.requirement} · costs ${c.cost} · power ${c.power}` : c.when ? `when: ${c.when}` : "";
+  return h("li", { class: `vi-card vi-tile vi-${deck}`, dataset: { card: id } },
+    h("div", { class: "vi-tile-head" }, h("strong", {}, `${id} ${c.name || ""}`)),
+    facts ? h("div", { class: "vi-tile-kind" }, facts) : null,
+    h("p", { class: "vi-tile-text" }, cardText(c)), extra ? h("div", { class: "vi-tile-extra" }, extra) : null);
+}
+
+/** A button's label: each card id the action names (``play D11``) with the card's name. */
+export function label(action, described, pub) {
+  return described.replace(/\b([A-Z]{1,2}\d{2})\b/g, (id) => {
+    for (const deck of ["deceptio", "castra", "mandatum", "fortuna"]) {
+      const c = cardOf(pub, deck, id);
+      if (c.name) return `${id} ${c.name}`;
+    }
+    return id;
+  });
+}
+
+/** The tray under the board: the seat's hand and Mandatum, the officers for hire, the Fortuna
+ * in play, every card's words on its face (no hovering). */
+export function renderTray(node, view, pub) {
+  const players = view.players || [];
+  const me = players.find((p) => p.hand !== null && p.hand !== undefined);
+  const box = (title, cls, items) => h("section", { class: "vi-tray-box" }, h("div", { class: "label" }, title),
+    items.length ? h("ul", { class: `${cls} vi-tiles` }, items) : h("p", { class: "muted" }, "none"));
+  const parts = [];
+  if (me) {
+    parts.push(box(`Your hand (${me.hand.length})`, "vi-hand", me.hand.map((id) => tile(pub, "deceptio", id))),
+      box("Your Mandatum", "vi-personal", (me.personal_mandatum || []).map((id) => tile(pub, "mandatum", id))));
+    const mine = me.officers.map((o, k) => o && tile(pub, "castra", o, me.officers_used[k] ? "used this round" : "")).filter(Boolean);
+    if (mine.length) parts.push(box("Your officers", "vi-mine", mine));
+  }
+  const slots = (pub && pub.board.castra_slots) || [];
+  parts.push(box(`Officers for hire (${view.castra_pile ?? 0} in the pile)`, "vi-castra", (view.castra || []).map((id, i) => (id
+    ? tile(pub, "castra", id, `slot ${i + 1}${slots[i] !== undefined ? `: ${slots[i]} Denar` : ""}`)
+    : h("li", { class: "vi-tile muted" }, `slot ${i + 1} empty`)))));
+  parts.push(box("Public Mandatum", "vi-public", (view.public_mandatum || []).map((id) => {
+    const by = players.filter((p) => p.completed.includes(id)).map((p) => p.seat);
+    return tile(pub, "mandatum", id, by.length ? `completed by ${by.join(", ")}` : "");
+  })));
+  if ((view.fortuna_active || []).length) parts.push(box("Fortuna", "vi-fortuna", view.fortuna_active.map((id) => tile(pub, "fortuna", id))));
+  node.replaceChildren(...parts);
 }
 
 const dot = (seat) => h("span", { class: "vi-dot", dataset: { seat } });
@@ -473,7 +521,8 @@ function standings(rows) {
     tied ? h("small", { class: "muted" }, "Equal scores: most cities, then most Denar (V42).") : null);
 }
 
-export function renderInfo(node, view, pub) {
+/** The panels beside the board; with ``tray`` (the play page) the cards are in the tray under it. */
+export function renderInfo(node, view, pub, { tray = false } = {}) {
   const parts = [];
   const players = view.players || [];
   const seats = players.map((p) => p.seat);
@@ -508,37 +557,40 @@ export function renderInfo(node, view, pub) {
       dataset: { seat: p.seat },
     }, h("td", { title: p.spot ? `turn-order spot ${p.spot}` : null }, dot(p.seat), p.seat),
     columns.map(([, long, value]) => h("td", { title: long }, value(p, i))))))));
-  for (const p of players) {
+  // The seat's own secrets: only its own come in its view (the others' are null); with the tray
+  // its cards, Mandatum, officers and the market are there, the others' officers here.
+  const me = players.find((p) => p.hand !== null && p.hand !== undefined);
+  for (const p of players.filter((o) => !tray || o !== me)) {
     const officers = p.officers.map((o, k) => o && cardOf(pub, "castra", o).name + (p.officers_used[k] ? " (used)" : "")).filter(Boolean);
     if (officers.length) parts.push(h("p", { class: "vi-officers" }, dot(p.seat), `${p.seat}'s officers: ${officers.join(", ")}`));
   }
+  const discarded = (view.deceptio_discard || []).map((id) => `${id} ${cardOf(pub, "deceptio", id).name}`);
+  const deceptio = h("p", { class: "vi-deceptio muted" }, `Deceptio: ${view.deceptio_deck ?? 0} in the deck; discarded: `,
+    discarded.length ? discarded.join(", ") : "none");
+  if (!tray) {
+    if (me) {
+      parts.push(h("div", { class: "vi-own" }, h("div", { class: "label" }, `Your hand (${me.hand.length})`),
+        me.hand.length ? h("ul", { class: "vi-hand" }, me.hand.map((id) => card(pub, "deceptio", id))) : h("small", { class: "muted" }, "no Deceptio card"),
+        h("div", { class: "label" }, "Your Mandatum"),
+        h("ul", { class: "vi-personal" }, (me.personal_mandatum || []).map((id) => card(pub, "mandatum", id)))));
+    }
+    parts.push(h("div", { class: "label" }, "Public Mandatum"),
+      h("ul", { class: "vi-public" }, (view.public_mandatum || []).map((id) => {
+        const by = players.filter((p) => p.completed.includes(id)).map((p) => p.seat);
+        return card(pub, "mandatum", id, by.length ? `— ${by.join(", ")}` : "");
+      })));
 
-  // The seat's own secrets: only its own come in its view (the others' are null).
-  const me = players.find((p) => p.hand !== null && p.hand !== undefined);
-  if (me) {
-    parts.push(h("div", { class: "vi-own" }, h("div", { class: "label" }, `Your hand (${me.hand.length})`),
-      me.hand.length ? h("ul", { class: "vi-hand" }, me.hand.map((id) => card(pub, "deceptio", id))) : h("small", { class: "muted" }, "no Deceptio card"),
-      h("div", { class: "label" }, "Your Mandatum"),
-      h("ul", { class: "vi-personal" }, (me.personal_mandatum || []).map((id) => card(pub, "mandatum", id)))));
+    const slots = (pub && pub.board.castra_slots) || [];
+    parts.push(h("div", { class: "label" }, "Castra ", h("small", {}, `(${view.castra_pile ?? 0} in the pile)`)),
+      h("ol", { class: "vi-castra" }, (view.castra || []).map((id, i) => id
+        ? card(pub, "castra", id, `slot ${i + 1}${slots[i] !== undefined ? `: ${slots[i]} Denar` : ""}`)
+        : h("li", { class: "muted" }, "empty"))));
+    if ((view.fortuna_active || []).length) {
+      parts.push(h("div", { class: "label" }, "Fortuna"), h("ul", { class: "vi-fortuna" },
+        view.fortuna_active.map((id) => card(pub, "fortuna", id))));
+    }
   }
-  parts.push(h("div", { class: "label" }, "Public Mandatum"),
-    h("ul", { class: "vi-public" }, (view.public_mandatum || []).map((id) => {
-      const by = players.filter((p) => p.completed.includes(id)).map((p) => p.seat);
-      return card(pub, "mandatum", id, by.length ? `— ${by.join(", ")}` : "");
-    })));
-
-  const slots = (pub && pub.board.castra_slots) || [];
-  parts.push(h("div", { class: "label" }, "Castra ", h("small", {}, `(${view.castra_pile ?? 0} in the pile)`)),
-    h("ol", { class: "vi-castra" }, (view.castra || []).map((id, i) => id
-      ? card(pub, "castra", id, `slot ${i + 1}${slots[i] !== undefined ? `: ${slots[i]} Denar` : ""}`)
-      : h("li", { class: "muted" }, "empty"))));
-  if ((view.fortuna_active || []).length) {
-    parts.push(h("div", { class: "label" }, "Fortuna"), h("ul", { class: "vi-fortuna" },
-      view.fortuna_active.map((id) => card(pub, "fortuna", id))));
-  }
-  parts.push(h("p", { class: "vi-deceptio muted" }, `Deceptio: ${view.deceptio_deck ?? 0} in the deck; discarded: `,
-    (view.deceptio_discard || []).length ? view.deceptio_discard.join(", ") : "none"));
-  node.replaceChildren(...parts);
+  node.replaceChildren(...parts, deceptio);
   for (const d of node.querySelectorAll(".vi-dot")) d.style.setProperty("background", seatColour(d.dataset.seat));
 }
 

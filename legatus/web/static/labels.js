@@ -1,0 +1,69 @@
+// Placing a board's labels in screen pixels so that none covers another or a space's marker:
+// each box goes to the first place around its point that overlaps nothing placed before,
+// nearest first; further out it is drawn with a leader line. Boxes are [left, top, right, bottom].
+
+const DIRECTIONS = 16; // the places tried on each ring around a point, every 22.5°
+const GAPS = [0, 4, 10, 18, 30, 46, 66, 90]; // the rings, in pixels beyond the point's own radius
+
+export const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+  Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+
+/** A text's width in pixels in a CSS font ("600 11px system-ui"), measured once. */
+const widths = new Map();
+let context = null;
+export function textWidth(text, font) {
+  const key = `${font}|${text}`;
+  if (!widths.has(key)) {
+    context ||= document.createElement("canvas").getContext("2d");
+    context.font = font;
+    widths.set(key, context.measureText(text).width);
+  }
+  return widths.get(key);
+}
+
+/** The places for a box of w×h beside a point (x, y) of radius r, nearest first: below, above,
+ * right and left of it, the corners, then rings further out. Each is [box, gap]. */
+function places(x, y, r, w, h, reach = Infinity) {
+  const out = [
+    [x - w / 2, y + r + 1], [x - w / 2, y - r - 1 - h], [x + r + 2, y - h / 2], [x - r - 2 - w, y - h / 2],
+    [x + r * 0.7, y + r * 0.7], [x - r * 0.7 - w, y + r * 0.7], [x + r * 0.7, y - r * 0.7 - h], [x - r * 0.7 - w, y - r * 0.7 - h],
+  ].map(([left, top]) => [[left, top, left + w, top + h], 0]);
+  for (const gap of GAPS.slice(1).filter((g) => g <= reach)) {
+    for (let i = 0; i < DIRECTIONS; i++) {
+      const a = (i * 2 * Math.PI) / DIRECTIONS + Math.PI / 2; // from straight below, round
+      const [dx, dy] = [Math.cos(a), Math.sin(a)];
+      const reach = r + gap + Math.abs(dx) * w / 2 + Math.abs(dy) * h / 2;
+      const [cx, cy] = [x + dx * reach, y + dy * reach];
+      out.push([[cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], gap]);
+    }
+  }
+  return out;
+}
+
+/** A board's placer: ``obstacles`` (the markers) are never covered; ``bounds`` is the visible box. */
+export function placer(obstacles, bounds) {
+  const taken = [...obstacles];
+  const outside = (b) => b[0] < bounds[0] || b[1] < bounds[1] || b[2] > bounds[2] || b[3] > bounds[3];
+  return {
+    /** Where a w×h box beside (x, y, radius r) goes: {box, gap} (gap 0: beside it, else a leader
+     * line's length, at most ``reach``); the one overlapping least if every place is taken; null
+     * if ``optional`` and none is free. */
+    place(x, y, r, w, h, { optional = false, reach = Infinity } = {}) {
+      let best = null;
+      for (const [box, gap] of places(x, y, r, w, h, reach)) {
+        if (outside(box)) continue;
+        const cost = taken.reduce((t, other) => t + overlap(box, other), 0);
+        if (!best || cost < best.cost) best = { box, gap, cost };
+        if (cost === 0) break;
+      }
+      if (!best || (optional && best.cost > 0)) return null;
+      taken.push(best.box);
+      return best;
+    },
+  };
+}
+
+/** The point of ``box`` nearest to (x, y): where a leader line from the point meets it. */
+export function nearestPoint(box, x, y) {
+  return [Math.max(box[0], Math.min(x, box[2])), Math.max(box[1], Math.min(y, box[3]))];
+}

@@ -1,0 +1,255 @@
+"""The pages as a person sees them (issue 33), each game at 1280×800, 1024×700 and 390×844
+(tapped, on a touch screen): the board's text labels as rendered — no two overlap by more than a
+fifth of the smaller, the smallest space name at least 10 px at 1280 — no panel beside the board
+wider than its column, every button that plays a card naming it, every card in the tray with
+its words on its face, and a decision made by clicking (tapping) a card's button and a space.
+The secrecy of the tray is checked with Hannibal's marker (#37 in Rome's hand): Carthage's page
+never shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from legatus.core.record import to_record
+from tests.web.hannibal_game import DECISIONS, MARKER, turn_one
+
+SIZES = [(1280, 800), (1024, 700), (390, 844)]
+BOARDS = {"hannibal": (".hn-board", ".hn-label"), "viae": (".vi-board", ".vi-label"),
+          "hispania": (".hx-board", ".hx-label")}
+
+# The visible text of the board (inside its box, not hidden): each one's box and font size on screen.
+LABELS = """([board, names]) => {
+  const svg = document.querySelector(board);
+  const frame = svg.getBoundingClientRect();
+  const out = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (t.closest('[hidden]') || !t.textContent.trim()) continue;
+    const r = t.getBoundingClientRect();
+    const out_of_view = r.right < frame.left || r.left > frame.right || r.bottom < frame.top || r.top > frame.bottom;
+    if (!r.width || out_of_view) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.abs(t.getScreenCTM().a);
+    out.push({text: t.textContent, box: [r.left, r.top, r.right, r.bottom], px, name: t.matches(names)});
+  }
+  return out;
+}"""
+
+
+def overlaps(labels: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    """The pairs of labels whose boxes share more than a fifth of the smaller one's area."""
+    found = []
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = a["box"], b["box"]
+            shared = max(0.0, min(r1, r2) - max(l1, l2)) * max(0.0, min(b1, b2) - max(t1, t2))
+            smaller = min((r1 - l1) * (b1 - t1), (r2 - l2) * (b2 - t2))
+            if smaller and shared / smaller > 0.2:
+                found.append((a["text"], b["text"], round(shared / smaller, 2)))
+    return found
+
+
+# Every element of the panels beside the board (under it on a phone) inside its panel, and each
+# panel inside the window: nothing cut off sideways.
+TOO_WIDE = """() => {
+  const page = document.documentElement.clientWidth;
+  const out = [];
+  for (const panel of document.querySelectorAll('.side > section:not([hidden])')) {
+    const p = panel.getBoundingClientRect();
+    if (p.left < -1 || p.right > page + 1) out.push(`${panel.className} is outside the window`);
+    for (const e of panel.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect();
+      if (r.width && !e.closest('[hidden]') && (r.right > p.right + 1 || r.left < p.left - 1)) {
+        out.push(`${e.tagName}.${e.className}: ${e.textContent.slice(0, 40)}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def new_game(server: Any, game: str) -> dict[str, Any]:
+    if game == "hannibal":  # the start of Rome's first card play: ops, event, discard
+        return server.call("/api/import", {"record": to_record(turn_one(DECISIONS[:2]))})  # type: ignore[no-any-return]
+    body = {"hispania": {"game": "hispania", "options": {"level": "6-4-3-4-2"}, "players": {}},
+            "viae": {"game": "viae", "options": {"players": 2}, "players": {}}}[game]
+    return server.call("/api/games", body)  # type: ignore[no-any-return]
+
+
+def open_seat(browser: Any, server: Any, created: dict[str, Any], seat: str,
+              width: int, height: int) -> tuple[Any, Any]:
+    phone = width < 600
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    ctx.set_default_timeout(8000)
+    page = ctx.new_page()
+    link = next(s["link"] for s in created["seats"] if s["seat"] == seat)
+    page.goto(server.url + link)
+    return ctx, page
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_the_board_s_labels_are_apart_and_readable_and_the_panels_fit(browser: Any, server: Any, game: str,
+                                                                      width: int, height: int) -> None:
+    created = new_game(server, game)
+    first = created["seats"][0]["seat"]
+    ctx, page = open_seat(browser, server, created, first, width, height)
+    try:
+        board, names = BOARDS[game]
+        page.wait_for_selector(f"{board} text", state="attached")
+        page.wait_for_timeout(300)  # the labels are placed on the next frame
+        labels = page.evaluate(LABELS, [board, names])
+        spaces = [label for label in labels if label["name"]]
+        assert len(spaces) >= 10, labels
+        print(f"{game} {width}x{height}: {len(labels)} labels, space names from {min(s['px'] for s in spaces):.1f} px,"
+              f" largest overlap {max([o[2] for o in overlaps(labels)], default=0)}")
+        assert overlaps(labels) == [], overlaps(labels)
+        if width == 1280:
+            assert min(s["px"] for s in spaces) >= 10, sorted(spaces, key=lambda s: s["px"])[:3]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.evaluate(TOO_WIDE) == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_hannibal_s_cards_are_named_and_a_card_is_played_by_clicking(browser: Any, server: Any,
+                                                                     width: int, height: int) -> None:
+    created = new_game(server, "hannibal")
+    cards = {c["number"]: c for c in server.call(f"/api/games/{created['id']}/public")["cards"]}
+    ctx, rome = open_seat(browser, server, created, "rome", width, height)
+    _, carthage = open_seat(browser, server, created, "carthage", width, height) if width == 1280 else (None, None)
+    try:
+        buttons = rome.locator("#buttons button[data-action*='#']")
+        expect(buttons.first).to_be_visible()
+        for action, text in zip(buttons.evaluate_all("els => els.map(e => e.dataset.action)"),
+                                buttons.all_inner_texts(), strict=True):
+            card = cards[int(action.split("#")[1])]
+            assert f"#{card['number']} {card['name']}" in text, (action, text)
+            if action.startswith("ops "):
+                assert text.endswith(f"· {card['ops']} OP{'' if card['ops'] == 1 else 's'}"), text
+        # the hand: each card's name, OPs and words on its face, in view without scrolling at 1024×700
+        tile = rome.locator(f".hn-hand [data-card='{MARKER[1:]}']")
+        expect(tile).to_contain_text(cards[37]["name"])
+        expect(tile).to_contain_text(cards[37]["effect"][:30])
+        if width >= 1024:
+            box = tile.bounding_box()
+            assert box["y"] + 40 <= height, box
+        if width == 1280:  # the hint names the card it would play
+            rome.locator("#hint-button").click()
+            expect(rome.locator("#hint-answer")).to_contain_text("Hint: #", timeout=30_000)
+            hinted = rome.locator("#buttons button.action.hinted").get_attribute("data-action") or ""
+            expect(rome.locator("#hint-answer")).to_contain_text(cards[int(hinted.split("#")[1])]["name"])
+        # the discard pile one click away
+        rome.locator(".hn-discard summary").click()
+        expect(rome.locator(".hn-discard")).to_have_attribute("open", "")
+        if carthage is not None:  # the other seat's page never shows the marker, tray included
+            expect(carthage.locator(".hn-hand [data-card]").first).to_be_visible()
+            assert MARKER not in carthage.content()
+            assert "Minor Campaign" not in carthage.locator("#tray").inner_text()
+        # a card played by a click (a tap on the phone), then a space chosen on the map
+        ops = rome.locator("#buttons button[data-action^='ops ']").first
+        ops.tap() if width < 600 else ops.click()
+        expect(rome.locator("#buttons button[data-action='place pcs']")).to_be_visible()
+        place = rome.locator("#buttons button[data-action='place pcs']")
+        place.tap() if width < 600 else place.click()
+        target = rome.locator(".hn-space.active .hn-hit").first
+        expect(target).to_be_visible()
+        target.tap() if width < 600 else target.click()
+        choice = rome.locator("#popover button.action").first
+        expect(choice).to_be_visible()
+        before = rome.locator("#play").get_attribute("data-log-length")
+        choice.tap() if width < 600 else choice.click()
+        expect(rome.locator("#play")).not_to_have_attribute("data-log-length", before or "")
+    finally:
+        ctx.close()
+        if carthage is not None:
+            carthage.context.close()
+
+
+@pytest.mark.parametrize(("game", "space"), [("viae", ".vi-city.active .vi-hit"),
+                                             ("hispania", ".hx-space.active .hx-hit")])
+def test_a_phone_plays_viae_and_hispania_by_tapping(browser: Any, server: Any, game: str, space: str) -> None:
+    """At 390×844 on a touch screen: a highlighted space tapped, then its action in the list."""
+    created = new_game(server, game)
+    first = created["seats"][0]
+    mover = server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]
+    ctx, page = open_seat(browser, server, created, mover, 390, 844)
+    try:
+        expect(page.locator(space).first).to_be_attached()
+        page.wait_for_timeout(300)  # the board brings the choices into view
+        board = page.locator(BOARDS[game][0]).bounding_box()
+
+        def shown(target: Any) -> bool:  # a target inside the part of the board shown
+            box = target.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            return bool(board["x"] < x < board["x"] + board["width"] and board["y"] < y < board["y"] + board["height"])
+
+        target = next(t for t in page.locator(space).all() if shown(t))
+        before = page.locator("#play").get_attribute("data-log-length")
+        target.tap()
+        choice = page.locator("#popover button.action").first
+        expect(choice).to_be_visible()
+        choice.tap()
+        expect(page.locator("#play")).not_to_have_attribute("data-log-length", before or "")
+        expect(page.locator("#log li").first).to_be_attached()
+        page.locator("#log").scroll_into_view_if_needed()  # the log reachable under the board
+        expect(page.locator("#log")).to_be_in_viewport()
+    finally:
+        ctx.close()
+
+
+def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
+    """Every card id an action names (``play D11``, ``hire CA03 slot 1``) is written with the
+    card's name, by the page's own module."""
+    created = new_game(server, "viae")
+    public = server.call(f"/api/games/{created['id']}/public")
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1280, 800)
+    try:
+        page.wait_for_selector(".vi-board")
+        actions = [f"play {c['id']}" for c in public["cards"]["deceptio"]] + \
+            [f"hire {c['id']} slot 1" for c in public["cards"]["castra"]]
+        labels = page.evaluate("""async ([actions, pub]) => {
+            const mod = await import('/static/games/viae.js');
+            return actions.map((a) => mod.label(a, a, pub));
+        }""", [actions, public])
+        names = [c["name"] for c in public["cards"]["deceptio"] + public["cards"]["castra"]]
+        assert all(name in label for name, label in zip(names, labels, strict=True)), labels
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game", ["hannibal", "viae"])
+def test_the_board_pans_and_zooms_with_the_mouse_and_a_drag_chooses_nothing(browser: Any, server: Any,
+                                                                             game: str) -> None:
+    created = new_game(server, game)
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1280, 800)
+    try:
+        board = BOARDS[game][0]
+        page.wait_for_selector(f"{board} text", state="attached")
+        page.wait_for_timeout(300)
+        view_box = lambda: [float(v) for v in page.locator(board).get_attribute("viewBox").split()]  # noqa: E731
+        whole = view_box()
+        box = page.locator(board).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -400)  # zoom in about the pointer
+        page.wait_for_timeout(300)
+        zoomed = view_box()
+        assert zoomed[2] < whole[2] * 0.8, (whole, zoomed)
+        if game == "hannibal":  # the names keep their size in pixels, the map grows under them
+            sizes = {round(label["px"]) for label in page.evaluate(LABELS, list(BOARDS[game])) if label["name"]}
+            assert sizes == {11}, sizes
+        # a drag pans the map, and its end is no click on a space
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2 + 120, box["y"] + box["height"] / 2 + 60, steps=6)
+        page.mouse.up()
+        page.wait_for_timeout(300)
+        panned = view_box()
+        assert panned[0] < zoomed[0] and panned[1] < zoomed[1], (zoomed, panned)
+        assert page.locator("#popover").is_hidden()
+        page.locator(".board-zoom button[aria-label='the whole map']").click()
+        page.wait_for_timeout(300)
+        assert view_box() == pytest.approx(whole, abs=1)
+    finally:
+        ctx.close()
