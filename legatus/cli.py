@@ -12,7 +12,7 @@ import typer
 
 import legatus
 from legatus.core.errors import LegatusError, RecordError
-from legatus.core.game import CHANCE, Game, Option
+from legatus.core.game import CHANCE, Game, Information, Option
 from legatus.core.record import apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
@@ -33,6 +33,9 @@ class Backend(enum.StrEnum):
 
 CORRUPT_RECORD = 1
 """The exit status of `play --load` and `replay` given a record they cannot replay."""
+PLAY_AGENT_SECONDS = 2.0
+"""The most an agent of a game with secrets thinks over a move in `legatus play`: its moves are
+shown after about this long, whatever they were (legatus.core.pacing)."""
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
@@ -174,7 +177,9 @@ def play(
             if spec == "human":
                 continue
             index = state.game.seat_index(name)
-            agents[index] = make_agent(state.game, spec, None if seed is None else seed + index)
+            agents[index] = make_agent(state.game, spec, None if seed is None else seed + index,
+                                       max_seconds=PLAY_AGENT_SECONDS if state.game.information is Information.IMPERFECT
+                                       else None)  # bounded where they are paced (issue 30)
     except RecordError as exc:  # a corrupt saved game: the line and status `legatus replay` gives it
         fail(f"{load}: {exc}" if load is not None and str(load) not in str(exc) else str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
@@ -182,7 +187,8 @@ def play(
     if banner:
         typer.echo(banner)
     session = legatus.Session(state, seed=seed)
-    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load).run())
+    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load,
+                                  agent_seconds=PLAY_AGENT_SECONDS).run())
 
 
 @app.command()

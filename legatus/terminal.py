@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from legatus.core.agents import AGENT_TRIES, Agent, decide
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
 from legatus.core.hints import hints
+from legatus.core.pacing import pacing
 from legatus.core.record import write_record
 from legatus.core.session import Session
 
@@ -51,6 +53,7 @@ SHOWN_ON_LOAD = 12
 """Log lines a loaded game shows of where it stands."""
 RECENT = 4
 """At most this many of the newest log lines sit right above the prompt; older ones first."""
+PACE_DRAW = random.SystemRandom()  # the moment an agent's move is shown: drawn from nothing in the game
 
 
 class Quit(Exception):
@@ -67,9 +70,11 @@ class TerminalPlay:
 
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None,
-                 saved: Path | None = None) -> None:
-        """``saved``: the record the game was loaded from, which holds it as it stands."""
+                 saved: Path | None = None, agent_seconds: float | None = None) -> None:
+        """``saved``: the record the game was loaded from, which holds it as it stands;
+        ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets."""
         self.session = session
+        self.pace = None if agent_seconds is None else pacing(session.state.game, agent_seconds)
         self.dice = dice
         self.agents = agents or {}
         self.console = console or Console(highlight=False)
@@ -175,6 +180,7 @@ class TerminalPlay:
         self._flush_log()
         state = self.state
         seat = state.seat_name(state.current_player())
+        started = time.perf_counter()
         for attempt in range(AGENT_TRIES):
             try:  # the first input as decide draws it (a game replays the same), then others
                 action = decide(agent, state, random.Random(f"{len(state.history())} {attempt}") if attempt else None)
@@ -184,6 +190,8 @@ class TerminalPlay:
         else:
             why = type(failure).__name__ if self.secret else failure  # the words may name its hidden cards
             raise AgentFailed(f"The agent of {seat} could not decide ({AGENT_TRIES} tries): {why}.")
+        if self.pace is not None:  # shown when nothing of its hand tells (core.pacing, issue 30)
+            time.sleep(self.pace.hold(time.perf_counter() - started, PACE_DRAW))
         if self.secret:
             # As the screen's seat sees it; an agent's reason may name the cards it holds.
             played = state.action_to_string(action, self.seat)

@@ -38,7 +38,7 @@ from legatus.core.registry import game_class, game_names, load
 from legatus.core.session import Session
 
 from .guard import SERVER_SEEDED, Guard, check_agent, check_options, close_reason, own_origins, read_json
-from .live import PERSON, SPECTATOR, LiveGame, Watcher, WebError, opening, summary
+from .live import DICE, PERSON, SPECTATOR, LiveGame, Watcher, WebError, opening, summary
 from .store import GameRow, Store
 
 STATIC = Path(__file__).parent / "static"
@@ -108,9 +108,9 @@ class Games:
         async def play() -> None:
             failures = 0
             while (turn := live.agent_turn()) is not None:
-                thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, turn.decide)
+                thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, turn.timed)
                 try:
-                    action = await thinking  # the game stays free meanwhile
+                    action, started = await thinking  # the game stays free meanwhile
                 except Exception as exc:  # the agent's failure, whatever it is: logged, never silent
                     failures += 1
                     LOG.exception("game %s: the agent of seat %d failed (%d of %d)", live.row.id, turn.seat,
@@ -125,9 +125,13 @@ class Games:
                     return
                 failures = 0
                 async with live.lock:
-                    moved = live.finish_agent_turn(turn, action)
-                if moved:
-                    live.broadcast()
+                    draft = live.draft(turn, action)
+                if draft is None:
+                    continue
+                if live.pace is not None:  # the moment the others see it tells nothing of the agent's hand
+                    await asyncio.sleep(live.pace.hold(time.perf_counter() - started, DICE))
+                async with live.lock:
+                    live.publish(draft)
 
         live.task = asyncio.get_running_loop().create_task(play())
 

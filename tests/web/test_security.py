@@ -253,9 +253,11 @@ def test_an_agent_move_is_dropped_if_the_game_changed_while_it_thought(db):
     live = LiveGame(row, store, session, len(entries), 1.0)
     first, stale = live.agent_turn(), live.agent_turn()
     assert first is not None and stale is not None
-    assert live.finish_agent_turn(first, first.decide())
+    drafted = live.draft(first, first.decide())
+    assert drafted is not None and live.publish(drafted)
     log = store.log(row.id)
-    assert not live.finish_agent_turn(stale, stale.decide())
+    assert live.draft(stale, stale.decide()) is None
+    assert not live.publish(drafted)  # a draft of a game that moved on is dropped too
     assert store.log(row.id) == log and live.log_length == len(log)
 
 
