@@ -478,23 +478,41 @@ def serve(
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="a site whose pages may use this server besides its own, e.g. https://games.example "
              "(the address a reverse proxy serves it at); repeatable")] = None,
+    max_agent_games: Annotated[int, typer.Option(
+        help="games between agents played at once; a new one beyond is refused (503)")] = 4,
+    max_connections: Annotated[int | None, typer.Option(
+        help="connections served at once; more are answered 503 (default: half the open-file limit, "
+             "at most 1000)")] = None,
+    request_seconds: Annotated[float, typer.Option(
+        help="a request's head, then its body, must each arrive within this many seconds")] = 10.0,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn
 
     from legatus.web.app import create_app
+    from legatus.web.connections import connection_limit, guarded_protocol
     from legatus.web.guard import own_origins
 
     if not 0 < agent_seconds <= 60:
         fail(f"--agent-seconds {agent_seconds:g} must be more than 0 and at most 60")
+    if not 0 <= max_agent_games <= 1000:
+        fail(f"--max-agent-games {max_agent_games} must be from 0 to 1000")
+    limit = connection_limit() if max_connections is None else max_connections
+    if not 1 <= limit <= 100_000:
+        fail(f"--max-connections {limit} must be from 1 to 100000")
+    if not 0 < request_seconds <= 300:
+        fail(f"--request-seconds {request_seconds:g} must be more than 0 and at most 300")
     try:
         own_origins(allow_origin or ())
     except ValueError as exc:
         fail(str(exc))
     typer.echo(f"legatus: http://{host}:{port}/  (games in {db})")
     # Connections still open at a stop get a few seconds; a thinking agent ends within its budget.
-    uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or ()), host=host, port=port,
-                log_level="warning", timeout_graceful_shutdown=2)
+    # Idle keep-alive connections close after 5 s; slow or surplus ones as legatus.web.connections says.
+    uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or (),
+                           max_agent_games=max_agent_games, request_seconds=request_seconds), host=host, port=port,
+                log_level="warning", timeout_graceful_shutdown=2, timeout_keep_alive=5, limit_concurrency=limit,
+                http=guarded_protocol(limit, request_seconds))
 
 
 @app.command()

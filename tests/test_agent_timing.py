@@ -119,7 +119,7 @@ def test_the_other_seats_see_an_agents_web_move_after_a_delay_that_tells_nothing
     try:
         area = judged(game, asyncio.run(measure()))
     finally:
-        games.thinkers.shutdown(wait=True)
+        games.thinkers.shutdown()
         store.close()
     assert 0.35 <= area <= 0.65, f"{game}: the delays tell a forced answer from a searched one (AUC {area:.3f})"
 

@@ -145,6 +145,7 @@ class LiveGame:
         self.agents: dict[int, Agent] = {
             p.seat: make_agent(game, p.player, secrets.randbits(63), max_seconds=agent_seconds)
             for p in row.seats if p.player != PERSON}
+        self.agents_only = len(self.agents) == len(row.seats)  # no person waits on its agents
         self.watchers: set[Watcher] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None
@@ -185,6 +186,9 @@ class LiveGame:
                 found = seat
         if found is None:
             raise WebError(403, "that token belongs to no seat of this game")
+        if found in self.agents and not self.state.is_terminal():  # a token handed out before agents' were kept
+            raise WebError(403, f"the {self.row.seats[found].name} seat is played by an agent: no one reads "
+                                "its view while the game goes on; the watch token shows the game")
         return found
 
     def view(self, seat: int) -> dict[str, Any]:
