@@ -74,9 +74,10 @@ class TerminalPlay:
         """``saved``: the record the game was loaded from, which holds it as it stands;
         ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets."""
         self.session = session
-        self.pace = None if agent_seconds is None else pacing(session.state.game, agent_seconds)
         self.dice = dice
         self.agents = agents or {}
+        self.paces = {seat: None if agent_seconds is None else pacing(session.state.game, agent, agent_seconds)
+                      for seat, agent in self.agents.items()}
         self.console = console or Console(highlight=False)
         self._read = read or self.console.input
         game = session.state.game
@@ -190,8 +191,9 @@ class TerminalPlay:
         else:
             why = type(failure).__name__ if self.secret else failure  # the words may name its hidden cards
             raise AgentFailed(f"The agent of {seat} could not decide ({AGENT_TRIES} tries): {why}.")
-        if self.pace is not None:  # shown when nothing of its hand tells (core.pacing, issue 30)
-            time.sleep(self.pace.hold(time.perf_counter() - started, PACE_DRAW))
+        pace = self.paces[state.current_player()]
+        if pace is not None:  # shown when nothing of its hand tells (core.pacing, issue 30)
+            time.sleep(pace.hold(time.perf_counter() - started, PACE_DRAW))
         if self.secret:
             # As the screen's seat sees it; an agent's reason may name the cards it holds.
             played = state.action_to_string(action, self.seat)

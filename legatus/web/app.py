@@ -47,6 +47,7 @@ DOCS = Path(__file__).parents[2] / "docs"  # the project's docs, in a source che
 DOC_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+)*\.md")
 THREADS = 2  # agents' threads: games between agents hold all but one, kept for games with a person
 MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth is refused (503) until one ends
+SEND_FIRST = 0.01  # seconds the watchers' sends get after a paced move, before the agent thinks again
 MAX_HINTS = 4  # hints being worked out at once on the server (each within --agent-seconds); more wait their turn
 PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
 WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
@@ -142,10 +143,13 @@ class Games:
                     draft = live.draft(turn, action)
                 if draft is None:
                     continue
-                if live.pace is not None:  # the moment the others see it tells nothing of the agent's hand
-                    await asyncio.sleep(live.pace.hold(time.perf_counter() - started, DICE))
+                pace = live.paces[turn.seat]
+                if pace is not None:  # the moment the others see it tells nothing of the agent's hand
+                    await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
                 async with live.lock:
                     live.publish(draft)
+                if pace is not None:  # the messages leave before the agent's next thread takes the interpreter
+                    await asyncio.sleep(SEND_FIRST)
 
         live.task = asyncio.get_running_loop().create_task(play())
 

@@ -140,11 +140,13 @@ class LiveGame:
         self.log_length = log_length
         game = session.state.game
         self.agent_seconds = agent_seconds
-        self.pace: Pacing | None = pacing(game, agent_seconds)  # when an agent's move may be shown
         self.hinting = False  # a hint is being worked out: one at a time a game
         self.agents: dict[int, Agent] = {
             p.seat: make_agent(game, p.player, secrets.randbits(63), max_seconds=agent_seconds)
             for p in row.seats if p.player != PERSON}
+        # When each agent's move may be shown (None: at once, in a game without secrets).
+        self.paces: dict[int, Pacing | None] = {seat: pacing(game, agent, agent_seconds)
+                                                for seat, agent in self.agents.items()}
         self.agents_only = len(self.agents) == len(row.seats)  # no person waits on its agents
         self.watchers: set[Watcher] = set()
         self.lock = asyncio.Lock()
