@@ -116,8 +116,8 @@ def test_a_hint_is_refused_to_an_agent_s_seat_and_after_the_end(client):
 def test_an_agent_s_seat_has_no_link_and_its_token_reads_nothing_until_the_end(client):
     """Issue 30, point 3: the creator is handed no agent's token, and one kept in the store (or
     handed out by an older server) reads nothing of the agent's seat while the game goes on."""
-    created = new_game(client, players={"rome": "heuristic"}, options={"level": "5-3-2-3-3"})
-    assert created["seats"] == [{"seat": "rome", "player": "heuristic"}]
+    created = new_game(client, players={"rome": "mcts:1.5s"})  # a slow agent: the game goes on meanwhile
+    assert created["seats"] == [{"seat": "rome", "player": "mcts:1.5s"}]
     gid, token = created["id"], client.app.state.games.store.game(created["id"]).seats[0].token
     for path in (f"/api/games/{gid}?token={token}", f"/api/games/{gid}/record?token={token}",
                  f"/api/games/{gid}/replay?token={token}"):
