@@ -188,7 +188,7 @@ class LiveGame:
                 found = seat
         if found is None:
             raise WebError(403, "that token belongs to no seat of this game")
-        if found in self.agents and not self.state.is_terminal():  # a token handed out before agents' were kept
+        if found in self.agents and not self.state.is_terminal():  # kept in the store; older servers handed it out
             raise WebError(403, f"the {self.row.seats[found].name} seat is played by an agent: no one reads "
                                 "its view while the game goes on; the watch token shows the game")
         return found
@@ -305,8 +305,8 @@ class LiveGame:
         return Draft(session, entries, self.log_length, messages)
 
     def publish(self, draft: Draft) -> bool:
-        """Makes a draft the game (written to the store first) and sends its messages, unless
-        the game changed since it was drawn up (False: nothing is played)."""
+        """Makes a draft the game, writes it to the store, then sends its messages; unless the
+        game changed since it was drawn up (False: nothing is played)."""
         if draft.log_length != self.log_length:
             return False
         before = self.session
