@@ -12,7 +12,7 @@ import typer
 
 import legatus
 from legatus.core.errors import LegatusError, RecordError
-from legatus.core.game import CHANCE, Game, Option
+from legatus.core.game import CHANCE, Game, Information, Option
 from legatus.core.record import PERSON, apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
@@ -33,6 +33,9 @@ class Backend(enum.StrEnum):
 
 CORRUPT_RECORD = 1
 """The exit status of `play --load` and `replay` given a record they cannot replay."""
+PLAY_AGENT_SECONDS = 2.0
+"""The most an agent of a game with secrets thinks over a move in `legatus play`: its moves are
+shown after about this long, whatever they were (legatus.core.pacing)."""
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
@@ -183,7 +186,9 @@ def play(
             index = state.game.seat_index(name)
             if spec in ("human", PERSON):
                 continue
-            agents[index] = make_agent(state.game, spec, None if seed is None else seed + index)
+            agents[index] = make_agent(state.game, spec, None if seed is None else seed + index,
+                                       max_seconds=PLAY_AGENT_SECONDS if state.game.information is Information.IMPERFECT
+                                       else None)  # bounded where they are paced (issue 30)
             specs[index] = spec
         if load is not None and chosen:
             banner = "Seats: " + ", ".join(f"{name} {chosen.get(name, PERSON)}" for name in state.game.seats)
@@ -194,7 +199,8 @@ def play(
     if banner:
         typer.echo(banner)
     session = legatus.Session(state, seed=seed)
-    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load, specs=specs).run())
+    raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load, specs=specs,
+                                  agent_seconds=PLAY_AGENT_SECONDS).run())
 
 
 @app.command()
@@ -496,23 +502,41 @@ def serve(
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="a site whose pages may use this server besides its own, e.g. https://games.example "
              "(the address a reverse proxy serves it at); repeatable")] = None,
+    max_agent_games: Annotated[int, typer.Option(
+        help="games between agents played at once; a new one beyond is refused (503)")] = 4,
+    max_connections: Annotated[int | None, typer.Option(
+        help="connections served at once; more are answered 503 (default: half the open-file limit, "
+             "at most 1000)")] = None,
+    request_seconds: Annotated[float, typer.Option(
+        help="a request's head, then its body, must each arrive within this many seconds")] = 10.0,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn
 
     from legatus.web.app import create_app
+    from legatus.web.connections import connection_limit, guarded_protocol
     from legatus.web.guard import own_origins
 
     if not 0 < agent_seconds <= 60:
         fail(f"--agent-seconds {agent_seconds:g} must be more than 0 and at most 60")
+    if not 0 <= max_agent_games <= 1000:
+        fail(f"--max-agent-games {max_agent_games} must be from 0 to 1000")
+    limit = connection_limit() if max_connections is None else max_connections
+    if not 1 <= limit <= 100_000:
+        fail(f"--max-connections {limit} must be from 1 to 100000")
+    if not 0 < request_seconds <= 300:
+        fail(f"--request-seconds {request_seconds:g} must be more than 0 and at most 300")
     try:
         own_origins(allow_origin or ())
     except ValueError as exc:
         fail(str(exc))
     typer.echo(f"legatus: http://{host}:{port}/  (games in {db})")
     # Connections still open at a stop get a few seconds; a thinking agent ends within its budget.
-    uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or ()), host=host, port=port,
-                log_level="warning", timeout_graceful_shutdown=2)
+    # Idle keep-alive connections close after 5 s; slow or surplus ones as legatus.web.connections says.
+    uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or (),
+                           max_agent_games=max_agent_games, request_seconds=request_seconds), host=host, port=port,
+                log_level="warning", timeout_graceful_shutdown=2, timeout_keep_alive=5, limit_concurrency=limit,
+                http=guarded_protocol(limit, request_seconds))
 
 
 @app.command()

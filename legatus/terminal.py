@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 import textwrap
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from legatus.core.agents import AGENT_TRIES, Agent, decide
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
 from legatus.core.hints import hints
+from legatus.core.pacing import pacing
 from legatus.core.record import write_record
 from legatus.core.session import Session
 
@@ -59,6 +61,7 @@ MIN_ACTION_ROWS = 4
 """The rows a decision's screen keeps for its actions and news, however tall the position."""
 NEWS_ROWS = 4
 """The rows a decision's screen keeps for what just happened, however many actions it lists."""
+PACE_DRAW = random.SystemRandom()  # the moment an agent's move is shown: drawn from nothing in the game
 
 
 class Quit(Exception):
@@ -75,14 +78,18 @@ class TerminalPlay:
 
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None,
-                 saved: Path | None = None, specs: dict[int, str] | None = None) -> None:
+                 saved: Path | None = None, specs: dict[int, str] | None = None,
+                 agent_seconds: float | None = None) -> None:
         """``saved``: the record the game was loaded from, which holds it as it stands;
-        ``specs``: the agents' specs by seat, which a save keeps (who sat where)."""
+        ``specs``: the agents' specs by seat, which a save keeps (who sat where);
+        ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets."""
         self.session = session
         self.dice = dice
         self.agents = agents or {}
         # Who sat where, for a save: known when every agent's spec is (always from the command line).
         self.specs = specs if specs is not None and set(specs) == set(self.agents) else None if self.agents else {}
+        self.paces = {seat: None if agent_seconds is None else pacing(session.state.game, agent, agent_seconds)
+                      for seat, agent in self.agents.items()}
         self.console = console or Console(highlight=False)
         self._read = read or self.console.input
         game = session.state.game
@@ -187,6 +194,7 @@ class TerminalPlay:
         self._collect()  # the lines so far, in order, before this agent's own
         state = self.state
         seat = state.seat_name(state.current_player())
+        started = time.perf_counter()
         for attempt in range(AGENT_TRIES):
             try:  # the first input as decide draws it (a game replays the same), then others
                 action = decide(agent, state, random.Random(f"{len(state.history())} {attempt}") if attempt else None)
@@ -196,6 +204,9 @@ class TerminalPlay:
         else:
             why = type(failure).__name__ if self.secret else failure  # the words may name its hidden cards
             raise AgentFailed(f"The agent of {seat} could not decide ({AGENT_TRIES} tries): {why}.")
+        pace = self.paces[state.current_player()]
+        if pace is not None:  # shown when nothing of its hand tells (core.pacing, issue 30)
+            time.sleep(pace.hold(time.perf_counter() - started, PACE_DRAW))
         if not self.secret:
             # The action with the agent's reason, for the next screen. In a game with secrets the
             # seat's log says what the agent did, once; its reason may name the cards it holds.

@@ -392,3 +392,13 @@ def test_a_record_s_players_are_checked_on_load(tmp_path: Path, players: dict[st
     path = write(tmp_path / "game.json", {**record_of(SETUP_EXAMPLE), "players": players})
     result = invoke("play", "--load", str(path), input="quit\n")
     assert result.exit_code == code and message in result.stderr, result.output
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--max-agent-games", "-1"], "--max-agent-games -1 must be from 0 to 1000"),
+    (["--max-connections", "0"], "--max-connections 0 must be from 1 to 100000"),
+    (["--request-seconds", "0"], "--request-seconds 0 must be more than 0 and at most 300"),
+])
+def test_serve_refuses_bounds_out_of_range_naming_the_valid_ones(args: list[str], words: str) -> None:
+    """Issue 30, points 4 and 5: the server's bounds are checked before it starts."""
+    assert words in one_error_line(invoke("serve", *args))

@@ -15,6 +15,8 @@ any seat (a card drawn reads as the seats that did not draw it read it).
 
 from __future__ import annotations
 
+import copy
+
 from .game import CHANCE, State
 from .secrecy import start_of
 
@@ -78,6 +80,12 @@ class SeatLog:
             said = (f"{name} ", *(f"{seat}:" for seat in state.game.seats))
             lines = tuple(line if line.startswith(said) else f"{name}: {line}" for line in lines)
         self._lines.append(lines[:1] if len(set(lines)) == 1 else lines)
+
+    def copy(self) -> SeatLog:
+        """A log that goes on apart from this one (its lines so far are shared, never changed)."""
+        other = copy.copy(self)
+        other._lines = list(self._lines)
+        return other
 
     def cut(self, length: int) -> None:
         """Forget the lines after the first ``length`` (the actions undone)."""

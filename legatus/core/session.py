@@ -4,6 +4,7 @@ web server both drive games through a Session."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import TypeVar
@@ -44,6 +45,14 @@ class Session:
         self._typed: State | None = None
         self.seen: SeatLog | None = None if state.game.information is Information.PERFECT else SeatLog(state)
         """Each action as each seat saw it, kept as they are applied and undone (games with secrets)."""
+
+    def copy(self) -> Session:
+        """A session that goes on apart from this one, to try a move on before it is shown."""
+        other = copy.copy(self)
+        other.state = self.state.clone()
+        other._undo = list(self._undo)
+        other.seen = None if self.seen is None else self.seen.copy()
+        return other
 
     def apply(self, action: int, typed: bool = False) -> None:
         """Apply a legal action (a decision or a chance outcome). ``typed``: a chance outcome

@@ -18,7 +18,6 @@ import logging
 import re
 import time
 from collections.abc import AsyncIterator, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +36,18 @@ from legatus.core.record import check_record, new_game_state
 from legatus.core.registry import game_class, game_names, load
 from legatus.core.session import Session
 
+from .connections import REQUEST_SECONDS, BodyDeadline
 from .guard import SERVER_SEEDED, Guard, check_agent, check_options, close_reason, own_origins, read_json
-from .live import PERSON, SPECTATOR, LiveGame, Watcher, WebError, opening, summary
+from .live import DICE, PERSON, SPECTATOR, LiveGame, Watcher, WebError, opening, summary
 from .store import GameRow, Store
+from .thinkers import Thinkers
 
 STATIC = Path(__file__).parent / "static"
 DOCS = Path(__file__).parents[2] / "docs"  # the project's docs, in a source checkout (rule ids link there)
 DOC_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+)*\.md")
+THREADS = 2  # agents' threads: games between agents hold all but one, kept for games with a person
+MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth is refused (503) until one ends
+SEND_FIRST = 0.01  # seconds the watchers' sends get after a paced move, before the agent thinks again
 MAX_HINTS = 4  # hints being worked out at once on the server (each within --agent-seconds); more wait their turn
 PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
 WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
@@ -54,15 +58,17 @@ LOG = logging.getLogger("legatus.web")
 class Games:
     """The live games: loaded from the store on first use, forgotten when idle."""
 
-    def __init__(self, store: Store, agent_seconds: float, idle_seconds: float, max_live: int) -> None:
+    def __init__(self, store: Store, agent_seconds: float, idle_seconds: float, max_live: int,
+                 threads: int = THREADS, max_agent_games: int = MAX_AGENT_GAMES) -> None:
         self.store = store
         self.agent_seconds = agent_seconds
         self.idle_seconds = idle_seconds
         self.max_live = max_live
         self.live: dict[str, LiveGame] = {}
-        # Agents think in threads of their own, so that the server can wait for them to end
-        # (each within its budget) before it closes the store.
-        self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="agent")
+        # Agents think in threads of their own, shared fairly by the games, so that the server
+        # can wait for them to end (each within its budget) before it closes the store.
+        self.thinkers = Thinkers(threads)
+        self.max_agent_games = max_agent_games
         self.hints = 0  # hints being worked out
 
     def get(self, game_id: str) -> LiveGame:
@@ -84,6 +90,16 @@ class Games:
         if len(self.live) > self.max_live:
             self.evict()
         return live
+
+    def check_room(self, seats: list[tuple[str, str]]) -> None:
+        """503 for a game between agents beyond :attr:`max_agent_games` being played at once."""
+        if any(player == PERSON for _, player in seats):
+            return
+        playing = sum(1 for live in self.live.values() if live.agents_only and live.task is not None
+                      and not live.task.done())
+        if playing >= self.max_agent_games:
+            raise WebError(503, f"the server is playing {playing} games between agents, its most at once: "
+                                "give a seat to a person, or try again when one ends")
 
     def evict(self, now: float | None = None) -> None:
         """Forgets the games idle for ``idle_seconds``, then the least recently used over
@@ -108,9 +124,8 @@ class Games:
         async def play() -> None:
             failures = 0
             while (turn := live.agent_turn()) is not None:
-                thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, turn.decide)
-                try:
-                    action = await thinking  # the game stays free meanwhile
+                try:  # the game stays free meanwhile
+                    action, started = await self.thinkers.run(turn.timed, person=not live.agents_only)
                 except Exception as exc:  # the agent's failure, whatever it is: logged, never silent
                     failures += 1
                     LOG.exception("game %s: the agent of seat %d failed (%d of %d)", live.row.id, turn.seat,
@@ -125,9 +140,16 @@ class Games:
                     return
                 failures = 0
                 async with live.lock:
-                    moved = live.finish_agent_turn(turn, action)
-                if moved:
-                    live.broadcast()
+                    draft = live.draft(turn, action)
+                if draft is None:
+                    continue
+                pace = live.paces[turn.seat]
+                if pace is not None:  # the moment the others see it tells nothing of the agent's hand
+                    await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
+                async with live.lock:
+                    live.publish(draft)
+                if pace is not None:  # the messages leave before the agent's next thread takes the interpreter
+                    await asyncio.sleep(SEND_FIRST)
 
         live.task = asyncio.get_running_loop().create_task(play())
 
@@ -174,12 +196,15 @@ def query_int(request: Request, key: str, default: int, low: int, high: int) -> 
 
 
 def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, allow_origins: Iterable[str] = (),
-               idle_seconds: float = 600.0, max_live: int = 256) -> Starlette:
+               idle_seconds: float = 600.0, max_live: int = 256, threads: int = THREADS,
+               max_agent_games: int = MAX_AGENT_GAMES, request_seconds: float = REQUEST_SECONDS) -> Starlette:
     """The server's app. ``agent_seconds`` bounds each agent move; ``allow_origins`` are the
     sites, besides the server's own, whose pages may call the API (a reverse proxy's);
-    games unused for ``idle_seconds``, or beyond ``max_live`` in memory, are forgotten."""
+    games unused for ``idle_seconds``, or beyond ``max_live`` in memory, are forgotten;
+    agents think in ``threads`` threads, for at most ``max_agent_games`` games between agents;
+    a request's body must arrive within ``request_seconds`` (408 after)."""
     store = Store(db)
-    games = Games(store, agent_seconds, idle_seconds, max_live)
+    games = Games(store, agent_seconds, idle_seconds, max_live, threads, max_agent_games)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -200,7 +225,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
                 live.task.cancel()
         # A thinking agent's thread ends within its budget: the store closes after it, never
         # under a thread that still runs.
-        await asyncio.to_thread(games.thinkers.shutdown, wait=True, cancel_futures=True)
+        await asyncio.to_thread(games.thinkers.shutdown)
         store.close()
 
     def api(handler: Any) -> Any:
@@ -252,7 +277,9 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
 
     def start(game: Game, session: Session, entries: list[tuple[str, int]], seats: list[tuple[str, str]],
               options: dict[str, Any]) -> Response:
-        """Stores a new game whole (its first entries with it), and lets its agents play."""
+        """Stores a new game whole (its first entries with it), and lets its agents play; 503
+        with nothing stored for a game between agents beyond the server's bound."""
+        games.check_room(seats)
         row = store.create_game(game.name, options, seats, entries, summary(session.state))
         live = games.add(LiveGame(row, store, session, len(entries), agent_seconds))
         games.run_agents(live)
@@ -278,9 +305,12 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
                      game.record_options())
 
     def links(row: GameRow) -> dict[str, Any]:
+        """The new game's links: a person's seat's, and none for an agent's seat, whose view is
+        no one's while the game goes on (issue 30, point 3)."""
         return {"id": row.id, "game": row.game,
-                "seats": [{"seat": s.name, "player": s.player, "link": f"/play/{row.id}?token={s.token}",
-                           "token": s.token} for s in row.seats],
+                "seats": [{"seat": s.name, "player": s.player} | ({"link": f"/play/{row.id}?token={s.token}",
+                                                                  "token": s.token} if s.player == PERSON else {})
+                          for s in row.seats],
                 "watch": f"/play/{row.id}?token={row.watch_token}", "watch_token": row.watch_token}
 
     @api
@@ -350,7 +380,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         games.hints += 1
         live.hinting = True
         try:
-            action = await asyncio.get_running_loop().run_in_executor(games.thinkers, turn.decide)
+            action = await games.thinkers.run(turn.decide, person=True)
         finally:
             games.hints -= 1
             live.hinting = False
@@ -484,7 +514,8 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(Guard, allowed=own_origins(allow_origins))])
+                    middleware=[Middleware(Guard, allowed=own_origins(allow_origins)),
+                                Middleware(BodyDeadline, seconds=request_seconds)])
     app.state.games = games  # for tests and tools: which games are in memory
     return app
 

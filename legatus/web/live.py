@@ -10,6 +10,7 @@ their seeds are kept nowhere.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hmac
 import json
 import secrets
@@ -21,6 +22,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import Agent, make_agent, seat_input
 from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
+from legatus.core.pacing import Pacing, pacing
 from legatus.core.record import to_record
 from legatus.core.registry import load
 from legatus.core.seatlog import SPECTATOR as SPECTATOR_LINES
@@ -80,6 +82,22 @@ class AgentTurn:
         what its seat knows, a draw that replays the game and so is work for the thread too."""
         return self.agent.choose(seat_input(self.position, DICE))
 
+    def timed(self) -> tuple[Action, float]:
+        """:meth:`decide`, and when (``time.perf_counter``) it began in its thread: pacing counts
+        from there, not from a wait for a thread."""
+        started = time.perf_counter()
+        return self.decide(), started
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An agent's move played on a copy of the game (:meth:`LiveGame.draft`), not yet shown."""
+
+    session: Session
+    entries: Entries  # its log entries: the move, then the dice after it
+    log_length: int  # the game's log before it
+    messages: dict[int, str]  # each watching seat's message, the game as it will be
+
 
 def roll_dice(session: Session) -> Entries:
     """Draws and applies the chance outcomes now due; their log entries."""
@@ -126,6 +144,10 @@ class LiveGame:
         self.agents: dict[int, Agent] = {
             p.seat: make_agent(game, p.player, secrets.randbits(63), max_seconds=agent_seconds)
             for p in row.seats if p.player != PERSON}
+        # When each agent's move may be shown (None: at once, in a game without secrets).
+        self.paces: dict[int, Pacing | None] = {seat: pacing(game, agent, agent_seconds)
+                                                for seat, agent in self.agents.items()}
+        self.agents_only = len(self.agents) == len(row.seats)  # no person waits on its agents
         self.watchers: set[Watcher] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None
@@ -166,6 +188,9 @@ class LiveGame:
                 found = seat
         if found is None:
             raise WebError(403, "that token belongs to no seat of this game")
+        if found in self.agents and not self.state.is_terminal():  # kept in the store; older servers handed it out
+            raise WebError(403, f"the {self.row.seats[found].name} seat is played by an agent: no one reads "
+                                "its view while the game goes on; the watch token shows the game")
         return found
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -264,20 +289,42 @@ class LiveGame:
         state = self.state
         return AgentTurn(agent, state.current_player(), state.clone(), self.log_length)
 
-    def finish_agent_turn(self, turn: AgentTurn, action: Action) -> bool:
-        """Plays the agent's chosen action (and the dice after it), unless the game changed while
-        it thought: then nothing is played and False tells the agent to think again."""
+    def draft(self, turn: AgentTurn, action: Action) -> Draft | None:
+        """The agent's chosen action (and the dice after it) played on a copy of the game, with
+        each watching seat's message, ready to be shown at once; None if the game changed while
+        it thought (the agent thinks again). The work a move brings is done before it is shown,
+        so that when it is shown tells nothing of what it was (issue 30)."""
         if turn.log_length != self.log_length or self.state.current_player() != turn.seat:
+            return None
+        session = self.session.copy()
+        session.apply(action)
+        entries = [(str(action), turn.seat)] + roll_dice(session)
+        ahead = copy.copy(self)  # the game as it will be: its watchers' messages, built now
+        ahead.session, ahead.log_length = session, self.log_length + len(entries)
+        messages = {seat: ahead.message(seat) for seat in {w.seat for w in self.watchers}}
+        return Draft(session, entries, self.log_length, messages)
+
+    def publish(self, draft: Draft) -> bool:
+        """Makes a draft the game, writes it to the store, then sends its messages; unless the
+        game changed since it was drawn up (False: nothing is played)."""
+        if draft.log_length != self.log_length:
             return False
-        self.session.apply(action)
-        self.persist([(str(action), turn.seat)] + roll_dice(self.session))
+        before = self.session
+        self.session = draft.session
+        try:
+            self.persist(draft.entries)
+        except BaseException:
+            self.session = before  # not stored, so not played (and the game reloads: broken)
+            raise
+        self.broadcast(draft.messages)
         return True
 
     # --- Watchers --------------------------------------------------------------------------
-    def broadcast(self) -> None:
+    def broadcast(self, built: dict[int, str] | None = None) -> None:
         """Queues each watcher the game as its seat sees it now: each seat's view is built and
-        encoded once. Never waits: a watcher whose queue is full is dropped."""
-        messages: dict[int, str] = {}
+        encoded once (``built``: those built already). Never waits: a watcher whose queue is
+        full is dropped."""
+        messages = dict(built or {})
         for watcher in list(self.watchers):
             message = messages.get(watcher.seat)
             if message is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 import legatus
@@ -88,9 +89,11 @@ def test_hot_seat_hides_the_marker_in_seat2_s_hand_from_seat1(marked_cards: str)
     assert sum(p.startswith(PASS) for p in table.prompts) >= 4  # blank between the seats
 
 
-def test_a_person_plays_a_4_player_game_to_the_end_against_three_agents() -> None:
+def test_a_person_plays_a_4_player_game_to_the_end_against_three_agents(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 11, "Done when": ``legatus play viae --players 4`` with agents in three seats plays
-    to the end; the person here always picks the first action offered."""
+    to the end; the person here always picks the first action offered. Unpaced: the agents'
+    pace (tests/test_agent_timing.py) would hold each of their ~300 moves 0.7 s."""
+    monkeypatch.setattr("legatus.terminal.pacing", lambda *args: None)
     result = CliRunner().invoke(app, ["play", "viae", "--players", "4", "--seed", "3",
                                       "--seats", "seat2=heuristic,seat3=heuristic,seat4=heuristic"],
                                 input="1\n" * 400 + "quit\n" * 2)

@@ -39,7 +39,8 @@ class Server:
     def __init__(self, db: Path, *options: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = Path(db).with_suffix(".log")
+        self.db = Path(db)
+        self.log = self.db.with_suffix(".log")
         self._log_file = open(self.log, "wb")  # noqa: SIM115 (closed in stop())
         command = [sys.executable, "-m", "legatus.cli", "serve", "--port", str(self.port), "--db", str(db), *options]
         self.process = subprocess.Popen(command, stdout=self._log_file, stderr=subprocess.STDOUT)

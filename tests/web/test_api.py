@@ -108,8 +108,24 @@ def test_a_hint_for_the_seat_to_move_and_no_one_else(client):
 
 def test_a_hint_is_refused_to_an_agent_s_seat_and_after_the_end(client):
     created = new_game(client, players={"rome": "random"})
-    answer = client.post(f"/api/games/{created['id']}/hint", json={"token": created["seats"][0]["token"]})
+    token = client.app.state.games.store.game(created["id"]).seats[0].token  # never handed out
+    answer = client.post(f"/api/games/{created['id']}/hint", json={"token": token})
     assert answer.status_code in (403, 409)
+
+
+def test_an_agent_s_seat_has_no_link_and_its_token_reads_nothing_until_the_end(client):
+    """Issue 30, point 3: the creator is handed no agent's token, and one kept in the store (or
+    handed out by an older server) reads nothing of the agent's seat while the game goes on."""
+    created = new_game(client, players={"rome": "mcts:1.5s"})  # a slow agent: the game goes on meanwhile
+    assert created["seats"] == [{"seat": "rome", "player": "mcts:1.5s"}]
+    gid, token = created["id"], client.app.state.games.store.game(created["id"]).seats[0].token
+    for path in (f"/api/games/{gid}?token={token}", f"/api/games/{gid}/record?token={token}",
+                 f"/api/games/{gid}/replay?token={token}"):
+        answer = client.get(path)
+        assert answer.status_code == 403 and "played by an agent" in answer.json()["error"], path
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws, pytest.raises(Exception) as closed:
+        ws.receive_json()
+    assert getattr(closed.value, "code", None) == 4403
 
 
 def test_rule_ids_link_to_the_project_s_docs(client):
@@ -197,7 +213,7 @@ def test_the_websocket_pushes_each_seat_its_view(client):
 def test_agents_play_their_seats(client):
     created = new_game(client, players={"rome": "heuristic"}, options={"level": "5-3-2-3-3"})
     for _ in range(200):
-        view = get(client, created)
+        view = client.get(f"/api/games/{created['id']}?token={created['watch_token']}").json()
         if view["view"]["result"]:
             break
         import time

@@ -22,6 +22,8 @@ import pytest
 from playwright.sync_api import expect
 
 from legatus.games.hannibal.game import HannibalGame
+from legatus.web.live import LiveGame
+from legatus.web.store import Store
 from tests.web.hannibal_game import Seat, choose
 from tests.web.helpers import Server
 
@@ -133,13 +135,22 @@ def create_through_the_form(page: Any, server: Server) -> dict[str, Any]:
     rows = page.locator("#created .seat-link")
     expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_contain_text(f"(agent: {STRONGEST})")
-    seats = []
-    for i, name in enumerate(("rome", "carthage")):
-        link = rows.nth(i).locator("input").input_value()
-        seats.append({"seat": name, "token": rows.nth(i).get_attribute("data-token"),
-                      "link": link.removeprefix(server.url)})
-    game_id = re.search(r"/play/(\w+)\?", seats[0]["link"])[1]  # type: ignore[index]
+    expect(rows.nth(0).locator("input")).to_have_count(0)  # an agent's seat has no link (issue 30, point 3)
+    link = rows.nth(1).locator("input").input_value().removeprefix(server.url)
+    seats = [{"seat": "rome"}, {"seat": "carthage", "token": rows.nth(1).get_attribute("data-token"), "link": link}]
+    game_id = re.search(r"/play/(\w+)\?", link)[1]  # type: ignore[index]
     return {"id": game_id, "seats": seats}
+
+
+def rome_sees(server: Server, game_id: str) -> dict[str, Any]:
+    """Rome's view, rebuilt from the server's store: no token reads an agent's seat (issue 30)."""
+    store = Store(server.db)
+    try:
+        row = store.game(game_id)
+        assert row is not None
+        return LiveGame.load(row, store, 1.0).view(0)
+    finally:
+        store.close()
 
 
 def page_now(seat: Seat) -> dict[str, Any]:
@@ -156,10 +167,9 @@ def page_now(seat: Seat) -> dict[str, Any]:
 def test_a_person_plays_carthage_against_the_strongest_agent_from_the_form(context: Any, agent_server: Server) -> None:
     server = agent_server
     created = create_through_the_form(context.new_page(), server)
-    rome_token = created["seats"][0]["token"]
-    assert server.view(created["id"], rome_token)["players"] == {"rome": STRONGEST, "carthage": "person"}
+    assert rome_sees(server, created["id"])["players"] == {"rome": STRONGEST, "carthage": "person"}
     hand = RomeHand()  # Rome's first hand, before Carthage's page opens
-    hand.check("", [], server.view(created["id"], rome_token), server.view(created["id"], created["seats"][1]["token"]))
+    hand.check("", [], rome_sees(server, created["id"]), server.view(created["id"], created["seats"][1]["token"]))
     carthage = Seat(context, server, created, "carthage")
     connections = server.call(f"/api/games/{created['id']}/public")["map"]["connections"]
     rng = random.Random(13)
@@ -169,7 +179,7 @@ def test_a_person_plays_carthage_against_the_strongest_agent_from_the_form(conte
     while True:
         now = page_now(carthage)
         frames = list(carthage.frames)
-        rome_view, mine = server.view(created["id"], rome_token), carthage.view()
+        rome_view, mine = rome_sees(server, created["id"]), carthage.view()
         hand.check(now["html"], frames, rome_view, mine)
         view = mine["view"]
         if view["winner"] or view["turn"] > TURNS:

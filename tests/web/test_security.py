@@ -205,13 +205,13 @@ def test_an_agent_move_has_a_hard_time_limit():
 def test_an_agent_thinks_without_holding_the_game(db):
     with TestClient(create_app(db, agent_seconds=1.5)) as client:
         created = new_game(client, players={"rome": "mcts:1.5s"})
-        gid, token = created["id"], created["seats"][0]["token"]
+        gid, token = created["id"], created["watch_token"]
         first = client.get(f"/api/games/{gid}?token={token}").json()["log_length"]
         time.sleep(0.2)  # the agent is thinking over its first move
         started = time.perf_counter()
         undo = client.post(f"/api/games/{gid}/undo", json={"token": token})
         assert time.perf_counter() - started < 0.5  # answered while the agent thinks, not after
-        assert undo.status_code == 409
+        assert undo.status_code == 403  # the spectators', refused at once
         for _ in range(100):
             if client.get(f"/api/games/{gid}?token={token}").json()["log_length"] > first:
                 break
@@ -253,9 +253,11 @@ def test_an_agent_move_is_dropped_if_the_game_changed_while_it_thought(db):
     live = LiveGame(row, store, session, len(entries), 1.0)
     first, stale = live.agent_turn(), live.agent_turn()
     assert first is not None and stale is not None
-    assert live.finish_agent_turn(first, first.decide())
+    drafted = live.draft(first, first.decide())
+    assert drafted is not None and live.publish(drafted)
     log = store.log(row.id)
-    assert not live.finish_agent_turn(stale, stale.decide())
+    assert live.draft(stale, stale.decide()) is None
+    assert not live.publish(drafted)  # a draft of a game that moved on is dropped too
     assert store.log(row.id) == log and live.log_length == len(log)
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+import pytest
 from playwright.sync_api import expect
 
 import legatus
@@ -68,6 +70,15 @@ def click_action(page: Any, server: Server, game_id: str, token: str, action: st
 def seat_link(created: dict[str, Any], seat: str) -> tuple[str, str]:
     found = next(s for s in created["seats"] if s["seat"] == seat)
     return found["link"], found["token"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server with agents bounded at 0.05 s: in a game with secrets every agent move is
+    shown after its paced delay (legatus.core.pacing), here 0.16–0.26 s, not 0.7 s and more."""
+    running = Server(tmp_path_factory.mktemp("web") / "viae.db", "--agent-seconds", "0.05")
+    yield running
+    running.stop()
 
 
 def test_two_people_play_viae_in_two_contexts_and_one_hand_stays_secret(server, browser):

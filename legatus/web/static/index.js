@@ -167,7 +167,12 @@ function showLinks(box, created, title) {
   }
   loadMyGames();
   const seatRows = created.seats.map((s) => {
-    const row = linkRow(s.seat, s.link, { open: true, note: s.player === "person" ? "" : `(agent: ${s.player})` });
+    if (!s.link) { // an agent's seat has no link: its view is no one's while the game goes on
+      return h("div", { class: "link-row seat-link agent-seat", dataset: { label: s.seat } },
+        h("span", { class: "link-label" }, s.seat, h("small", {}, ` (agent: ${s.player})`)),
+        h("span", { class: "muted" }, "no link: an agent's hand is no one's to read"));
+    }
+    const row = linkRow(s.seat, s.link, { open: true });
     row.classList.add("seat-link");
     row.dataset.token = s.token;
     return row;

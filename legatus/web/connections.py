@@ -1,0 +1,120 @@
+"""Slow and half-open connections (issue 30, point 5): every request arrives whole within
+``request_seconds`` or its connection is closed, and connections beyond a bound are answered
+503 and closed at once, so that no client, however slow or however many its sockets, locks
+the others out and nothing hangs.
+
+uvicorn times out only idle keep-alive connections and answers 503 beyond its connection limit
+only once a request's head has arrived; it never times out a head sent half. So the server runs
+uvicorn's own HTTP protocol with two additions (:func:`guarded_protocol`): a clock on each
+request's head, and a connection beyond the bound answered and closed as it is made; and an
+ASGI middleware (:class:`BodyDeadline`) gives a request's body the same time (408 after it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import resource
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+from .live import WebError
+
+REQUEST_SECONDS = 10.0  # a request's head, then its body, must each arrive within this
+BUSY_SECONDS = 1.0  # a connection answered 503 is closed this long after, or when its client closes it
+_BUSY_BODY = json.dumps({"error": "the server has too many connections open: try again in a moment"}).encode()
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\n"
+        b"content-length: %d\r\n\r\n%s" % (len(_BUSY_BODY), _BUSY_BODY))
+
+
+def connection_limit() -> int:
+    """Connections served at once: at most 1,000, and half the open files this process may have
+    (each connection holds one; the database, the logs and accepting need some)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(16, min(1000, soft // 2 if soft != resource.RLIM_INFINITY else 1000))
+
+
+def guarded_protocol(max_connections: int, request_seconds: float = REQUEST_SECONDS) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol that closes a connection whose request head has not arrived
+    ``request_seconds`` after its first byte (or after the connection is made), and answers a
+    connection beyond ``max_connections`` 503 and closes it."""
+    base: Any = AutoHTTPProtocol
+
+    class Guarded(base):  # type: ignore[misc]
+        head_clock: asyncio.TimerHandle | None = None
+
+        surplus = False
+
+        def connection_made(self, transport: asyncio.Transport) -> None:
+            super().connection_made(transport)
+            if len(self.connections) > max_connections:
+                # Answered, then closed once the client has had the answer (closing at once, with
+                # its request unread, would reset the connection before the answer is read).
+                self.surplus = True
+                transport.write(BUSY)
+                transport.write_eof()
+                self.head_clock = self.loop.call_later(BUSY_SECONDS, transport.close)
+                return
+            self._start_clock()
+
+        def data_received(self, data: bytes) -> None:
+            if self.surplus:
+                return  # the request of a connection answered 503 is not read
+            if self.head_clock is None and self._between_requests():
+                self._start_clock()
+            super().data_received(data)
+            if self.head_clock is not None and (not self._between_requests()
+                                                or self.transport.get_protocol() is not self):
+                self.head_clock.cancel()  # the head came (a request, or an upgrade to a WebSocket)
+                self.head_clock = None
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.head_clock is not None:
+                self.head_clock.cancel()
+            super().connection_lost(exc)
+
+        def _between_requests(self) -> bool:
+            return self.cycle is None or bool(self.cycle.response_complete)
+
+        def _start_clock(self) -> None:
+            self.head_clock = self.loop.call_later(request_seconds, self._too_slow)
+
+        def _too_slow(self) -> None:
+            self.head_clock = None
+            if self._between_requests() and self.transport.get_protocol() is self:
+                self.transport.close()
+
+    return Guarded
+
+
+class BodyDeadline:
+    """ASGI middleware: a request's body must arrive within ``seconds`` of its head, or reading
+    it fails with a 408 (:class:`WebError`, which the API answers); once it has, what follows (a
+    disconnect) is read without a clock."""
+
+    def __init__(self, app: ASGIApp, seconds: float = REQUEST_SECONDS) -> None:
+        self.app = app
+        self.seconds = seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.seconds
+        whole = False
+
+        async def timed_receive() -> Message:
+            nonlocal whole
+            if whole:
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                raise WebError(408, f"the request's body did not arrive within {self.seconds:g} s") from None
+            whole = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        await self.app(scope, timed_receive, send)

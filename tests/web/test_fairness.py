@@ -1,0 +1,86 @@
+"""One game's agents cannot starve another's (issue 30, point 4): the agents' threads are handed
+out fairly (a game with a person waiting first, then the games in the order they asked; games
+between agents never hold the last thread), and a game between agents beyond the server's bound
+is refused with a 503, nothing stored. The latencies are measured by benchmarks/web_fairness.py."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from starlette.testclient import TestClient
+
+from legatus.web.app import create_app
+from legatus.web.thinkers import Thinkers
+
+ALL_AGENTS = {"game": "hispania", "options": {"level": "7-5-4-5-1"}, "players": {"rome": "mcts:1.5s"}}
+
+
+def test_threads_go_to_a_person_s_game_first_then_in_the_order_asked_and_never_all_to_agents() -> None:
+    async def scenario() -> None:
+        thinkers = Thinkers(2)
+        release = threading.Event()
+        started: list[str] = []
+
+        def work(name: str) -> str:
+            started.append(name)
+            release.wait(5)
+            return name
+
+        async def ask(name: str, person: bool) -> str:
+            return await thinkers.run(lambda: work(name), person)
+
+        first = asyncio.create_task(ask("agents 1", False))
+        await asyncio.sleep(0.05)
+        queued = [asyncio.create_task(ask(name, False)) for name in ("agents 2", "agents 3")]
+        await asyncio.sleep(0.05)
+        assert started == ["agents 1"]  # the second thread is kept for a person's game
+        people = [asyncio.create_task(ask("person 1", True)),
+                  asyncio.create_task(ask("person 2", True))]
+        await asyncio.sleep(0.05)
+        assert started == ["agents 1", "person 1"]  # at once, ahead of the games between agents
+        await asyncio.sleep(0.05)
+        release.set()
+        await asyncio.gather(first, *people, *queued)
+        thinkers.shutdown()
+        assert thinkers.busy == thinkers.busy_agents_only == 0
+        assert started.index("person 2") < started.index("agents 2") < started.index("agents 3")
+
+    asyncio.run(scenario())
+
+
+def test_a_game_that_stops_waiting_gives_its_turn_to_the_next() -> None:
+    async def scenario() -> None:
+        thinkers = Thinkers(2)
+        hold = threading.Event()
+        busy = asyncio.create_task(thinkers.run(lambda: hold.wait(5), False))
+        await asyncio.sleep(0.05)
+        waiting = asyncio.create_task(thinkers.run(lambda: "never", False))  # behind the first
+        await asyncio.sleep(0.05)
+        waiting.cancel()
+        hold.set()
+        await busy
+        assert await asyncio.wait_for(thinkers.run(lambda: "next", False), 2) == "next"
+        assert waiting.cancelled()
+        thinkers.shutdown()
+        assert thinkers.busy == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_game_between_agents_beyond_the_bound_is_refused_and_nothing_is_stored(tmp_path) -> None:
+    with TestClient(create_app(tmp_path / "games.db", agent_seconds=1.5, max_agent_games=1)) as client:
+        assert client.post("/api/games", json=ALL_AGENTS).status_code == 201
+        total = client.get("/api/games").json()["total"]
+        refused = client.post("/api/games", json=ALL_AGENTS)
+        assert refused.status_code == 503 and "games between agents" in refused.json()["error"]
+        assert client.get("/api/games").json()["total"] == total  # nothing stored
+        with_a_person = {**ALL_AGENTS, "players": {}}
+        assert client.post("/api/games", json=with_a_person).status_code == 201
+
+
+@pytest.mark.parametrize("threads", [0, 1])
+def test_the_agents_need_a_thread_for_games_with_a_person(threads: int) -> None:
+    with pytest.raises(ValueError, match="at least 2 threads"):
+        Thinkers(threads)
