@@ -34,13 +34,19 @@ class Backend(enum.StrEnum):
 CORRUPT_RECORD = 1
 """The exit status of `play --load` and `replay` given a record they cannot replay."""
 PLAY_AGENT_SECONDS = 2.0
-"""The most an agent of a game with secrets thinks over a move in `legatus play`: its moves are
-shown after about this long, whatever they were (legatus.core.pacing)."""
+"""The most an agent of a game with secrets thinks over a move in `legatus play` by default: its
+moves are shown after about this long, whatever they were (legatus.core.pacing)."""
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
     typer.echo(f"legatus: {message}", err=True)
     raise typer.Exit(status)
+
+
+def check_agent_seconds(seconds: float) -> None:
+    """An agent's bound, refused out of range with the valid ones."""
+    if not 0 < seconds <= 60:
+        fail(f"--agent-seconds {seconds:g} must be more than 0 and at most 60")
 
 
 # Game options come from the game's own table (legatus options GAME): as ``-o KEY=VALUE``, or
@@ -145,11 +151,15 @@ def play(
     load: Annotated[Path | None, typer.Option(help="continue the game saved in this record")] = None,
     position: Annotated[str | None, typer.Option(
         "--position", "-p", help="start from this position (as state.position() writes it)")] = None,
+    agent_seconds: Annotated[float, typer.Option(
+        help="in a game with secrets, the most an agent thinks over a move; each of its moves is shown "
+             "after about this long, whatever it was")] = PLAY_AGENT_SECONDS,
 ) -> None:
     """Play a game in the terminal (the other seats at this screen, or agents)."""
     from legatus.core.agents import make_agent
     from legatus.terminal import TerminalPlay
 
+    check_agent_seconds(agent_seconds)
     banner = ""  # what is played, for a new game; for a loaded one, who plays it
     saved_players: dict[str, str] = {}
     try:
@@ -187,7 +197,7 @@ def play(
             if spec in ("human", PERSON):
                 continue
             agents[index] = make_agent(state.game, spec, None if seed is None else seed + index,
-                                       max_seconds=PLAY_AGENT_SECONDS if state.game.information is Information.IMPERFECT
+                                       max_seconds=agent_seconds if state.game.information is Information.IMPERFECT
                                        else None)  # bounded where they are paced (issue 30)
             specs[index] = spec
         if load is not None and chosen:
@@ -200,7 +210,7 @@ def play(
         typer.echo(banner)
     session = legatus.Session(state, seed=seed)
     raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load, specs=specs,
-                                  agent_seconds=PLAY_AGENT_SECONDS).run())
+                                  agent_seconds=agent_seconds).run())
 
 
 @app.command()
@@ -517,8 +527,7 @@ def serve(
     from legatus.web.connections import connection_limit, guarded_protocol
     from legatus.web.guard import own_origins
 
-    if not 0 < agent_seconds <= 60:
-        fail(f"--agent-seconds {agent_seconds:g} must be more than 0 and at most 60")
+    check_agent_seconds(agent_seconds)
     if not 0 <= max_agent_games <= 1000:
         fail(f"--max-agent-games {max_agent_games} must be from 0 to 1000")
     limit = connection_limit() if max_connections is None else max_connections

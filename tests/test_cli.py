@@ -402,3 +402,9 @@ def test_a_record_s_players_are_checked_on_load(tmp_path: Path, players: dict[st
 def test_serve_refuses_bounds_out_of_range_naming_the_valid_ones(args: list[str], words: str) -> None:
     """Issue 30, points 4 and 5: the server's bounds are checked before it starts."""
     assert words in one_error_line(invoke("serve", *args))
+
+
+def test_play_refuses_an_agent_bound_out_of_range() -> None:
+    """Issue 30: the bound that paces agents' moves in the terminal is checked before play."""
+    assert "--agent-seconds 0 must be more than 0 and at most 60" in one_error_line(
+        invoke("play", "viae", "--agent-seconds", "0"))
