@@ -16,6 +16,7 @@ import os
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -23,6 +24,7 @@ from rich.console import Console
 import legatus
 from legatus.core.agents import make_agent
 from legatus.core.game import State
+from legatus.core.pacing import pacing
 from legatus.core.session import Session, sample_outcome
 from legatus.terminal import Quit, TerminalPlay
 from legatus.web.app import Games
@@ -124,15 +126,20 @@ def test_the_other_seats_see_an_agents_web_move_after_a_delay_that_tells_nothing
     assert 0.35 <= area <= 0.65, f"{game}: the delays tell a forced answer from a searched one (AUC {area:.3f})"
 
 
-class Screen(io.StringIO):
-    """The terminal's output, noting when an agent's first move is written on it."""
+class Released:
+    """When the terminal lets the agent's first move into the game: from then on the person's
+    next screen shows it (in the seat's log; issue 32), whenever that screen comes. What comes
+    after (more moves, each paced alike) the person sees move by move anyway."""
 
-    shown: float | None = None
+    def __init__(self, session: Session) -> None:
+        self.at: float | None = None
+        self._apply = session.apply
+        session.apply = self.apply  # type: ignore[method-assign]
 
-    def write(self, text: str) -> int:
-        if self.shown is None and "(AI) plays" in text:
-            self.shown = time.perf_counter()
-        return super().write(text)
+    def apply(self, action: Any) -> None:
+        if self.at is None:
+            self.at = time.perf_counter()
+        self._apply(action)
 
 
 def quit_at_prompt(prompt: str) -> str:
@@ -149,12 +156,25 @@ def test_a_person_at_the_terminal_sees_an_agents_move_after_a_delay_that_tells_n
             session.apply(session.state.parse_action(text))
         mover = session.state.current_player()
         agent = make_agent(loaded, type(loaded).HINT_AGENT, max_seconds=BOUND)
-        screen = Screen()
-        play = TerminalPlay(session, console=Console(file=screen, width=80), read=quit_at_prompt,
+        released = Released(session)
+        play = TerminalPlay(session, console=Console(file=io.StringIO(), width=80), read=quit_at_prompt,
                             agents={mover: agent}, agent_seconds=BOUND)
         started = time.perf_counter()
         play.run()
-        assert screen.shown is not None, "the agent's move was never shown"
-        delays[forced].append(screen.shown - started)
+        assert released.at is not None, "the agent never moved"
+        delays[forced].append(released.at - started)
     area = judged(game, delays)
     assert 0.35 <= area <= 0.65, f"{game}: the delays tell a forced answer from a searched one (AUC {area:.3f})"
+
+
+def test_a_search_a_heuristic_and_a_game_without_secrets_are_paced_by_their_bounds() -> None:
+    """Issue 30, point 1: a search at the 2 s bound is shown 2.5-2.9 s after it began, a
+    heuristic (no clock stops it) 0.7-0.8 s, whatever it did; a game without secrets is not paced."""
+    hannibal = legatus.load("hannibal")
+    search = pacing(hannibal, make_agent(hannibal, "ismcts+heuristic:64", max_seconds=2.0), 2.0)
+    quick = pacing(hannibal, make_agent(hannibal, "heuristic"), 2.0)
+    assert search is not None and quick is not None
+    draws = [random.Random(seed) for seed in range(50)]
+    assert all(2.5 <= search.hold(0.0, rng) <= 2.9 for rng in draws)
+    assert all(0.7 <= quick.hold(0.0, rng) <= 0.8 for rng in draws)
+    assert pacing(legatus.load("hispania"), None, 2.0) is None

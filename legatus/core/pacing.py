@@ -11,17 +11,11 @@ Both shells (the web server, the terminal) time the decision with their own cloc
 :meth:`Pacing.hold`; agents so paced are bounded by the same ``agent_seconds``.
 
 >>> import random
->>> import legatus
->>> from legatus.core.agents import make_agent
->>> hannibal = legatus.load("hannibal")
->>> pace = pacing(hannibal, make_agent(hannibal, "ismcts+heuristic:64", max_seconds=2.0), 2.0)
+>>> pace = Pacing(least=2.5, spread=0.4)  # a search bounded at 2 s
 >>> 2.5 <= pace.hold(0.0, random.Random(1)) <= 2.9
 True
->>> quick = pacing(hannibal, make_agent(hannibal, "heuristic"), 2.0)
->>> 0.7 <= quick.hold(0.0, random.Random(1)) <= 0.8
-True
->>> pacing(legatus.load("hispania"), None, 2.0) is None
-True
+>>> pace.hold(3.0, random.Random(1))  # a decision past its moment is shown at once
+0.0
 """
 
 from __future__ import annotations
