@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from .actions import Action
-from .agents import Seeded, deciding_seat
+from .agent_types import Seeded, deciding_seat
 from .game import State
 from .mcts import Analysis, MCTSAgent, rollout, search_until, seed_from
 

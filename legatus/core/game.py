@@ -18,19 +18,14 @@ from typing import Any, ClassVar
 
 from .actions import Action, ActionTable
 from .errors import IllegalActionError, NotationError, OptionError
+from .information import Information as Information
+from .record import replay, to_record
+from .secrecy import information_state, search, seat_actions
 
 CHANCE = -1
 """``current_player()`` when the next action is a chance outcome (a die, a draw)."""
 TERMINAL = -4
 """``current_player()`` when the game is over."""
-
-
-class Information(enum.Enum):
-    """What the seats know: everything (``PERFECT``) or not (``IMPERFECT``: hidden hands,
-    private draws)."""
-
-    PERFECT = "perfect"
-    IMPERFECT = "imperfect"
 
 
 class Utility(enum.Enum):
@@ -157,8 +152,6 @@ class Game(abc.ABC):
         saw as ``seen`` (its redacted history), the hidden ones drawn with ``rng``. The core
         searches for one (:func:`legatus.core.secrecy.search`); a game whose secrets are
         revealed later (a card drawn unseen, then played) overrides this with a direct draw."""
-        from .secrecy import search
-
         return search(self, seat, seen, rng, start)
 
     def win_chance(self, value: float) -> float:
@@ -357,8 +350,6 @@ class State(abc.ABC):
     def information_state_string(self, seat: int) -> str:
         """All that ``seat`` has seen, in order (perfect recall): equal strings, equal
         information sets."""
-        from .secrecy import information_state, seat_actions
-
         return information_state(self.game, seat, seat_actions(self, seat))
 
     def observation_string(self, seat: int) -> str:
@@ -375,8 +366,6 @@ class State(abc.ABC):
         redrawn = self.redraw(seat, rng)
         if redrawn is not None:
             return redrawn
-        from .secrecy import seat_actions
-
         if self.initial_position() is not None:  # the position holds every secret of its moment
             raise NotImplementedError(f"{self.game.name} cannot resample a game set up from a position: "
                                       "the game must draw the position's secrets itself")
@@ -407,8 +396,6 @@ class State(abc.ABC):
         return self.clone()  # the game's tables are shared, never copied
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        from .record import replay, to_record
-
         return replay, (to_record(self),)  # a state travels as its record
 
     # --- Derived helpers -------------------------------------------------------------

@@ -29,7 +29,7 @@ import random
 from collections import defaultdict
 
 from .actions import Action
-from .agents import HORIZON, Agent, Evaluator, Ranker, deciding_seat, search_setting
+from .agent_types import HORIZON, Agent, Evaluator, Ranker, deciding_seat, search_setting
 from .game import Game, State
 from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
 from .session import sample_outcome

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Action
-from .agents import HORIZON, Agent, Evaluator, Ranker, Seeded, deciding_seat, search_setting
+from .agent_types import HORIZON, Agent, Evaluator, Ranker, Seeded, deciding_seat, search_setting
 from .game import Game, State
 from .session import sample_outcome
 

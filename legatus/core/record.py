@@ -23,12 +23,15 @@ import os
 import random
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import LegatusError, NotationError, RecordError
-from .game import Information, State
+from .information import Information
 from .registry import load
 from .secrecy import consistent_state, seat_actions
+
+if TYPE_CHECKING:
+    from .game import State
 
 KEYS = ("game", "version", "options", "actions")
 OPTIONAL_KEYS = ("position", "seat", "players")

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGameError
-from .game import Game
+
+if TYPE_CHECKING:
+    from .game import Game
 
 _GAMES: dict[str, str] = {}
 

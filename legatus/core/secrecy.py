@@ -19,9 +19,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .errors import RecordError
-from .game import Game, Information, State
+from .information import Information
+
+if TYPE_CHECKING:
+    from .game import Game, State
 
 MAX_TRIES = 200_000
 """Actions the search may apply before it gives up (a corrupt seat record, or a game whose

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import chain, compress
 from pathlib import Path
 from typing import Any
 
@@ -373,11 +374,17 @@ def _check_facts(board: Board) -> None:
     _check_durius(board)
 
 
+def legal_roads(board: Board, roads: Sequence[int | bool], revolts: Sequence[int]) -> list[int]:
+    """R7: the links that can take a road: city–city links without one, touching a city that
+    has a road, neither of whose cities holds a revolt or is a capital."""
+    with_road = set(chain.from_iterable(compress(board.link_ends, roads)))
+    return [li for li, a, b in board.road_candidate_ends
+            if not roads[li] and not revolts[a] and not revolts[b] and (a in with_road or b in with_road)]
+
+
 def _check_setup_example_roads(board: Board) -> None:
     """The rulebook's example places roads towards Emerita, then Capara, towards Ilerda, and
     between Basti and Carthago Nova, legally (R7), around its six revolt cities."""
-    from .rules.setup import legal_roads
-
     roads = [link.road for link in board.links]
     revolts = [0] * board.n_spaces
     for name in SETUP_EXAMPLE_REVOLTS:

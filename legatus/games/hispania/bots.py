@@ -55,7 +55,7 @@ from .notation import (
     START,
 )
 from .pieces import GENERALS, HOME, MAX_DISCS, PROCONSUL, PURPLE
-from .rules import combat, movement, phases, roman_phase, scenarios, turn
+from .rules import combat, garrison, movement, phases, scenarios, turn
 from .text import count
 from .weights import Weights, table
 
@@ -464,7 +464,7 @@ class _Context:
         board = st.board
         w = self.w
         found: list[tuple[float, int, int]] = []
-        if g < PROCONSUL and roman_phase.can_garrison(st, g, space, purple=st.purple == g):
+        if g < PROCONSUL and garrison.can_garrison(st, g, space, purple=st.purple == g):
             found.append((self.garrison_value(g, space) - w.denarius, 1, space))
         space_army = st.space_army
         revolts = st.revolts

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Arg, Step
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA
-from .rules import phases
+from .rules import chance, phases
 
 if TYPE_CHECKING:
     from .state import ViaeState
@@ -106,9 +106,12 @@ def can_turn_hostile(st: ViaeState, city: int) -> bool:
     return st.control[city] < 0 and b.city_region[city] != b.spqr and city != b.roma
 
 
-def raise_hostility(st: ViaeState, seat: int, city: int) -> None:
-    from .rules.fortuna import hostility_begun
+def hostility_begun(st: ViaeState) -> bool:
+    """C28: cities can turn hostile from round 3 (round 4 with 2 players)."""
+    return st.round >= st.game.hostility_from
 
+
+def raise_hostility(st: ViaeState, seat: int, city: int) -> None:
     if can_turn_hostile(st, city) and hostility_begun(st) and yes(st, seat, "hostility_rises"):
         st.hostility[city] = min(2, st.hostility[city] + 1)
 
@@ -147,8 +150,6 @@ def targets(st: ViaeState, seat: int, target: str, delta: int) -> list[int]:
 def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
     """Resolve ``steps`` for ``seat`` (-1: Fortuna, every seat). ``mod`` steps act through
     :func:`param` for as long as their card lasts; here they do nothing."""
-    from .rules import agere
-
     for step in steps:
         verb, a = step.verb, step.arg
         if verb == "gain":
@@ -200,7 +201,7 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
             pass  # acts through param() while its card lasts (Fortuna active, officer held, dmods)
         else:  # the validator knows every verb; a new one must be taught here
             raise NotImplementedError(f"the effect verb '{verb}' is not implemented")
-    agere.after_effects(st)
+    chance.after_effects(st)
 
 
 def cycle(st: ViaeState) -> None:

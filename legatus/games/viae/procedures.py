@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from legatus.core.game import CHANCE
 from legatus.core.procedures import Procedure, Procedures
 
-from .rules import agere, chance, conquer, flow, mandatum, ordo, phases, setup, stipendium
+from .rules import agere, chance, conquer, flow, fortuna, mandatum, ordo, phases, setup, stipendium
 
 if TYPE_CHECKING:
     from .state import ViaeState
@@ -37,6 +37,18 @@ def _chance_ids(st: ViaeState) -> tuple[int, ...]:
     return tuple(a for a, _ in chance.outcomes(st))
 
 
+def _apply_draw(st: ViaeState, action: int) -> None:
+    fortuna_card = chance.apply_draw(st, action)
+    if fortuna_card is not None:
+        fortuna.resolve(st, fortuna_card)  # C29: its effect, then the draws go on
+    chance.settle(st)
+
+
+def _apply_turn(st: ViaeState, action: int) -> None:
+    if agere.apply(st, action):
+        conquer.declare(st, agere.seat(st))  # V19
+
+
 def _no_apply(st: ViaeState, action: int) -> None:
     raise AssertionError("the round driver takes no action")
 
@@ -46,7 +58,7 @@ TABLE: Procedures[ViaeState] = Procedures({
                            resume=flow.advance),
     phases.ORDER: Procedure("setup: first turn order", _chance, lambda st: "Draw the next place of the turn order.",
                             _chance_ids, setup.apply_order),
-    phases.DRAW: Procedure("a draw", _chance, lambda st: "Draw the next card.", _chance_ids, chance.apply_draw),
+    phases.DRAW: Procedure("a draw", _chance, lambda st: "Draw the next card.", _chance_ids, _apply_draw),
     phases.DISCARD: Procedure("hand limit", chance.discard_seat,
                               lambda st: f"{_name(st, chance.over_limit(st))}: discard down to 5 Deceptio.",
                               chance.discard_legal, chance.apply_discard),
@@ -63,7 +75,7 @@ TABLE: Procedures[ViaeState] = Procedures({
                              stipendium.legal, stipendium.apply),
     phases.TURN: Procedure("IV. Agere", agere.seat,
                            lambda st: f"{_name(st, agere.seat(st))}: {agere.actions_left(st)} actions left.",
-                           agere.legal, agere.apply),
+                           agere.legal, _apply_turn),
     phases.DIE: Procedure("conquest dice", _chance, lambda st: "Roll a conquest die.", _chance_ids, conquer.apply_die),
     phases.KEEP: Procedure("conquest roll", agere.seat, lambda st: f"{_name(st, agere.seat(st))}: keep one result of "
                            f"{sorted(st.dice)}.", conquer.keep_legal, conquer.apply_keep),

@@ -36,15 +36,19 @@ import bisect
 import random
 from collections.abc import Sequence
 from itertools import permutations
+from typing import TYPE_CHECKING, cast
 
 from legatus.core.chain import chain_of
 from legatus.core.errors import RecordError
 from legatus.core.game import State
 from legatus.core.secrecy import earlier_unseen_draw, search
 
-from .game import ViaeGame
 from .rules import agere, mandatum, phases
-from .state import ViaeState, read_entry
+from .secret_log import read_entry
+
+if TYPE_CHECKING:
+    from .game import ViaeGame
+    from .state import ViaeState
 
 TRIES = 30  # worlds replayed from a record before the core's search decides
 DRAWS = 100  # direct draws before the replay decides: each is one pass over the secret log
@@ -109,7 +113,7 @@ def _replay(game: ViaeGame, seat: int, seen: Sequence[str], given: dict[int, int
     """The replay of one drawn world: the state, or None and the personal Mandatum that came true
     unseen (to rule out)."""
     n = game.notation
-    state = ViaeState(game)
+    state = cast("ViaeState", game.new_initial_state())
     reserved = [0] * len(game.cards.deceptio)
     for a in given.values():
         if n["deceptio"] <= a < n["castra"]:

@@ -17,18 +17,10 @@ if TYPE_CHECKING:
     from .game import ViaeGame
 
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+from .secret_log import log_entry, read_entry
 
 __all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState", "log_entry", "read_entry"]
 
-
-def log_entry(index: int, round_: int, seat: int) -> int:
-    """One entry of ``ViaeState.secret_log``: a history index, the round then, the seat (-1: none)."""
-    return (index << 10) | (round_ << 4) | (seat + 1)
-
-
-def read_entry(entry: int) -> tuple[int, int, int]:
-    """``(index, round, seat)`` of a ``secret_log`` entry."""
-    return entry >> 10, (entry >> 4) & 63, (entry & 15) - 1
 
 _LISTS = ("order", "spot", "denar", "stone", "influence", "legio", "assigned", "scouts", "officers", "used",
           "marker", "prev", "control", "hostility", "road_owner", "basilica", "hand", "deck", "discard",

@@ -103,6 +103,15 @@ def ability(st: HannibalState, g: int, key: str, default: int = 0) -> int:
     return int(value)
 
 
+def strategy_rating(st: HannibalState, g: int) -> int:
+    """H30, H121: P. Scipio's SR is 2 while he stands in Spain."""
+    rating = st.game.generals[g].strategy
+    spain = ability(st, g, "strategy_in_spain")
+    if spain and country_of(st, st.gen_at[g]) == "Spain":
+        rating = min(rating, spain)
+    return rating
+
+
 def lose_cus(st: HannibalState, side: int, space: int, n: int, elephant: bool = False,
              elephants_first: bool = False) -> int:
     """Removes up to ``n`` CUs of ``side`` in ``space``; returns how many went. Carthage keeps

@@ -394,11 +394,9 @@ def _campaign(st: HannibalState, seat: int) -> None:
 
 
 def _force_targets(st: HannibalState, seat: int) -> list[int]:
-    from .strategy import strategy_rating
-
     card = st.stack[-1][2]
     top = st.game.cards.strategy[card - 1].force_march
-    return [st.n.ACTIVATE + gi for gi in movement.activatable(st, seat) if strategy_rating(st, gi) <= top]
+    return [st.n.ACTIVATE + gi for gi in movement.activatable(st, seat) if base.strategy_rating(st, gi) <= top]
 
 
 def _force_march(st: HannibalState, seat: int, action: int) -> None:

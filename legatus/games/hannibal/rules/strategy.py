@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..notation import CARTHAGE, ROME
 from . import base, campaign, events, movement
-from .base import DEAL, FIRST, OPENING, OPS, PLACE_PC, PLAY, RESHUFFLE, country_of, other, province_controller
+from .base import DEAL, FIRST, OPENING, OPS, PLACE_PC, PLAY, RESHUFFLE, other, province_controller, strategy_rating
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -137,15 +137,6 @@ def play(st: HannibalState, action: int) -> None:
 
 def ops_value(st: HannibalState) -> int:
     return st.game.cards.strategy[st.stack[-1][2] - 1].ops
-
-
-def strategy_rating(st: HannibalState, g: int) -> int:
-    """H30, H121: P. Scipio's SR is 2 while he stands in Spain."""
-    rating = st.game.generals[g].strategy
-    spain = base.ability(st, g, "strategy_in_spain")
-    if spain and country_of(st, st.gen_at[g]) == "Spain":
-        rating = min(rating, spain)
-    return rating
 
 
 def raise_candidates(st: HannibalState, seat: int) -> list[int]:

@@ -1,6 +1,7 @@
 """Every roll of the game: the rules ask for dice (:func:`roll`), the chance player answers,
 and the roll's purpose resolves it — after the Hispano player has had his chance to pay for
-a die rolled again (rulebook, "Hispano")."""
+a die rolled again (rulebook, "Hispano"). What resolves each purpose is joined in
+:mod:`..procedures`, so that this module, which every chapter uses, imports none of them."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..board import ROMAN_NUMERALS
 from ..notation import ROLL_H, ROLL_R
-from . import hispanic_phase, hispano, phases, roman_phase, setup, terror
+from . import phases
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -38,9 +39,10 @@ def outcomes(st: HispaniaState) -> tuple[int, ...]:
     return tuple(range(first, first + phases.N_OUTCOMES[kind]))
 
 
-def apply(st: HispaniaState, action: int) -> None:
+def apply(st: HispaniaState, action: int) -> int:
     """The chance player's answer: ``roll IV`` (roman=4), ``roll 3`` (roman=3 for the
-    Hispanic die, as the notation decodes it), ``roll IV-3``."""
+    Hispanic die, as the notation decodes it), ``roll IV-3``. Returns the roll's purpose,
+    which the dice now decide (unless the Hispano pays to roll one again)."""
     kind, roman, hispanic, _ = st.notation.decode[action]
     if kind == ROLL_H:
         roman, hispanic = 0, roman
@@ -58,24 +60,7 @@ def apply(st: HispaniaState, action: int) -> None:
     else:
         purpose = frame[0] - phases.ROLLS
         st.dice = (roman, hispanic)
-    if not hispano.offer_reroll(st, purpose):
-        RESOLVE[purpose](st)
-
-
-# What resolves each roll (looked up when called: the rule modules import this one).
-RESOLVE = {
-    phases.SETUP_REVOLT: lambda st: setup.apply_revolt_die(st),
-    phases.SETUP_ARMY: lambda st: setup.apply_army_die(st),
-    phases.SCENARIO_ARMY: lambda st: setup.apply_scenario_army_die(st),
-    phases.SPECIAL_ARMY: lambda st: terror.apply_special_die(st),
-    phases.BESIEGE: lambda st: roman_phase.resolve_besiege(st),
-    phases.ATTACK: lambda st: roman_phase.resolve_attack(st),
-    phases.REVOLT: lambda st: hispanic_phase.apply_revolt_roll(st),
-    phases.ASSASSINATION: lambda st: terror.resolve_assassination(st),
-    phases.ARMY_WAY: lambda st: hispanic_phase.apply_army_roll(st),
-    phases.DEFEND_GENERAL: lambda st: hispanic_phase.resolve_attack_on_general(st),
-    phases.DEFEND_CITY: lambda st: hispanic_phase.resolve_attack_on_city(st),
-}
+    return purpose
 
 
 def reroll_prompt(st: HispaniaState) -> str:

@@ -9,15 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import ROMAN_NUMERALS
+from ..notation import CHOOSE, PASS
 from ..pieces import COLOURS, DEAD, MAX_DISCS, OFF, PROCONSUL, PURPLE, TITLES
 from . import combat, dice, hispano, legio_hispana, phases, scenarios, terror, turn, victory
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
-
-
-def begin(st: HispaniaState) -> None:
-    dice.roll(st, phases.REVOLT)
 
 
 def exceptional(st: HispaniaState) -> bool:
@@ -244,3 +241,60 @@ def defend_city_roll_prompt(st: HispaniaState) -> str:
     names = st.board.names
     return (f"The army in {names[st.army_at[st.army]]} attacks the garrison of {names[st.target]}: "
             "roll the Hispanic die.")
+
+
+# --- The Hispano's purchases in this phase (R28): an army's way, his attacks ---------------
+def choose_prompt(st: HispaniaState) -> str:
+    names = st.board.names
+    options = ", ".join(names[c] for c in st.candidates)
+    return (f"The army in {names[st.army_at[st.army]]} may move to {options}: the Hispano may pay 1 to choose, "
+            f"or pass and roll {hispano.purse(st)}.")
+
+
+def choose_actions(st: HispaniaState) -> tuple[int, ...]:
+    return tuple(st.notation.base[CHOOSE] + c for c in st.candidates) + hispano.pass_only(st)
+
+
+def apply_choose(st: HispaniaState, action: int) -> None:
+    kind, city, _, _ = st.notation.decode[action]
+    if kind == PASS:
+        dice.roll(st, phases.ARMY_WAY)
+        return
+    names = st.board.names
+    hispano.spend(st, 1, f"to send the army in {names[st.army_at[st.army]]} to {names[city]}")
+    go_to(st, city)
+
+
+def attacks_prompt(st: HispaniaState) -> str:
+    when = "before" if st.window == 0 else "after"
+    return f"Hispanic phase, {when} the armies move: the Hispano may attack with an army, or pass {hispano.purse(st)}."
+
+
+def attacks_actions(st: HispaniaState) -> tuple[int, ...]:
+    return tuple(hispano.attack_actions(st)) + hispano.pass_only(st)
+
+
+def apply_attacks(st: HispaniaState, action: int) -> None:
+    kind, target, source, denarii = st.notation.decode[action]
+    if kind == PASS:
+        end_attacks(st, st.window)
+        return
+    names = st.board.names
+    hispano.spend(st, denarii, f"for the army in {names[source]} to attack {names[target]}")
+    hispano_attack(st, st.space_army[source], target, denarii)
+
+
+def end_attacks(st: HispaniaState, window: int) -> None:
+    """The Hispano's attack window closes: the Hispanic phase goes on."""
+    if window == 0:
+        begin_moves(st)
+    else:
+        end(st)
+
+
+def after_hispano_attack(st: HispaniaState) -> None:
+    """One of the Hispano's attacks is resolved (its window resumes): the same window stays
+    open while he can pay."""
+    window = st.window
+    if not hispano.offer_attacks(st, window):
+        end_attacks(st, window)

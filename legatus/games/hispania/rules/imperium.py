@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..notation import END, MOVE, MOVE_OTHER
 from ..pieces import CAPITALISED, CITERIOR_PRAETOR, ULTERIOR_PRAETOR
-from . import movement, phases, turn
+from . import movement, phases
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -47,7 +47,6 @@ def apply_free_move(st: HispaniaState, action: int) -> None:
                "(Imperivm)")
         if crossing:
             st.end_lethe()
-    turn.end_turn(st)
 
 
 def praetor_move_actions(st: HispaniaState) -> list[int]:

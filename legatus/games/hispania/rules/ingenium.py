@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..board import legal_roads
 from ..notation import ROAD
 from ..pieces import CAPITALISED
-from . import setup
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -18,7 +18,7 @@ def actions(st: HispaniaState, here: int) -> list[int]:
         return []
     base = st.notation.base[ROAD]
     links = st.board.links
-    return [base + li for li in setup.legal_roads(st.board, st.roads, st.revolts)
+    return [base + li for li in legal_roads(st.board, st.roads, st.revolts)
             if here in (links[li].a, links[li].b) and links[li].segments <= st.money]
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..notation import GARRISON_PURPLE, UNGARRISON_PURPLE
 from ..pieces import CAPITALISED, CONSUL, PURPLE
-from . import roman_phase
+from .garrison import can_garrison
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -19,7 +19,7 @@ ON_BOARD = -1
 def actions(st: HispaniaState, g: int, here: int) -> list[int]:
     base = st.notation.base
     found = []
-    if st.purple == g and roman_phase.can_garrison(st, g, here, purple=True):
+    if st.purple == g and can_garrison(st, g, here, purple=True):
         found.append(base[GARRISON_PURPLE])
     if PURPLE in st.garrisons[here]:
         found.append(base[UNGARRISON_PURPLE])

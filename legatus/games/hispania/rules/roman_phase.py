@@ -35,7 +35,6 @@ from ..pieces import (
     COLOURS,
     CONSUL,
     DEAD,
-    MAX_DISCS,
     OFF,
     PROCONSUL,
     TITLES,
@@ -56,6 +55,7 @@ from . import (
     turn,
     victory,
 )
+from .garrison import can_garrison
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -63,17 +63,6 @@ if TYPE_CHECKING:
 
 def _denarii(n: int) -> str:
     return f"{n} denari{'us' if n == 1 else 'i'}"
-
-
-def can_garrison(st: HispaniaState, g: int, city: int, purple: bool = False) -> bool:
-    """R11: a garrison from his reserve into his city, if it has no revolt and fewer than 3
-    discs; into a capital only when its whole province is free of revolt."""
-    board = st.board
-    if city >= board.n_cities or st.revolts[city] or len(st.garrisons[city]) >= MAX_DISCS:
-        return False
-    if not purple and not st.garrison_reserve[g]:
-        return False
-    return not board.is_capital(city) or not any(st.revolts[c] for c in board.province_cities[board.province[city]])
 
 
 def legal_actions(st: HispaniaState) -> tuple[int, ...]:

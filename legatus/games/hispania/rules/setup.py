@@ -9,14 +9,13 @@ his starting space (a scenario places them itself).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, compress
 from typing import TYPE_CHECKING
 
-from ..board import HISPANIC_PROVINCES, ROMAN_NUMERALS, Board
-from ..notation import HOLD_ROAD, ROAD, START
+from ..board import HISPANIC_PROVINCES, ROMAN_NUMERALS, legal_roads
+from ..notation import HOLD_ROAD, ROAD, SETUP_ARMY, SETUP_REVOLTS, START
 from ..pieces import CAPITALISED, CONSUL, PRAETOR_HOME, TITLES
 from ..variants import HISPANO, INGENIVM, PIRATES
-from . import dice, hispano, phases, pirates, scenarios, terror, turn
+from . import dice, phases, pirates, scenarios, terror, turn
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -72,7 +71,7 @@ def apply_revolt_die(st: HispaniaState) -> None:
         st.count = count
         st.log(f"Setup, {label}: Hispanic die {die}: {count} revolt{'s' if count > 1 else ''}, "
                "the Hispano chooses the city")
-        hispano.ask(st, phases.H_SETUP_REVOLTS)
+        st.goto(phases.ASKS + phases.H_SETUP_REVOLTS)  # the Hispano places them (R28)
         return
     city = board.city(province, die)
     if die not in revolt_numbers(st, province) or not is_free(st, city):
@@ -118,12 +117,12 @@ def next_army(st: HispaniaState) -> None:
     scenario = st.game.scenario
     if scenario and st.count < len(scenario.armies_in):
         if HISPANO in st.game.variants:
-            hispano.ask(st, phases.H_SETUP_ARMY)
+            st.goto(phases.ASKS + phases.H_SETUP_ARMY)
         else:
             dice.roll(st, phases.SCENARIO_ARMY)
     elif st.step > 0:
         if HISPANO in st.game.variants:
-            hispano.ask(st, phases.H_SETUP_ARMY)
+            st.goto(phases.ASKS + phases.H_SETUP_ARMY)
         else:
             dice.roll(st, phases.SETUP_ARMY)
     else:
@@ -210,14 +209,6 @@ def place_scenario_army(st: HispaniaState, city: int, kind: str, head: str) -> N
 
 
 # --- Roads (R7; Ingenivm) -----------------------------------------------------------------
-def legal_roads(board: Board, roads: Sequence[int | bool], revolts: Sequence[int]) -> list[int]:
-    """R7: the links that can take a road: city–city links without one, touching a city that
-    has a road, neither of whose cities holds a revolt or is a capital."""
-    with_road = set(chain.from_iterable(compress(board.link_ends, roads)))
-    return [li for li, a, b in board.road_candidate_ends
-            if not roads[li] and not revolts[a] and not revolts[b] and (a in with_road or b in with_road)]
-
-
 def begin_roads(st: HispaniaState) -> None:
     st.goto(phases.SETUP_ROADS)
     st.step = st.level.roads
@@ -316,3 +307,37 @@ def start_game(st: HispaniaState) -> None:
     scenario = st.game.scenario
     st.turn = scenario.turn if scenario else 0
     turn.begin_turn(st, hispanic_phase_only=bool(scenario and scenario.hispanic_start))
+
+
+# --- The Hispano's choices at setup (R28): where his revolts and armies go ----------------
+def setup_revolts_prompt(st: HispaniaState) -> str:
+    province = st.board.province_label(revolt_provinces(st)[st.step])
+    return f"Setup: the Hispano places {st.count} revolt{'s' if st.count > 1 else ''} in a city of {province}."
+
+
+def setup_revolts_actions(st: HispaniaState) -> tuple[int, ...]:
+    first = st.notation.base[SETUP_REVOLTS]
+    return tuple(first + c for c in hispano_revolt_cities(st))
+
+
+def apply_setup_revolts(st: HispaniaState, action: int) -> None:
+    place_revolts(st, st.notation.decode[action][1], st.count, "Setup: the Hispano places ")
+
+
+def setup_army_prompt(st: HispaniaState) -> str:
+    return "Setup: the Hispano places an army on a city in revolt."
+
+
+def setup_army_actions(st: HispaniaState) -> tuple[int, ...]:
+    first = st.notation.base[SETUP_ARMY]
+    return tuple(first + c for c in hispano_army_cities(st))
+
+
+def apply_setup_army(st: HispaniaState, action: int) -> None:
+    city = st.notation.decode[action][1]
+    scenario = st.game.scenario
+    if scenario and st.count < len(scenario.armies_in):
+        place_scenario_army(st, city, scenario.armies_in[st.count][1],
+                            f"Setup: the Hispano chooses {st.board.names[city]}")
+    else:
+        place_army(st, city, "Setup: the Hispano chooses ")

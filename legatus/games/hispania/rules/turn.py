@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..notation import ENTER, ENTER_MOVE
 from ..pieces import CONSUL, OFF, PRAETOR_HOME, TITLES, TURN_NUMERALS, ULTERIOR_PRAETOR
 from ..variants import IMPERIVM
-from . import end_of_round, hispanic_phase, hispano, imperium, movement, phases, scenarios
+from . import dice, end_of_round, hispano, imperium, movement, phases, scenarios
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -27,7 +27,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
     hispano.new_turn(st)
     st.power = scenarios.display_of_power(st)
     if hispanic_phase_only:  # a scenario that starts in a Hispanic phase
-        hispanic_phase.begin(st)
+        begin_hispanic_phase(st)
         return
     if st.general_at[g] >= 0:
         begin_roman_phase(st)
@@ -41,7 +41,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
         why = "every space he may enter holds a general, and he cannot move on from it"
     st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} cannot enter the board ({why}); "
            "no Roman phase")
-    hispanic_phase.begin(st)
+    begin_hispanic_phase(st)
 
 
 def money(st: HispaniaState) -> int:
@@ -109,8 +109,13 @@ def apply_enter(st: HispaniaState, action: int) -> None:
     begin_roman_phase(st, spent=cost)
 
 
+def begin_hispanic_phase(st: HispaniaState) -> None:
+    """R16: the Hispanic phase opens with its revolt roll (resolved by :mod:`.hispanic_phase`)."""
+    dice.roll(st, phases.REVOLT)
+
+
 def end_roman_phase(st: HispaniaState) -> None:
-    hispanic_phase.begin(st)
+    begin_hispanic_phase(st)
 
 
 def after_hispanic_phase(st: HispaniaState) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..decks import CASTRA
 from ..effects import discard_officer, gain_influence, lose_influence, number, run, yes
-from . import chance, conquer, phases
+from . import chance, phases
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -411,21 +411,23 @@ def build_basilica(st: ViaeState, p: int, kind: int, city: int) -> None:
 
 # --- applying a turn action ------------------------------------------------------------------
 
-def apply(st: ViaeState, action: int) -> None:
+def apply(st: ViaeState, action: int) -> bool:
+    """A turn action; True when it declares a Conquer, which :mod:`..procedures` then starts
+    (:func:`.conquer.declare`: the conquest needs this chapter, so this chapter does not call it)."""
     g = st.game
     n = g.notation
     p = seat(st)
     cities = len(g.board.city_ids)
     if free_action(st, p, action):
-        return
+        return False
     if action == n["end"]:
         end_turn(st)
-        return
+        return False
     if action == n["prepare"]:  # C41, V16
         unused = actions_left(st) - (0 if g.options["prepare_counts_itself"] else 1)
         st.denar[p] += g.tracks.prepare_denar * max(unused, 0)
         end_turn(st)
-        return
+        return False
     st.actions_used += 1
     if n["road"] <= action < n["road_go"] + len(g.board.roads):
         go = action >= n["road_go"]
@@ -454,10 +456,11 @@ def apply(st: ViaeState, action: int) -> None:
         end_recruit_mods(st, p)
         chance.begin_draws(st)
     elif action == n["conquer"]:
-        conquer.declare(st, p)
+        return True
     else:
         kind, city = divmod(action - n["basilica"], cities)
         build_basilica(st, p, kind, city)
+    return False
 
 
 def free_action(st: ViaeState, p: int, action: int) -> bool:
@@ -491,12 +494,6 @@ def play(st: ViaeState, p: int, k: int) -> None:
     if any(step.verb == "mod" for step in card.effect):
         st.dmods.append((p, k))
     run(st, p, card.effect)
-
-
-def after_effects(st: ViaeState) -> None:
-    """Start the draws an effect queued (inside a draw series they simply join it)."""
-    if st.draws and st.frame()[0] != phases.DRAW:
-        chance.begin_draws(st)
 
 
 def free_kind_possible(st: ViaeState, p: int, step: object) -> bool:

@@ -20,6 +20,12 @@ def begin_draws(st: ViaeState) -> None:
     settle(st)
 
 
+def after_effects(st: ViaeState) -> None:
+    """Start the draws an effect queued (inside a draw series they simply join it)."""
+    if st.draws and st.frame()[0] != phases.DRAW:
+        begin_draws(st)
+
+
 def settle(st: ViaeState) -> None:
     """Resolve what needs no chance at the head of the queue; when it is empty, the hand limit,
     then back to the caller."""
@@ -74,9 +80,9 @@ def draw_outcomes(st: ViaeState) -> list[tuple[int, float]]:
     return [(g.notation[kind] + i, 1.0 / total) for i, left in enumerate(pile) if left]
 
 
-def apply_draw(st: ViaeState, action: int) -> None:
-    from . import fortuna
-
+def apply_draw(st: ViaeState, action: int) -> int | None:
+    """The card drawn goes where its draw said; a Fortuna card is returned, for
+    :mod:`..procedures` to resolve (:func:`.fortuna.resolve`) before the draws go on (:func:`settle`)."""
     g = st.game
     deck, arg = st.draws.pop(0)
     if deck == DECEPTIO:
@@ -98,8 +104,8 @@ def apply_draw(st: ViaeState, action: int) -> None:
         card = action - g.notation["fortuna"]
         st.fortuna_pile[card] = 0
         st.fortuna_active.append(card)
-        fortuna.resolve(st, card)
-    settle(st)
+        return card
+    return None
 
 
 def discard_seat(st: ViaeState) -> int:
@@ -139,11 +145,15 @@ def lose_outcomes(st: ViaeState) -> list[tuple[int, float]]:
     return [(base + k, n / total) for k, n in enumerate(hand) if n]
 
 
+def order_outcomes(st: ViaeState) -> list[tuple[int, float]]:
+    """Set Up V: the next place of the random first turn order."""
+    left = [s for s in range(st.game.num_players()) if s not in st.order]
+    return [(st.game.notation["order"] + s, 1.0 / len(left)) for s in left]
+
+
 def outcomes(st: ViaeState) -> list[tuple[int, float]]:
     proc = st.frame()[0]
     if proc == phases.ORDER:
-        from .setup import order_outcomes
-
         return order_outcomes(st)
     if proc == phases.DRAW:
         return draw_outcomes(st)

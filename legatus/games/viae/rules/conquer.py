@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..effects import gain_influence, kill_scouts, lose_influence, number, raise_hostility, yes
+from ..effects import gain_influence, hostility_begun, kill_scouts, lose_influence, number, raise_hostility, yes
 from . import mandatum, phases
-from .fortuna import hostility_begun
 
 if TYPE_CHECKING:
     from ..state import ViaeState

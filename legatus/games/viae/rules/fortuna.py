@@ -26,8 +26,3 @@ def resolve(st: ViaeState, card: int) -> None:
     from ..effects import run
 
     run(st, -1, st.game.cards.fortuna[card].effect)
-
-
-def hostility_begun(st: ViaeState) -> bool:
-    """C28: cities can turn hostile from round 3 (round 4 with 2 players)."""
-    return st.round >= st.game.hostility_from

@@ -45,12 +45,6 @@ def initial(st: ViaeState) -> None:
     st.last_round = st.ordo_i = st.stip_i = st.free_n = 0
 
 
-def order_outcomes(st: ViaeState) -> list[tuple[int, float]]:
-    """Set Up V: the next place of the random first turn order."""
-    left = [s for s in range(st.game.num_players()) if s not in st.order]
-    return [(st.game.notation["order"] + s, 1.0 / len(left)) for s in left]
-
-
 def apply_order(st: ViaeState, action: int) -> None:
     st.order.append(action - st.game.notation["order"])
     n = st.game.num_players()
