@@ -269,3 +269,14 @@ def test_a_subordinate_leaves_hannibal_to_relieve_a_besieged_carthage() -> None:
     assert bots._guard(state, CARTHAGE, saguntum, mago) == 10
     state.cu[ROME][game.carthage_space] = 8
     assert bots._guard(state, CARTHAGE, saguntum, mago) == 5
+
+
+def test_h39_a_consul_who_must_march_along_is_picked_up() -> None:
+    """A. Paulus leaves Rome with 5 CUs, G. Nero left behind with fewer than 5 (H39): he must be
+    picked up before a step; the heuristic stopped instead, a card spent on nothing (game 1 of
+    the self-play of 352a9cd, the rules of game version 4)."""
+    state = recorded("a-consul-must-march-along")
+    assert {str(a) for a in state.legal_actions()} == {"stop", "pick up G. Nero"}
+    agent = HeuristicAgent(state.game)
+    state.apply_action(agent.choose(state))
+    assert str(agent.choose(state)).startswith("to ")

@@ -636,6 +636,11 @@ class HeuristicAgent:
                 s -= EXPOSED
             if s > score:
                 best, score = a, s
+        if str(best) == "stop" and len(st.path) == 1 and not sieges.can_siege(st, seat, here, g):
+            pick = [a for a in legal if str(a).startswith("pick up")]
+            if pick:  # H39: a consul left behind with fewer than 5 CUs marches along, else no step
+                self.reason = "the consul who must march along"
+                return pick[0]
         self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"
         return best
 
