@@ -16,14 +16,17 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
   army 2 CUs bigger within a card's march; his subordinates leave his army to him; no army of 2
   CUs or fewer sails; an army leaving its capital leaves as many CUs as the biggest enemy army
   within a card's reach (as many as fit inside); Carthage's reinforcements go to a threatened
-  Carthage, else to Hannibal;
+  Carthage, else to Hannibal; a 3-OP card raises a CU at a threatened capital unless a move is
+  worth more, a besieged capital plays the event that lifts its siege first (#17, #49), and a
+  subordinate may take all but 5 of Hannibal's CUs to relieve a besieged Carthage; a consul left
+  behind with fewer than 5 CUs is picked up before the army steps out (H39);
 - an enemy army at least as big enters a city: its defenders go inside the walls (H51, H62);
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
 - interception, Avoid Battle and fighting an interceptor by comparing forces;
 - every other choice (PC removal, retreats, event targets, reinforcements) by one step of
   lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
-  capital and Carthage's hold on Italy.
+  capital, the siege points on it and Carthage's hold on Italy.
 
 It ranks the legal actions too (its choice, then its choice among the others), so that a search
 guided by it (``ismcts+heuristic``) spends its simulations on the heuristic's favourites. It is
