@@ -2,7 +2,7 @@
 
     nice -n 10 python benchmarks/hannibal_indicators.py play --games 200 --out FILE
         [--rome heuristic] [--carthage heuristic] [--first 0]
-    python benchmarks/hannibal_indicators.py report FILE... [--hint 20] [--hint-seeds 4]
+    python benchmarks/hannibal_indicators.py report FILE... [--hint 20] [--hint-seeds 4] [--hint-tie K]
 
 ``play`` plays game ``s`` (``s`` from ``--first``) on ``random.Random(s)``, the agents seeded ``s``
 (Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does; an agent is any spec
@@ -29,7 +29,9 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
   enemy's outside the walls;
 - the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
   as benchmarks/hannibal_agents.py times them), the share where ``HannibalGame.HINT_AGENT`` with
-  ``--hint-seeds`` different seeds picks the same action every time.
+  ``--hint-seeds`` different seeds picks the same action every time; with ``--hint-tie K``, the
+  same for the search whose near ties (visits within K times the square root of the most
+  visited's) go to the heuristic's ranking, a tie-break the core's search does not make yet.
 """
 
 from __future__ import annotations
@@ -183,9 +185,23 @@ def share(k: int, n: int) -> str:
     return f"{k}/{n} = {k / n:.1%} [{low:.1%}, {high:.1%}]"
 
 
-def hint_agreement(positions: int, seeds: int) -> tuple[int, int, float]:
-    """At how many of ``positions`` positions the hint agent with ``seeds`` seeds agrees, and its
-    CPU seconds a decision (median)."""
+def tie_break(search: Any, state: HannibalState, near: float) -> Any:
+    """The search's choice, its near ties (visits within ``near`` times the square root of the
+    most visited's) going to the action its ranker (the heuristic) ranks first."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ranked = search.analyse(state)
+    order = {a: i for i, a in enumerate(search.ranker.rank(state))}
+    top = ranked[0].visits
+    return min((r for r in ranked if r.visits >= top - near * top ** 0.5),
+               key=lambda r: order.get(r.action, len(order))).action
+
+
+def hint_agreement(positions: int, seeds: int, near: float | None = None) -> tuple[int, int, float]:
+    """At how many of ``positions`` positions the hint agent with ``seeds`` seeds agrees (its near
+    ties to the heuristic's ranking with ``near``: :func:`tie_break`), and its CPU seconds a
+    decision (median)."""
     game = legatus.load("hannibal")
     same = 0
     seconds: list[float] = []
@@ -193,13 +209,14 @@ def hint_agreement(positions: int, seeds: int) -> tuple[int, int, float]:
         picks = set()
         for seed in range(seeds):
             start = time.process_time()
-            picks.add(make_agent(game, HannibalGame.HINT_AGENT, seed=seed).choose(state))
+            search = make_agent(game, HannibalGame.HINT_AGENT, seed=seed)
+            picks.add(search.choose(state) if near is None else tie_break(search, state, near))
             seconds.append(time.process_time() - start)
         same += len(picks) == 1
     return same, positions, sorted(seconds)[len(seconds) // 2]
 
 
-def report(files: list[Path], hint: int, hint_seeds: int) -> None:
+def report(files: list[Path], hint: int, hint_seeds: int, hint_tie: float | None) -> None:
     tally = Tally()
     lines = [line for path in files for line in read(path)]
     for line in lines:
@@ -234,6 +251,10 @@ def report(files: list[Path], hint: int, hint_seeds: int) -> None:
         same, n, median = hint_agreement(hint, hint_seeds)
         rows.append((f"the hint ({HannibalGame.HINT_AGENT}) the same with {hint_seeds} seeds",
                      f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
+    if hint and hint_tie is not None:
+        same, n, median = hint_agreement(hint, hint_seeds, hint_tie)
+        rows.append((f"the same, near ties (within {hint_tie:g} √visits) to the heuristic's ranking",
+                     f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
     print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
     for name, value, target in rows:
         print(f"| {name} | {value} | {target} |")
@@ -252,12 +273,14 @@ def main() -> None:
     r.add_argument("files", type=Path, nargs="+")
     r.add_argument("--hint", type=int, default=0, metavar="N", help="positions for the hint's agreement")
     r.add_argument("--hint-seeds", type=int, default=4)
+    r.add_argument("--hint-tie", type=float, default=None, metavar="K",
+                   help="also the hint with near ties (within K square roots of the top visits) to the heuristic")
     args = parser.parse_args()
     if args.command == "report":
         missing = [str(f) for f in args.files if not f.exists()]
         if missing:
             parser.error(f"no results file {missing[0]}; give files written by 'play --out'")
-        report(args.files, args.hint, args.hint_seeds)
+        report(args.files, args.hint, args.hint_seeds, args.hint_tie)
         return
     game = legatus.load("hannibal")
     for spec in (args.rome, args.carthage):

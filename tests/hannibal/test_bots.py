@@ -70,9 +70,9 @@ def test_the_heuristic_beats_random_play_on_both_sides() -> None:
 
 def test_h110_the_heuristic_carthage_takes_rome_in_an_agent_game() -> None:
     """H110: Carthage's sudden death by controlling Rome, reached in play (seeds 19, 27, 61 and
-    107 of 0-119 under issue 31's rules and issue 36's heuristic; benchmarks/hannibal_endings.py
-    tallies the endings by pairing)."""
-    end = _game(19, 1)
+    107 of 0-119 under issue 31's rules and issue 36's heuristic, 27 and 107 since its defence of
+    Carthage; benchmarks/hannibal_endings.py tallies the endings by pairing)."""
+    end = _game(27, 1)
     assert end.reason == "sudden death: Carthage controls Rome" and end.winner == 1
 
 
@@ -116,7 +116,9 @@ def _value_as_first_written(st: HannibalState, side: int) -> float:
     names = st.board.province_names
     italy = bots.ITALY_WORTH[sum(1 for p in ITALY6 if province_controller(st, names.index(p)) == CARTHAGE)]
     danger = _danger_as_first_written(st, enemy) - _danger_as_first_written(st, side)
-    return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
+    capitals = (st.game.rome_space, st.game.carthage_space)
+    sieged = st.spts[capitals[enemy]] - st.spts[capitals[side]]
+    return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger + bots.SIEGE_POINT * sieged
             + (italy if side == CARTHAGE else -italy))
 
 
@@ -230,3 +232,51 @@ def test_the_heuristic_ranks_the_same_whatever_its_seed() -> None:
                 assert HeuristicAgent(g, 1).rank(state) == HeuristicAgent(g, 2).rank(state), state.prompt()
                 compared += 1
     assert compared > 100
+
+
+def test_h96_a_siege_point_on_its_capital_costs_a_side_a_political_point() -> None:
+    """Three siege points take Carthage and the game (H96, H110): the value counts each one."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    before = [value(state, side) for side in (ROME, CARTHAGE)]
+    state.spts[state.game.carthage_space] = 1
+    assert value(state, CARTHAGE) == before[CARTHAGE] - bots.SIEGE_POINT
+    assert value(state, ROME) == before[ROME] + bots.SIEGE_POINT
+
+
+def test_h96_a_besieged_carthage_plays_the_event_that_lifts_its_siege() -> None:
+    """#49 takes every siege point off a port city: on a besieged Carthage, before any other
+    event, and aimed at Carthage (the value read no siege points, so the choice fell elsewhere)."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [49, 13, 22, 23, 24, 26, 27], first="carthage")
+    carthage = state.game.carthage_space
+    state.spts[carthage] = 2
+    agent = HeuristicAgent(state.game)
+    assert "event #49" in {str(a) for a in state.legal_actions()}
+    action = agent.choose(state)
+    assert str(action) == "event #49"
+    state.apply_action(action)
+    while state.spts[carthage] and state.current_player() == CARTHAGE and not state.is_chance_node():
+        state.apply_action(agent.choose(state))
+    assert state.spts[carthage] == 0
+
+
+def test_a_subordinate_leaves_hannibal_to_relieve_a_besieged_carthage() -> None:
+    """Hannibal's 10 CUs stay his, but for a besieged capital: a subordinate may take all but
+    the five that march on Italy."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    game = state.game
+    saguntum = state.gen_at[game.general_index["Hannibal"]]
+    mago = game.general_index["Mago"]
+    assert bots._guard(state, CARTHAGE, saguntum, mago) == 10
+    state.cu[ROME][game.carthage_space] = 8
+    assert bots._guard(state, CARTHAGE, saguntum, mago) == 5
+
+
+def test_h39_a_consul_who_must_march_along_is_picked_up() -> None:
+    """A. Paulus leaves Rome with 5 CUs, G. Nero left behind with fewer than 5 (H39): he must be
+    picked up before a step; the heuristic stopped instead, a card spent on nothing (game 1 of
+    the self-play of 352a9cd, the rules of game version 4)."""
+    state = recorded("a-consul-must-march-along")
+    assert {str(a) for a in state.legal_actions()} == {"stop", "pick up G. Nero"}
+    agent = HeuristicAgent(state.game)
+    state.apply_action(agent.choose(state))
+    assert str(agent.choose(state)).startswith("to ")

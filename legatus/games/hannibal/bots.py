@@ -16,14 +16,17 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
   army 2 CUs bigger within a card's march; his subordinates leave his army to him; no army of 2
   CUs or fewer sails; an army leaving its capital leaves as many CUs as the biggest enemy army
   within a card's reach (as many as fit inside); Carthage's reinforcements go to a threatened
-  Carthage, else to Hannibal;
+  Carthage, else to Hannibal; a 3-OP card raises a CU at a threatened capital unless a move is
+  worth more, a besieged capital plays the event that lifts its siege first (#17, #49), and a
+  subordinate may take all but 5 of Hannibal's CUs to relieve a besieged Carthage; a consul left
+  behind with fewer than 5 CUs is picked up before the army steps out (H39);
 - an enemy army at least as big enters a city: its defenders go inside the walls (H51, H62);
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
 - interception, Avoid Battle and fighting an interceptor by comparing forces;
 - every other choice (PC removal, retreats, event targets, reinforcements) by one step of
   lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
-  capital and Carthage's hold on Italy.
+  capital, the siege points on it and Carthage's hold on Italy.
 
 It ranks the legal actions too (its choice, then its choice among the others), so that a search
 guided by it (``ismcts+heuristic``) spends its simulations on the heuristic's favourites. It is
@@ -81,11 +84,14 @@ LOOK = 3  # how many spaces beyond the first step a move looks for targets
 EXPOSED = 20.0  # Hannibal's cost of standing within a card's march of an army 2 CUs bigger (his loss costs 5 PCs, H43)
 WORTH_A_CARD = 2.0  # a move worth less (an enemy PC in reach) loses to the card's PCs (H31: one an OP)
 SMALL = 2  # an army of this many CUs or fewer never sails alone (the sea sinks it for nothing)
+SIEGE_POINT = 4.0  # a siege point on a capital: a third of a lost game (H96, H110), worth a political point
+LIFTS = {17: False, 49: True}  # the events that take siege points off a city (#17, #49), and if it must be a port
 
 
 # Carthage's sudden death by Italy (H110) draws near: what holding k of the six provinces is
 # worth besides their points (0 to 2 are nothing special; the sixth nearly wins).
 ITALY_WORTH = (0.0, 0.5, 1.5, 3.0, 6.0, 10.0, 20.0)
+ITALY_ARMY = 5  # the CUs Hannibal keeps when a subordinate leaves to relieve a besieged capital
 RANKED = 4  # the favourites rank() orders, as many as a search keeps (ISMCTSAgent's width)
 
 
@@ -215,8 +221,9 @@ def _guard(st: HannibalState, side: int, at: int, g: int) -> int:
     it away stops his march); at its own capital, as many as fit inside its walls (H51) of the
     biggest enemy army within a card's reach."""
     hannibal = _hannibal(st.game)
-    if g != hannibal and st.gen_at[hannibal] == at:
-        return walls.total(st, side, at)
+    if g != hannibal and st.gen_at[hannibal] == at:  # all of it, but to relieve a besieged capital
+        total = walls.total(st, side, at)
+        return min(total, ITALY_ARMY) if st.cu[other(side)][_capital(st.game, side)] else total
     return min(5, _capital_threat(st, side)) if at == _capital(st.game, side) else 0
 
 
@@ -228,13 +235,14 @@ def value(st: HannibalState, side: int) -> float:
     return _worth(side, _terms(st, side))
 
 
-Terms = tuple[int, int, int, int, int, int]
+Terms = tuple[int, int, int, int, int, int, int]
 
 
 def _terms(st: HannibalState, side: int) -> Terms:
     """What :func:`value` weighs, in whole numbers: ``side``'s political points, PCs, CUs and
-    Generals less the enemy's, the Italian provinces Carthage holds, and the threat to the
-    enemy's capital less the threat to its own."""
+    Generals less the enemy's, the Italian provinces Carthage holds, the threat to the
+    enemy's capital less the threat to its own, and the siege points on it less those on its own
+    (three take a capital, H96, H110)."""
     enemy = other(side)
     rome, carthage, held = _provinces(st)
     ctrl, inner = st.ctrl, st.inner
@@ -244,13 +252,15 @@ def _terms(st: HannibalState, side: int) -> Terms:
     sides = st.game.general_side
     gens = sum(1 if sides[g] == side else -1 for g, at in enumerate(st.gen_at) if at >= 0)
     danger = _capital_danger(st, enemy) - _capital_danger(st, side)
-    return sign * (rome - carthage), sign * (ctrl.count(ROME) - ctrl.count(CARTHAGE)), cus, gens, held, danger
+    sieged = st.spts[_capital(st.game, enemy)] - st.spts[_capital(st.game, side)]
+    return (sign * (rome - carthage), sign * (ctrl.count(ROME) - ctrl.count(CARTHAGE)), cus, gens, held, danger,
+            sieged)
 
 
 def _worth(side: int, terms: Terms) -> float:
-    pts, pcs, cus, gens, held, danger = terms
+    pts, pcs, cus, gens, held, danger, sieged = terms
     italy = ITALY_WORTH[held]
-    return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger
+    return (4.0 * pts + 0.4 * pcs + 0.3 * cus + 1.0 * gens + 0.3 * danger + SIEGE_POINT * sieged
             + (italy if side == CARTHAGE else -italy))
 
 
@@ -261,7 +271,7 @@ def _with_marker(st: HannibalState, side: int, terms: Terms, space: int, old: in
     and ``now``, victory provinces only), PC and CUs inside."""
     board = st.board
     marker = st.ctrl[space]
-    pts, pcs, cus, gens, held, danger = terms
+    pts, pcs, cus, gens, held, danger, sieged = terms
     sign = 1 if side == ROME else -1
     pcs += sign * (_SIGNED[marker] - _SIGNED[old])
     room = st.inner[space]
@@ -272,7 +282,7 @@ def _with_marker(st: HannibalState, side: int, terms: Terms, space: int, old: in
         pts += sign * (_SIGNED[now] - _SIGNED[before])
         if p in _italy(st.board):
             held += (now == CARTHAGE) - (before == CARTHAGE)
-    return pts, pcs, cus, gens, held, danger
+    return pts, pcs, cus, gens, held, danger, sieged
 
 
 _SIGNED = {ROME: 1, CARTHAGE: -1, base.NONE: 0, base.NEUTRAL: 0}  # a marker's count in Rome's less Carthage's
@@ -423,6 +433,13 @@ class HeuristicAgent:
     def _play(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         texts = [str(a) for a in legal]
         event = [a for a, t in zip(legal, texts, strict=True) if t.startswith("event")]
+        capital = _capital(st.game, seat)
+        if st.spts[capital]:  # the capital's siege first: its third point loses the game (H96, H110)
+            port = st.board.port[capital] is not None
+            lift = [a for a in event if int(str(a)[7:]) in LIFTS and (port or not LIFTS[int(str(a)[7:])])]
+            if lift:
+                self.reason = "the event that lifts the capital's siege"
+                return lift[0]
         if event:
             self.reason = "the event"
             return max(event, key=lambda a: st.game.cards.strategy[int(str(a)[7:]) - 1].ops)
@@ -482,10 +499,17 @@ class HeuristicAgent:
         return best
 
     def _ops(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
-        """The General whose move does most (:meth:`_mover`), else raising CUs, else PCs."""
+        """The General whose move does most (:meth:`_mover`), else raising CUs, else PCs. A CU raised
+        at a capital that an enemy army within a card's reach outnumbers (H32) comes before any
+        move but a strong one: once besieged, the city may raise none (H97)."""
         n, game = st.n, st.game
         ship = game.cards.strategy[st.stack[-1][2] - 1].ship
         best, score = None, WORTH_A_CARD
+        capital = _capital(game, seat)
+        home = [a for a in legal if n.RAISE <= a < n.RAISE + len(game.generals) and st.gen_at[a - n.RAISE] == capital]
+        danger = _capital_danger(st, seat)
+        if home and danger:
+            best, score = home[0], WORTH_A_CARD + danger
         for a in legal:
             if n.ACTIVATE <= a < n.ACTIVATE + len(game.generals):
                 s = self._mover(st, seat, a - n.ACTIVATE, ship)
@@ -494,7 +518,8 @@ class HeuristicAgent:
             elif n.RAISE <= a < n.RAISE + len(game.generals) and best is None:
                 best = a
         if best is not None:
-            self.reason = "an army with a target in reach"
+            self.reason = "CUs for the threatened capital" if danger and best in home else \
+                "an army with a target in reach"
             return best
         self.reason = "political control"
         return next(a for a in legal if str(a) == "place pcs")
@@ -614,6 +639,11 @@ class HeuristicAgent:
                 s -= EXPOSED
             if s > score:
                 best, score = a, s
+        if str(best) == "stop" and len(st.path) == 1 and not sieges.can_siege(st, seat, here, g):
+            pick = [a for a in legal if str(a).startswith("pick up")]
+            if pick:  # H39: a consul left behind with fewer than 5 CUs marches along, else no step
+                self.reason = "the consul who must march along"
+                return pick[0]
         self.reason = "towards the best target" if str(best) != "stop" else "nothing better in reach"
         return best
 
