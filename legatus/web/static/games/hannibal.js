@@ -349,6 +349,25 @@ export function label(action, described, pub) {
   });
 }
 
+/** The choices in compact rows (issue 33): a card's three uses (H33) on one row named by the card
+ * (``#16 Gallic Recruits`` [2 OPs] [event] [discard]); the battle cards to attack or to match with
+ * on one row each. ``[[action, its short label]]`` a row; the actions in none stay buttons. */
+export function groupActions(actions, pub) {
+  const rows = new Map();
+  const add = (key, title, action, short) => {
+    if (!rows.has(key)) rows.set(key, { title, actions: [] });
+    rows.get(key).actions.push([action, short]);
+  };
+  for (const action of actions) {
+    const play = /^(ops|event|discard) #(\d+)$/.exec(action);
+    const c = play ? cardData(pub, Number(play[2])) : null;
+    if (c) add(`#${c.number}`, `#${c.number} ${c.name}`, action, play[1] === "ops" ? `${c.ops} OP${c.ops === 1 ? "" : "s"}` : play[1]);
+    const fight = /^(?:rome|carthage) (attacks|matches) (.+)$/.exec(action);
+    if (fight) add(fight[1], fight[1] === "attacks" ? "Attack with" : "Match with", action, fight[2]);
+  }
+  return [...rows.values()];
+}
+
 /** A strategy card's face: number and name, OPs, whose event, the effect; a tap opens it whole. */
 function cardTile(pub, text, extra = null) {
   const c = cardData(pub, numberOf(text));
@@ -364,56 +383,72 @@ function cardTile(pub, text, extra = null) {
   return tile;
 }
 
-// --- The battle as this page saw it: each card as it was played, the losses and the retreat ------
-// The view holds the battle's state now; what happened in it is gathered here, view after view
-// (a page opened in the middle of a battle knows it from then on; the log has it all).
-let watched = null; // {space, attacker, turn, start: {rome, carthage}, generals, played, plays: [kind]}
-let finished = null; // the last battle, once over: {space, attacker, turn, start, end, moves, plays}
+// --- The battle as the seat's log tells it: each round, the result, the losses, the retreat -----
+// Read from the log lines the page is given (the seat's own), so that a page opened or reloaded
+// in the middle of a battle shows it whole. The lines: "rome attacks flank right — battle round 1
+// at New Carthage", "carthage matches with reserve", "carthage: concede — Rome wins the battle at
+// …", "roll 3 — for battle casualties (H82) …; Rome loses 1 CU (…)", "carthage: retreat to …".
+const ROUND = /battle round (\d+) at ([^;]+)/;
+const WON = /(Rome|Carthage) wins the battle at ([^;]+)/;
+const CARD_PLAY = /\b(ops|event|discard) #\d+/;
+const LOSS = /\bloses \d+ CU|\bgains \d+ CU|leaves the map|is eliminated|no CU lost/;
+const AFTERMATH = /battle casualties|Retreat Table|^(rome|carthage): retreat |pays for the battle lost|draws /;
 
-const cusAt = (view, space) => {
-  const here = (view.spaces || {})[space] || {};
-  return { rome: here.rome || 0, carthage: here.carthage || 0 };
-};
-
-/** Follows the battle from one view to the next: the kinds newly played, and when it is over,
- * each side's CUs before and after and where its Generals went. */
-function followBattle(view) {
-  const b = view.battle;
-  if (b) {
-    if (!watched || watched.space !== b.space || watched.turn !== view.turn) {
-      const generals = Object.entries(view.generals || {}).filter(([, g]) => g.at === b.space).map(([n]) => n);
-      watched = { space: b.space, attacker: b.attacker, turn: view.turn, start: cusAt(view, b.space), generals, played: {}, plays: [] };
-      finished = null;
-    }
-    for (const kind of CARD_KINDS) {
-      for (let k = watched.played[kind] || 0; k < ((b.played || {})[kind] || 0); k++) watched.plays.push(kind);
-    }
-    watched.played = { ...(b.played || {}) };
-  } else if (watched) {
-    const moves = watched.generals.map((n) => [n, (view.generals[n] || {}).at]).filter(([, at]) => at && at !== watched.space);
-    finished = { ...watched, end: cusAt(view, watched.space), moves };
-    watched = null;
-  }
-  if (finished && finished.turn !== view.turn) finished = null;
+/** One log line as ``[who decided, what was done, what it did]`` ("rome: " or "" first). */
+function splitLine(line) {
+  const [done, ...said] = line.replace(/^(rome|carthage): /, "").split(" — ");
+  return [(/^(rome|carthage)\b/.exec(line) || [""])[0], done, said.join(" — ")];
 }
 
-/** The battle cards played, in the order this page saw them. */
-const playList = (plays) => el("ol", { class: "hn-plays" }, plays.map((kind) => el("li", {}, kind)));
+/** The last battle in ``lines`` (at ``space`` if one is under way): ``{space, rounds: [{n, steps}],
+ * winner, losses, retreats}``, or null where the lines hold none (or a card was played since it
+ * ended: the next move's panel no longer shows it). */
+export function battleStory(lines, space = null) {
+  let first = -1;
+  for (let i = lines.length - 1; i >= 0 && first < 0; i--) {
+    const m = ROUND.exec(lines[i]);
+    if (m && m[1] === "1" && (!space || m[2] === space)) first = i;
+  }
+  if (first < 0) return null;
+  const story = { space: ROUND.exec(lines[first])[2], rounds: [], winner: null, losses: [], retreats: [] };
+  for (const line of lines.slice(first)) {
+    const [who, done, said] = splitLine(line);
+    const won = WON.exec(said);
+    if (story.winner && !won && !AFTERMATH.test(line)) return CARD_PLAY.test(line) ? null : story;
+    if (/draws /.test(done)) continue;
+    const round = ROUND.exec(said);
+    if (round) story.rounds.push({ n: Number(round[1]), steps: [] });
+    const parts = said.split("; ").filter((part) => part && !ROUND.test(part) && !WON.test(part));
+    const step = who && !done.startsWith(who) ? `${sideName(who)}: ${done}` : done.replace(/^(rome|carthage)\b/, sideName);
+    const over = !!story.winner; // this line comes after the result
+    const last = story.rounds[story.rounds.length - 1];
+    if (/^(rome|carthage): retreat /.test(line)) story.retreats.push(step, ...parts);
+    else if (/pays for the battle lost/.test(said)) story.retreats.push(`${step}: ${parts.join("; ")}`);
+    else if (over || /battle casualties|Retreat Table/.test(said)) story.losses.push(...parts.filter((p) => LOSS.test(p)));
+    else if (last) last.steps.push(...(/^roll /.test(done) ? [] : [step]), ...parts);
+    if (won) {
+      story.winner = won[1];
+      if (last) last.steps.push(`${won[1]} wins`);
+    }
+  }
+  return story;
+}
 
-/** The battle just over: the CUs before and after on each side, the Generals who left. */
-function battleOver(done) {
-  const side = (name) => `${sideName(name)} ${done.start[name]} → ${done.end[name]} CUs`;
+/** The rounds of ``story``, each with what was played and answered in it. */
+const roundList = (story) => el("ol", { class: "hn-plays" }, story.rounds.map((r) => el("li", { value: r.n }, r.steps.join(" · "))));
+
+/** The battle just over: who won, its rounds, the losses on each side, the retreat. */
+function battleOver(story) {
   return el("section", { class: "hn-battle-box hn-battle-over", "aria-label": "the last battle" },
-    el("div", { class: "label" }, `Battle at ${done.space} is over`),
-    el("p", {}, `${side("rome")}, ${side("carthage")}`),
-    done.moves.length ? el("p", {}, done.moves.map(([n, at]) => (at === "eliminated" ? `${n} eliminated` : `${n} to ${at}`)).join(" · ")) : null,
-    done.plays.length ? playList(done.plays) : null,
-    el("p", { class: "muted" }, "The log says why."));
+    el("div", { class: "label" }, `Battle at ${story.space} is over: ${story.winner} wins`),
+    roundList(story),
+    el("p", { class: "hn-losses" }, "Losses: ", story.losses.length ? story.losses.join("; ") : "none"),
+    story.retreats.length ? el("p", { class: "hn-retreat" }, "Then: ", story.retreats.join("; ")) : null);
 }
 
 /** The battle under way (H74-H90): both sides' CUs and battle cards, the card led and who must
  * answer it, the cards played so far in order, the seat's own battle hand. */
-function battlePanel(view) {
+function battlePanel(view, story) {
   const b = view.battle;
   const here = (view.spaces || {})[b.space] || {};
   const defender = b.attacker === "rome" ? "carthage" : "rome";
@@ -429,12 +464,12 @@ function battlePanel(view) {
       ` — ${sideName(view.to_move === b.attacker ? b.attacker : defender)} must answer`));
   }
   kids.push(el("p", {}, "Played so far: ", kindsList(b.played)));
-  if (watched && watched.plays.length) kids.push(playList(watched.plays));
+  if (story && story.rounds.length) kids.push(roundList(story));
   if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
   (b.face_up || []).forEach((shown, i) => {
     if (Object.keys(shown).length) kids.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
   });
-  kids.push(el("p", { class: "muted" }, "The losses and the retreat show here when it is over; the log says why."));
+  if (story && story.losses.length) kids.push(el("p", { class: "hn-losses" }, "Losses: ", story.losses.join("; ")));
   return el("section", { class: "hn-battle-box", "aria-label": "the battle" }, kids);
 }
 
@@ -459,12 +494,13 @@ function keepOpen(node, parts) {
   }
 }
 
-/** The tray under the board: the battle, the seat's hand as cards. */
-export function renderTray(node, view, pub) {
+/** The tray under the board: the battle (told by ``log``, the seat's log lines, oldest first),
+ * the seat's hand as cards. */
+export function renderTray(node, view, pub, log = []) {
   const parts = [];
-  followBattle(view);
-  if (view.battle) parts.push(battlePanel(view));
-  else if (finished) parts.push(battleOver(finished));
+  const story = battleStory(log, view.battle ? view.battle.space : null);
+  if (view.battle) parts.push(battlePanel(view, story));
+  else if (story && story.winner) parts.push(battleOver(story));
   if (view.seat) {
     const hand = view.hand || [];
     parts.push(el("section", { class: "hn-hand-box", "aria-label": "your hand" },
