@@ -37,6 +37,22 @@ LABELS = """([board, names]) => {
 }"""
 
 
+# Hannibal's space names: how far each lies from its space's marker, in pixels (its box's nearest point).
+NAME_DISTANCES = """() => {
+  const at = {};
+  for (const g of document.querySelectorAll('.hn-space:not([hidden])')) {
+    const r = g.querySelector('.hn-ring').getBoundingClientRect();
+    at[g.dataset.space] = [r.x + r.width / 2, r.y + r.height / 2];
+  }
+  return [...document.querySelectorAll('.hn-label:not([hidden])')].filter((t) => at[t.textContent]).map((t) => {
+    const [x, y] = at[t.textContent];
+    const b = t.getBoundingClientRect();
+    const [nx, ny] = [Math.max(b.left, Math.min(x, b.right)), Math.max(b.top, Math.min(y, b.bottom))];
+    return [t.textContent, Math.hypot(nx - x, ny - y)];
+  });
+}"""
+
+
 def overlaps(labels: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
     """The pairs of labels whose boxes share more than a fifth of the smaller one's area."""
     found = []
@@ -107,6 +123,10 @@ def test_the_board_s_labels_are_apart_and_readable_and_the_panels_fit(browser: A
         assert overlaps(labels) == [], overlaps(labels)
         if width == 1280:
             assert min(s["px"] for s in spaces) >= 10, sorted(spaces, key=lambda s: s["px"])[:3]
+        if game == "hannibal" and width >= 1024:  # each name beside its space (Sicily, Campania: crowded)
+            far = sorted(page.evaluate(NAME_DISTANCES), key=lambda d: -d[1])
+            print(f"hannibal {width}x{height}: names at most {far[0][1]:.0f} px from their space ({far[0][0]})")
+            assert far[0][1] <= 60, far[:5]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate(TOO_WIDE) == []
     finally:

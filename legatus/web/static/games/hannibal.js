@@ -243,14 +243,8 @@ export function createBoard(node, pub, hooks = {}) {
       groups[name].stacks.toggleAttribute("hidden", !at[name]);
       groups[name].label.toggleAttribute("hidden", !at[name]);
     }
-    for (const name of order) {
-      for (const stack of groups[name].stacks.children) {
-        const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
-        const spot = placer_.place(...at[name], r, sw, sh);
-        stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
-        if (spot.gap) lead(at[name], spot.box);
-      }
-    }
+    // The names first, beside their spaces; the stacks, larger, where room is left (leader lines
+    // tie them to their space).
     for (const name of order) {
       const { label, sp } = groups[name];
       const width = textWidth(name, nameFont(px, sp.kind === "walled")) + 2;
@@ -258,6 +252,14 @@ export function createBoard(node, pub, hooks = {}) {
       label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
       label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
       if (spot.gap) lead(at[name], spot.box);
+    }
+    for (const name of order) {
+      for (const stack of groups[name].stacks.children) {
+        const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
+        const spot = placer_.place(...at[name], r, sw, sh);
+        stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
+        if (spot.gap) lead(at[name], spot.box);
+      }
     }
     provinceNames.replaceChildren();
     for (const province of map.provinces) {
@@ -363,7 +365,7 @@ export function groupActions(actions, pub) {
     const c = play ? cardData(pub, Number(play[2])) : null;
     if (c) add(`#${c.number}`, `#${c.number} ${c.name}`, action, play[1] === "ops" ? `${c.ops} OP${c.ops === 1 ? "" : "s"}` : play[1]);
     const fight = /^(?:rome|carthage) (attacks|matches) (.+)$/.exec(action);
-    if (fight) add(fight[1], fight[1] === "attacks" ? "Attack with" : "Match with", action, fight[2]);
+    if (fight) add(fight[1], fight[1] === "attacks" ? "Attack with" : "Match with", action, fight[2].replace(/^with /, ""));
   }
   return [...rows.values()];
 }
@@ -441,9 +443,9 @@ const roundList = (story) => el("ol", { class: "hn-plays" }, story.rounds.map((r
 function battleOver(story) {
   return el("section", { class: "hn-battle-box hn-battle-over", "aria-label": "the last battle" },
     el("div", { class: "label" }, `Battle at ${story.space} is over: ${story.winner} wins`),
-    roundList(story),
-    el("p", { class: "hn-losses" }, "Losses: ", story.losses.length ? story.losses.join("; ") : "none"),
-    story.retreats.length ? el("p", { class: "hn-retreat" }, "Then: ", story.retreats.join("; ")) : null);
+    el("div", {}, roundList(story)),
+    el("div", {}, el("p", { class: "hn-losses" }, "Losses: ", story.losses.length ? story.losses.join("; ") : "none"),
+      story.retreats.length ? el("p", { class: "hn-retreat" }, "Then: ", story.retreats.join("; ")) : null));
 }
 
 /** The battle under way (H74-H90): both sides' CUs and battle cards, the card led and who must
@@ -455,22 +457,24 @@ function battlePanel(view, story) {
   const sizes = b.hand_sizes || [0, 0];
   const side = (name, i) => el("div", { class: `hn-side hn-${name}` }, el("strong", {}, sideName(name)),
     name === b.attacker ? " attacks" : " defends",
-    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? `, ${here.elephants} elephants` : ""}`),
-    el("div", { class: "hn-battle-count" }, `${sizes[i]} battle card${sizes[i] === 1 ? "" : "s"}`));
-  const kids = [el("div", { class: "label" }, `Battle at ${b.space} · round ${b.rounds + 1}`),
-    el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1))];
+    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? `, ${here.elephants} el.` : ""} · `,
+      el("span", { class: "hn-battle-count" }, `${sizes[i]} card${sizes[i] === 1 ? "" : "s"}`)));
+  // now (the sides, the card led, the seat's own cards) beside what happened so far
+  const now = [el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1))];
   if (b.card) {
-    kids.push(el("p", { class: "hn-to-match" }, "Card led: ", el("strong", {}, b.card),
+    now.push(el("p", { class: "hn-to-match" }, "Card led: ", el("strong", {}, b.card),
       ` — ${sideName(view.to_move === b.attacker ? b.attacker : defender)} must answer`));
   }
-  kids.push(el("p", {}, "Played so far: ", kindsList(b.played)));
-  if (story && story.rounds.length) kids.push(roundList(story));
-  if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
+  if (b.hand) now.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
   (b.face_up || []).forEach((shown, i) => {
-    if (Object.keys(shown).length) kids.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
+    if (Object.keys(shown).length) now.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
   });
-  if (story && story.losses.length) kids.push(el("p", { class: "hn-losses" }, "Losses: ", story.losses.join("; ")));
-  return el("section", { class: "hn-battle-box", "aria-label": "the battle" }, kids);
+  const past = [el("p", {}, "Played so far: ", kindsList(b.played))];
+  if (story && story.rounds.length) past.push(roundList(story));
+  if (story && story.losses.length) past.push(el("p", { class: "hn-losses" }, "Losses: ", story.losses.join("; ")));
+  return el("section", { class: "hn-battle-box", "aria-label": "the battle" },
+    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.rounds + 1}`),
+    el("div", { class: "hn-battle-now" }, now), el("div", { class: "hn-battle-past" }, past));
 }
 
 /** The discard pile and the removed cards, each one click away (H130). */
@@ -507,6 +511,7 @@ export function renderTray(node, view, pub, log = []) {
       el("div", { class: "label" }, `Your hand (${hand.length})`),
       hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "no card")));
   }
+  parts.push(piles(view, pub));
   keepOpen(node, parts);
 }
 
@@ -532,12 +537,10 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     parts.push(el("div", { class: `hn-result hn-${view.winner}` }, el("strong", {}, `${sideName(view.winner)} wins`),
       view.reason ? `: ${view.reason}` : ""));
   }
-  // Whose decision it is.
-  if (view.to_move && !view.winner) {
-    const mine = me && view.to_move === me;
-    parts.push(el("p", { class: `hn-decision${mine ? " mine" : ""}`, "data-to-move": view.to_move },
-      mine ? "Your decision." : `Waiting for ${sideName(view.to_move)}…`));
-  }
+  // Whose decision it is (on the phase's line, leaving the log its room).
+  const mine = me && view.to_move === me;
+  const decision = view.to_move && !view.winner ? el("span", { class: `hn-decision${mine ? " mine" : ""}`,
+    "data-to-move": view.to_move }, mine ? "Your decision." : `Waiting for ${sideName(view.to_move)}…`) : null;
 
   // The battle under way, card by card.
   const b = view.battle;
@@ -554,12 +557,13 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     parts.push(el("div", { class: "hn-battle-box" }, kids));
   }
 
-  // Turn track and phase.
+  // Turn track (the years of the turn under way on the phase's line) and phase.
   const turns = data.turns || [];
+  const now = turns.find((t) => t.turn === view.turn);
   parts.push(el("div", { class: "hn-turns", "aria-label": "turn track" }, turns.map((t) => el("span", {
     class: `hn-turn${t.turn === view.turn ? " on" : ""}`, title: `turn ${t.turn}: ${t.years}, ${t.cards} cards each`,
-  }, el("b", {}, t.turn), el("small", {}, t.years)))));
-  parts.push(el("p", { class: "hn-phase" }, `Turn ${view.turn} · ${view.phase}`));
+  }, el("b", {}, t.turn)))));
+  parts.push(el("p", { class: "hn-phase" }, `Turn ${view.turn}${now ? ` (${now.years})` : ""} · ${view.phase} `, decision));
 
   // Political points (H108) and the decks.
   const [rome, carthage] = view.points || [0, 0];
@@ -567,7 +571,8 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     el("span", { class: "hn-chip hn-rome", title: "victory provinces Rome controls (H108)" }, "Rome ", el("strong", { class: "hn-points" }, rome)),
     el("span", { class: "hn-chip hn-carthage", title: "victory provinces Carthage controls (H108)" }, "Carthage ", el("strong", { class: "hn-points" }, carthage)),
     el("span", { class: "hn-chip" }, "deck ", el("strong", { class: "hn-deck" }, view.deck ?? 0)),
-    el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))), piles(view, data));
+    el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))));
+  if (!tray) parts.push(piles(view, data));
   const flags = [];
   if (view.truce) flags.push("truce");
   if (view.naval_victory) flags.push("naval victory");
