@@ -114,6 +114,41 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
     assert all(json.loads(f)["seat"] == "rome" for f in rome.frames)
 
 
+# The log's box in view (its height within the window, in pixels) and the height of its one-line rows.
+LOG_IN_VIEW = """() => {
+  const box = document.querySelector('#log').getBoundingClientRect();
+  const rows = [...document.querySelectorAll('#log li')].map((li) => li.getBoundingClientRect().height);
+  return [Math.min(box.bottom, window.innerHeight) - box.top, Math.min(...rows)];
+}"""
+
+
+def test_at_1280_a_battle_s_choices_leave_the_log_a_turn_s_lines_with_cards_named(seats: dict[str, Seat]) -> None:
+    """Issue 33: Rome to lead a battle card at 1280×800 (the battle cards' row under the prompt),
+    its log still shows 8 lines (a turn's card and what it did) without scrolling the page, and Carthage's
+    event is named in it (legatus/games/hannibal/log.py)."""
+    rome = seats["rome"]
+    rng = random.Random(5)
+    rome.act(ATTACK)
+    for _ in range(60):
+        views = {name: seat.view() for name, seat in seats.items()}
+        mover = views["rome"]["view"]["to_move"]
+        legal = views[mover]["view"]["legal_actions"]
+        if mover == "rome" and any(" attacks " in a for a in legal):
+            break
+        seats[mover].shows(views[mover]["log_length"])
+        seats[mover].act(choose(legal, rng))
+    else:
+        pytest.fail("Rome never led a battle card")
+    rome.shows(views["rome"]["log_length"])
+    expect(rome.page.locator("#buttons .action-row .row-title")).to_have_text(["Attack with"])
+    event = rome.server.call(f"/api/games/{rome.id}/public")["cards"][14]
+    expect(rome.page.locator("#log")).to_contain_text(f"carthage: event #15 {event['name']}")
+    expect(rome.page.locator("#log")).to_contain_text("carthage: choose Saguntum — Carthage gains 2 CUs (Saguntum)")
+    height, row = rome.page.evaluate(LOG_IN_VIEW)
+    print(f"1280x800, a battle card to lead: the log {height:.0f} px high in view, {height / row:.1f} one-line rows")
+    assert height >= 8 * row  # a card play and its consequences: some 8 lines
+
+
 def test_undo_within_the_rules(seats: dict[str, Seat]) -> None:
     rome = seats["rome"]
     before = rome.view()
