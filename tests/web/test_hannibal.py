@@ -140,7 +140,7 @@ def test_at_1280_a_battle_s_choices_leave_the_log_a_turn_s_lines_with_cards_name
     else:
         pytest.fail("Rome never led a battle card")
     rome.shows(views["rome"]["log_length"])
-    expect(rome.page.locator("#buttons .action-row .row-title")).to_have_text(["Attack with"])
+    expect(rome.page.locator("#buttons .action-row .row-title").first).to_have_text("Attack with")
     event = rome.server.call(f"/api/games/{rome.id}/public")["cards"][14]
     expect(rome.page.locator("#log")).to_contain_text(f"carthage: event #15 {event['name']}")
     expect(rome.page.locator("#log")).to_contain_text("carthage: choose Saguntum — Carthage gains 2 CUs (Saguntum)")

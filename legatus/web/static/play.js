@@ -38,12 +38,13 @@ function actionButton(action, short = null) {
 }
 
 /** The buttons of the actions that name no space: those the game module groups (a card's uses)
- * one row each, under the row's title, the rest as they are. */
+ * one row each, under the row's title (a row it folds opens with a tap), the rest as they are. */
 function actionRows(actions) {
   const rows = mod.groupActions ? mod.groupActions(actions, pub) : [];
   const grouped = new Set(rows.flatMap((row) => row.actions.map(([action]) => action)));
   return [...actions.filter((action) => !grouped.has(action)).map((action) => actionButton(action)),
-    ...rows.map((row) => h("div", { class: "action-row" }, h("span", { class: "row-title" }, row.title),
+    ...rows.map((row) => h(row.fold ? "details" : "div", { class: `action-row${row.actions.length > 3 ? " wide" : ""}` },
+      h(row.fold ? "summary" : "span", { class: "row-title" }, row.title),
       h("span", { class: "row-actions" }, row.actions.map(([action, short]) => actionButton(action, short)))))];
 }
 

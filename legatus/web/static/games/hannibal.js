@@ -353,19 +353,20 @@ export function label(action, described, pub) {
 
 /** The choices in compact rows (issue 33): a card's three uses (H33) on one row named by the card
  * (``#16 Gallic Recruits`` [2 OPs] [event] [discard]); the battle cards to attack or to match with
- * on one row each. ``[[action, its short label]]`` a row; the actions in none stay buttons. */
+ * on one row each, a reserve (or probe) played as another kind folded a tap away. ``{title, actions:
+ * [[action, its short label]], fold}`` a row; the actions in none stay buttons. */
 export function groupActions(actions, pub) {
   const rows = new Map();
   const add = (key, title, action, short) => {
-    if (!rows.has(key)) rows.set(key, { title, actions: [] });
+    if (!rows.has(key)) rows.set(key, { title, actions: [], fold: / as$/.test(title) });
     rows.get(key).actions.push([action, short]);
   };
   for (const action of actions) {
     const play = /^(ops|event|discard) #(\d+)$/.exec(action);
     const c = play ? cardData(pub, Number(play[2])) : null;
     if (c) add(`#${c.number}`, `#${c.number} ${c.name}`, action, play[1] === "ops" ? `${c.ops} OP${c.ops === 1 ? "" : "s"}` : play[1]);
-    const fight = /^(?:rome|carthage) (attacks|matches) (.+)$/.exec(action);
-    if (fight) add(fight[1], fight[1] === "attacks" ? "Attack with" : "Match with", action, fight[2].replace(/^with /, ""));
+    const fight = /^(?:rome|carthage) (attacks|matches) ((?:reserve|probe) as )?(.+)$/.exec(action);
+    if (fight) add(`${fight[1]} ${fight[2] || ""}`, `${fight[1] === "attacks" ? "Attack with" : "Match with"} ${fight[2] || ""}`.trim(), action, fight[3]);
   }
   return [...rows.values()];
 }
@@ -511,7 +512,7 @@ export function renderTray(node, view, pub, log = []) {
       el("div", { class: "label" }, `Your hand (${hand.length})`),
       hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "no card")));
   }
-  parts.push(piles(view, pub));
+  parts.push(el("div", { class: "hn-tray-side" }, piles(view, pub), generalsList(view, pub || shared || {}, true)));
   keepOpen(node, parts);
 }
 
@@ -571,7 +572,7 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     el("span", { class: "hn-chip hn-rome", title: "victory provinces Rome controls (H108)" }, "Rome ", el("strong", { class: "hn-points" }, rome)),
     el("span", { class: "hn-chip hn-carthage", title: "victory provinces Carthage controls (H108)" }, "Carthage ", el("strong", { class: "hn-points" }, carthage)),
     el("span", { class: "hn-chip" }, "deck ", el("strong", { class: "hn-deck" }, view.deck ?? 0)),
-    el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))));
+    tray ? null : el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))));
   if (!tray) parts.push(piles(view, data));
   const flags = [];
   if (view.truce) flags.push("truce");
@@ -594,21 +595,24 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     parts.push(el("p", { class: "muted" }, `Hands: Rome ${sizes[0]} cards, Carthage ${sizes[1]}`));
   }
 
-  // The generals on the map.
+  if (!tray) parts.push(generalsList(view, data, false));
+  keepOpen(node, parts);
+}
+
+/** The generals on the map with their ratings: on the play page in the tray, a click away. */
+function generalsList(view, data, tray) {
   const ratings = Object.fromEntries((data.generals || []).map((g) => [g.name, g]));
   const onMap = Object.entries(view.generals || {}).filter(([, g]) => !["pool", "eliminated", "not yet arrived"].includes(g.at));
   // On the play page their names stand on their stacks: the list with ratings is a click away,
   // leaving the log its room.
   const heading = `Generals on the map (${onMap.length}) · strategy/battle`;
-  parts.push(el(tray ? "details" : "div", { class: "hn-generals" }, tray ? el("summary", {}, heading) : el("div", { class: "label" }, "Generals"),
+  return el(tray ? "details" : "div", { class: "hn-generals" }, tray ? el("summary", {}, heading) : el("div", { class: "label" }, "Generals"),
     el("ul", {}, onMap.map(([name, g]) => {
       const r = ratings[name] || {};
       return el("li", { class: `hn-${r.side || ""}` }, el("strong", {}, name),
         el("small", {}, ` ${r.strategy ?? "?"}/${r.battle ?? "?"}${g.consul ? " consul" : ""}${g.proconsul ? " proconsul" : ""}`),
         ` — ${g.at}`);
-    }))));
-
-  keepOpen(node, parts);
+    })));
 }
 
 /** A log line's class: a die rolled ("roll 4") is styled as dice. */
