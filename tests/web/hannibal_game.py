@@ -94,6 +94,8 @@ class Seat:
             # its disc, as a person clicks: the group's box also holds its label, over the province beneath
             page.locator(f".hn-space.active[data-space='{space}'] .hn-hit").click()
             button = page.locator(f"#popover button[data-action='{action}']")
+        elif not button.is_visible():  # in a folded row (a reserve played as another kind): opened first
+            button.locator("xpath=ancestor::details[1]/summary").click()
         before = self.view()["log_length"]
         button.click()
         deadline = time.monotonic() + 8

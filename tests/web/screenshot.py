@@ -75,23 +75,32 @@ def play_some(server: Server, game_id: str, token: str, seed: int, count: int) -
     return turn(view)
 
 
-def hannibal_battle(server: Server, seed: int) -> tuple[dict, dict]:
-    """A Hannibal game (tests/web/hannibal_game.py) played through the API to the first battle
-    card to play: (the seat to play it, its view)."""
+def hannibal_battle(server: Server, seed: int, rounds: int = 2) -> tuple[dict, dict]:
+    """A Hannibal game (tests/web/hannibal_game.py) played through the API to a battle card to
+    play after ``rounds`` rounds (the battle panel telling them): (the seat to play it, its view).
+    A battle over sooner is fought again from a new import, the seed one more."""
     from tests.web.hannibal_game import ATTACK, battle_record, choose
 
-    created = server.call("/api/import", {"record": battle_record()})
-    tokens = {s["seat"]: s for s in created["seats"]}
-    server.call(f"/api/games/{created['id']}/actions", {"token": tokens["rome"]["token"], "action": ATTACK})
-    rng = random.Random(seed)
-    while True:
-        mover = server.view(created["id"], tokens["rome"]["token"])["view"]["to_move"]
-        seat = tokens[mover]
-        view = server.view(created["id"], seat["token"])
-        legal = view["view"]["legal_actions"]
-        if view["view"]["battle"] and any(" attacks " in a for a in legal):
-            return seat, view
-        server.call(f"/api/games/{created['id']}/actions", {"token": seat["token"], "action": choose(legal, rng)})
+    for tried in range(20):
+        created = server.call("/api/import", {"record": battle_record()})
+        tokens = {s["seat"]: s for s in created["seats"]}
+        server.call(f"/api/games/{created['id']}/actions", {"token": tokens["rome"]["token"], "action": ATTACK})
+        rng = random.Random(seed + tried)
+        fought = False
+        while True:
+            mover = server.view(created["id"], tokens["rome"]["token"])["view"]["to_move"]
+            if mover not in tokens:  # the game over, or the dice still rolling: fought again
+                break
+            seat = tokens[mover]
+            view = server.view(created["id"], seat["token"])
+            legal, battle = view["view"]["legal_actions"], view["view"]["battle"]
+            if battle and battle["rounds"] >= rounds and any(" attacks " in a or " matches " in a for a in legal):
+                return seat, view
+            if fought and not battle:
+                break
+            fought = fought or bool(battle)
+            server.call(f"/api/games/{created['id']}/actions", {"token": seat["token"], "action": choose(legal, rng)})
+    raise SystemExit(f"no battle lasted {rounds} rounds in 20 tries")
 
 
 def main() -> None:

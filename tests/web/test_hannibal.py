@@ -44,6 +44,8 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
     rome.act(ATTACK)
     asked = set()  # who was asked what, on the page
     cards_played = 0
+    rounds = 0  # a round a card led (H77)
+    reloaded = False
     fought = False
     over_shown = False
     for _ in range(400):
@@ -62,12 +64,26 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
         waiting = seats["carthage" if mover == "rome" else "rome"]
         battle = view["battle"]
         if battle is None and fought and not over_shown:  # issue 33: the battle's end, on both pages
+            lines = views["rome"]["seat_log"]["lines"]
+            won = next(line for line in lines if "wins the battle at New Carthage" in line)
+            winner = won.split(" — ")[1].split()[0]
+            casualties = next(line for line in lines if "for battle casualties (H82)" in line)
+            losses = [part for part in casualties.split("; ") if " loses " in part] or ["no CU lost"]
             for seat in seats.values():
-                expect(seat.page.locator(".hn-battle-over")).to_contain_text("Battle at New Carthage is over")
-            expect(rome.page.locator(".hn-battle-over li")).to_have_count(cards_played)
+                over = seat.page.locator(".hn-battle-over")
+                expect(over).to_contain_text(f"Battle at New Carthage is over: {winner} wins")
+                for loss in losses:
+                    expect(over.locator(".hn-losses")).to_contain_text(loss)
+            expect(rome.page.locator(".hn-battle-over li")).to_have_count(rounds)
             over_shown = True
-        if battle is not None and cards_played:  # the cards played so far, in order
-            expect(rome.page.locator(".hn-battle-box .hn-plays li")).to_have_count(sum(battle["played"].values()))
+        if battle is not None and battle["rounds"]:  # each round so far, told by the log
+            expect(rome.page.locator(".hn-battle-box .hn-plays li")).to_have_count(battle["rounds"])
+            if not reloaded:  # a reload in the middle of the battle shows its rounds as before
+                rome.page.reload()
+                rome.page.wait_for_selector(".hn-board [data-space='Rome']")
+                expect(rome.page.locator(".hn-battle-box .hn-plays li")).to_have_count(battle["rounds"])
+                expect(rome.page.locator(".hn-battle-box .hn-plays li").first).to_contain_text(" attacks ")
+                reloaded = True
         if battle is not None or not fought:
             # the battle and its reactions: played on the page, the other page told it waits
             expect(waiting.page.locator(".hn-decision")).to_have_text(f"Waiting for {mover.capitalize()}…")
@@ -76,6 +92,7 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
             asked.add((mover, views[mover]["view"]["phase"]))
             if " attacks " in action or " matches " in action:
                 cards_played += 1
+                rounds += " attacks " in action
                 # each page shows its own battle hand only
                 mine = views[mover]["view"]["battle"]["hand"]
                 assert mine and sum(mine.values()) == views[mover]["view"]["battle"]["hand_sizes"][
@@ -91,10 +108,45 @@ def test_two_seats_play_a_turn_with_a_battle_and_carthage_never_sees_rome_hand(s
     else:
         pytest.fail("the turn did not end in 400 decisions")
 
-    assert fought and cards_played >= 1 and over_shown, asked
+    assert fought and cards_played >= 1 and over_shown and reloaded, asked
     assert ("carthage", "reaction") in asked and ("rome", "counter event") in asked, asked  # H62-H71, H34
     assert carthage.frames and all(json.loads(f)["seat"] == "carthage" for f in carthage.frames)
     assert all(json.loads(f)["seat"] == "rome" for f in rome.frames)
+
+
+# The log's box in view (its height within the window, in pixels) and the height of its one-line rows.
+LOG_IN_VIEW = """() => {
+  const box = document.querySelector('#log').getBoundingClientRect();
+  const rows = [...document.querySelectorAll('#log li')].map((li) => li.getBoundingClientRect().height);
+  return [Math.min(box.bottom, window.innerHeight) - box.top, Math.min(...rows)];
+}"""
+
+
+def test_at_1280_a_battle_s_choices_leave_the_log_a_turn_s_lines_with_cards_named(seats: dict[str, Seat]) -> None:
+    """Issue 33: Rome to lead a battle card at 1280×800 (the battle cards' row under the prompt),
+    its log still shows 8 lines (a turn's card and what it did) without scrolling the page, and Carthage's
+    event is named in it (legatus/games/hannibal/log.py)."""
+    rome = seats["rome"]
+    rng = random.Random(5)
+    rome.act(ATTACK)
+    for _ in range(60):
+        views = {name: seat.view() for name, seat in seats.items()}
+        mover = views["rome"]["view"]["to_move"]
+        legal = views[mover]["view"]["legal_actions"]
+        if mover == "rome" and any(" attacks " in a for a in legal):
+            break
+        seats[mover].shows(views[mover]["log_length"])
+        seats[mover].act(choose(legal, rng))
+    else:
+        pytest.fail("Rome never led a battle card")
+    rome.shows(views["rome"]["log_length"])
+    expect(rome.page.locator("#buttons .action-row .row-title").first).to_have_text("Attack with")
+    event = rome.server.call(f"/api/games/{rome.id}/public")["cards"][14]
+    expect(rome.page.locator("#log")).to_contain_text(f"carthage: event #15 {event['name']}")
+    expect(rome.page.locator("#log")).to_contain_text("carthage: choose Saguntum — Carthage gains 2 CUs (Saguntum)")
+    height, row = rome.page.evaluate(LOG_IN_VIEW)
+    print(f"1280x800, a battle card to lead: the log {height:.0f} px high in view, {height / row:.1f} one-line rows")
+    assert height >= 8 * row  # a card play and its consequences: some 8 lines
 
 
 def test_undo_within_the_rules(seats: dict[str, Seat]) -> None:

@@ -37,6 +37,22 @@ LABELS = """([board, names]) => {
 }"""
 
 
+# Hannibal's space names: how far each lies from its space's marker, in pixels (its box's nearest point).
+NAME_DISTANCES = """() => {
+  const at = {};
+  for (const g of document.querySelectorAll('.hn-space:not([hidden])')) {
+    const r = g.querySelector('.hn-ring').getBoundingClientRect();
+    at[g.dataset.space] = [r.x + r.width / 2, r.y + r.height / 2];
+  }
+  return [...document.querySelectorAll('.hn-label:not([hidden])')].filter((t) => at[t.textContent]).map((t) => {
+    const [x, y] = at[t.textContent];
+    const b = t.getBoundingClientRect();
+    const [nx, ny] = [Math.max(b.left, Math.min(x, b.right)), Math.max(b.top, Math.min(y, b.bottom))];
+    return [t.textContent, Math.hypot(nx - x, ny - y)];
+  });
+}"""
+
+
 def overlaps(labels: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
     """The pairs of labels whose boxes share more than a fifth of the smaller one's area."""
     found = []
@@ -107,6 +123,10 @@ def test_the_board_s_labels_are_apart_and_readable_and_the_panels_fit(browser: A
         assert overlaps(labels) == [], overlaps(labels)
         if width == 1280:
             assert min(s["px"] for s in spaces) >= 10, sorted(spaces, key=lambda s: s["px"])[:3]
+        if game == "hannibal" and width >= 1024:  # each name beside its space (Sicily, Campania: crowded)
+            far = sorted(page.evaluate(NAME_DISTANCES), key=lambda d: -d[1])
+            print(f"hannibal {width}x{height}: names at most {far[0][1]:.0f} px from their space ({far[0][0]})")
+            assert far[0][1] <= 60, far[:5]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate(TOO_WIDE) == []
     finally:
@@ -123,12 +143,22 @@ def test_hannibal_s_cards_are_named_and_a_card_is_played_by_clicking(browser: An
     try:
         buttons = rome.locator("#buttons button[data-action*='#']")
         expect(buttons.first).to_be_visible()
-        for action, text in zip(buttons.evaluate_all("els => els.map(e => e.dataset.action)"),
-                                buttons.all_inner_texts(), strict=True):
+        if width < 600:  # the choices compact: the map starts within the first screen, a tap away
+            board = rome.locator(".hn-board").bounding_box()
+            print(f"phone: the board's top at {board['y']:.0f} px")
+            assert board["y"] + 300 <= height, board
+        # each card on one row that names it, its three uses short buttons in it, each button's
+        # accessible name the whole choice
+        named = buttons.evaluate_all("""els => els.map(e => [e.dataset.action, e.getAttribute('aria-label'),
+            e.closest('.action-row').querySelector('.row-title').textContent, e.textContent])""")
+        assert len({row for _, _, row, _ in named}) == rome.locator("#buttons .action-row").count(), named
+        for action, whole, row, text in named:
             card = cards[int(action.split("#")[1])]
-            assert f"#{card['number']} {card['name']}" in text, (action, text)
+            assert row == f"#{card['number']} {card['name']}" and whole.startswith(row), (action, row, whole)
+            ops = f"{card['ops']} OP{'' if card['ops'] == 1 else 's'}"
+            assert text == (ops if action.startswith("ops ") else action.split(" ")[0]), (action, text)
             if action.startswith("ops "):
-                assert text.endswith(f"· {card['ops']} OP{'' if card['ops'] == 1 else 's'}"), text
+                assert whole.endswith(f"· {ops}"), whole
         # the hand: each card's name, OPs and words on its face, in view without scrolling at 1024×700
         tile = rome.locator(f".hn-hand [data-card='{MARKER[1:]}']")
         expect(tile).to_contain_text(cards[37]["name"])

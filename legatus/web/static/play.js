@@ -29,11 +29,23 @@ const fallback = {
 const ruleLink = (id) => (mod && mod.ruleLink ? mod.ruleLink(id) : null);
 const say = (message) => showError($("#error"), message, ruleLink);
 
-/** An action's button, marked if it is the hint's. */
-function actionButton(action) {
+/** An action's button, marked if it is the hint's; ``short``, its words in a row that names
+ * what it plays (its whole label then its accessible name). */
+function actionButton(action, short = null) {
   const hint = hinted && hinted.log_length === current.log_length && hinted.action === action;
   return h("button", { type: "button", class: `action${hint ? " hinted" : ""}`, disabled: busy, dataset: { action },
-    onclick: () => act(action) }, label_of(action));
+    "aria-label": short ? label_of(action) : null, onclick: () => act(action) }, short || label_of(action));
+}
+
+/** The buttons of the actions that name no space: those the game module groups (a card's uses)
+ * one row each, under the row's title (a row it folds opens with a tap), the rest as they are. */
+function actionRows(actions) {
+  const rows = mod.groupActions ? mod.groupActions(actions, pub) : [];
+  const grouped = new Set(rows.flatMap((row) => row.actions.map(([action]) => action)));
+  return [...actions.filter((action) => !grouped.has(action)).map((action) => actionButton(action)),
+    ...rows.map((row) => h(row.fold ? "details" : "div", { class: `action-row${row.actions.length > 3 ? " wide" : ""}` },
+      h(row.fold ? "summary" : "span", { class: "row-title" }, row.title),
+      h("span", { class: "row-actions" }, row.actions.map(([action, short]) => actionButton(action, short)))))];
 }
 
 /** An action's label: its notation with what it costs, as the server describes it, each card
@@ -95,7 +107,7 @@ function render(msg) {
   withRuleLinks(prompt, view.prompt || "", ruleLink);
   prompt.classList.toggle("over", !!msg.over);
   if (msg.stalled) say(msg.stalled); // an agent failed: the game waits (a reload lets it try again)
-  clear($("#buttons"), others.map(actionButton));
+  clear($("#buttons"), actionRows(others));
   // An action the game asks about first (ending a phase with money left): yes or no.
   if (confirming && (!turn || !view.legal_actions.includes(confirming.action))) confirming = null;
   const confirm = $("#confirm");
@@ -146,7 +158,7 @@ function render(msg) {
   // The cards the seat handles, under the board (games that have them); the rest beside it.
   const tray = $("#tray");
   tray.hidden = !mod.renderTray;
-  if (mod.renderTray) mod.renderTray(tray, view, pub);
+  if (mod.renderTray) mod.renderTray(tray, view, pub, view.log || (msg.seat_log && msg.seat_log.lines) || []);
   mod.renderInfo($("#info"), view, pub, { tray: !!mod.renderTray });
   renderLog($("#log"), view, msg.seat_log, mod.logClass);
   drawPopover(bySpace, byLink);

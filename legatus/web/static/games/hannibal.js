@@ -243,14 +243,8 @@ export function createBoard(node, pub, hooks = {}) {
       groups[name].stacks.toggleAttribute("hidden", !at[name]);
       groups[name].label.toggleAttribute("hidden", !at[name]);
     }
-    for (const name of order) {
-      for (const stack of groups[name].stacks.children) {
-        const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
-        const spot = placer_.place(...at[name], r, sw, sh);
-        stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
-        if (spot.gap) lead(at[name], spot.box);
-      }
-    }
+    // The names first, beside their spaces; the stacks, larger, where room is left (leader lines
+    // tie them to their space).
     for (const name of order) {
       const { label, sp } = groups[name];
       const width = textWidth(name, nameFont(px, sp.kind === "walled")) + 2;
@@ -258,6 +252,14 @@ export function createBoard(node, pub, hooks = {}) {
       label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
       label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
       if (spot.gap) lead(at[name], spot.box);
+    }
+    for (const name of order) {
+      for (const stack of groups[name].stacks.children) {
+        const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
+        const spot = placer_.place(...at[name], r, sw, sh);
+        stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
+        if (spot.gap) lead(at[name], spot.box);
+      }
     }
     provinceNames.replaceChildren();
     for (const province of map.provinces) {
@@ -349,6 +351,26 @@ export function label(action, described, pub) {
   });
 }
 
+/** The choices in compact rows (issue 33): a card's three uses (H33) on one row named by the card
+ * (``#16 Gallic Recruits`` [2 OPs] [event] [discard]); the battle cards to attack or to match with
+ * on one row each, a reserve (or probe) played as another kind folded a tap away. ``{title, actions:
+ * [[action, its short label]], fold}`` a row; the actions in none stay buttons. */
+export function groupActions(actions, pub) {
+  const rows = new Map();
+  const add = (key, title, action, short) => {
+    if (!rows.has(key)) rows.set(key, { title, actions: [], fold: / as$/.test(title) });
+    rows.get(key).actions.push([action, short]);
+  };
+  for (const action of actions) {
+    const play = /^(ops|event|discard) #(\d+)$/.exec(action);
+    const c = play ? cardData(pub, Number(play[2])) : null;
+    if (c) add(`#${c.number}`, `#${c.number} ${c.name}`, action, play[1] === "ops" ? `${c.ops} OP${c.ops === 1 ? "" : "s"}` : play[1]);
+    const fight = /^(?:rome|carthage) (attacks|matches) ((?:reserve|probe) as )?(.+)$/.exec(action);
+    if (fight) add(`${fight[1]} ${fight[2] || ""}`, `${fight[1] === "attacks" ? "Attack with" : "Match with"} ${fight[2] || ""}`.trim(), action, fight[3]);
+  }
+  return [...rows.values()];
+}
+
 /** A strategy card's face: number and name, OPs, whose event, the effect; a tap opens it whole. */
 function cardTile(pub, text, extra = null) {
   const c = cardData(pub, numberOf(text));
@@ -364,78 +386,96 @@ function cardTile(pub, text, extra = null) {
   return tile;
 }
 
-// --- The battle as this page saw it: each card as it was played, the losses and the retreat ------
-// The view holds the battle's state now; what happened in it is gathered here, view after view
-// (a page opened in the middle of a battle knows it from then on; the log has it all).
-let watched = null; // {space, attacker, turn, start: {rome, carthage}, generals, played, plays: [kind]}
-let finished = null; // the last battle, once over: {space, attacker, turn, start, end, moves, plays}
+// --- The battle as the seat's log tells it: each round, the result, the losses, the retreat -----
+// Read from the log lines the page is given (the seat's own), so that a page opened or reloaded
+// in the middle of a battle shows it whole. The lines: "rome attacks flank right — battle round 1
+// at New Carthage", "carthage matches with reserve", "carthage: concede — Rome wins the battle at
+// …", "roll 3 — for battle casualties (H82) …; Rome loses 1 CU (…)", "carthage: retreat to …".
+const ROUND = /battle round (\d+) at ([^;]+)/;
+const WON = /(Rome|Carthage) wins the battle at ([^;]+)/;
+const CARD_PLAY = /\b(ops|event|discard) #\d+/;
+const LOSS = /\bloses \d+ CU|\bgains \d+ CU|leaves the map|is eliminated|no CU lost/;
+const AFTERMATH = /battle casualties|Retreat Table|^(rome|carthage): retreat |pays for the battle lost|draws /;
 
-const cusAt = (view, space) => {
-  const here = (view.spaces || {})[space] || {};
-  return { rome: here.rome || 0, carthage: here.carthage || 0 };
-};
-
-/** Follows the battle from one view to the next: the kinds newly played, and when it is over,
- * each side's CUs before and after and where its Generals went. */
-function followBattle(view) {
-  const b = view.battle;
-  if (b) {
-    if (!watched || watched.space !== b.space || watched.turn !== view.turn) {
-      const generals = Object.entries(view.generals || {}).filter(([, g]) => g.at === b.space).map(([n]) => n);
-      watched = { space: b.space, attacker: b.attacker, turn: view.turn, start: cusAt(view, b.space), generals, played: {}, plays: [] };
-      finished = null;
-    }
-    for (const kind of CARD_KINDS) {
-      for (let k = watched.played[kind] || 0; k < ((b.played || {})[kind] || 0); k++) watched.plays.push(kind);
-    }
-    watched.played = { ...(b.played || {}) };
-  } else if (watched) {
-    const moves = watched.generals.map((n) => [n, (view.generals[n] || {}).at]).filter(([, at]) => at && at !== watched.space);
-    finished = { ...watched, end: cusAt(view, watched.space), moves };
-    watched = null;
-  }
-  if (finished && finished.turn !== view.turn) finished = null;
+/** One log line as ``[who decided, what was done, what it did]`` ("rome: " or "" first). */
+function splitLine(line) {
+  const [done, ...said] = line.replace(/^(rome|carthage): /, "").split(" — ");
+  return [(/^(rome|carthage)\b/.exec(line) || [""])[0], done, said.join(" — ")];
 }
 
-/** The battle cards played, in the order this page saw them. */
-const playList = (plays) => el("ol", { class: "hn-plays" }, plays.map((kind) => el("li", {}, kind)));
+/** The last battle in ``lines`` (at ``space`` if one is under way): ``{space, rounds: [{n, steps}],
+ * winner, losses, retreats}``, or null where the lines hold none (or a card was played since it
+ * ended: the next move's panel no longer shows it). */
+export function battleStory(lines, space = null) {
+  let first = -1;
+  for (let i = lines.length - 1; i >= 0 && first < 0; i--) {
+    const m = ROUND.exec(lines[i]);
+    if (m && m[1] === "1" && (!space || m[2] === space)) first = i;
+  }
+  if (first < 0) return null;
+  const story = { space: ROUND.exec(lines[first])[2], rounds: [], winner: null, losses: [], retreats: [] };
+  for (const line of lines.slice(first)) {
+    const [who, done, said] = splitLine(line);
+    const won = WON.exec(said);
+    if (story.winner && !won && !AFTERMATH.test(line)) return CARD_PLAY.test(line) ? null : story;
+    if (/draws /.test(done)) continue;
+    const round = ROUND.exec(said);
+    if (round) story.rounds.push({ n: Number(round[1]), steps: [] });
+    const parts = said.split("; ").filter((part) => part && !ROUND.test(part) && !WON.test(part));
+    const step = who && !done.startsWith(who) ? `${sideName(who)}: ${done}` : done.replace(/^(rome|carthage)\b/, sideName);
+    const over = !!story.winner; // this line comes after the result
+    const last = story.rounds[story.rounds.length - 1];
+    if (/^(rome|carthage): retreat /.test(line)) story.retreats.push(step, ...parts);
+    else if (/pays for the battle lost/.test(said)) story.retreats.push(`${step}: ${parts.join("; ")}`);
+    else if (over || /battle casualties|Retreat Table/.test(said)) story.losses.push(...parts.filter((p) => LOSS.test(p)));
+    else if (last) last.steps.push(...(/^roll /.test(done) ? [] : [step]), ...parts);
+    if (won) {
+      story.winner = won[1];
+      if (last) last.steps.push(`${won[1]} wins`);
+    }
+  }
+  return story;
+}
 
-/** The battle just over: the CUs before and after on each side, the Generals who left. */
-function battleOver(done) {
-  const side = (name) => `${sideName(name)} ${done.start[name]} → ${done.end[name]} CUs`;
+/** The rounds of ``story``, each with what was played and answered in it. */
+const roundList = (story) => el("ol", { class: "hn-plays" }, story.rounds.map((r) => el("li", { value: r.n }, r.steps.join(" · "))));
+
+/** The battle just over: who won, its rounds, the losses on each side, the retreat. */
+function battleOver(story) {
   return el("section", { class: "hn-battle-box hn-battle-over", "aria-label": "the last battle" },
-    el("div", { class: "label" }, `Battle at ${done.space} is over`),
-    el("p", {}, `${side("rome")}, ${side("carthage")}`),
-    done.moves.length ? el("p", {}, done.moves.map(([n, at]) => (at === "eliminated" ? `${n} eliminated` : `${n} to ${at}`)).join(" · ")) : null,
-    done.plays.length ? playList(done.plays) : null,
-    el("p", { class: "muted" }, "The log says why."));
+    el("div", { class: "label" }, `Battle at ${story.space} is over: ${story.winner} wins`),
+    el("div", {}, roundList(story)),
+    el("div", {}, el("p", { class: "hn-losses" }, "Losses: ", story.losses.length ? story.losses.join("; ") : "none"),
+      story.retreats.length ? el("p", { class: "hn-retreat" }, "Then: ", story.retreats.join("; ")) : null));
 }
 
 /** The battle under way (H74-H90): both sides' CUs and battle cards, the card led and who must
  * answer it, the cards played so far in order, the seat's own battle hand. */
-function battlePanel(view) {
+function battlePanel(view, story) {
   const b = view.battle;
   const here = (view.spaces || {})[b.space] || {};
   const defender = b.attacker === "rome" ? "carthage" : "rome";
   const sizes = b.hand_sizes || [0, 0];
   const side = (name, i) => el("div", { class: `hn-side hn-${name}` }, el("strong", {}, sideName(name)),
     name === b.attacker ? " attacks" : " defends",
-    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? `, ${here.elephants} elephants` : ""}`),
-    el("div", { class: "hn-battle-count" }, `${sizes[i]} battle card${sizes[i] === 1 ? "" : "s"}`));
-  const kids = [el("div", { class: "label" }, `Battle at ${b.space} · round ${b.rounds + 1}`),
-    el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1))];
+    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? `, ${here.elephants} el.` : ""} · `,
+      el("span", { class: "hn-battle-count" }, `${sizes[i]} card${sizes[i] === 1 ? "" : "s"}`)));
+  // now (the sides, the card led, the seat's own cards) beside what happened so far
+  const now = [el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1))];
   if (b.card) {
-    kids.push(el("p", { class: "hn-to-match" }, "Card led: ", el("strong", {}, b.card),
+    now.push(el("p", { class: "hn-to-match" }, "Card led: ", el("strong", {}, b.card),
       ` — ${sideName(view.to_move === b.attacker ? b.attacker : defender)} must answer`));
   }
-  kids.push(el("p", {}, "Played so far: ", kindsList(b.played)));
-  if (watched && watched.plays.length) kids.push(playList(watched.plays));
-  if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
+  if (b.hand) now.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
   (b.face_up || []).forEach((shown, i) => {
-    if (Object.keys(shown).length) kids.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
+    if (Object.keys(shown).length) now.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
   });
-  kids.push(el("p", { class: "muted" }, "The losses and the retreat show here when it is over; the log says why."));
-  return el("section", { class: "hn-battle-box", "aria-label": "the battle" }, kids);
+  const past = [el("p", {}, "Played so far: ", kindsList(b.played))];
+  if (story && story.rounds.length) past.push(roundList(story));
+  if (story && story.losses.length) past.push(el("p", { class: "hn-losses" }, "Losses: ", story.losses.join("; ")));
+  return el("section", { class: "hn-battle-box", "aria-label": "the battle" },
+    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.rounds + 1}`),
+    el("div", { class: "hn-battle-now" }, now), el("div", { class: "hn-battle-past" }, past));
 }
 
 /** The discard pile and the removed cards, each one click away (H130). */
@@ -459,18 +499,20 @@ function keepOpen(node, parts) {
   }
 }
 
-/** The tray under the board: the battle, the seat's hand as cards. */
-export function renderTray(node, view, pub) {
+/** The tray under the board: the battle (told by ``log``, the seat's log lines, oldest first),
+ * the seat's hand as cards. */
+export function renderTray(node, view, pub, log = []) {
   const parts = [];
-  followBattle(view);
-  if (view.battle) parts.push(battlePanel(view));
-  else if (finished) parts.push(battleOver(finished));
+  const story = battleStory(log, view.battle ? view.battle.space : null);
+  if (view.battle) parts.push(battlePanel(view, story));
+  else if (story && story.winner) parts.push(battleOver(story));
   if (view.seat) {
     const hand = view.hand || [];
     parts.push(el("section", { class: "hn-hand-box", "aria-label": "your hand" },
       el("div", { class: "label" }, `Your hand (${hand.length})`),
       hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "no card")));
   }
+  parts.push(el("div", { class: "hn-tray-side" }, piles(view, pub), generalsList(view, pub || shared || {}, true)));
   keepOpen(node, parts);
 }
 
@@ -496,12 +538,10 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     parts.push(el("div", { class: `hn-result hn-${view.winner}` }, el("strong", {}, `${sideName(view.winner)} wins`),
       view.reason ? `: ${view.reason}` : ""));
   }
-  // Whose decision it is.
-  if (view.to_move && !view.winner) {
-    const mine = me && view.to_move === me;
-    parts.push(el("p", { class: `hn-decision${mine ? " mine" : ""}`, "data-to-move": view.to_move },
-      mine ? "Your decision." : `Waiting for ${sideName(view.to_move)}…`));
-  }
+  // Whose decision it is (on the phase's line, leaving the log its room).
+  const mine = me && view.to_move === me;
+  const decision = view.to_move && !view.winner ? el("span", { class: `hn-decision${mine ? " mine" : ""}`,
+    "data-to-move": view.to_move }, mine ? "Your decision." : `Waiting for ${sideName(view.to_move)}…`) : null;
 
   // The battle under way, card by card.
   const b = view.battle;
@@ -518,12 +558,13 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     parts.push(el("div", { class: "hn-battle-box" }, kids));
   }
 
-  // Turn track and phase.
+  // Turn track (the years of the turn under way on the phase's line) and phase.
   const turns = data.turns || [];
+  const now = turns.find((t) => t.turn === view.turn);
   parts.push(el("div", { class: "hn-turns", "aria-label": "turn track" }, turns.map((t) => el("span", {
     class: `hn-turn${t.turn === view.turn ? " on" : ""}`, title: `turn ${t.turn}: ${t.years}, ${t.cards} cards each`,
-  }, el("b", {}, t.turn), el("small", {}, t.years)))));
-  parts.push(el("p", { class: "hn-phase" }, `Turn ${view.turn} · ${view.phase}`));
+  }, el("b", {}, t.turn)))));
+  parts.push(el("p", { class: "hn-phase" }, `Turn ${view.turn}${now ? ` (${now.years})` : ""} · ${view.phase} `, decision));
 
   // Political points (H108) and the decks.
   const [rome, carthage] = view.points || [0, 0];
@@ -531,7 +572,8 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     el("span", { class: "hn-chip hn-rome", title: "victory provinces Rome controls (H108)" }, "Rome ", el("strong", { class: "hn-points" }, rome)),
     el("span", { class: "hn-chip hn-carthage", title: "victory provinces Carthage controls (H108)" }, "Carthage ", el("strong", { class: "hn-points" }, carthage)),
     el("span", { class: "hn-chip" }, "deck ", el("strong", { class: "hn-deck" }, view.deck ?? 0)),
-    el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))), piles(view, data));
+    tray ? null : el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))));
+  if (!tray) parts.push(piles(view, data));
   const flags = [];
   if (view.truce) flags.push("truce");
   if (view.naval_victory) flags.push("naval victory");
@@ -553,21 +595,24 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     parts.push(el("p", { class: "muted" }, `Hands: Rome ${sizes[0]} cards, Carthage ${sizes[1]}`));
   }
 
-  // The generals on the map.
+  if (!tray) parts.push(generalsList(view, data, false));
+  keepOpen(node, parts);
+}
+
+/** The generals on the map with their ratings: on the play page in the tray, a click away. */
+function generalsList(view, data, tray) {
   const ratings = Object.fromEntries((data.generals || []).map((g) => [g.name, g]));
   const onMap = Object.entries(view.generals || {}).filter(([, g]) => !["pool", "eliminated", "not yet arrived"].includes(g.at));
   // On the play page their names stand on their stacks: the list with ratings is a click away,
   // leaving the log its room.
   const heading = `Generals on the map (${onMap.length}) · strategy/battle`;
-  parts.push(el(tray ? "details" : "div", { class: "hn-generals" }, tray ? el("summary", {}, heading) : el("div", { class: "label" }, "Generals"),
+  return el(tray ? "details" : "div", { class: "hn-generals" }, tray ? el("summary", {}, heading) : el("div", { class: "label" }, "Generals"),
     el("ul", {}, onMap.map(([name, g]) => {
       const r = ratings[name] || {};
       return el("li", { class: `hn-${r.side || ""}` }, el("strong", {}, name),
         el("small", {}, ` ${r.strategy ?? "?"}/${r.battle ?? "?"}${g.consul ? " consul" : ""}${g.proconsul ? " proconsul" : ""}`),
         ` — ${g.at}`);
-    }))));
-
-  keepOpen(node, parts);
+    })));
 }
 
 /** A log line's class: a die rolled ("roll 4") is styled as dice. */
