@@ -207,11 +207,15 @@ class TerminalPlay:
         pace = self.paces[state.current_player()]
         if pace is not None:  # shown when nothing of its hand tells (core.pacing, issue 30)
             time.sleep(pace.hold(time.perf_counter() - started, PACE_DRAW))
-        if not self.secret:
-            # The action with the agent's reason, for the next screen. In a game with secrets the
-            # seat's log says what the agent did, once; its reason may name the cards it holds.
-            self._pending.append(f"{seat} (AI) plays {state.describe(action)} — {agent.reason}")
+        described = state.describe(action)
         self.session.apply(action)
+        if not self.secret:
+            # One line an action (issue 32): the game's own line for the move, the agent's reason
+            # beside it. In a game with secrets the seat's log says what the agent did, once; its
+            # reason may name the cards it holds.
+            said = self._unshown() or [f"{seat} plays {described}"]
+            why = f" — AI: {agent.reason}" if agent.reason else " (AI)"
+            self._pending += [said[0] + why, *said[1:]]
 
     def _hint(self) -> None:
         state = self.state

@@ -407,7 +407,9 @@ def test_undone_log_lines_are_not_shown_twice() -> None:
 
 
 # --- Agents at the table ------------------------------------------------------------------------
-def test_a_seat_given_to_an_agent_plays_itself_and_says_why() -> None:
+def test_a_seat_given_to_an_agent_plays_itself_and_says_why_once_with_the_move() -> None:
+    """Issue 32: one line an agent's move, the game's own line for it with the agent's reason;
+    never "hispania (AI) plays revolts Lucus — …" and then "Setup: the Hispano places Lucus"."""
     from legatus.core.agents import make_agent
 
     game = legatus.load("hispania", variants=["hispano"], seed=4)
@@ -418,10 +420,24 @@ def test_a_seat_given_to_an_agent_plays_itself_and_says_why() -> None:
     def read(prompt: str) -> str:
         return "quit" if "The game is over" in prompt else next(answers, "quit")
 
-    agents = {1: make_agent(game, "heuristic", seed=1)}
-    TerminalPlay(session, console=Console(file=out, width=200), read=read, agents=agents).run()
+    agent = make_agent(game, "heuristic", seed=1)
+    reasons: list[str] = []
+    choose = agent.choose
+
+    def choosing(state: legatus.State) -> legatus.Action:
+        action = choose(state)
+        reasons.append(agent.reason)
+        return action
+
+    agent.choose = choosing  # type: ignore[method-assign]
+    TerminalPlay(session, console=Console(file=out, width=1000, height=1000), read=read, agents={1: agent}).run()
     said = out.getvalue()
-    assert "hispania (AI) plays" in said and " — " in said
+    log = session.state.view()["log"]
+    moves = [line for line in said.splitlines() if " — AI: " in line]
+    assert len(reasons) >= 5 and len(moves) == len(reasons), said
+    assert [m.partition(" — AI: ")[2] for m in moves] == reasons
+    assert all(m.removeprefix("  ").partition(" — AI: ")[0] in log for m in moves)  # the game's own line
+    assert "(AI) plays" not in said
 
 
 
@@ -486,7 +502,7 @@ def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
 def test_cli_play_with_seats(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "hispania", "--seed", "3", "--seats", "rome=heuristic"], input="quit\n")
     assert result.exit_code == 0
-    assert "rome (AI) plays" in result.stdout
+    assert " — AI: " in result.stdout
     bad = CliRunner().invoke(app, ["play", "hispania", "--seats", "rome=chess"])
     assert bad.exit_code == 2 and "unknown agent 'chess'" in bad.stderr
 
