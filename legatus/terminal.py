@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import textwrap
 import time
 from collections.abc import Callable, Sequence
@@ -50,7 +51,7 @@ Commands:
   board       draw the whole board
   more        list every legal action (when the screen had no room for all)
   Enter       draw the screen again
-  log [N]     the last N lines of the game log (default 20)
+  log [N]     the last N lines of the game log (default: what fits)
   help        this text
   quit        leave (asks first if moves are not saved; so does Ctrl-C)"""
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -79,10 +80,12 @@ class TerminalPlay:
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None,
                  saved: Path | None = None, specs: dict[int, str] | None = None,
-                 agent_seconds: float | None = None) -> None:
+                 agent_seconds: float | None = None, banner: str = "") -> None:
         """``saved``: the record the game was loaded from, which holds it as it stands;
         ``specs``: the agents' specs by seat, which a save keeps (who sat where);
-        ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets."""
+        ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets;
+        ``banner``: what is played (or who plays it), shown above the first screen, which makes
+        room for it."""
         self.session = session
         self.dice = dice
         self.agents = agents or {}
@@ -107,6 +110,9 @@ class TerminalPlay:
         self._hidden_actions: list[str] = []  # the action lines the last screen had no room for
         self._keys: list[str] = []  # what to type for each action on the screen: numbers, or letters
         self._pending: list[str] = []  # what happened since the last screen, for the next one
+        self.banner = banner
+        self._asking = ""  # the question last asked, which a command's answer leaves room for
+        self._spent = 0  # the rows printed above the next screen that it must leave room for
 
     @property
     def state(self) -> State:
@@ -116,6 +122,11 @@ class TerminalPlay:
         """Play until the game ends or the player quits; returns the exit status (0; 1 where an
         agent could not decide)."""
         try:
+            if self.banner:
+                lines = [line for text in self.banner.split("\n")
+                         for line in textwrap.wrap(text, self.console.width, subsequent_indent="  ") or [""]]
+                self.console.print("\n".join(escape(line) for line in lines))
+                self._spent = len(lines)
             while not self.state.is_terminal():
                 player = self.state.current_player()
                 if player == CHANCE:
@@ -149,6 +160,7 @@ class TerminalPlay:
         self.console.print(f"[bold]{escape(name)}'s screen[/bold]")
 
     def _clear(self) -> None:
+        self._spent = 0
         if self.console.is_terminal:
             self.console.clear()
             self.console.file.write("\x1b[3J")  # the scrollback too: the last seat's hand is in it
@@ -257,16 +269,17 @@ class TerminalPlay:
         rest, but never hides the one-word actions), what happened since the last screen (its
         newest lines, if there is no room for all: ``log`` has them), then (by the caller) the
         prompt."""
-        width, height = self.console.width, self.console.height
+        width, height = self.console.width, self.console.height - self._spent
+        self._spent = 0
         news = self._news()
         status = self._status()
         self._keys = menu_keys(actions)
         blocks = action_lines(self.state, actions, width, self._keys)  # the caller ordered them: keys in a row
-        prompt_rows = rows(Text.from_markup(prompt).plain, width) + 1  # and the "> " line
-        status_rows = sum(rows(Text.from_markup(line).plain, width) for line in status)
+        prompt_rows = rows(self.console, prompt) + 1  # and the "> " line
+        status_rows = sum(rows(self.console, line) for line in status)
         if status_rows > height - 1 - prompt_rows - MIN_ACTION_ROWS:  # a rare tall status: its first lines
             while status and status_rows > height - 2 - prompt_rows - MIN_ACTION_ROWS:
-                status_rows -= rows(Text.from_markup(status.pop()).plain, width)
+                status_rows -= rows(self.console, status.pop())
             status.append("[cyan]… more of the position: type board[/cyan]")
             status_rows += 1
         room = height - 1 - status_rows - prompt_rows
@@ -350,9 +363,14 @@ class TerminalPlay:
         elif word == "hint":
             self._hint()
         elif word == "log" and not self.blank:
-            n = int(arg) if arg.strip().isdigit() else 20
-            for line in self._log(self.seat)[-n:]:
-                self.console.print(f"  {escape(line)}")
+            # Wrapped as the news is; without N, the newest lines that fit above the prompt.
+            log = self._log(self.seat)
+            if arg.strip().isdigit():
+                log, room = log[-int(arg):], sys.maxsize
+            else:
+                room = self.console.height - rows(self.console, self._asking) - 1  # and the "> " line
+            for line in news_lines([(line, 1) for line in log], self.console.width, room):
+                self.console.print(escape(line))
         elif word == "save":
             self._save(arg.strip())
         elif word == "undo":
@@ -427,6 +445,7 @@ class TerminalPlay:
     def _ask(self, prompt: str, interrupt: str = "quit") -> str:
         """The line typed; Ctrl-C reads as ``interrupt`` (quit, which asks first if moves are
         not saved), the end of input as quit without asking (nobody is there to answer)."""
+        self._asking = prompt
         try:
             return self._read(f"{prompt}\n> ")
         except KeyboardInterrupt:
@@ -475,9 +494,9 @@ class TerminalPlay:
         the end), in the rows a screen has for it."""
         self._collect()
         news = merge_runs(self._pending, self.state.game.seats)
-        for line in news_lines(news, self.console.width, self.console.height - MIN_ACTION_ROWS):
+        for line in news_lines(news, self.console.width, self.console.height - self._spent - MIN_ACTION_ROWS):
             self.console.print(escape(line))
-        self._pending = []
+        self._pending, self._spent = [], 0
 
     def _status(self) -> list[str]:
         """The state that matters now, as markup lines: the game's own status, or the view of
@@ -539,9 +558,9 @@ def news_lines(news: list[tuple[str, int]], width: int, room: int) -> list[str]:
     return [line for lines, _ in wrapped for line in lines]
 
 
-def rows(text: str, width: int) -> int:
-    """The terminal rows ``text`` (one line, no markup) takes at ``width`` columns."""
-    return max(1, -(-cell_len(text) // width))
+def rows(console: Console, markup: str) -> int:
+    """The terminal rows a line of ``markup`` takes on ``console``, wrapped as it prints it."""
+    return max(1, len(Text.from_markup(markup).wrap(console, console.width)))
 
 
 def value_of(notation: str) -> str:

@@ -220,6 +220,39 @@ def test_log_prints_the_last_lines() -> None:
     assert said.splitlines()[:2] == [f"  {line}" for line in log[-2:]]
 
 
+def test_log_wraps_long_lines_indented_and_without_n_fits_the_window() -> None:
+    """Issue 32: a log line wider than the screen goes on indented ("    "), never split into
+    what reads as two lines; plain ``log`` prints the newest lines that fit above the prompt,
+    wrapped rows counted, after a line saying how to read the rest."""
+    from legatus.core.agents import make_agent
+
+    game = legatus.load("hispania", variants=["hispano"], seed=4)
+    state = game.new_initial_state()
+    agents = [make_agent(game, "heuristic", seed=s) for s in range(game.num_players())]
+    rng = random.Random(4)
+    while (state.is_chance_node() or len(state.view()["log"]) < 40
+           or max(len(line) for line in state.view()["log"][-15:]) <= 80):
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
+                           agents[state.current_player()].choose(state))
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    script = Script(["log", "log 40"], console)
+    TerminalPlay(Session(state), console=console, read=script).run()
+    fits, asked = (script.output_at_prompt[i + 1][len(script.output_at_prompt[i]):] for i in (0, 1))
+    prompt_rows = len(Text.from_markup(script.prompts[0]).wrap(console, 80))  # its "> " line too
+    assert len(fits.splitlines()) + prompt_rows <= 24 and fits.startswith("  … ")
+    lines = asked.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    continued = [line for line in lines if not line.startswith("  ") or line.startswith("    ")]
+    assert continued and all(line.startswith("    ") for line in continued)
+    entries: list[list[str]] = []  # each log line's rows, put back together
+    for line in lines:
+        if line.startswith("    "):
+            entries[-1].append(line.strip())
+        else:
+            entries.append([line.strip()])
+    assert [" ".join(rows) for rows in entries] == [" ".join(line.split()) for line in state.view()["log"][-40:]]
+
+
 def test_board_draws_the_board_again() -> None:
     run = Run(SETUP_EXAMPLE + ["board", "quit"])
     said = run.said_after(len(SETUP_EXAMPLE))
