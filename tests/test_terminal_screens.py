@@ -210,6 +210,47 @@ def test_viae_commands_show_roads_with_their_ends() -> None:
         commands["card"].run("D99")
 
 
+def test_viae_s_prompt_counts_one_action() -> None:
+    """Found playing at 80×24 (issue 32): the prompt said "seat1: 1 actions left"."""
+    import random
+
+    import legatus
+    from legatus.core.session import sample_outcome
+
+    state = legatus.load("viae", players=4).new_initial_state()
+    rng = random.Random(1)
+    counted = set()
+    while not state.is_terminal() and "1 action left." not in counted:
+        if state.prompt().endswith(" left."):
+            assert not state.prompt().endswith(" 1 actions left."), state.prompt()
+            counted.add(state.prompt().split(": ")[1])
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.game.fuzz_choice(state, rng))
+    assert "1 action left." in counted
+
+
+def test_hispania_s_status_fits_80_columns() -> None:
+    """Found playing at 80×24 (issue 32): the capitals' line ran past 80 columns and the
+    terminal broke it unindented; now it goes on indented."""
+    import random
+
+    import legatus
+    from legatus.core.session import sample_outcome
+
+    wide = 0
+    for seed in range(3):
+        state = legatus.load("hispania", variants=["hispano"]).new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            lines = state.status_text(markup=False).splitlines()
+            assert max(len(line) for line in lines) <= 80, lines
+            wide += sum(line.startswith("  ") for line in lines)
+            state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
+                               state.game.fuzz_choice(state, rng))
+    assert wide  # the capitals' line did go on
+
+
 def test_a_menu_of_numbers_has_letters_and_takes_the_value_typed() -> None:
     """Issue 32, point 4: at "take: a 0 … k 10" the letter and the value both work; a number
     that is no value is refused, never read as an index."""
