@@ -135,6 +135,7 @@ class TerminalPlay:
                     self._agent(self.agents[player])
                 else:
                     self._decision()
+            self._final_position()
             self._flush_log()
             self.console.print(f"[bold]{escape(self.state.prompt())}[/bold]")
             self._after_end()
@@ -434,6 +435,17 @@ class TerminalPlay:
             if self.secret:
                 self.console.print("It is the full record, every seat's secrets in it (the referee's table): "
                                    "keep it from the players.")
+
+    def _final_position(self) -> None:
+        """Where the game ended (the scores), above its last news; not at a hot seat's screen,
+        where the last seat's hand would show to whoever looks."""
+        if self.hot_seat or self.blank:
+            return
+        self.console.print()
+        status = self._status()
+        for line in status:
+            self.console.print(line)
+        self._spent += 1 + sum(rows(self.console, line) for line in status)
 
     def _after_end(self) -> None:
         while True:

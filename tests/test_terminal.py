@@ -535,7 +535,11 @@ def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
 def test_cli_play_with_seats(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "hispania", "--seed", "3", "--seats", "rome=heuristic"], input="quit\n")
     assert result.exit_code == 0
-    assert " — AI: " in result.stdout
+    assert "The game is over" in result.stdout  # every seat the agent's: it played to the end
+    result = CliRunner().invoke(app, ["play", "hispania", "--seed", "3", "-o", "variants=hispano",
+                                      "--seats", "hispania=heuristic"], input="quit\n")
+    assert result.exit_code == 0
+    assert " — AI: " in " ".join(result.stdout.split())  # its moves with its reasons, however wrapped
     bad = CliRunner().invoke(app, ["play", "hispania", "--seats", "rome=chess"])
     assert bad.exit_code == 2 and "unknown agent 'chess'" in bad.stderr
 

@@ -174,6 +174,7 @@ def test_a_game_s_last_turns_against_agents_fit_80_by_24_to_its_end(game: str, t
     path.write_text(json.dumps(near_the_end(game, 11, 12, 1 if game == "hannibal" else 0)))
     term = play("--load", str(path), "--seed", "11", *FAST, decisions=300)
     assert "The game is over" in term.screens[-1]
+    assert ("Pts" if game == "viae" else "Provinces · Rome") in term.screens[-1]  # the final scores
     assert len(term.screens) >= 10
     check(term)
 
