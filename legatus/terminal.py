@@ -535,9 +535,10 @@ class TerminalPlay:
 
 def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
     """Lines in a row said by one seat ("seat2: recruit 3", "seat2: end turn") as one line,
-    "seat2: recruit 3 · end turn", and the same line in a row once, "carthage draws a card
-    (×7)", so that a screen has room for what every agent did; each with how many lines it
-    joins."""
+    "seat2: recruit 3 · end turn", and so a seat's deeds of one kind ("rome draws #16 …",
+    "rome draws #36 …": "rome draws #16 … · #36 …"), and the same line in a row once,
+    "carthage draws a card (×7)", so that a screen has room for what every agent did; each
+    with how many lines it joins."""
     merged: list[tuple[str, int]] = []
     prev, times = None, 0  # the line before, and how many times in a row it came
     for line in lines:
@@ -548,8 +549,11 @@ def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
             merged[-1] = (f"{text} (×{times})", merged[-1][1] + 1)
             continue
         times = 1
+        seat, verb, told = (line.split(" ", 2) + ["", ""])[:3]  # "rome draws #16 …": a seat's deed
         if sep and who in seats and prev is not None and prev.startswith(f"{who}: "):
             merged[-1] = (f"{merged[-1][0]} · {what}", merged[-1][1] + 1)
+        elif not sep and told and seat in seats and prev is not None and prev.startswith(f"{seat} {verb} "):
+            merged[-1] = (f"{merged[-1][0]} · {told}", merged[-1][1] + 1)
         else:
             merged.append((line, 1))
         prev = line

@@ -369,10 +369,13 @@ def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
 
     lines = ["seat2: recruit 3", "seat2: end turn", "Round 2", "seat3: conquer", "Setup: a", "Setup: b",
              "seat1 draws a card", "seat1 draws a card", "seat1 draws a card", "seat2: skip", "seat2: skip",
-             "seat2: scout b", "seat2: scout b"]
+             "seat2: scout b", "seat2: scout b", "seat1 draws #16 Gallic Recruits", "seat1 draws #36 Diplomacy",
+             "seat3 draws #2 Sicilia", "seat3 plays #5 X"]
     assert merge_runs(lines, ["seat1", "seat2", "seat3"]) == [
         ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1),
-        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2) · scout b (×2)", 4)]
+        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2) · scout b (×2)", 4),
+        ("seat1 draws #16 Gallic Recruits · #36 Diplomacy", 2), ("seat3 draws #2 Sicilia", 1),
+        ("seat3 plays #5 X", 1)]
 
 
 def test_hannibal_s_screen_leaves_room_for_the_actions_in_any_position() -> None:
