@@ -206,11 +206,9 @@ def play(
         fail(f"{load}: {exc}" if load is not None and str(load) not in str(exc) else str(exc), CORRUPT_RECORD)
     except LegatusError as exc:
         fail(str(exc))
-    if banner:
-        typer.echo(banner)
     session = legatus.Session(state, seed=seed)
     raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load, specs=specs,
-                                  agent_seconds=agent_seconds).run())
+                                  agent_seconds=agent_seconds, banner=banner).run())
 
 
 @app.command()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import textwrap
 import time
 from collections.abc import Callable, Sequence
@@ -50,7 +51,7 @@ Commands:
   board       draw the whole board
   more        list every legal action (when the screen had no room for all)
   Enter       draw the screen again
-  log [N]     the last N lines of the game log (default 20)
+  log [N]     the last N lines of the game log (default: what fits)
   help        this text
   quit        leave (asks first if moves are not saved; so does Ctrl-C)"""
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -79,10 +80,12 @@ class TerminalPlay:
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None,
                  saved: Path | None = None, specs: dict[int, str] | None = None,
-                 agent_seconds: float | None = None) -> None:
+                 agent_seconds: float | None = None, banner: str = "") -> None:
         """``saved``: the record the game was loaded from, which holds it as it stands;
         ``specs``: the agents' specs by seat, which a save keeps (who sat where);
-        ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets."""
+        ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets;
+        ``banner``: what is played (or who plays it), shown above the first screen, which makes
+        room for it."""
         self.session = session
         self.dice = dice
         self.agents = agents or {}
@@ -107,6 +110,9 @@ class TerminalPlay:
         self._hidden_actions: list[str] = []  # the action lines the last screen had no room for
         self._keys: list[str] = []  # what to type for each action on the screen: numbers, or letters
         self._pending: list[str] = []  # what happened since the last screen, for the next one
+        self.banner = banner
+        self._asking = ""  # the question last asked, which a command's answer leaves room for
+        self._spent = 0  # the rows printed above the next screen that it must leave room for
 
     @property
     def state(self) -> State:
@@ -116,6 +122,11 @@ class TerminalPlay:
         """Play until the game ends or the player quits; returns the exit status (0; 1 where an
         agent could not decide)."""
         try:
+            if self.banner:
+                lines = [line for text in self.banner.split("\n")
+                         for line in textwrap.wrap(text, self.console.width, subsequent_indent="  ") or [""]]
+                self.console.print("\n".join(escape(line) for line in lines))
+                self._spent = len(lines)
             while not self.state.is_terminal():
                 player = self.state.current_player()
                 if player == CHANCE:
@@ -124,6 +135,7 @@ class TerminalPlay:
                     self._agent(self.agents[player])
                 else:
                     self._decision()
+            self._final_position()
             self._flush_log()
             self.console.print(f"[bold]{escape(self.state.prompt())}[/bold]")
             self._after_end()
@@ -149,6 +161,7 @@ class TerminalPlay:
         self.console.print(f"[bold]{escape(name)}'s screen[/bold]")
 
     def _clear(self) -> None:
+        self._spent = 0
         if self.console.is_terminal:
             self.console.clear()
             self.console.file.write("\x1b[3J")  # the scrollback too: the last seat's hand is in it
@@ -207,11 +220,15 @@ class TerminalPlay:
         pace = self.paces[state.current_player()]
         if pace is not None:  # shown when nothing of its hand tells (core.pacing, issue 30)
             time.sleep(pace.hold(time.perf_counter() - started, PACE_DRAW))
-        if not self.secret:
-            # The action with the agent's reason, for the next screen. In a game with secrets the
-            # seat's log says what the agent did, once; its reason may name the cards it holds.
-            self._pending.append(f"{seat} (AI) plays {state.describe(action)} — {agent.reason}")
+        described = state.describe(action)
         self.session.apply(action)
+        if not self.secret:
+            # One line an action (issue 32): the game's own line for the move, the agent's reason
+            # beside it. In a game with secrets the seat's log says what the agent did, once; its
+            # reason may name the cards it holds.
+            said = self._unshown() or [f"{seat} plays {described}"]
+            why = f" — AI: {agent.reason}" if agent.reason else " (AI)"
+            self._pending += [said[0] + why, *said[1:]]
 
     def _hint(self) -> None:
         state = self.state
@@ -253,16 +270,17 @@ class TerminalPlay:
         rest, but never hides the one-word actions), what happened since the last screen (its
         newest lines, if there is no room for all: ``log`` has them), then (by the caller) the
         prompt."""
-        width, height = self.console.width, self.console.height
+        width, height = self.console.width, self.console.height - self._spent
+        self._spent = 0
         news = self._news()
         status = self._status()
         self._keys = menu_keys(actions)
         blocks = action_lines(self.state, actions, width, self._keys)  # the caller ordered them: keys in a row
-        prompt_rows = rows(Text.from_markup(prompt).plain, width) + 1  # and the "> " line
-        status_rows = sum(rows(Text.from_markup(line).plain, width) for line in status)
+        prompt_rows = rows(self.console, prompt) + 1  # and the "> " line
+        status_rows = sum(rows(self.console, line) for line in status)
         if status_rows > height - 1 - prompt_rows - MIN_ACTION_ROWS:  # a rare tall status: its first lines
             while status and status_rows > height - 2 - prompt_rows - MIN_ACTION_ROWS:
-                status_rows -= rows(Text.from_markup(status.pop()).plain, width)
+                status_rows -= rows(self.console, status.pop())
             status.append("[cyan]… more of the position: type board[/cyan]")
             status_rows += 1
         room = height - 1 - status_rows - prompt_rows
@@ -346,9 +364,14 @@ class TerminalPlay:
         elif word == "hint":
             self._hint()
         elif word == "log" and not self.blank:
-            n = int(arg) if arg.strip().isdigit() else 20
-            for line in self._log(self.seat)[-n:]:
-                self.console.print(f"  {escape(line)}")
+            # Wrapped as the news is; without N, the newest lines that fit above the prompt.
+            log = self._log(self.seat)
+            if arg.strip().isdigit():
+                log, room = log[-int(arg):], sys.maxsize
+            else:
+                room = self.console.height - rows(self.console, self._asking) - 1  # and the "> " line
+            for line in news_lines([(line, 1) for line in log], self.console.width, room):
+                self.console.print(escape(line))
         elif word == "save":
             self._save(arg.strip())
         elif word == "undo":
@@ -413,6 +436,17 @@ class TerminalPlay:
                 self.console.print("It is the full record, every seat's secrets in it (the referee's table): "
                                    "keep it from the players.")
 
+    def _final_position(self) -> None:
+        """Where the game ended (the scores), above its last news; not at a hot seat's screen,
+        where the last seat's hand would show to whoever looks."""
+        if self.hot_seat or self.blank:
+            return
+        self.console.print()
+        status = self._status()
+        for line in status:
+            self.console.print(line)
+        self._spent += 1 + sum(rows(self.console, line) for line in status)
+
     def _after_end(self) -> None:
         while True:
             text = self._ask("The game is over: save FILE, log, board or quit")
@@ -423,6 +457,7 @@ class TerminalPlay:
     def _ask(self, prompt: str, interrupt: str = "quit") -> str:
         """The line typed; Ctrl-C reads as ``interrupt`` (quit, which asks first if moves are
         not saved), the end of input as quit without asking (nobody is there to answer)."""
+        self._asking = prompt
         try:
             return self._read(f"{prompt}\n> ")
         except KeyboardInterrupt:
@@ -471,9 +506,9 @@ class TerminalPlay:
         the end), in the rows a screen has for it."""
         self._collect()
         news = merge_runs(self._pending, self.state.game.seats)
-        for line in news_lines(news, self.console.width, self.console.height - MIN_ACTION_ROWS):
+        for line in news_lines(news, self.console.width, self.console.height - self._spent - MIN_ACTION_ROWS):
             self.console.print(escape(line))
-        self._pending = []
+        self._pending, self._spent = [], 0
 
     def _status(self) -> list[str]:
         """The state that matters now, as markup lines: the game's own status, or the view of
@@ -500,9 +535,10 @@ class TerminalPlay:
 
 def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
     """Lines in a row said by one seat ("seat2: recruit 3", "seat2: end turn") as one line,
-    "seat2: recruit 3 · end turn", and the same line in a row once, "carthage draws a card
-    (×7)", so that a screen has room for what every agent did; each with how many lines it
-    joins."""
+    "seat2: recruit 3 · end turn", and so a seat's deeds of one kind ("rome draws #16 …",
+    "rome draws #36 …": "rome draws #16 … · #36 …"), and the same line in a row once,
+    "carthage draws a card (×7)", so that a screen has room for what every agent did; each
+    with how many lines it joins."""
     merged: list[tuple[str, int]] = []
     prev, times = None, 0  # the line before, and how many times in a row it came
     for line in lines:
@@ -513,8 +549,11 @@ def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
             merged[-1] = (f"{text} (×{times})", merged[-1][1] + 1)
             continue
         times = 1
+        seat, verb, told = (line.split(" ", 2) + ["", ""])[:3]  # "rome draws #16 …": a seat's deed
         if sep and who in seats and prev is not None and prev.startswith(f"{who}: "):
             merged[-1] = (f"{merged[-1][0]} · {what}", merged[-1][1] + 1)
+        elif not sep and told and seat in seats and prev is not None and prev.startswith(f"{seat} {verb} "):
+            merged[-1] = (f"{merged[-1][0]} · {told}", merged[-1][1] + 1)
         else:
             merged.append((line, 1))
         prev = line
@@ -535,9 +574,9 @@ def news_lines(news: list[tuple[str, int]], width: int, room: int) -> list[str]:
     return [line for lines, _ in wrapped for line in lines]
 
 
-def rows(text: str, width: int) -> int:
-    """The terminal rows ``text`` (one line, no markup) takes at ``width`` columns."""
-    return max(1, -(-cell_len(text) // width))
+def rows(console: Console, markup: str) -> int:
+    """The terminal rows a line of ``markup`` takes on ``console``, wrapped as it prints it."""
+    return max(1, len(Text.from_markup(markup).wrap(console, console.width)))
 
 
 def value_of(notation: str) -> str:

@@ -220,6 +220,39 @@ def test_log_prints_the_last_lines() -> None:
     assert said.splitlines()[:2] == [f"  {line}" for line in log[-2:]]
 
 
+def test_log_wraps_long_lines_indented_and_without_n_fits_the_window() -> None:
+    """Issue 32: a log line wider than the screen goes on indented ("    "), never split into
+    what reads as two lines; plain ``log`` prints the newest lines that fit above the prompt,
+    wrapped rows counted, after a line saying how to read the rest."""
+    from legatus.core.agents import make_agent
+
+    game = legatus.load("hispania", variants=["hispano"], seed=4)
+    state = game.new_initial_state()
+    agents = [make_agent(game, "heuristic", seed=s) for s in range(game.num_players())]
+    rng = random.Random(4)
+    while (state.is_chance_node() or len(state.view()["log"]) < 40
+           or max(len(line) for line in state.view()["log"][-15:]) <= 80):
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
+                           agents[state.current_player()].choose(state))
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    script = Script(["log", "log 40"], console)
+    TerminalPlay(Session(state), console=console, read=script).run()
+    fits, asked = (script.output_at_prompt[i + 1][len(script.output_at_prompt[i]):] for i in (0, 1))
+    prompt_rows = len(Text.from_markup(script.prompts[0]).wrap(console, 80))  # its "> " line too
+    assert len(fits.splitlines()) + prompt_rows <= 24 and fits.startswith("  … ")
+    lines = asked.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    continued = [line for line in lines if not line.startswith("  ") or line.startswith("    ")]
+    assert continued and all(line.startswith("    ") for line in continued)
+    entries: list[list[str]] = []  # each log line's rows, put back together
+    for line in lines:
+        if line.startswith("    "):
+            entries[-1].append(line.strip())
+        else:
+            entries.append([line.strip()])
+    assert [" ".join(rows) for rows in entries] == [" ".join(line.split()) for line in state.view()["log"][-40:]]
+
+
 def test_board_draws_the_board_again() -> None:
     run = Run(SETUP_EXAMPLE + ["board", "quit"])
     said = run.said_after(len(SETUP_EXAMPLE))
@@ -407,7 +440,9 @@ def test_undone_log_lines_are_not_shown_twice() -> None:
 
 
 # --- Agents at the table ------------------------------------------------------------------------
-def test_a_seat_given_to_an_agent_plays_itself_and_says_why() -> None:
+def test_a_seat_given_to_an_agent_plays_itself_and_says_why_once_with_the_move() -> None:
+    """Issue 32: one line an agent's move, the game's own line for it with the agent's reason;
+    never "hispania (AI) plays revolts Lucus — …" and then "Setup: the Hispano places Lucus"."""
     from legatus.core.agents import make_agent
 
     game = legatus.load("hispania", variants=["hispano"], seed=4)
@@ -418,10 +453,24 @@ def test_a_seat_given_to_an_agent_plays_itself_and_says_why() -> None:
     def read(prompt: str) -> str:
         return "quit" if "The game is over" in prompt else next(answers, "quit")
 
-    agents = {1: make_agent(game, "heuristic", seed=1)}
-    TerminalPlay(session, console=Console(file=out, width=200), read=read, agents=agents).run()
+    agent = make_agent(game, "heuristic", seed=1)
+    reasons: list[str] = []
+    choose = agent.choose
+
+    def choosing(state: legatus.State) -> legatus.Action:
+        action = choose(state)
+        reasons.append(agent.reason)
+        return action
+
+    agent.choose = choosing  # type: ignore[method-assign]
+    TerminalPlay(session, console=Console(file=out, width=1000, height=1000), read=read, agents={1: agent}).run()
     said = out.getvalue()
-    assert "hispania (AI) plays" in said and " — " in said
+    log = session.state.view()["log"]
+    moves = [line for line in said.splitlines() if " — AI: " in line]
+    assert len(reasons) >= 5 and len(moves) == len(reasons), said
+    assert [m.partition(" — AI: ")[2] for m in moves] == reasons
+    assert all(m.removeprefix("  ").partition(" — AI: ")[0] in log for m in moves)  # the game's own line
+    assert "(AI) plays" not in said
 
 
 
@@ -486,7 +535,11 @@ def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
 def test_cli_play_with_seats(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "hispania", "--seed", "3", "--seats", "rome=heuristic"], input="quit\n")
     assert result.exit_code == 0
-    assert "rome (AI) plays" in result.stdout
+    assert "The game is over" in result.stdout  # every seat the agent's: it played to the end
+    result = CliRunner().invoke(app, ["play", "hispania", "--seed", "3", "-o", "variants=hispano",
+                                      "--seats", "hispania=heuristic"], input="quit\n")
+    assert result.exit_code == 0
+    assert " — AI: " in " ".join(result.stdout.split())  # its moves with its reasons, however wrapped
     bad = CliRunner().invoke(app, ["play", "hispania", "--seats", "rome=chess"])
     assert bad.exit_code == 2 and "unknown agent 'chess'" in bad.stderr
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from legatus.games.hannibal.state import HannibalState
 
@@ -106,10 +107,14 @@ def play(*args: str, decisions: int = 30) -> Terminal:
     return term
 
 
+def screen_rows(screen: str, width: int = 80) -> int:
+    """The terminal rows a screen takes: each line's, a line wider than the terminal wrapping."""
+    return sum(max(1, -(-cell_len(line) // width)) for line in screen.rstrip("\n").split("\n"))
+
+
 def check(term: Terminal, height: int = 24) -> None:
-    for screen in term.screens[1:]:  # the first has the banner too
-        lines = screen.rstrip("\n").split("\n")
-        assert len(lines) <= height, f"{len(lines)} lines:\n{screen}"
+    for screen in term.screens:  # the first with the banner (issue 32)
+        assert screen_rows(screen) <= height, f"{screen_rows(screen)} rows:\n{screen}"
         assert not re.search(r'[{\[]"|": ', screen), f"JSON on the screen:\n{screen}"
 
 
@@ -169,6 +174,7 @@ def test_a_game_s_last_turns_against_agents_fit_80_by_24_to_its_end(game: str, t
     path.write_text(json.dumps(near_the_end(game, 11, 12, 1 if game == "hannibal" else 0)))
     term = play("--load", str(path), "--seed", "11", *FAST, decisions=300)
     assert "The game is over" in term.screens[-1]
+    assert ("Pts" if game == "viae" else "Provinces · Rome") in term.screens[-1]  # the final scores
     assert len(term.screens) >= 10
     check(term)
 
@@ -203,6 +209,47 @@ def test_viae_commands_show_roads_with_their_ends() -> None:
     assert commands["card"].run("M01").startswith("M01 Gallia Cisalpina: done once every city of Gallia")
     with pytest.raises(legatus.LegatusError, match="no card of that id"):
         commands["card"].run("D99")
+
+
+def test_viae_s_prompt_counts_one_action() -> None:
+    """Found playing at 80×24 (issue 32): the prompt said "seat1: 1 actions left"."""
+    import random
+
+    import legatus
+    from legatus.core.session import sample_outcome
+
+    state = legatus.load("viae", players=4).new_initial_state()
+    rng = random.Random(1)
+    counted = set()
+    while not state.is_terminal() and "1 action left." not in counted:
+        if state.prompt().endswith(" left."):
+            assert not state.prompt().endswith(" 1 actions left."), state.prompt()
+            counted.add(state.prompt().split(": ")[1])
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.game.fuzz_choice(state, rng))
+    assert "1 action left." in counted
+
+
+def test_hispania_s_status_fits_80_columns() -> None:
+    """Found playing at 80×24 (issue 32): the capitals' line ran past 80 columns and the
+    terminal broke it unindented; now it goes on indented."""
+    import random
+
+    import legatus
+    from legatus.core.session import sample_outcome
+
+    wide = 0
+    for seed in range(3):
+        state = legatus.load("hispania", variants=["hispano"]).new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            lines = state.status_text(markup=False).splitlines()
+            assert max(len(line) for line in lines) <= 80, lines
+            wide += sum(line.startswith("  ") for line in lines)
+            state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else
+                               state.game.fuzz_choice(state, rng))
+    assert wide  # the capitals' line did go on
 
 
 def test_a_menu_of_numbers_has_letters_and_takes_the_value_typed() -> None:
@@ -322,10 +369,13 @@ def test_a_seat_s_lines_in_a_row_share_one_line_on_the_screen() -> None:
 
     lines = ["seat2: recruit 3", "seat2: end turn", "Round 2", "seat3: conquer", "Setup: a", "Setup: b",
              "seat1 draws a card", "seat1 draws a card", "seat1 draws a card", "seat2: skip", "seat2: skip",
-             "seat2: scout b", "seat2: scout b"]
+             "seat2: scout b", "seat2: scout b", "seat1 draws #16 Gallic Recruits", "seat1 draws #36 Diplomacy",
+             "seat3 draws #2 Sicilia", "seat3 plays #5 X"]
     assert merge_runs(lines, ["seat1", "seat2", "seat3"]) == [
         ("seat2: recruit 3 · end turn", 2), ("Round 2", 1), ("seat3: conquer", 1), ("Setup: a", 1), ("Setup: b", 1),
-        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2) · scout b (×2)", 4)]
+        ("seat1 draws a card (×3)", 3), ("seat2: skip (×2) · scout b (×2)", 4),
+        ("seat1 draws #16 Gallic Recruits · #36 Diplomacy", 2), ("seat3 draws #2 Sicilia", 1),
+        ("seat3 plays #5 X", 1)]
 
 
 def test_hannibal_s_screen_leaves_room_for_the_actions_in_any_position() -> None:

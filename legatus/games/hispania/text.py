@@ -4,6 +4,7 @@ With ``markup=True`` the text carries rich colour markup."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from legatus.core.errors import NotationError
@@ -22,6 +23,7 @@ SHORT = ("Ult", "Cit", "Cos", "Pro")
 MEEPLE_COLOURS = ("red", "yellow", "blue", "white")
 LEGEND = "● revolt   ■R ■Y ■B ■P garrison (bottom first)   ▲ army  ▲! special army   ♟ general   ═ road"
 _WIDTH = 40
+STATUS_WIDTH = 80
 
 
 def count(n: int, one: str, many: str) -> str:
@@ -160,7 +162,8 @@ def status(st: HispaniaState, markup: bool = False) -> str:
     six capitals the Romans must garrison."""
     board = st.board
     turn_line = _header(st).split("\n")[-2]  # round, turn, phase, denarii (and the result)
-    out = [turn_line.replace("[", "\\[") if markup else turn_line]
+    out = [line.replace("[", "\\[") if markup else line
+           for line in textwrap.wrap(turn_line, STATUS_WIDTH, subsequent_indent="  ")]
     years, capacity = end_of_round.track(st)
     kept = " ".join(_paint(f"■{COLOURS[g][0].upper()}{n}", COLOURS[g], markup) for g, n in
                     enumerate(st.garrison_reserve[:3]))
@@ -174,13 +177,19 @@ def status(st: HispaniaState, markup: bool = False) -> str:
         elif s == OFF and st.phase not in _SETUP:
             generals.append(f"♟{SHORT[g]} off")
     out.append(f"Generals: {' · '.join(generals) or 'not yet placed'}")
-    capitals = []
-    for c in board.capitals:
+    held = sum(1 for c in board.capitals if st.garrisons[c])
+    line, width = f"Capitals {held}/6 garrisoned:", len(f"Capitals {held}/6 garrisoned:")
+    for i, c in enumerate(board.capitals):  # filled into 80 columns, continued indented
         pieces = "●" * st.revolts[c] + "".join(_paint(f"■{COLOURS[g][0].upper()}", COLOURS[g], markup)
                                                for g in st.garrisons[c])
-        capitals.append(f"{board.names[c]} {pieces}".rstrip())
-    held = sum(1 for c in board.capitals if st.garrisons[c])
-    out.append(f"Capitals {held}/6 garrisoned: {' · '.join(capitals)}")
+        sep = " ·" if i < len(board.capitals) - 1 else ""
+        item = f"{board.names[c]} {pieces}".rstrip() + sep
+        plain = len(f"{board.names[c]} {'●' * (st.revolts[c] + len(st.garrisons[c]))}".rstrip() + sep)
+        if width + 1 + plain > STATUS_WIDTH:
+            out.append(line)
+            line, width = " ", 1
+        line, width = f"{line} {item}", width + 1 + plain
+    out.append(line)
     return "\n".join(out)
 
 

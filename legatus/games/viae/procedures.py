@@ -29,6 +29,11 @@ def _name(st: ViaeState, seat: int) -> str:
     return st.game.seats[seat]
 
 
+def _actions_left(st: ViaeState) -> str:
+    n = agere.actions_left(st)
+    return f"{n} action{'s' if n != 1 else ''}"
+
+
 def _none(st: ViaeState) -> tuple[int, ...]:
     return ()
 
@@ -74,7 +79,7 @@ TABLE: Procedures[ViaeState] = Procedures({
                              lambda st: f"{_name(st, st.frame()[1])}: how many cities give Stone?",
                              stipendium.legal, stipendium.apply),
     phases.TURN: Procedure("IV. Agere", agere.seat,
-                           lambda st: f"{_name(st, agere.seat(st))}: {agere.actions_left(st)} actions left.",
+                           lambda st: f"{_name(st, agere.seat(st))}: {_actions_left(st)} left.",
                            agere.legal, _apply_turn),
     phases.DIE: Procedure("conquest dice", _chance, lambda st: "Roll a conquest die.", _chance_ids, conquer.apply_die),
     phases.KEEP: Procedure("conquest roll", agere.seat, lambda st: f"{_name(st, agere.seat(st))}: keep one result of "
