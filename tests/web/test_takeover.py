@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+import legatus
 from legatus.web.app import create_app
+from legatus.web.live import LiveGame, opening, summary
+from legatus.web.store import TAKEOVER, Store
 from tests.games import registered
 from tests.web.test_secrets import play_out
 
@@ -93,3 +96,19 @@ def test_a_finished_games_agent_seat_cannot_be_taken_over(client: TestClient) ->
     assert answer.status_code == 409 and "the game is over" in answer.json()["error"]
     after = view(client, gid, mine)
     assert after["notices"] == [] and after["log_length"] == before["log_length"]
+
+
+def test_a_move_the_agent_thought_over_before_the_takeover_is_never_shown(db: Path) -> None:
+    store = Store(db)
+    game = legatus.load("viae", players=2)
+    session, entries = opening(game, [])
+    row = store.create_game("viae", game.record_options(), [("seat1", "random"), ("seat2", "person")], entries,
+                            summary(session.state))
+    live = LiveGame(row, store, session, len(entries), 1.0)
+    turn = live.agent_turn()
+    assert turn is not None and turn.seat == 0
+    drafted = live.draft(turn, turn.decide())
+    assert drafted is not None
+    live.take_over(1, "seat1")
+    assert not live.publish(drafted) and live.agent_turn() is None
+    assert store.log(row.id)[-1] == (TAKEOVER, 0) and live.log_length == len(store.log(row.id))
