@@ -147,9 +147,10 @@ class Game(abc.ABC):
         return len(self.actions)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                         start: State | None = None) -> State:
+                         start: State | None = None, prompt: str | None = None) -> State:
         """A state reached (from ``start``, else the initial state) by actions that ``seat``
-        saw as ``seen`` (its redacted history), the hidden ones drawn with ``rng``. The core
+        saw as ``seen`` (its redacted history), the hidden ones drawn with ``rng``; ``prompt``
+        (when known) its ``State.prompt()``, for a game whose actions do not always say it. The core
         searches for one (:func:`legatus.core.secrecy.search`); a game whose secrets are
         revealed later (a card drawn unseen, then played) overrides this with a direct draw."""
         return search(self, seat, seen, rng, start)
@@ -369,7 +370,7 @@ class State(abc.ABC):
         if self.initial_position() is not None:  # the position holds every secret of its moment
             raise NotImplementedError(f"{self.game.name} cannot resample a game set up from a position: "
                                       "the game must draw the position's secrets itself")
-        return self.game.consistent_state(seat, seat_actions(self, seat), rng)
+        return self.game.consistent_state(seat, seat_actions(self, seat), rng, prompt=self.prompt())
 
     def redraw(self, seat: int, rng: random.Random) -> State | None:
         """:meth:`resample`'s fast path: a copy of this state with only what ``seat`` has not

@@ -11,8 +11,10 @@ of the agent that played it (``"heuristic"``, ``"mcts:200"``; never a seed nor a
 that a loaded game resumes as it was. A record without it is played by people.
 
 The full record is the referee's. A seat's record (``to_record(state, seat)``, with a
-``"seat"`` key) holds the actions as that seat saw them, others' secrets redacted; it replays
-to a state consistent with it, whose ``view(seat)`` is the one the seat had. The driver's
+``"seat"`` key) holds the actions as that seat saw them, others' secrets redacted, and
+``"prompt"``, who was to decide what (``state.prompt()``, public, and not always told by the
+actions: a VIAE conquest may leave a seat placing a personal Mandatum that came true, V40, or
+not); it replays to a state consistent with both, whose ``view(seat)`` is the one the seat had. The driver's
 seed never enters a record.
 """
 
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from .game import State
 
 KEYS = ("game", "version", "options", "actions")
-OPTIONAL_KEYS = ("position", "seat", "players")
+OPTIONAL_KEYS = ("position", "seat", "prompt", "players")
 PERSON = "person"
 """A seat's player in a record's ``players`` when it is not an agent."""
 
@@ -70,6 +72,7 @@ def to_record(state: State, seat: int | None = None, players: dict[int, str] | N
     record["actions"] = seat_actions(state, seat)
     if seat is not None:
         record["seat"] = game.seats[seat]
+        record["prompt"] = state.prompt()
     if players is not None:
         record["players"] = {name: players.get(i, PERSON) for i, name in enumerate(game.seats)}
     return record
@@ -90,6 +93,9 @@ def check_record(record: Any) -> dict[str, Any]:
                           f"and may have {', '.join(OPTIONAL_KEYS)})")
     if "seat" in record and not isinstance(record["seat"], str):
         raise RecordError("the record's 'seat' must be the name of the seat whose record it is")
+    if "prompt" in record and ("seat" not in record or not isinstance(record["prompt"], str)):
+        raise RecordError("the record's 'prompt' must be the text of the decision at hand (state.prompt()), "
+                          "in a seat's record")
     players = record.get("players", {})
     if not isinstance(players, dict) or not all(isinstance(v, str) and v.strip() for v in players.values()):
         raise RecordError("the record's 'players' must be an object of seat names and players "
@@ -142,7 +148,12 @@ def replay(record: Any, rng: random.Random | None = None) -> State:
             seat = state.game.seat_index(record["seat"])
         except LegatusError as exc:
             raise RecordError(f"the record's seat cannot be played: {exc}") from None
-        return consistent_state(state.game, seat, record["actions"], rng, start=state)
+        prompt = record.get("prompt")
+        loaded = consistent_state(state.game, seat, record["actions"], rng, start=state, prompt=prompt)
+        if prompt is not None and loaded.prompt() != prompt:
+            raise RecordError(f"no state of {state.game.name} fits {record['seat']}'s record at "
+                              f"'{prompt}' (its last action leads to '{loaded.prompt()}')")
+        return loaded
     for index, text in enumerate(record["actions"]):
         apply_text(state, index, text)
     return state

@@ -76,12 +76,13 @@ def _candidates(state: State, seat: int, text: str, rng: random.Random | None) -
 
 
 def consistent_state(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                     start: State | None = None) -> State:
+                     start: State | None = None, prompt: str | None = None) -> State:
     """A state reached by actions that ``seat`` would have seen as ``seen`` (from ``start``,
     else the game's initial state), its hidden choices drawn with ``rng`` (None: the first in
-    table order): the game's own draw if it has one (``Game.consistent_state``), else
-    :func:`search`. Raises :class:`RecordError` naming the first string no action can match."""
-    return game.consistent_state(seat, seen, rng, start)
+    table order), ``prompt`` (when known) the state's ``prompt()`` at the end: the game's own draw
+    if it has one (``Game.consistent_state``), else :func:`search`. Raises :class:`RecordError`
+    naming the first string no action can match."""
+    return game.consistent_state(seat, seen, rng, start, prompt)
 
 
 def search(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None = None,

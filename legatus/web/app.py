@@ -359,6 +359,19 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         return JSONResponse(live.view(seat))
 
     @api
+    async def take_over(request: Request) -> Response:
+        """A person seated in the game gives an agent's seat to a person (issue 30): the seat's
+        token and link; every seat is told."""
+        data = await read_json(request)
+        live = games.get(request.path_params["id"])
+        seat = live.seat_of(field(data, "token", str))
+        name = field(data, "seat", str)
+        async with live.lock:
+            taken = live.take_over(seat, name)
+        live.broadcast()
+        return JSONResponse(taken)
+
+    @api
     async def undo(request: Request) -> Response:
         data = await read_json(request)
         live = games.get(request.path_params["id"])
@@ -505,6 +518,7 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
         Route("/api/games/{id}/public", public),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/undo", undo, methods=["POST"]),
+        Route("/api/games/{id}/takeover", take_over, methods=["POST"]),
         Route("/api/games/{id}/hint", hint, methods=["POST"]),
         Route("/api/games/{id}/record", record),
         Route("/api/games/{id}/replay", replay_index),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import hmac
 import json
 import secrets
@@ -28,7 +29,7 @@ from legatus.core.registry import load
 from legatus.core.seatlog import SPECTATOR as SPECTATOR_LINES
 from legatus.core.session import Session, sample_outcome
 
-from .store import UNDO, GameRow, Store, Summary
+from .store import TAKEOVER, UNDO, GameRow, Store, Summary
 
 SPECTATOR = -1
 PERSON = "person"
@@ -125,6 +126,10 @@ def opening(game: Game, actions: list[str]) -> tuple[Session, Entries]:
     return session, entries + roll_dice(session)
 
 
+def taken_over(name: str) -> str:
+    return f"{name} is now played by a person"
+
+
 def summary(state: State) -> Summary:
     return Summary(state.is_terminal(), state.seat_name(state.current_player()), state.prompt())
 
@@ -154,18 +159,23 @@ class LiveGame:
         self.used = time.monotonic()
         self.broken = False  # a write failed: memory may be ahead of the store; reload before use
         self.stalled: str | None = None  # why the agents stopped, while they wait to try again
+        self.notices: list[str] = []  # what every seat is told besides the moves: a seat taken over
 
     @classmethod
     def load(cls, row: GameRow, store: Store, agent_seconds: float) -> LiveGame:
         """The game rebuilt from its log, undos included."""
         session = Session(load(row.game, **row.options).new_initial_state())
         log = store.log(row.id)
+        notices = []
         for action, seat in log:
             if action == UNDO:
                 session.undo(seat)
+            elif action == TAKEOVER:
+                notices.append(taken_over(row.seats[seat].name))
             else:
                 session.apply(session.state.parse_action(action))
         live = cls(row, store, session, len(log), agent_seconds)
+        live.notices = notices
         if row.summary != live.summary():  # a game stored before summaries were kept
             store.summarise(row.id, live.summary())
         return live
@@ -207,6 +217,7 @@ class LiveGame:
             "descriptions": {str(a): state.describe(a) for a in state.legal_actions()} if mine else {},
             "view": view,
             "stalled": self.stalled,
+            "notices": self.notices,
             **self.seat_log(seat, view),
         }
 
@@ -250,6 +261,32 @@ class LiveGame:
             raise WebError(409, str(exc)) from None
         self.persist([(UNDO, seat)])
         return str(undone)
+
+    def take_over(self, seat: int, name: str) -> dict[str, str]:
+        """The agent of the seat ``name`` stops and a person plays it (``seat``, a person seated
+        in the game, asks): its new token and link; every seat is told. 4xx, nothing changed,
+        for a person's seat or a finished game."""
+        target = next((s for s in self.row.seats if s.name == name), None)
+        if seat == SPECTATOR:
+            raise WebError(403, "a seat of this game takes over an agent's seat: the watch token cannot")
+        if target is None:
+            raise WebError(400, f"unknown seat '{name[:40]}'; seats: {', '.join(s.name for s in self.row.seats)}")
+        if self.state.is_terminal():
+            raise WebError(409, "the game is over: there is no agent's seat left to take over")
+        if target.seat not in self.agents:
+            raise WebError(409, f"the {name} seat is a person's already: only an agent's seat can be taken over")
+        try:
+            token = self.store.take_over(self.row.id, target.seat, self.log_length)
+        except BaseException:
+            self.broken = True
+            raise
+        self.log_length += 1  # an agent's move drafted before this is never shown (publish checks it)
+        del self.agents[target.seat], self.paces[target.seat]
+        self.agents_only = False
+        seats = tuple(dataclasses.replace(s, player=PERSON, token=token) if s is target else s for s in self.row.seats)
+        self.row = dataclasses.replace(self.row, seats=seats)
+        self.notices.append(taken_over(name))
+        return {"seat": name, "token": token, "link": f"/play/{self.row.id}?token={token}"}
 
     def persist(self, entries: Entries) -> None:
         try:

@@ -37,13 +37,14 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,             -- the entry's number in the game's log, from 0
-    action TEXT NOT NULL,           -- an action's notation, or "undo"
+    action TEXT NOT NULL,           -- an action's notation, "undo", or "takeover" (of the seat's agent)
     seat INTEGER NOT NULL,          -- who asked for it; -1 for the dice
     at REAL NOT NULL,
     PRIMARY KEY (game_id, n)
 );
 """
 UNDO = "undo"
+TAKEOVER = "takeover"  # a person took over the seat's agent
 COLUMNS = "id, game, options, created, watch_token, over, to_move, prompt"
 
 
@@ -153,6 +154,16 @@ class Store:
     def summarise(self, game_id: str, summary: Summary) -> None:
         with self._transaction():
             self._summarise(game_id, summary)
+
+    def take_over(self, game_id: str, seat: int, n: int) -> str:
+        """Gives an agent's seat to a person with a new token, and logs it at position ``n``, in
+        one transaction; the token (the seat's old one was never handed out)."""
+        token = secrets.token_urlsafe(16)
+        with self._transaction():
+            self.db.execute("UPDATE seats SET player = 'person', token = ? WHERE game_id = ? AND seat = ?",
+                            (token, game_id, seat))
+            self._insert(game_id, n, [(TAKEOVER, seat)], time.time())
+        return token
 
     def _insert(self, game_id: str, n: int, entries: list[tuple[str, int]], now: float) -> None:
         self.db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",

@@ -122,6 +122,18 @@ def test_a_seat_record_that_fits_no_game_is_refused_naming_the_action() -> None:
         legatus.replay(record)
 
 
+def test_a_seat_records_prompt_must_be_the_one_its_actions_lead_to() -> None:
+    # The prompt says what the actions may not (issue 30: a VIAE claim under way); one that no
+    # state reached by them shows is refused, naming both, and one that is not text too.
+    state = random_game(2, players=2)[-1]
+    record = to_record(state, 0)
+    assert record["prompt"] == state.prompt()
+    with pytest.raises(RecordError, match=r"fits seat1's record at 'Seat9 to move\.' \(its last action leads to"):
+        legatus.replay({**record, "prompt": "Seat9 to move."})
+    with pytest.raises(RecordError, match=r"the record's 'prompt' must be the text of the decision at hand"):
+        legatus.replay({**record, "prompt": 3})
+
+
 def test_the_core_search_backs_up_when_a_guess_is_ruled_out() -> None:
     """seat2's hand is hidden from seat1 until seat2 plays it: the first guesses fail."""
     game = legatus.load("blind", cards=4, marker=False, turns=1)

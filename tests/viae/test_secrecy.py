@@ -184,6 +184,19 @@ def test_v43_while_a_personal_mandatum_is_placed_the_others_resample_into_that_m
                 assert mandatum.is_true(drawn, drawn.frame()[2]) and drawn.frame()[2] in drawn.personal
 
 
+def test_v40_v43_a_seats_record_saved_while_a_personal_mandatum_is_placed_loads_to_that_moment() -> None:
+    # The actions alone do not say that a claim is under way (issue 30: every other seat's record
+    # loaded to IV. Agere, another seat to move); the record's prompt does, and the draw gives the
+    # claimant a card this conquest made true.
+    for state in claim_moments(3):
+        claimant = state.frame()[1]
+        for seat in range(state.game.num_players()):
+            record = json.loads(json.dumps(to_record(state, seat)))
+            loaded = legatus.replay(record, random.Random(seat))
+            assert isinstance(loaded, ViaeState) and loaded.frame()[:2] == (phases.CLAIM, claimant)
+            assert loaded.view(seat) == state.view(seat) and seat_actions(loaded, seat) == record["actions"]
+
+
 def claims(state: ViaeState) -> int:
     return sum(f[0] == phases.CLAIM for f in state.stack)
 

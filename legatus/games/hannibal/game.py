@@ -132,7 +132,7 @@ class HannibalGame(Game):
 
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                         start: State | None = None) -> State:
+                         start: State | None = None, prompt: str | None = None) -> State:
         """A direct draw of the cards ``seat`` has not seen (see :mod:`.secrets`)."""
         if start is not None:
             return super().consistent_state(seat, seen, rng, start)

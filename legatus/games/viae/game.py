@@ -214,12 +214,12 @@ class ViaeGame(Game):
         return tensor(state, seat)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                         start: State | None = None) -> State:
+                         start: State | None = None, prompt: str | None = None) -> State:
         from .resample import draw_consistent
 
         if start is not None and start.history():
-            return super().consistent_state(seat, seen, rng, start)
-        return draw_consistent(self, seat, seen, rng or random.Random(0))
+            return super().consistent_state(seat, seen, rng, start, prompt)
+        return draw_consistent(self, seat, seen, rng or random.Random(0), prompt)
 
     def public_data(self) -> dict[str, Any]:
         """The map for drawing: regions, cities with values and harbors, roads, spokes, tracks

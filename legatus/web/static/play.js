@@ -28,6 +28,7 @@ const fallback = {
 /** A rule id's page (from the game module), for the rule ids in messages. */
 const ruleLink = (id) => (mod && mod.ruleLink ? mod.ruleLink(id) : null);
 const say = (message) => showError($("#error"), message, ruleLink);
+let noticesShown = 0; // the game's notices (issue 30: a seat taken over) already said
 
 /** An action's button, marked if it is the hint's; ``short``, its words in a row that names
  * what it plays (its whole label then its accessible name). */
@@ -107,6 +108,8 @@ function render(msg) {
   withRuleLinks(prompt, view.prompt || "", ruleLink);
   prompt.classList.toggle("over", !!msg.over);
   if (msg.stalled) say(msg.stalled); // an agent failed: the game waits (a reload lets it try again)
+  else if ((msg.notices?.length ?? 0) > noticesShown) say(msg.notices.at(-1)); // a seat taken over from its agent
+  noticesShown = msg.notices?.length ?? 0;
   clear($("#buttons"), actionRows(others));
   // An action the game asks about first (ending a phase with money left): yes or no.
   if (confirming && (!turn || !view.legal_actions.includes(confirming.action))) confirming = null;
