@@ -305,3 +305,27 @@ def test_V19_D14_a_city_made_peaceful_after_the_entry_is_still_conquered() -> No
     act(st, "target tarentum")
     assert st.hostility[tarentum] == 0 and st.must_conquer
     assert [t for t in texts(st) if not t.startswith(("play ", "buy ", "ability "))] == ["conquer"]
+
+
+def test_issue_32_a_card_chosen_reads_with_its_name() -> None:
+    """Issue 32: wherever a card is chosen its name is given ("play D02 Lapides"), the notation
+    unchanged."""
+    import random
+
+    import legatus
+    from legatus.core.session import sample_outcome
+
+    state = legatus.load("viae", players=3).new_initial_state()
+    rng, named = random.Random(1), set()
+    names = {c.id: c.name for c in state.game.cards.deceptio}
+    while not state.is_terminal() and len(named) < 2:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        for action in state.legal_actions():
+            words = str(action).split(" ")
+            if words[0] in ("play", "discard"):
+                assert state.describe(action) == f"{action} {names[words[1]]}"
+                named.add(words[0])
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert named == {"play", "discard"}

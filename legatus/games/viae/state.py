@@ -260,7 +260,8 @@ class ViaeState(ProcedureStack, State):
         return render(self.game, self.view(seat), markup, full)
 
     def describe(self, action: int) -> str:
-        """A road chosen reads with its ends and value: "road r05 go Roma–Ostia (2)"."""
+        """A road chosen reads with its ends and value ("road r05 go Roma–Ostia (2)"), a card
+        with its name ("play D02 Lapides")."""
         from .text import road_label
 
         g, a = self.game, int(action)
@@ -268,7 +269,9 @@ class ViaeState(ProcedureStack, State):
         for kind in ("milestone", "road", "road_go"):
             if g.notation[kind] <= a < g.notation[kind] + roads:
                 return f"{g.actions[a]} {road_label(g, a - g.notation[kind]).split(' ', 1)[1]}"
-        return str(g.actions[a])
+        cards = g.cards
+        names = {c.id: c.name for deck in (cards.deceptio, cards.castra, cards.mandatum, cards.fortuna) for c in deck}
+        return " ".join(f"{word} {names[word]}" if word in names else word for word in str(g.actions[a]).split(" "))
 
     def text_commands(self) -> dict[str, TextCommand]:
         """Public facts only (a spectator's view): whoever types them may be any seat."""

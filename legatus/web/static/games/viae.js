@@ -468,12 +468,13 @@ function tile(pub, deck, id, extra = "") {
     h("p", { class: "vi-tile-text" }, cardText(c)), extra ? h("div", { class: "vi-tile-extra" }, extra) : null);
 }
 
-/** A button's label: each card id the action names (``play D11``) with the card's name. */
+/** A button's label: each card id the action names (``play D11``) with the card's name, where the
+ * server's words do not name it already. */
 export function label(action, described, pub) {
-  return described.replace(/\b([A-Z]{1,2}\d{2})\b/g, (id) => {
+  return described.replace(/\b([A-Z]{1,2}\d{2})\b/g, (id, _group, at, whole) => {
     for (const deck of ["deceptio", "castra", "mandatum", "fortuna"]) {
       const c = cardOf(pub, deck, id);
-      if (c.name) return `${id} ${c.name}`;
+      if (c.name) return whole.startsWith(` ${c.name}`, at + id.length) ? id : `${id} ${c.name}`;
     }
     return id;
   });
