@@ -539,10 +539,11 @@ def serve(
         fail(str(exc))
     typer.echo(f"legatus: http://{host}:{port}/  (games in {db})")
     # Connections still open at a stop get a few seconds; a thinking agent ends within its budget.
-    # Idle keep-alive connections close after 5 s; slow or surplus ones as legatus.web.connections says.
+    # Idle keep-alive connections close after 5 s; slow or surplus ones as legatus.web.connections says
+    # (its guard admits `limit` connections; uvicorn's own limit, one above, never answers one of them 503).
     uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or (),
                            max_agent_games=max_agent_games, request_seconds=request_seconds), host=host, port=port,
-                log_level="warning", timeout_graceful_shutdown=2, timeout_keep_alive=5, limit_concurrency=limit,
+                log_level="warning", timeout_graceful_shutdown=2, timeout_keep_alive=5, limit_concurrency=limit + 1,
                 http=guarded_protocol(limit, request_seconds))
 
 

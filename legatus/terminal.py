@@ -220,7 +220,7 @@ class TerminalPlay:
         pace = self.paces[state.current_player()]
         if pace is not None:  # shown when nothing of its hand tells (core.pacing, issue 30)
             time.sleep(pace.hold(time.perf_counter() - started, PACE_DRAW))
-        described = state.describe(action)
+        described = "" if self.secret else state.describe(action)  # before the move is applied
         self.session.apply(action)
         if not self.secret:
             # One line an action (issue 32): the game's own line for the move, the agent's reason

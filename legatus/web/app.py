@@ -32,13 +32,13 @@ from starlette.websockets import WebSocket
 from legatus.core.agents import AGENT_TRIES, agent_names
 from legatus.core.errors import LegatusError
 from legatus.core.game import Game, Information
-from legatus.core.record import check_record, new_game_state
+from legatus.core.record import PERSON, check_record, new_game_state
 from legatus.core.registry import game_class, game_names, load
 from legatus.core.session import Session
 
 from .connections import REQUEST_SECONDS, BodyDeadline
 from .guard import SERVER_SEEDED, Guard, check_agent, check_options, close_reason, own_origins, read_json
-from .live import DICE, PERSON, SPECTATOR, LiveGame, Watcher, WebError, opening, summary
+from .live import DICE, SPECTATOR, LiveGame, Watcher, WebError, opening, summary
 from .store import GameRow, Store
 from .thinkers import Thinkers
 

@@ -24,7 +24,7 @@ from legatus.core.agents import Agent, make_agent, seat_input
 from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
 from legatus.core.pacing import Pacing, pacing
-from legatus.core.record import to_record
+from legatus.core.record import PERSON, to_record
 from legatus.core.registry import load
 from legatus.core.seatlog import SPECTATOR as SPECTATOR_LINES
 from legatus.core.session import Session, sample_outcome
@@ -32,7 +32,6 @@ from legatus.core.session import Session, sample_outcome
 from .store import TAKEOVER, UNDO, GameRow, Store, Summary
 
 SPECTATOR = -1
-PERSON = "person"
 LOG_LINES = 100
 """The newest lines of its log a seat's view carries, in a game whose view keeps no log."""
 DICE = secrets.SystemRandom()
@@ -152,7 +151,6 @@ class LiveGame:
         # When each agent's move may be shown (None: at once, in a game without secrets).
         self.paces: dict[int, Pacing | None] = {seat: pacing(game, agent, agent_seconds)
                                                 for seat, agent in self.agents.items()}
-        self.agents_only = len(self.agents) == len(row.seats)  # no person waits on its agents
         self.watchers: set[Watcher] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None
@@ -183,6 +181,11 @@ class LiveGame:
     @property
     def state(self) -> State:
         return self.session.state
+
+    @property
+    def agents_only(self) -> bool:
+        """No person waits on its agents."""
+        return len(self.agents) == len(self.row.seats)
 
     def summary(self) -> Summary:
         return summary(self.state)
@@ -282,7 +285,6 @@ class LiveGame:
             raise
         self.log_length += 1  # an agent's move drafted before this is never shown (publish checks it)
         del self.agents[target.seat], self.paces[target.seat]
-        self.agents_only = False
         seats = tuple(dataclasses.replace(s, player=PERSON, token=token) if s is target else s for s in self.row.seats)
         self.row = dataclasses.replace(self.row, seats=seats)
         self.notices.append(taken_over(name))

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from legatus.core.record import PERSON
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -127,8 +129,8 @@ class Store:
         with self.lock:
             found = self.db.execute(
                 "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
-                "WHERE g.over = 0 AND s.player != 'person' AND (g.to_move IS NULL OR g.to_move = s.name) "
-                "ORDER BY g.created").fetchall()
+                "WHERE g.over = 0 AND s.player != ? AND (g.to_move IS NULL OR g.to_move = s.name) "
+                "ORDER BY g.created", (PERSON,)).fetchall()
             return [r[0] for r in found]
 
     def _row(self, game_id: str, game: str, options: str, created: float, watch: str,
@@ -160,8 +162,8 @@ class Store:
         one transaction; the token (the seat's old one was never handed out)."""
         token = secrets.token_urlsafe(16)
         with self._transaction():
-            self.db.execute("UPDATE seats SET player = 'person', token = ? WHERE game_id = ? AND seat = ?",
-                            (token, game_id, seat))
+            self.db.execute("UPDATE seats SET player = ?, token = ? WHERE game_id = ? AND seat = ?",
+                            (PERSON, token, game_id, seat))
             self._insert(game_id, n, [(TAKEOVER, seat)], time.time())
         return token
 

@@ -5,7 +5,7 @@
 const DIRECTIONS = 24; // the places tried on each ring around a point, every 15°
 const GAPS = [0, 3, 6, 10, 14, 18, 24, 30, 38, 46, 56, 66, 78, 90, 120, 150]; // the rings, in pixels beyond the point's own radius
 
-export const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
   Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
 /** A text's width in pixels in a CSS font ("600 11px system-ui"), measured once. */

@@ -237,8 +237,9 @@ export function createBoard(node, pub, hooks = {}) {
       leaders.append(s("line", { x1: x + ((bx - x) / d) * r, y1: y + ((by - y) / d) * r, x2: bx, y2: by, class: "hn-leader" }));
     };
     // Crowded spaces first: they have the fewest free places around them.
-    const crowd = (name) => seen.filter((o) => Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 60).length;
-    const order = [...seen].sort((a, b) => crowd(b) - crowd(a));
+    const crowd = new Map(seen.map((name) => [name,
+      seen.filter((o) => Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 60).length]));
+    const order = [...seen].sort((a, b) => crowd.get(b) - crowd.get(a));
     for (const name of Object.keys(groups)) {
       groups[name].stacks.toggleAttribute("hidden", !at[name]);
       groups[name].label.toggleAttribute("hidden", !at[name]);
