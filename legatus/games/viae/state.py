@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from .game import ViaeGame
 
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
-from .secret_log import log_entry, read_entry
+from .secret_log import log_entry
 
-__all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState", "log_entry", "read_entry"]
+__all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState", "log_entry"]
 
 
 _LISTS = ("order", "spot", "denar", "stone", "influence", "legio", "assigned", "scouts", "officers", "used",
@@ -262,6 +262,7 @@ class ViaeState(ProcedureStack, State):
     def describe(self, action: int) -> str:
         """A road chosen reads with its ends and value ("road r05 go Roma–Ostia (2)"), a card
         with its name ("play D02 Lapides")."""
+        from .log import named
         from .text import road_label
 
         g, a = self.game, int(action)
@@ -269,9 +270,7 @@ class ViaeState(ProcedureStack, State):
         for kind in ("milestone", "road", "road_go"):
             if g.notation[kind] <= a < g.notation[kind] + roads:
                 return f"{g.actions[a]} {road_label(g, a - g.notation[kind]).split(' ', 1)[1]}"
-        cards = g.cards
-        names = {c.id: c.name for deck in (cards.deceptio, cards.castra, cards.mandatum, cards.fortuna) for c in deck}
-        return " ".join(f"{word} {names[word]}" if word in names else word for word in str(g.actions[a]).split(" "))
+        return named(self, str(g.actions[a]))
 
     def text_commands(self) -> dict[str, TextCommand]:
         """Public facts only (a spectator's view): whoever types them may be any seat."""
