@@ -102,13 +102,14 @@ def test_a_move_the_agent_thought_over_before_the_takeover_is_never_shown(db: Pa
     store = Store(db)
     game = legatus.load("viae", players=2)
     session, entries = opening(game, [])
-    row = store.create_game("viae", game.record_options(), [("seat1", "random"), ("seat2", "person")], entries,
-                            summary(session.state))
+    first = session.state.current_player()  # VIAE's first player is drawn: the agent sits there
+    seats = [("seat1", "random" if first == 0 else "person"), ("seat2", "random" if first == 1 else "person")]
+    row = store.create_game("viae", game.record_options(), seats, entries, summary(session.state))
     live = LiveGame(row, store, session, len(entries), 1.0)
     turn = live.agent_turn()
-    assert turn is not None and turn.seat == 0
+    assert turn is not None and turn.seat == first
     drafted = live.draft(turn, turn.decide())
     assert drafted is not None
-    live.take_over(1, "seat1")
+    live.take_over(1 - first, seats[first][0])
     assert not live.publish(drafted) and live.agent_turn() is None
-    assert store.log(row.id)[-1] == (TAKEOVER, 0) and live.log_length == len(store.log(row.id))
+    assert store.log(row.id)[-1] == (TAKEOVER, first) and live.log_length == len(store.log(row.id))
