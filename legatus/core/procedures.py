@@ -46,14 +46,15 @@ back in the turn, whose ``resume`` ends the game at 5 or more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalActionError
 from .game import CHANCE, TERMINAL
 
-__all__ = ["CHANCE", "TERMINAL", "Frame", "HasStack", "Procedure", "ProcedureError", "ProcedureStack", "Procedures"]
+__all__ = ["CHANCE", "TERMINAL", "Frame", "HasStack", "Procedure", "ProcedureError", "ProcedureStack", "Procedures",
+           "roll", "step"]
 
 Frame = tuple[int, ...]
 """``(procedure_id, arg…)``: one procedure on the stack, with its arguments."""
@@ -91,6 +92,43 @@ class Procedure(Generic[S]):
     """Runs when a sub-procedure this one called ends (None: the game waits here again)."""
     explain: Callable[[S, int], str] | None = None
     """Why an action is not legal here, in one phrase (None: the table says which are)."""
+    chance: bool = False
+    """A roll or a draw: the chance player picks one of the legal outcomes (:func:`roll`)."""
+    weights: Callable[[S, tuple[int, ...]], Sequence[float]] | None = None
+    """A roll's weight for each legal outcome (None: all equally likely)."""
+    run: Callable[[S], None] | None = None
+    """An automatic step (:func:`step`): no one decides; it runs as soon as it is on top of
+    the stack and moves the game on (a goto to the next step, a call of a decision)."""
+    hides_legal: bool = False
+    """Its legal actions show a hidden hand: an illegal action's explanation must not list them."""
+
+
+def roll(name: str, prompt: Callable[[S], str], outcomes: Callable[[S], tuple[int, ...]],
+         resolve: Callable[[S, int], None], weights: Callable[[S, tuple[int, ...]], Sequence[float]] | None = None,
+         ) -> Procedure[S]:
+    """The one way to roll a die or draw a card: a procedure where chance picks one of
+    ``outcomes`` (with ``weights``, else evenly) and ``resolve`` plays what it means. Each
+    purpose of a roll is its own procedure, so the table says what every roll is for."""
+    return Procedure(name, _chance_player, prompt, outcomes, resolve, chance=True, weights=weights)
+
+
+def step(name: str, run: Callable[[S], None]) -> Procedure[S]:
+    """An automatic step of the turn: ``run`` does what the rules do there without a decision
+    and moves on (``goto`` the next step, ``call`` a decision to wait for, ``end``). A state
+    runs the steps on top of its stack after every action (:meth:`ProcedureStack.settle`)."""
+    return Procedure(name, _never_waits, _never_waits, _never_waits, _never_applied, run=run)
+
+
+def _chance_player(state: Any) -> int:
+    return CHANCE
+
+
+def _never_waits(state: Any) -> Any:
+    raise ProcedureError(f"an automatic step never waits: it is still on top of the stack {state.stack}")
+
+
+def _never_applied(state: Any, action: int) -> None:
+    raise ProcedureError(f"an automatic step takes no action; got {action} with the stack {state.stack}")
 
 
 class Procedures(Generic[S]):
@@ -190,6 +228,20 @@ class ProcedureStack:
             resume = self.procedures.by_id[stack[-1][0]].resume
             if resume is not None:
                 resume(self)
+
+    def settle(self: _Running) -> None:
+        """Runs the automatic steps (:func:`step`) on top of the stack until a decision or a
+        roll is on top, or the game is over."""
+        by_id = self.procedures.by_id
+        stack = self.stack
+        while stack:
+            run = by_id[stack[-1][0]].run
+            if run is None:
+                return
+            run(self)
+            if self.stack == stack:
+                raise ProcedureError(f"the step {by_id[stack[-1][0]].name} did not move the game on")
+            stack = self.stack
 
     def stop(self: _Running) -> None:
         """The game is over: every procedure on the stack is dropped, none resumes."""

@@ -1,0 +1,204 @@
+"""The core contract written once, for every game that runs on a procedure table.
+
+A game's state class derives from :class:`ProcedureState`, names its table (``procedures``,
+a :class:`~legatus.core.procedures.Procedures`) and keeps its pieces; the base answers the
+contract from the running procedure: who decides, the legal actions (cached until the next
+action), the chance outcomes and their weights, ``apply_action`` with the one history (a
+:mod:`~legatus.core.chain` of action ids, shared between clones), the prompt and why an action
+is refused. After each action it runs the automatic steps (:meth:`ProcedureStack.settle`).
+
+A game adds its own behaviour through a few named hooks, each a no-op by default:
+:meth:`before_action` (a secret's move noted before the action changes the state),
+:meth:`after_action` (what the rules tidy after every action).
+
+A game's ``clone`` copies its own fields and calls :meth:`copy_contract` for the base's.
+
+>>> from legatus.core.procedures import Procedure, Procedures, roll
+>>> from legatus.core.actions import ActionTable
+>>> class Dice:  # a tiny game: one die, then the player keeps it or stops
+...     name, actions = "dice", ActionTable("dice", ["1", "2", "keep", "stop"])
+>>> class DiceState(ProcedureState):
+...     __slots__ = ("total",)
+...     def __init__(self) -> None:
+...         self.start(Dice())
+...         self.total = 0
+...         self.stack = ((ROLL,),)
+...     def returns(self) -> list[float]:
+...         return [float(self.total)]
+...     def view(self, seat: int | None = None) -> dict[str, int]:
+...         return {"total": self.total}
+...     def clone(self) -> DiceState:
+...         o = object.__new__(DiceState)
+...         o.total = self.total
+...         self.copy_contract(o)
+...         return o
+>>> ROLL, CHOOSE = 0, 1
+>>> def rolled(st: DiceState, a: int) -> None:
+...     st.total += a + 1
+...     st.goto(CHOOSE)
+>>> def chose(st: DiceState, a: int) -> None:
+...     st.goto(ROLL) if a == 2 else st.stop()
+>>> DiceState.procedures = Procedures({
+...     ROLL: roll("die", lambda st: "Roll the die.", lambda st: (0, 1), rolled),
+...     CHOOSE: Procedure("choice", lambda st: 0, lambda st: f"Total {st.total}.", lambda st: (2, 3), chose),
+... })
+>>> st = DiceState()
+>>> st.is_chance_node(), [(str(a), p) for a, p in st.chance_outcomes()]
+(True, [('1', 0.5), ('2', 0.5)])
+>>> st.apply_action(1); st.prompt(), [str(a) for a in st.legal_actions()]
+('Total 2.', ['keep', 'stop'])
+>>> st.apply_action(3); st.is_terminal(), [str(a) for a in st.history()], st.returns()
+(True, ['2', 'stop'], [2.0])
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .actions import Action, ActionTable
+from .chain import Chain, unchain
+from .errors import IllegalActionError
+from .game import TERMINAL, State
+from .procedures import Procedures, ProcedureStack
+
+__all__ = ["ProcedureState"]
+
+# The even odds of each list of outcomes, built once by actions table and outcomes.
+_EVEN: dict[tuple[int, tuple[int, ...]], list[tuple[Action, float]]] = {}
+
+
+class ProcedureState(State, ProcedureStack):
+    """A state whose contract its procedure table answers (see the module's docstring)."""
+
+    __slots__ = ("game", "stack", "_legal", "_history", "moves", "set_up_from")
+    procedures: ClassVar[Procedures[Any]]
+    _legal: tuple[int, ...] | None
+    _history: Chain
+    moves: int
+    """How many actions have been applied (the history's length)."""
+    set_up_from: str | None
+    """The position the history starts from (``game.new_state_from``), else None."""
+
+    def start(self, game: Any) -> None:
+        """Sets the base's fields of a new state of ``game`` (its ``__init__`` calls this first)."""
+        self.game = game
+        self.stack = ()
+        self._legal = None
+        self._history = None
+        self.moves = 0
+        self.set_up_from = None
+
+    def copy_contract(self, other: ProcedureState) -> None:
+        """Copies the base's fields into ``other``, a clone being built (all immutable: shared)."""
+        other.game, other.stack, other._legal = self.game, self.stack, self._legal
+        other._history, other.moves, other.set_up_from = self._history, self.moves, self.set_up_from
+
+    # --- The contract ----------------------------------------------------------------------
+    def current_player(self) -> int:
+        stack = self.stack
+        return self.procedures.by_id[stack[-1][0]].player(self) if stack else TERMINAL
+
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+    def is_chance_node(self) -> bool:
+        stack = self.stack
+        return bool(stack) and self.procedures.by_id[stack[-1][0]].chance
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The legal action ids (the outcomes' at a chance node), cached until the next action."""
+        legal = self._legal
+        if legal is None:
+            stack = self.stack
+            legal = self._legal = self.procedures.by_id[stack[-1][0]].legal(self) if stack else ()
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        return list(map(self.game.actions.actions.__getitem__, self.legal_ids()))
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        stack = self.stack
+        if not stack:
+            return []
+        procedure = self.procedures.by_id[stack[-1][0]]
+        if not procedure.chance:
+            return []
+        legal = self.legal_ids()
+        table: ActionTable = self.game.actions
+        if procedure.weights is None:
+            key = (id(table), legal)
+            even = _EVEN.get(key)
+            if even is None:  # a few kinds of roll a game: each one's list built once
+                even = _EVEN[key] = [(table[a], 1.0 / len(legal)) for a in legal]
+            return even[:]
+        weights = procedure.weights(self, legal)
+        total = sum(weights)
+        return [(table[a], w / total) for a, w in zip(legal, weights, strict=True)]
+
+    def apply_action(self, action: int) -> None:
+        a = int(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_ids()
+        if a not in legal:
+            self.refuse(a)
+        self.before_action(a)
+        self._legal = None
+        self._history = (self._history, a)
+        self.moves += 1
+        self.procedures.by_id[self.stack[-1][0]].apply(self, a)
+        self.after_action(a)
+        self.settle()
+        self._legal = None
+
+    def before_action(self, action: int) -> None:
+        """Hook: runs before a legal ``action`` is applied (the state still as it was)."""
+
+    def after_action(self, action: int) -> None:
+        """Hook: runs after ``action``'s handler, before the automatic steps."""
+
+    def history(self) -> list[Action]:
+        table = self.game.actions
+        return [table[a] for a in unchain(self._history)]
+
+    @property
+    def history_ids(self) -> list[int]:
+        """The action ids applied, oldest first."""
+        return unchain(self._history)
+
+    def initial_position(self) -> str | None:
+        return self.set_up_from
+
+    # --- Saying what is going on -----------------------------------------------------------
+    def phase_name(self) -> str:
+        """The running procedure's name ("game over" at the end)."""
+        stack = self.stack
+        return self.procedures.by_id[stack[-1][0]].name if stack else "game over"
+
+    def prompt(self) -> str:
+        return self.procedures.prompt(self) if self.stack else super().prompt()
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is refused: the running procedure's explanation, else its legal actions
+        (but never where they would show a hidden hand, or the outcomes of a roll to come)."""
+        stack = self.stack
+        if not stack:
+            return "the game is over"
+        procedure = self.procedures.by_id[stack[-1][0]]
+        if procedure.explain is not None:
+            return procedure.explain(self, action)
+        if procedure.hides_legal or procedure.chance:
+            return f"it is not one of the actions of the {procedure.name} now"
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        return f"{procedure.name} takes {legal or 'no action'}"
+
+    def refuse(self, action: int) -> None:
+        """Raises the :class:`IllegalActionError` for ``action``, which is not legal here."""
+        table = self.game.actions
+        if not 0 <= action < len(table):
+            raise IllegalActionError(str(action), f"there is no action {action} (ids run from 0 to {len(table) - 1})")
+        raise IllegalActionError(str(table[action]), self.explain_illegal(action))
+
+    def check_legal(self, action: int) -> None:
+        if action not in self.legal_ids():
+            self.refuse(action)
