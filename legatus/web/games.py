@@ -4,8 +4,10 @@ agents that play their seats, in the agents' threads (:mod:`.thinkers`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections import deque
 
 from legatus.core.agents import AGENT_TRIES
 from legatus.core.errors import LegatusError
@@ -16,7 +18,7 @@ from .store import Store
 from .thinkers import Thinkers
 
 THREADS = 2  # agents' threads: games between agents hold all but one, kept for games with a person
-MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth is refused (503) until one ends
+MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth new one is refused (503), a resumed one waits
 SEND_FIRST = 0.01  # seconds the watchers' sends get after a paced move, before the agent thinks again
 LOG = logging.getLogger("legatus.web")
 
@@ -36,6 +38,9 @@ class Games:
         self.thinkers = Thinkers(threads)
         self.max_agent_games = max_agent_games
         self.hints = 0  # hints being worked out
+        # Games between agents resumed (a restart, a page opened) while max_agent_games play: by
+        # id, in the order they came; each starts when one of those playing ends.
+        self.queued: deque[str] = deque()
 
     def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -57,12 +62,16 @@ class Games:
             self.evict()
         return live
 
+    def agents_playing(self) -> int:
+        """Games between agents whose agents are playing now."""
+        return sum(1 for live in self.live.values() if live.agents_only and live.task is not None
+                   and not live.task.done())
+
     def check_room(self, seats: list[tuple[str, str]]) -> None:
-        """503 for a game between agents beyond :attr:`max_agent_games` being played at once."""
+        """503 for a new game between agents beyond :attr:`max_agent_games` being played at once."""
         if any(player == PERSON for _, player in seats):
             return
-        playing = sum(1 for live in self.live.values() if live.agents_only and live.task is not None
-                      and not live.task.done())
+        playing = self.agents_playing()
         if playing >= self.max_agent_games:
             raise WebError(503, f"the server is playing {playing} games between agents, its most at once: "
                                 "give a seat to a person, or try again when one ends")
@@ -82,8 +91,19 @@ class Games:
     def run_agents(self, live: LiveGame) -> None:
         """Lets the agents play while one is to move, in the background. An agent that fails
         :data:`AGENT_TRIES` times in a row stops them: the game waits, its views say why
-        (``stalled``), and the next call (a page opened, a restart) lets them try again."""
+        (``stalled``), and the next call (a page opened, a restart) lets them try again.
+
+        A game between agents is held to :attr:`max_agent_games` however it comes back (a
+        restart, a page opened), as a new one is: beyond the bound it is queued, not refused,
+        since it is stored already; its views say it waits (``stalled``), and it starts when
+        one of those playing ends."""
         if (live.task is not None and not live.task.done()) or live.agent_turn() is None:
+            return
+        if live.agents_only and (playing := self.agents_playing()) >= self.max_agent_games:
+            if live.row.id not in self.queued:
+                self.queued.append(live.row.id)
+            live.stalled = (f"the server is playing {playing} games between agents, its most at once: "
+                            "this one waits its turn and starts when one of them ends")
             return
         live.stalled = None
 
@@ -118,3 +138,11 @@ class Games:
                     await asyncio.sleep(SEND_FIRST)
 
         live.task = asyncio.get_running_loop().create_task(play())
+        if live.agents_only:  # its place goes to the next queued game, unless the server is stopping it
+            live.task.add_done_callback(lambda task: None if task.cancelled() else self.start_queued())
+
+    def start_queued(self) -> None:
+        """Lets the queued games between agents play, in the order they came, while there is room."""
+        while self.queued and self.agents_playing() < self.max_agent_games:
+            with contextlib.suppress(WebError):  # a game gone from the store is dropped from the queue
+                self.run_agents(self.get(self.queued.popleft()))
