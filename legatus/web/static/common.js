@@ -80,9 +80,14 @@ export function clear(node, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
-/** The drawing module of a game (static/games/<game>.js), or null if it has none. */
+/** The drawing module of a game (static/games/<game>.js), or null if it has none; its
+ * stylesheet beside it (static/games/<game>.css) is added to the page once, the same way for
+ * every game, from the server itself (the CSP allows no inline styles). */
 export async function loadGameModule(game) {
   if (!/^[a-z0-9_-]+$/i.test(game)) return null;
+  if (!document.querySelector(`link[data-game-styles="${game}"]`)) {
+    document.head.append(h("link", { rel: "stylesheet", href: `/static/games/${game}.css`, "data-game-styles": game }));
+  }
   try {
     return await import(`/static/games/${game}.js`);
   } catch (err) {

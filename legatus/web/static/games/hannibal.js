@@ -22,12 +22,6 @@ let shared = null; // the public data, for renderInfo (the replay page does not 
 
 const sideName = (side) => SIDE_NAME[side] || side;
 
-/** The page's styles for this game, from the server itself (the CSP allows no inline ones). */
-function loadStyles() {
-  if (document.querySelector("link[data-game-styles=hannibal]")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/games/hannibal.css", "data-game-styles": "hannibal" }));
-}
-
 // --- Which spaces an action names: "<verb> <space>" (legatus/games/hannibal/notation.py) -------
 const spaceNames = new WeakMap();
 
@@ -71,7 +65,6 @@ const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name 
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
 
 export function createBoard(node, pub, hooks = {}) {
-  loadStyles();
   shared = pub;
   const map = pub.map;
   const where = Object.fromEntries(map.spaces.map((sp) => [sp.name, [sp.x, sp.y]]));

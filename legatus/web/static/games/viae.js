@@ -40,11 +40,6 @@ export const seatColour = (seat) => SEAT_COLOURS[seatIndex(seat)] || "#555";
 const fmt = (n) => Math.round(n * 10) / 10;
 const linkKey = (a, b) => [a, b].sort().join("|");
 
-// The stylesheet of this module, once (the page's own is generic).
-if (!document.querySelector('link[data-game="viae"]')) {
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/viae.css", dataset: { game: "viae" } }));
-}
-
 // --- Which cities and roads an action names ---------------------------------------------------
 const indexes = new WeakMap();
 
