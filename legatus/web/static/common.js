@@ -80,16 +80,27 @@ export function clear(node, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
-/** The drawing module of a game (static/games/<game>.js), or null if it has none; its
- * stylesheet beside it (static/games/<game>.css) is added to the page once, the same way for
- * every game, from the server itself (the CSP allows no inline styles). */
+/** A game's stylesheet (static/games/<game>.css), added to the page once, from the server itself
+ * (the CSP allows no inline styles); resolves when it has loaded (or failed: a game without one). */
+function loadGameStyles(game) {
+  if (document.querySelector(`link[data-game-styles="${game}"]`)) return Promise.resolve();
+  const link = h("link", { rel: "stylesheet", href: `/static/games/${game}.css`, "data-game-styles": game });
+  const loaded = new Promise((resolve) => {
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/** The drawing module of a game (static/games/<game>.js), or null if it has none; its styles
+ * beside it are loaded first, the same way for every game, so that a board measuring its labels
+ * measures them in the game's fonts. */
 export async function loadGameModule(game) {
   if (!/^[a-z0-9_-]+$/i.test(game)) return null;
-  if (!document.querySelector(`link[data-game-styles="${game}"]`)) {
-    document.head.append(h("link", { rel: "stylesheet", href: `/static/games/${game}.css`, "data-game-styles": game }));
-  }
   try {
-    return await import(`/static/games/${game}.js`);
+    const [module] = await Promise.all([import(`/static/games/${game}.js`), loadGameStyles(game)]);
+    return module;
   } catch (err) {
     console.warn(`no drawing module for ${game}:`, err);
     return null;
