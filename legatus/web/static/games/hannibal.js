@@ -2,7 +2,8 @@
 // places on the map, connections by kind, provinces tinted by who controls them), the pieces
 // from a view (political control, CU stacks with their counts and generals, sieges), and the
 // panels beside the board (whose decision, turn track, political points, the seat's own hands,
-// decks, the battle under way). The contract with the page is hispania.js's.
+// decks, the battle under way). The contract with the page is written once, in common.js ("A
+// game's drawing module"); battleStory(lines, space) is this module's own, for its panels.
 //
 // A view carries only what its seat may see (legatus/games/hannibal/view.py): the other seat's
 // hands come as sizes, so nothing here can show them.
