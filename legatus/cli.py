@@ -55,7 +55,7 @@ GAME_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
 GameOptions = Annotated[list[str] | None, typer.Option(
     "-o", "--option", metavar="KEY=VALUE",
     help="a game option, repeatable (legatus options GAME lists them); also --KEY VALUE")]
-Seats = Annotated[str | None, typer.Option(help="agents by seat, e.g. rome=mcts,hispania=heuristic")]
+Seats = Annotated[str | None, typer.Option(help="agents by seat, e.g. rome=mcts,carthage=heuristic")]
 Seed = Annotated[int | None, typer.Option(help="seed of the dice (and of the agents)")]
 
 
@@ -126,14 +126,14 @@ def game_class_named(game: str) -> type[Game]:
 
 
 def parse_seats(text: str | None) -> dict[str, str]:
-    """``rome=mcts,hispania=heuristic`` → {"rome": "mcts", "hispania": "heuristic"}."""
+    """``rome=mcts,carthage=heuristic`` → {"rome": "mcts", "carthage": "heuristic"}."""
     if not text:
         return {}
     seats: dict[str, str] = {}
     for part in text.split(","):
         seat, sep, agent = part.partition("=")
         if not sep or not seat.strip() or not agent.strip():
-            fail(f"--seats '{text}': write seat=agent pairs, e.g. rome=mcts,hispania=heuristic")
+            fail(f"--seats '{text}': write seat=agent pairs, e.g. rome=mcts,carthage=heuristic")
         seats[seat.strip()] = agent.strip()
     return seats
 
@@ -141,10 +141,10 @@ def parse_seats(text: str | None) -> dict[str, str]:
 @app.command(context_settings=GAME_FLAGS)
 def play(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help="the game, e.g. hispania")] = None,
+    game: Annotated[str | None, typer.Argument(help="the game (`legatus games` lists them)")] = None,
     option: GameOptions = None,
     seats: Annotated[str | None, typer.Option(
-        help="seats played by agents, e.g. hispania=heuristic (with --load: over the record's; seat=human "
+        help="seats played by agents, e.g. rome=heuristic (with --load: over the record's; seat=human "
              "for a person)")] = None,
     seed: Seed = None,
     dice: Annotated[Dice, typer.Option(help="auto: legatus rolls; manual: you type a real table's dice")] = Dice.auto,
@@ -249,7 +249,7 @@ def describe_text(state: legatus.State, text: str) -> str:
 @app.command(context_settings=GAME_FLAGS)
 def simulate(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="the game, e.g. hispania")],
+    game: Annotated[str, typer.Argument(help="the game (`legatus games` lists them)")],
     games: Annotated[int, typer.Option(help="how many games")] = 1000,
     option: GameOptions = None, seats: Seats = None,
     seat: Annotated[str | None, typer.Option(help="whose win rate (default: the first seat)")] = None,
@@ -314,7 +314,7 @@ def write_results(path: Path, results: list[dict[str, Any]]) -> None:
 @app.command(context_settings=GAME_FLAGS)
 def sweep(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="the game, e.g. hispania")],
+    game: Annotated[str, typer.Argument(help="the game (`legatus games` lists them)")],
     games: Annotated[int, typer.Option(help="games per point")] = 1000,
     option: Annotated[list[str] | None, typer.Option(
         "-o", "--option", metavar="KEY=VALUE", help="a game option the same at every point, repeatable")] = None,
@@ -368,7 +368,7 @@ def sweep(
         if left_out:
             typer.echo(f"{len(left_out)} point{'s' * (len(left_out) != 1)} of the grid cannot be played, "
                        f"left out (e.g. {left_out[0]})")
-        if changed:  # the game plays such a point as another (Hispania's Hispano: 6 denarii, R28)
+        if changed:  # the game plays such a point as another, and its notes say how
             many = len(changed) != 1
             typer.echo(f"{len(changed)} point{'s' * many} of the grid {'are' if many else 'is'} played otherwise "
                        f"than asked, as the game notes (e.g. {changed[0]})")
@@ -448,7 +448,7 @@ def write_report(rows: list[dict[str, Any]], cls: type[Game], axes: list[str], f
 @app.command(context_settings=GAME_FLAGS)
 def fuzz(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="the game, e.g. hispania")],
+    game: Annotated[str, typer.Argument(help="the game (`legatus games` lists them)")],
     games: Annotated[int, typer.Option(help="how many games")] = 1000,
     option: Annotated[list[str] | None, typer.Option(
         "-o", "--option", metavar="KEY=VALUE", help="a game option fixed in every game (the others are drawn), "
@@ -562,7 +562,7 @@ def games() -> None:
 
 
 @app.command()
-def options(game: Annotated[str, typer.Argument(help="the game, e.g. hispania")]) -> None:
+def options(game: Annotated[str, typer.Argument(help="the game (`legatus games` lists them)")]) -> None:
     """List a game's options: name, default, what it means, the values it takes."""
     cls = game_class_named(game)
     typer.echo(f"{game} ({cls.title}): -o KEY=VALUE, or --KEY VALUE (--KEY alone for a yes/no option)")

@@ -27,7 +27,7 @@ from legatus.core.game import State
 from legatus.core.pacing import pacing
 from legatus.core.session import Session, sample_outcome
 from legatus.terminal import Quit, TerminalPlay
-from legatus.web.app import Games
+from legatus.web.games import Games
 from legatus.web.live import PERSON, LiveGame, Watcher, opening, summary
 from legatus.web.store import Store
 

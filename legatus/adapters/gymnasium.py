@@ -1,14 +1,16 @@
 """Gymnasium: one seat of a legatus game as a single-agent environment
 (``pip install 'legatus[gymnasium]'``); the environment plays the game's chance nodes and
-every other seat, each by the agent named (``opponent``).
+every other seat, each by the agent named (``opponent``). :class:`SeatEnv` plays the seat it is
+given; :class:`GameEnv` the seat the game says (``Game.SINGLE_AGENT``), also served under the
+name the game gives it (``RomanEnv``: the Roman side of the game that declares it).
 
 >>> from legatus.adapters.gymnasium import RomanEnv, SeatEnv
 >>> e = RomanEnv(level="6-4-3-4-2")
 >>> observation, info = e.reset(seed=3)
 >>> observation.shape == (e.game.observation_size(),), int(info["action_mask"].sum()) > 0
 (True, True)
->>> SeatEnv("hispania", seat="hispania", variants=["hispano"]).seat
-1
+>>> SeatEnv(e.game.name, seat=e.game.seats[0]).seat
+0
 
 Observations are the game's observation tensor for the seat (in a game with secrets, what
 that seat may see and nothing more); actions are legatus's action ids (``Discrete``), with
@@ -22,6 +24,7 @@ as PettingZoo's classic games do.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 import gymnasium as gym
@@ -30,11 +33,11 @@ from gymnasium import spaces
 
 import legatus
 from legatus.core.agents import Agent, decide, make_agent
+from legatus.core.errors import OptionError
+from legatus.core.registry import game_class, game_names
 from legatus.core.session import sample_outcome
 
 from . import observation_size, seat_of
-
-ROMAN_SEAT = 0
 
 
 class SeatEnv(gym.Env):
@@ -100,11 +103,38 @@ class SeatEnv(gym.Env):
         return self.state.to_text() if self.render_mode == "ansi" else None
 
 
-class RomanEnv(SeatEnv):
-    """Hispania's Roman side as one seat (``players=1``), against the game's dice and any
-    Hispano seat (played by the heuristic agent, or the agent named)."""
+class GameEnv(SeatEnv):
+    """The seat ``game`` says a single-agent environment plays (its ``SINGLE_AGENT``), with the
+    options that make it one seat's game; the others are played by ``opponent`` (by default the
+    game's choice)."""
 
-    def __init__(self, render_mode: str | None = None, opponent: str = "heuristic", **options: Any) -> None:
-        super().__init__("hispania", ROMAN_SEAT, opponent, render_mode, **options)
-        if self.game.options["players"] != 1:
-            raise legatus.OptionError("the Gymnasium environment plays the Roman side as one seat: players=1")
+    def __init__(self, game: str, render_mode: str | None = None, opponent: str | None = None,
+                 **options: Any) -> None:
+        solo = game_class(game).SINGLE_AGENT
+        if solo is None:
+            raise OptionError(f"{game} names no seat for a single-agent environment: "
+                              f"choose one with SeatEnv({game!r}, seat)")
+        super().__init__(game, solo.seat, opponent or solo.opponent, render_mode, **{**solo.options, **options})
+        wrong = {key: value for key, value in solo.options.items() if self.game.options[key] != value}
+        if wrong:
+            raise OptionError(f"the Gymnasium environment of {game} plays {self.game.seats[solo.seat]} as one seat: "
+                              + ", ".join(f"{key}={value}" for key, value in wrong.items()))
+
+
+@cache
+def named_env(game: str, alias: str) -> type[GameEnv]:
+    """:class:`GameEnv` bound to ``game``, under the class name the game gives it."""
+    def __init__(self: GameEnv, render_mode: str | None = None, opponent: str | None = None, **options: Any) -> None:
+        GameEnv.__init__(self, game, render_mode, opponent, **options)
+
+    return type(alias, (GameEnv,), {"__init__": __init__, "__module__": __name__, "__qualname__": alias,
+                                    "__doc__": f"{GameEnv.__name__} of {game_class(game).title}: see GameEnv."})
+
+
+def __getattr__(name: str) -> type[GameEnv]:
+    """The environments the games name (``SingleAgent.alias``), e.g. ``RomanEnv``."""
+    for game in game_names():
+        solo = game_class(game).SINGLE_AGENT
+        if solo is not None and solo.alias == name:
+            return named_env(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

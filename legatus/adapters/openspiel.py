@@ -10,13 +10,13 @@ The short name is ``legatus_<game>``. Everything is read from the game: its info
 (perfect or imperfect), its utility and bounds, its range of players (the class's) and its
 number (the configuration's), its most chance outcomes, and its options as parameters, in
 forms OpenSpiel's game strings can hold (derived from the option table's forms): an option of
-parts is one parameter a part (Hispania's level: ``denarii``, ``garrisons``, ``fleets``,
-``roads``, ``armies``), a multiple choice is its choices joined by ``+`` (``terror+hispano``),
+parts is one parameter a part (a level ``6-4-3-4-2``: ``denarii=6``, ``garrisons=4`` and so
+on, as the example above), a multiple choice is its choices joined by ``+`` (``terror+hispano``),
 and ``none`` stands for no choice (no variant, no scenario).
 
 Actions are legatus's action ids: one integer encoding for decisions and chance outcomes
 alike. OpenSpiel numbers chance outcomes below ``max_chance_outcomes()``, so a game numbers
-its chance outcomes first (Hispania's dice, the poker games' deals). Chance nodes are the
+its chance outcomes first (dice, deals). Chance nodes are the
 core's (``current_player() == CHANCE``, ``chance_outcomes()``). Information state strings and
 observation strings are the core's (``information_state_string``, ``observation_string``),
 given by an observer as OpenSpiel's Python games do; the observation tensor is the game's own
@@ -42,7 +42,7 @@ MAX_GAME_LENGTH = 20_000
 NONE = "none"  # OpenSpiel's game strings cannot hold an empty value
 JOIN = "+"  # between the choices of a multiple choice
 PART = "-"  # between the parts of an option of parts (as the web's form writes them)
-COMMA = "_"  # stands for a comma in a choice (VIAE's die faces "1,1,1,2,2,3"): a game string's separator
+COMMA = "_"  # stands for a comma in a choice (die faces "1,1,1,2,2,3"): a game string's separator
 
 
 def _spiel_value(value: Any) -> Any:

@@ -3,8 +3,8 @@
 >>> from legatus.adapters.pettingzoo import env
 >>> e = env("hispania", level="6-4-3-4-2", variants=["hispano"])
 >>> e.reset(seed=1)
->>> e.possible_agents
-['rome', 'hispania']
+>>> e.possible_agents == list(e.game.seats), len(e.possible_agents)
+(True, 2)
 
 The agents are the game's seats, as many as its configuration has. Each observation is
 ``{"observation": the game's observation tensor for that seat, "action_mask": 1 for each

@@ -21,6 +21,7 @@ from .errors import IllegalActionError, NotationError, OptionError
 from .information import Information as Information
 from .record import replay, to_record
 from .secrecy import information_state, search, seat_actions
+from .solo import SingleAgent
 
 CHANCE = -1
 """``current_player()`` when the next action is a chance outcome (a die, a draw)."""
@@ -107,6 +108,8 @@ class Game(abc.ABC):
     """The options a person's game starts with where they give none (``legatus play``, the
     page's new-game form), where the defaults, kept for records and measurements, are too
     hard to learn on; a record stores the options it was played with, so it never changes."""
+    SINGLE_AGENT: ClassVar[SingleAgent | None] = None
+    """The seat a single-agent environment plays (Gymnasium's ``GameEnv``); None: it must be named."""
 
     information: Information = Information.PERFECT
     utility: Utility = Utility.GENERAL_SUM

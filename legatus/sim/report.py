@@ -2,7 +2,7 @@
 win rate (PNG and SVG; needs matplotlib). Both are laid out from the game's option table:
 a column for each option swept, and each of the game's measures and outcomes.
 
-The heat map lays out the innermost option: an option of parts (Hispania's level,
+The heat map lays out the innermost option: an option of parts (a level of
 denarii-garrisons-fleets-roads-armies) over its parts, the first half down and the rest
 across; any other with the option before it, down and across. Every value of the other
 options gets a figure of its own.

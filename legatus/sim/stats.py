@@ -62,7 +62,7 @@ RUNNER_KEYS = ("index", "seed", "length", "returns")
 
 
 def measures(results: Sequence[dict[str, Any]]) -> list[str]:
-    """The game's numeric measures (Hispania: ``rounds``): every number its summary gave in
+    """The game's numeric measures (e.g. ``rounds``): every number its summary gave in
     every game."""
     if not results:
         return []

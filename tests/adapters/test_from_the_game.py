@@ -13,8 +13,8 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import legatus
-from legatus.adapters import openspiel
-from legatus.adapters.gymnasium import SeatEnv
+from legatus.adapters import gymnasium, openspiel
+from legatus.adapters.gymnasium import GameEnv, SeatEnv
 from legatus.adapters.pettingzoo import env
 from tests.games import TEST_GAMES
 from tests.games.blind import MARKER, BlindGame
@@ -156,3 +156,22 @@ def test_openspiel_needs_the_sum_of_a_constant_sum_game():
     spiel = type("OpenSpielNoSum", (openspiel.OpenSpielGame,), {"game_class": NoSum})
     with pytest.raises(ValueError, match="blind is constant-sum but declares no utility_sum"):
         spiel()
+
+
+def test_gymnasium_plays_the_seat_the_game_names_under_the_name_it_gives() -> None:
+    e = GameEnv("blind", turns=3)  # Blind Hand's SINGLE_AGENT: seat2, two seats
+    assert (e.seat, e.game.options["players"], e.opponent_spec) == (1, 2, "random")
+    check_env(e)
+    from legatus.adapters.gymnasium import BlindEnv  # type: ignore[attr-defined]
+    named = BlindEnv(turns=3)
+    assert isinstance(named, GameEnv) and named.seat == 1 and BlindEnv.__name__ == "BlindEnv"
+    assert gymnasium.BlindEnv is BlindEnv  # type: ignore[attr-defined]
+
+
+def test_gymnasium_refuses_a_game_naming_no_seat_or_options_that_make_it_more_than_one_seats() -> None:
+    with pytest.raises(legatus.OptionError, match=r"leduc names no seat .*SeatEnv\('leduc', seat\)"):
+        GameEnv("leduc")
+    with pytest.raises(legatus.OptionError, match="plays seat2 as one seat: players=2"):
+        GameEnv("blind", players=3)
+    with pytest.raises(AttributeError, match="has no attribute 'NoSuchEnv'"):
+        gymnasium.NoSuchEnv  # type: ignore[attr-defined]  # noqa: B018

@@ -2,7 +2,8 @@
 
 ``blind`` (Blind Hand) has every kind of secret; ``kuhn`` and ``leduc`` are OpenSpiel's poker
 games, to check legatus against OpenSpiel. Tests register them for as long as they need them
-(``registered()``), so ``legatus games`` never lists them.
+(``registered()``), so ``legatus games`` never lists them. ``tally`` (a package) is laid out as
+docs/api.md, "How to add a game", says; tests/test_add_a_game.py registers it itself.
 """
 
 from __future__ import annotations

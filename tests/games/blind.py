@@ -22,6 +22,7 @@ from legatus.core.actions import Action, ActionTable
 from legatus.core.errors import OptionError
 from legatus.core.game import CHANCE, TERMINAL, Game, Information, Option, State, Utility, parse_flag
 from legatus.core.secrecy import earlier_unseen_draw
+from legatus.core.solo import SingleAgent
 
 MARKER = "aquila"
 HAND = 2  # cards dealt to each seat
@@ -64,6 +65,7 @@ class BlindGame(Game):
                          {"kind": "bool"}),
     }
     SWEEP = {"players": [2, 3], "turns": [1, 2]}
+    SINGLE_AGENT = SingleAgent(1, "random", {"players": 2}, "BlindEnv")  # Gymnasium's GameEnv: the second seat
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -8,6 +8,7 @@ from typing import Any
 
 from legatus.core.errors import OptionError
 from legatus.core.game import Game, Option, State, Utility, parse_flag
+from legatus.core.solo import SingleAgent
 
 from . import observation, position
 from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
@@ -94,6 +95,8 @@ class HispaniaGame(Game):
     }
     SWEEP = {"variants": [()], "level": [str(level) for level in all_levels()]}
     FIRST_GAME = {"level": "easiest"}  # the default level's win chance is 1-3%: too hard to learn on
+    # Gymnasium's environment: the Roman side as one seat, against the dice and any Hispano seat
+    SINGLE_AGENT = SingleAgent(0, "heuristic", {"players": 1}, "RomanEnv")
     OPTION_ALIASES = {"levels": "level"}
 
     def __init__(self, **options: Any) -> None:

@@ -80,11 +80,49 @@ export function clear(node, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
-/** The drawing module of a game (static/games/<game>.js), or null if it has none. */
+// --- A game's drawing module: the contract with the pages (play.js, replay.js) -------------------
+// A game draws its board in static/games/<game>.js, its styles beside it in <game>.css (both loaded
+// by loadGameModule below); a game without one plays from buttons. The pages give the module the
+// game's public data (``pub``: GET /api/games/<id>/public, the game's public_data()) and a seat's
+// view (``view``: what that seat may see, nothing more). It exports:
+//   title                                  the game's name, as the page's heading shows it
+//   createBoard(node, pub, hooks)          -> {draw(view, marks), anchor(key), zooms?}
+//       hooks.onSpace(name | null), hooks.onLink("A|B"): a click (or Enter) on a space / a link
+//       marks: {active: Map(space -> actions), activeLinks: Map("A|B" -> actions), selected}
+//       anchor(key): the element a popover of the selected space or link points at, or null
+//       zooms: true if the board pans and zooms itself (the page then offers no zoom button)
+//   targets(action, pub)                   -> {spaces: [names], links: [[a, b]]} that the action names
+//   renderInfo(node, view, pub, {tray})    the panels beside the board (tray: renderTray draws the cards)
+//   logClass(line)                         a class for a log line ("dice", ...), or ""
+// and may export:
+//   renderTray(node, view, pub, lines)     the cards the seat handles, under the board
+//   label(action, described, pub)          an action's button label (cards it names, named)
+//   groupActions(actions, pub)             -> [{title, actions: [[action, short label]], fold}] rows
+//   ruleLink(id)                           the page that explains a rule id of a message, or null
+//   confirm(action, view)                  a question to ask before the action is sent, or null
+// A module draws only from what it is given: a view carries only what its seat may know.
+
+/** A game's stylesheet (static/games/<game>.css), added to the page once, from the server itself
+ * (the CSP allows no inline styles); resolves when it has loaded (or failed: a game without one). */
+function loadGameStyles(game) {
+  if (document.querySelector(`link[data-game-styles="${game}"]`)) return Promise.resolve();
+  const link = h("link", { rel: "stylesheet", href: `/static/games/${game}.css`, "data-game-styles": game });
+  const loaded = new Promise((resolve) => {
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/** The drawing module of a game (static/games/<game>.js), or null if it has none; its styles
+ * beside it are loaded first, the same way for every game, so that a board measuring its labels
+ * measures them in the game's fonts. */
 export async function loadGameModule(game) {
   if (!/^[a-z0-9_-]+$/i.test(game)) return null;
   try {
-    return await import(`/static/games/${game}.js`);
+    const [module] = await Promise.all([import(`/static/games/${game}.js`), loadGameStyles(game)]);
+    return module;
   } catch (err) {
     console.warn(`no drawing module for ${game}:`, err);
     return null;

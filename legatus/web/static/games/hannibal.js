@@ -2,7 +2,8 @@
 // places on the map, connections by kind, provinces tinted by who controls them), the pieces
 // from a view (political control, CU stacks with their counts and generals, sieges), and the
 // panels beside the board (whose decision, turn track, political points, the seat's own hands,
-// decks, the battle under way). The contract with the page is hispania.js's.
+// decks, the battle under way). The contract with the page is written once, in common.js ("A
+// game's drawing module"); battleStory(lines, space) is this module's own, for its panels.
 //
 // A view carries only what its seat may see (legatus/games/hannibal/view.py): the other seat's
 // hands come as sizes, so nothing here can show them.
@@ -21,12 +22,6 @@ const MARGIN = 70;
 let shared = null; // the public data, for renderInfo (the replay page does not pass it)
 
 const sideName = (side) => SIDE_NAME[side] || side;
-
-/** The page's styles for this game, from the server itself (the CSP allows no inline ones). */
-function loadStyles() {
-  if (document.querySelector("link[data-game-styles=hannibal]")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/games/hannibal.css", "data-game-styles": "hannibal" }));
-}
 
 // --- Which spaces an action names: "<verb> <space>" (legatus/games/hannibal/notation.py) -------
 const spaceNames = new WeakMap();
@@ -71,7 +66,6 @@ const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name 
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
 
 export function createBoard(node, pub, hooks = {}) {
-  loadStyles();
   shared = pub;
   const map = pub.map;
   const where = Object.fromEntries(map.spaces.map((sp) => [sp.name, [sp.x, sp.y]]));

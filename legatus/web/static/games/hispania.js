@@ -1,18 +1,8 @@
 // Hispania's drawing module: the board as SVG from the public board data (cities at their
 // longitude/latitude, links with their segments, seas), the pieces from a view, and the panels
 // beside the board (turn, denarii, dice, time track, generals, reserves).
-//
-// The contract with the page (play.js, replay.js):
-//   title                                  the game's name
-//   createBoard(node, pub, hooks)          -> {draw(view, marks), anchor(key)}
-//       hooks.onSpace(name | null), hooks.onLink("A|B"): a click (or Enter) on a space / a link
-//       marks: {active: Map(space -> actions), activeLinks: Map("A|B" -> actions), selected}
-//   targets(action, pub)                   -> {spaces: [names], links: [[a, b]]} that the action names
-//   renderInfo(node, view, pub)            the panels beside the board
-//   lastDice(view)                         -> {roman, hispanic, text, pending} or null
-//   logClass(line)                         a class for a log line
-//   ruleLink(id)                           the page that explains a rule id ("R13") of a message, or null
-//   confirm(action, view)                  a question to ask before the action is sent, or null
+// The contract with the page is written once, in common.js ("A game's drawing module"); besides
+// it this module exports lastDice(view) -> {roman, hispanic, text, pending} or null, for its panels.
 
 import { h as el, svg as s, tip } from "/static/common.js";
 

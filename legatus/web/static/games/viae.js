@@ -3,7 +3,7 @@
 // influence tracks), the pieces from a view (forts on cities, milestones on roads, Legio
 // markers, scouts, basilicas, hostility), and the panels beside the board (players, the seat's
 // own hand and Mandatum, public Mandatum, Castra, Fortuna, a conquest under way).
-// The contract with the page is hispania.js's (title, createBoard, targets, renderInfo).
+// The contract with the page is written once, in common.js ("A game's drawing module").
 //
 // The map is the reconstructed one (docs/viae/board.md): cities stand at their longitude and
 // latitude, spread where they crowd (Italy) and pushed apart where they would still overlap
@@ -39,11 +39,6 @@ const seatIndex = (seat) => Number(String(seat).replace(/\D/g, "")) - 1;
 export const seatColour = (seat) => SEAT_COLOURS[seatIndex(seat)] || "#555";
 const fmt = (n) => Math.round(n * 10) / 10;
 const linkKey = (a, b) => [a, b].sort().join("|");
-
-// The stylesheet of this module, once (the page's own is generic).
-if (!document.querySelector('link[data-game="viae"]')) {
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/viae.css", dataset: { game: "viae" } }));
-}
 
 // --- Which cities and roads an action names ---------------------------------------------------
 const indexes = new WeakMap();

@@ -1,0 +1,148 @@
+"""The server's live games: loaded from the store on first use, forgotten when idle, and the
+agents that play their seats, in the agents' threads (:mod:`.thinkers`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+
+from legatus.core.agents import AGENT_TRIES
+from legatus.core.errors import LegatusError
+from legatus.core.record import PERSON
+
+from .live import DICE, LiveGame, WebError
+from .store import Store
+from .thinkers import Thinkers
+
+THREADS = 2  # agents' threads: games between agents hold all but one, kept for games with a person
+MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth new one is refused (503), a resumed one waits
+SEND_FIRST = 0.01  # seconds the watchers' sends get after a paced move, before the agent thinks again
+LOG = logging.getLogger("legatus.web")
+
+
+class Games:
+    """The live games: loaded from the store on first use, forgotten when idle."""
+
+    def __init__(self, store: Store, agent_seconds: float, idle_seconds: float, max_live: int,
+                 threads: int = THREADS, max_agent_games: int = MAX_AGENT_GAMES) -> None:
+        self.store = store
+        self.agent_seconds = agent_seconds
+        self.idle_seconds = idle_seconds
+        self.max_live = max_live
+        self.live: dict[str, LiveGame] = {}
+        # Agents think in threads of their own, shared fairly by the games, so that the server
+        # can wait for them to end (each within its budget) before it closes the store.
+        self.thinkers = Thinkers(threads)
+        self.max_agent_games = max_agent_games
+        self.hints = 0  # hints being worked out
+        # Games between agents resumed (a restart, a page opened) while max_agent_games play: by
+        # id, in the order they came; each starts when one of those playing ends.
+        self.queued: deque[str] = deque()
+
+    def get(self, game_id: str) -> LiveGame:
+        live = self.live.get(game_id)
+        if live is None or live.broken:
+            row = self.store.game(game_id)
+            if row is None:
+                raise WebError(404, f"there is no game '{game_id[:40]}' on this server")
+            try:
+                live = LiveGame.load(row, self.store, self.agent_seconds)
+            except LegatusError as exc:
+                raise WebError(500, f"game '{game_id}' cannot be rebuilt from its log: {exc}") from None
+            self.add(live)
+        live.used = time.monotonic()
+        return live
+
+    def add(self, live: LiveGame) -> LiveGame:
+        self.live[live.row.id] = live
+        if len(self.live) > self.max_live:
+            self.evict()
+        return live
+
+    def agents_playing(self) -> int:
+        """Games between agents whose agents are playing now."""
+        return sum(1 for live in self.live.values() if live.agents_only and live.task is not None
+                   and not live.task.done())
+
+    def check_room(self, seats: list[tuple[str, str]]) -> None:
+        """503 for a new game between agents beyond :attr:`max_agent_games` being played at once."""
+        if any(player == PERSON for _, player in seats):
+            return
+        playing = self.agents_playing()
+        if playing >= self.max_agent_games:
+            raise WebError(503, f"the server is playing {playing} games between agents, its most at once: "
+                                "give a seat to a person, or try again when one ends")
+
+    def evict(self, now: float | None = None) -> None:
+        """Forgets the games idle for ``idle_seconds``, then the least recently used over
+        ``max_live``, among those nothing holds (a watcher, a thinking agent, a change)."""
+        now = time.monotonic() if now is None else now
+        free = sorted((live for live in self.live.values() if not live.watchers and not live.lock.locked()
+                       and (live.task is None or live.task.done())), key=lambda live: live.used)
+        excess = len(self.live) - self.max_live
+        for live in free:
+            if excess > 0 or now - live.used >= self.idle_seconds:
+                del self.live[live.row.id]
+                excess -= 1
+
+    def run_agents(self, live: LiveGame) -> None:
+        """Lets the agents play while one is to move, in the background. An agent that fails
+        :data:`AGENT_TRIES` times in a row stops them: the game waits, its views say why
+        (``stalled``), and the next call (a page opened, a restart) lets them try again.
+
+        A game between agents is held to :attr:`max_agent_games` however it comes back (a
+        restart, a page opened), as a new one is: beyond the bound it is queued, not refused,
+        since it is stored already; its views say it waits (``stalled``), and it starts when
+        one of those playing ends."""
+        if (live.task is not None and not live.task.done()) or live.agent_turn() is None:
+            return
+        if live.agents_only and (playing := self.agents_playing()) >= self.max_agent_games:
+            if live.row.id not in self.queued:
+                self.queued.append(live.row.id)
+            live.stalled = (f"the server is playing {playing} games between agents, its most at once: "
+                            "this one waits its turn and starts when one of them ends")
+            return
+        live.stalled = None
+
+        async def play() -> None:
+            failures = 0
+            while (turn := live.agent_turn()) is not None:
+                try:  # the game stays free meanwhile
+                    action, started = await self.thinkers.run(turn.timed, person=not live.agents_only)
+                except Exception as exc:  # the agent's failure, whatever it is: logged, never silent
+                    failures += 1
+                    LOG.exception("game %s: the agent of seat %d failed (%d of %d)", live.row.id, turn.seat,
+                                  failures, AGENT_TRIES)
+                    if failures < AGENT_TRIES:
+                        continue
+                    seat = live.row.seats[turn.seat]  # every seat sees this: why stays in the log (it may name a card)
+                    live.stalled = (f"the agent ({seat.player}) of {seat.name} could not decide "
+                                    f"({type(exc).__name__}; the server's log says why). "
+                                    "Reload the page to let it try again.")
+                    live.broadcast()
+                    return
+                failures = 0
+                async with live.lock:
+                    draft = live.draft(turn, action)
+                if draft is None:
+                    continue
+                pace = live.paces[turn.seat]
+                if pace is not None:  # the moment the others see it tells nothing of the agent's hand
+                    await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
+                async with live.lock:
+                    live.publish(draft)
+                if pace is not None:  # the messages leave before the agent's next thread takes the interpreter
+                    await asyncio.sleep(SEND_FIRST)
+
+        live.task = asyncio.get_running_loop().create_task(play())
+        if live.agents_only:  # its place goes to the next queued game, unless the server is stopping it
+            live.task.add_done_callback(lambda task: None if task.cancelled() else self.start_queued())
+
+    def start_queued(self) -> None:
+        """Lets the queued games between agents play, in the order they came, while there is room."""
+        while self.queued and self.agents_playing() < self.max_agent_games:
+            with contextlib.suppress(WebError):  # a game gone from the store is dropped from the queue
+                self.run_agents(self.get(self.queued.popleft()))

@@ -1,0 +1,1 @@
+"""Tally's rules, one module a chapter of its (one-page) rulebook."""
