@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from legatus.core.actions import Action
-from legatus.core.game import CHANCE, TERMINAL, State
-from legatus.core.procedures import ProcedureStack
+from legatus.core.procedure_state import ProcedureState
 
 from . import text, view
 from .ids import Proc
@@ -16,33 +14,18 @@ if TYPE_CHECKING:
     from .game import TallyGame
 
 
-class TallyState(ProcedureStack, State):
-    __slots__ = ("game", "stack", "totals", "mover", "moves")
+class TallyState(ProcedureState):
+    """The contract comes from the core's base (who moves, legal actions, dice, history)."""
+
+    __slots__ = ("totals", "mover")
     procedures = TABLE
     game: TallyGame
 
     def __init__(self, game: TallyGame) -> None:
-        self.game = game
-        self.stack: tuple[tuple[int, ...], ...] = ((Proc.TURN,),)
+        self.start(game)
+        self.stack = ((Proc.TURN,),)
         self.totals: list[int] = [0, 0]
         self.mover: int = 0
-        self.moves: list[int] = []
-
-    def current_player(self) -> int:
-        return TERMINAL if not self.stack else TABLE.player(self)
-
-    def legal_actions(self) -> list[Action]:
-        return [] if not self.stack else [self.game.actions[a] for a in TABLE.legal(self)]
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.current_player() != CHANCE:
-            return []
-        return [(a, 1.0 / self.game.faces) for a in self.legal_actions()]
-
-    def apply_action(self, action: int) -> None:
-        self.check_legal(action)
-        self.moves.append(int(action))
-        TABLE.apply(self, int(action))
 
     def prompt(self) -> str:
         return "The game is over." if not self.stack else TABLE.prompt(self)
@@ -54,12 +37,9 @@ class TallyState(ProcedureStack, State):
 
     def clone(self) -> TallyState:
         other = object.__new__(TallyState)
-        other.game, other.stack, other.mover = self.game, self.stack, self.mover
-        other.totals, other.moves = self.totals[:], self.moves[:]
+        other.mover, other.totals = self.mover, self.totals[:]
+        self.copy_contract(other)
         return other
-
-    def history(self) -> list[Action]:
-        return [self.game.actions[a] for a in self.moves]
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return view.view(self, seat)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from legatus.core.game import CHANCE
-from legatus.core.procedures import Procedure
+from legatus.core.procedures import Procedure, roll
 
 from ..ids import Proc
 from ..notation import ADDS, add_id, roll_id
@@ -44,6 +43,5 @@ def resume_turn(st: TallyState) -> None:
 ENTRIES: dict[int, Procedure[TallyState]] = {
     Proc.TURN: Procedure("turn", lambda st: st.mover, lambda st: f"{st.game.seats[st.mover]}: add 1 or 2.",
                          gen_adds, resolve_add, resume=resume_turn),
-    Proc.ROLL: Procedure("roll", lambda st: CHANCE, lambda st: f"Roll the die for {st.game.seats[st.mover]}.",
-                         gen_rolls, resolve_roll),
+    Proc.ROLL: roll("roll", lambda st: f"Roll the die for {st.game.seats[st.mover]}.", gen_rolls, resolve_roll),
 }
