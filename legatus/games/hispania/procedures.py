@@ -78,7 +78,7 @@ def _apply_free_move(st: HispaniaState, action: int) -> None:
 def _roll(name: str, prompt: Callable[[HispaniaState], str], resume: Callable[[HispaniaState], None] | None = None
           ) -> P:
     """A roll: the chance player answers; the roll's purpose resolves it (:mod:`.rules.dice`)."""
-    return Procedure(name, _chance, prompt, dice.outcomes, _apply_roll, resume, explain.roll)
+    return Procedure(name, _chance, prompt, dice.outcomes, _apply_roll, resume, explain.roll, chance=True)
 
 
 def _ask(name: str, prompt: Callable[[HispaniaState], str], legal: Callable[[HispaniaState], tuple[int, ...]],
