@@ -17,7 +17,8 @@ from legatus.core.game import TextCommand
 from legatus.core.procedure_state import ProcedureState
 from legatus.core.procedures import Frame, Procedures
 
-from . import explain, position, text, view
+from . import position, text, view
+from .ids import Id
 from .notation import END, read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .procedures import TABLE
@@ -105,6 +106,7 @@ class HispaniaState(ProcedureState):
         self._events: Chain = None  # the log lines
         self.move_costs: dict[int, int] = {}
         setup.begin(self)
+        self.settle()
 
     # --- The core contract: the base answers it from the table; the rest is the game's ----
     def returns(self) -> list[float]:
@@ -157,9 +159,6 @@ class HispaniaState(ProcedureState):
     def parse_outcome(self, text: str) -> Action:
         return read_roll(text, [a for a, _ in self.chance_outcomes()])
 
-    def explain_illegal(self, action: int) -> str:
-        return explain.why_illegal(self, int(action))
-
     def summary(self) -> dict[str, Any]:
         return {"outcome": self.outcome or "unfinished", "winners": self.winners(), "rounds": self.round}
 
@@ -193,7 +192,7 @@ class HispaniaState(ProcedureState):
         """Ends the Roman phase when no denarius can be spent any more: then ``end`` is the
         only legal action and taking it is no decision (P4)."""
         stack = self.stack
-        if stack and stack[-1][0] == phases.ROMAN and self.legal_ids() == (self.notation.base[END],):
+        if stack and stack[-1][0] == Id.ROMAN and self.legal_ids() == (self.notation.base[END],):
             self._legal = None
             self.log("Nothing left to spend: the Roman phase ends")
             turn.end_roman_phase(self)
@@ -246,26 +245,27 @@ class HispaniaState(ProcedureState):
         if not self.stack:
             return -1
         frame = self.stack[-1]
-        if phases.ROLLS <= frame[0] < phases.ASKS:
-            return frame[0] - phases.ROLLS
-        return frame[1] if frame[0] == phases.ASKS + phases.H_REROLL else -1
+        purpose = phases.ROLL_FOR.get(frame[0])
+        if purpose is not None:
+            return purpose
+        return frame[1] if frame[0] == Id.ASK_REROLL else -1
 
     @property
     def roll_kind(self) -> int:
         """The dice of the pending roll (ROLL_R, ROLL_H or ROLL_RH)."""
         frame = self.stack[-1]
-        return frame[1] if frame[0] == phases.ROLLS + phases.REROLL else phases.DICE[frame[0] - phases.ROLLS]
+        return frame[1] if frame[0] == Id.ROLL_AGAIN else phases.DICE[phases.ROLL_FOR[frame[0]]]
 
     @property
     def hispano_for(self) -> int:
         """What the Hispano player is asked (``rules.phases`` H_…), or -1."""
-        return self.stack[-1][0] - phases.ASKS if self.phase == phases.HISPANO else -1
+        return phases.HISPANO_FOR.get(self.stack[-1][0], -1) if self.stack else -1
 
     @property
     def window(self) -> int:
         """The Hispano's attack window open: 0 before the armies move, 1 after; else -1."""
         frame = self.stack[-1] if self.stack else (-1,)
-        return frame[1] if frame[0] == phases.ASKS + phases.H_ATTACKS else -1
+        return frame[1] if frame[0] == Id.ASK_ATTACKS else -1
 
     def end_lethe(self) -> None:
         self.lethe = False
