@@ -60,6 +60,9 @@ class HispaniaState(ProcedureState):
     POSITION_FIELDS: ClassVar[tuple[str, ...]] = tuple(n for n in (*_FIELDS, *_SCALARS) if not n.startswith("_"))
     """What a position holds: every field but the caches (``_legal``), recomputed on demand."""
     procedures: ClassVar[Procedures[HispaniaState]] = TABLE
+    # Whether the Roman phase is idle (end_phase_if_idle) is the last thing an action asks: the
+    # legal actions it computed are the next position's (the playouts' hot path).
+    keeps_legal = True
 
     def __init__(self, game: HispaniaGame) -> None:
         self.start(game)
