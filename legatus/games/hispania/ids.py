@@ -43,4 +43,11 @@ class Id(IntEnum):
     ASK_REINFORCE = 21  # pay to reinforce a besieged revolt or an attacked army
     ASK_ATTACKS = 22  # pay for an attack: frame (id, window: 0 before the armies move, 1 after)
     # Steps that need no decision (they run at once and move on)
-    END_TURN = 23  # the acting general's turn is over: the next turn, or the end of the round (R1, R21)
+    END_TURN = 23  # the acting general's turn is over: the next turn, or the end of the round (R1)
+    ROMAN_GOES_ON = 24  # anything left to spend? else the Roman phase ends (P4)
+    HISPANIC_PHASE = 25  # the Hispanic phase opens with its revolt roll (R16)
+    ARMIES_MOVE = 26  # the armies move in the order of their provinces (R18, P5)
+    NEXT_ARMY = 27  # the next army moves, until one needs a die or a decision (R18)
+    AFTER_HISPANIC_PHASE = 28  # Imperivm's free move, else the end of the turn (R23)
+    END_ROUND = 29  # a revolt on the time track, then the next round (R21)
+    BEGIN_TURN = 30  # the next general's turn: entering, his Roman phase or none (R1, R17)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from legatus.core.procedures import Procedure, ProcedureError, Procedures
 
 from .ids import Id
-from .rules import dice, hispanic_phase, hispano, imperium, roman_phase, setup, terror, turn
+from .rules import dice, end_of_round, hispanic_phase, hispano, imperium, roman_phase, setup, terror, turn
 
 if TYPE_CHECKING:
     from .state import HispaniaState
@@ -37,4 +37,4 @@ def join(*chapters: Mapping[Id, Procedure[HispaniaState]]) -> Procedures[Hispani
 
 # The chapters in rulebook order; the die rolled again last (any roll the Hispano pays to change, R28).
 TABLE = join(setup.PROCEDURES, turn.PROCEDURES, roman_phase.PROCEDURES, hispano.PROCEDURES, terror.PROCEDURES,
-             hispanic_phase.PROCEDURES, imperium.PROCEDURES, dice.PROCEDURES)
+             hispanic_phase.PROCEDURES, end_of_round.PROCEDURES, imperium.PROCEDURES, dice.PROCEDURES)

@@ -19,10 +19,10 @@ from legatus.core.procedures import Frame, Procedures
 
 from . import position, text, view
 from .ids import Id
-from .notation import END, read_roll
+from .notation import read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .procedures import TABLE
-from .rules import phases, setup, turn
+from .rules import phases, setup
 from .rules.victory import ROME
 from .variants import LEGIO, TERROR
 
@@ -60,8 +60,8 @@ class HispaniaState(ProcedureState):
     POSITION_FIELDS: ClassVar[tuple[str, ...]] = tuple(n for n in (*_FIELDS, *_SCALARS) if not n.startswith("_"))
     """What a position holds: every field but the caches (``_legal``), recomputed on demand."""
     procedures: ClassVar[Procedures[HispaniaState]] = TABLE
-    # Whether the Roman phase is idle (end_phase_if_idle) is the last thing an action asks: the
-    # legal actions it computed are the next position's (the playouts' hot path).
+    # Whether the Roman phase goes on (its step ROMAN_GOES_ON) is the last thing an action asks:
+    # the legal actions it computed are the next position's (the playouts' hot path).
     keeps_legal = True
 
     def __init__(self, game: HispaniaGame) -> None:
@@ -190,15 +190,6 @@ class HispaniaState(ProcedureState):
     def observation_string(self, seat: int) -> str:
         """The board drawn as text: every seat sees all of it (no secrets in Hispania)."""
         return text.render(self)
-
-    def end_phase_if_idle(self) -> None:
-        """Ends the Roman phase when no denarius can be spent any more: then ``end`` is the
-        only legal action and taking it is no decision (P4)."""
-        stack = self.stack
-        if stack and stack[-1][0] == Id.ROMAN and self.legal_ids() == (self.notation.base[END],):
-            self._legal = None
-            self.log("Nothing left to spend: the Roman phase ends")
-            turn.end_roman_phase(self)
 
     # --- Pieces: each change keeps both sides of a link between piece and space -----------
     def log(self, line: str) -> None:

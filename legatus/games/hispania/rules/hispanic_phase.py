@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import step
+
 from ..board import ROMAN_NUMERALS
 from ..ids import Id
 from ..notation import CHOOSE, PASS
 from ..pieces import COLOURS, DEAD, MAX_DISCS, OFF, PROCONSUL, PURPLE, TITLES
-from . import combat, dice, hispano, legio_hispana, phases, scenarios, terror, turn, victory
+from . import combat, dice, hispano, legio_hispana, phases, scenarios, terror, victory
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -62,7 +64,7 @@ def after_revolt(st: HispaniaState) -> None:
     if exceptional(st):
         st.end()  # the Roman phase resumes
     elif not hispano.offer_attacks(st, 0):
-        begin_moves(st)
+        st.goto(Id.ARMIES_MOVE)
 
 
 # --- 2. Hispanic move (R18) ---------------------------------------------------------------
@@ -71,7 +73,7 @@ def begin_moves(st: HispaniaState) -> None:
     province = st.board.province
     on_board = [k for k, s in enumerate(st.army_at) if s >= 0]
     st.queue = tuple(sorted(on_board, key=lambda k: province[st.army_at[k]]))
-    next_move(st)
+    st.goto(Id.NEXT_ARMY)
 
 
 def candidates(st: HispaniaState, army: int) -> list[int]:
@@ -109,11 +111,7 @@ def next_move(st: HispaniaState) -> None:
         if try_move(st, army, options[0]):
             return
     if not hispano.offer_attacks(st, 1):
-        end(st)
-
-
-def end(st: HispaniaState) -> None:
-    turn.after_hispanic_phase(st)
+        st.goto(Id.AFTER_HISPANIC_PHASE)
 
 
 def apply_army_roll(st: HispaniaState) -> None:
@@ -128,7 +126,7 @@ def apply_army_roll(st: HispaniaState) -> None:
     choices = ", ".join(st.board.names[c] for c in options)
     if distance.count(nearest) > 1:
         st.log(f"The army in {where} (to {choices}): Hispanic die {die} is equidistant, it does not move")
-        next_move(st)
+        st.goto(Id.NEXT_ARMY)
         return
     dest = options[distance.index(nearest)]
     st.log(f"The army in {where} (to {choices}): Hispanic die {die} → {st.board.names[dest]}")
@@ -138,7 +136,7 @@ def apply_army_roll(st: HispaniaState) -> None:
 def go_to(st: HispaniaState, dest: int) -> None:
     """The pending army tries to move to ``dest`` (chosen by the die or by the Hispano)."""
     if not try_move(st, st.army, dest):
-        next_move(st)
+        st.goto(Id.NEXT_ARMY)
 
 
 def try_move(st: HispaniaState, army: int, dest: int) -> bool:
@@ -217,7 +215,7 @@ def _after_attack(st: HispaniaState) -> None:
     if st.caller() == Id.ASK_ATTACKS:
         st.end()  # the Hispano's attack window resumes
     else:
-        next_move(st)
+        st.goto(Id.NEXT_ARMY)
 
 
 # --- Prompts of the rolls -----------------------------------------------------------------
@@ -287,10 +285,7 @@ def apply_attacks(st: HispaniaState, action: int) -> None:
 
 def end_attacks(st: HispaniaState, window: int) -> None:
     """The Hispano's attack window closes: the Hispanic phase goes on."""
-    if window == 0:
-        begin_moves(st)
-    else:
-        end(st)
+    st.goto(Id.ARMIES_MOVE if window == 0 else Id.AFTER_HISPANIC_PHASE)
 
 
 def after_hispano_attack(st: HispaniaState) -> None:
@@ -302,6 +297,8 @@ def after_hispano_attack(st: HispaniaState) -> None:
 
 
 PROCEDURES = {
+    Id.ARMIES_MOVE: step("Hispanic phase: the armies move", begin_moves),
+    Id.NEXT_ARMY: step("Hispanic phase: the next army moves", next_move),
     Id.ROLL_REVOLT: dice.roll(phases.REVOLT, "Hispanic phase: revolt", revolt_roll_prompt, apply_revolt_roll,
                               resume=after_revolt),
     Id.ASK_ATTACKS: hispano.ask("the Hispano: attacks", attacks_prompt, attacks_actions, apply_attacks,

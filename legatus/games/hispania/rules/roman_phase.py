@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from legatus.core.procedures import Procedure
+from legatus.core.procedures import Procedure, step
 
 from .. import explain
 from ..board import ROMAN_NUMERALS
@@ -58,7 +58,6 @@ from . import (
     phases,
     proconsul,
     terror,
-    turn,
     victory,
 )
 from .garrison import can_garrison
@@ -149,7 +148,7 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
         return
     elif kind == END:
         st.log(f"{CAPITALISED[g]} ends the Roman phase")
-        turn.end_roman_phase(st)
+        st.goto(Id.HISPANIC_PHASE)
         return
     elif kind == GARRISON:
         st.garrisons[here] += (g,)
@@ -197,7 +196,17 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
     else:  # HAND_OVER
         st.handed_over = True
         st.log(f"The consul's turn goes on with the {st.game.seats[st.game.consul_seats[1]]} player")
-    st.end_phase_if_idle()
+    st.goto(Id.ROMAN_GOES_ON)
+
+
+def goes_on(st: HispaniaState) -> None:
+    """The Roman phase waits for the general, or ends when no denarius can be spent any more:
+    then ``end`` is the only legal action and taking it is no decision (P4)."""
+    st.goto(Id.ROMAN)
+    if st.legal_ids() == (st.notation.base[END],):
+        st.log("Nothing left to spend: the Roman phase ends")
+        st.goto(Id.HISPANIC_PHASE)
+        st._legal = None  # the Roman phase's, computed for the question
 
 
 def move(st: HispaniaState, g: int, dest: int, cost: int) -> None:
@@ -244,13 +253,12 @@ def resolve_besiege(st: HispaniaState) -> None:
     won = combat.attacker_wins(st, attack, defence)
     result = "a revolt removed" if won else "the siege fails"
     st.log(f"Roman die {ROMAN_NUMERALS[die - 1]}: {attack_words} against {defence_words}: {result}")
-    st.goto(Id.ROMAN)
     if won:
         st.revolts[target] -= 1
         st.revolt_reserve += 1
         if victory.check_roman_victory(st):
             return
-    st.end_phase_if_idle()
+    st.goto(Id.ROMAN_GOES_ON)
 
 
 def resolve_attack(st: HispaniaState) -> None:
@@ -269,11 +277,10 @@ def resolve_attack(st: HispaniaState) -> None:
            f"{defence_words}: {result}")
     if won:
         st.remove_army(army)
-        st.goto(Id.ROMAN)
-        st.end_phase_if_idle()
+        st.goto(Id.ROMAN_GOES_ON)
     else:
         st.remove_general(g, DEAD if g == PROCONSUL else OFF)
-        turn.end_roman_phase(st)
+        st.goto(Id.HISPANIC_PHASE)
 
 
 # --- Why an action is refused in the Roman phase -------------------------------------------
@@ -375,7 +382,8 @@ def _explain_action(st: HispaniaState, kind: int, x: int, y: int) -> str:
 
 PROCEDURES = {
     Id.ROMAN: Procedure("Roman phase", roman_seat, prompt, legal_actions, apply_action,
-                        lambda st: st.end_phase_if_idle(), explain.refusal(explain_roman)),
+                        lambda st: st.goto(Id.ROMAN_GOES_ON), explain.refusal(explain_roman)),
+    Id.ROMAN_GOES_ON: step("Roman phase: anything left to spend?", goes_on),
     Id.ROLL_BESIEGE: dice.roll(phases.BESIEGE, "Roman phase: siege", siege_roll_prompt, resolve_besiege),
     Id.ROLL_ATTACK: dice.roll(phases.ATTACK, "Roman phase: attack", attack_roll_prompt, resolve_attack),
 }

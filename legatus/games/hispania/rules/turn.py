@@ -18,7 +18,7 @@ from ..ids import Id
 from ..notation import ENTER, ENTER_MOVE
 from ..pieces import CONSUL, OFF, PRAETOR_HOME, TITLES, TURN_NUMERALS, ULTERIOR_PRAETOR
 from ..variants import IMPERIVM
-from . import end_of_round, hispano, imperium, movement, phases, scenarios
+from . import hispano, imperium, movement, scenarios
 from .seats import roman_seat
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
     hispano.new_turn(st)
     st.power = scenarios.display_of_power(st)
     if hispanic_phase_only:  # a scenario that starts in a Hispanic phase
-        begin_hispanic_phase(st)
+        st.goto(Id.HISPANIC_PHASE)
         return
     if st.general_at[g] >= 0:
         begin_roman_phase(st)
@@ -46,7 +46,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
         why = "every space he may enter holds a general, and he cannot move on from it"
     st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} cannot enter the board ({why}); "
            "no Roman phase")
-    begin_hispanic_phase(st)
+    st.goto(Id.HISPANIC_PHASE)
 
 
 def money(st: HispaniaState) -> int:
@@ -57,12 +57,11 @@ def money(st: HispaniaState) -> int:
 
 def begin_roman_phase(st: HispaniaState, spent: int = 0) -> None:
     """The acting general's Roman phase; ``spent`` is what his entering move cost."""
-    st.goto(Id.ROMAN)
     st.money = money(st) - spent
     g = st.turn
     st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} in {st.board.names[st.general_at[g]]}, "
            f"{st.money} denari{'us' if st.money == 1 else 'i'}")
-    st.end_phase_if_idle()
+    st.goto(Id.ROMAN_GOES_ON)
 
 
 def entry_spaces(st: HispaniaState, g: int) -> list[int]:
@@ -119,28 +118,21 @@ def begin_hispanic_phase(st: HispaniaState) -> None:
     st.goto(Id.ROLL_REVOLT)
 
 
-def end_roman_phase(st: HispaniaState) -> None:
-    begin_hispanic_phase(st)
-
-
 def after_hispanic_phase(st: HispaniaState) -> None:
     """Imperivm: the praetor of Ulterior may then move one link for free."""
     if IMPERIVM in st.game.variants and st.turn == ULTERIOR_PRAETOR and imperium.begin_free_move(st):
         return
-    end_turn(st)
+    st.goto(Id.END_TURN)
 
 
 def end_turn(st: HispaniaState) -> None:
+    """Turn I, II, then III; after turn III the round ends (R1)."""
     st.power = False
     if st.turn < 2:
         st.turn += 1
+        st.goto(Id.BEGIN_TURN)
     else:
-        end_of_round.end_round(st)
-        if st.phase == phases.OVER:
-            return
-        st.round += 1
-        st.turn = 0
-    begin_turn(st)
+        st.goto(Id.END_ROUND)
 
 
 def explain_enter(st: HispaniaState, a: int) -> str:
@@ -165,5 +157,9 @@ def explain_enter(st: HispaniaState, a: int) -> str:
 PROCEDURES = {
     Id.ENTER: Procedure("Roman phase: entering", roman_seat, enter_prompt, entry_actions, apply_enter,
                         explain=explain.refusal(explain_enter)),
+    # A turn: the general enters (or cannot), his Roman phase, the Hispanic phase, the turn's end
+    Id.BEGIN_TURN: step("a turn begins", begin_turn),
+    Id.HISPANIC_PHASE: step("the Hispanic phase begins", begin_hispanic_phase),
+    Id.AFTER_HISPANIC_PHASE: step("the Hispanic phase is over", after_hispanic_phase),
     Id.END_TURN: step("end of the turn", end_turn),
 }
