@@ -128,7 +128,8 @@ class ProcedureState(State, ProcedureStack):
         return legal
 
     def legal_actions(self) -> list[Action]:
-        return list(map(self.game.actions.actions.__getitem__, self.legal_ids()))
+        legal = self._legal  # the cache read here too: the playouts' hot path
+        return list(map(self.game.actions.actions.__getitem__, self.legal_ids() if legal is None else legal))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         stack = self.stack
@@ -137,7 +138,9 @@ class ProcedureState(State, ProcedureStack):
         procedure = self.procedures.by_id[stack[-1][0]]
         if not procedure.chance:
             return []
-        legal = self.legal_ids()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_ids()
         table: ActionTable = self.game.actions
         if procedure.weights is None:
             key = (id(table), legal)

@@ -238,15 +238,16 @@ class ProcedureStack:
     def settle(self: _Running) -> None:
         """Runs the automatic steps (:func:`step`) on top of the stack until a decision or a
         roll is on top, or the game is over."""
-        by_id = self.procedures.by_id
+        procedures = self.procedures
+        runs = procedures.runs
         stack = self.stack
         while stack:
-            run = by_id[stack[-1][0]].run
+            run = runs[stack[-1][0]]
             if run is None:
                 return
             run(self)
             if self.stack == stack:
-                raise ProcedureError(f"the step {by_id[stack[-1][0]].name} did not move the game on")
+                raise ProcedureError(f"the step {procedures.by_id[stack[-1][0]].name} did not move the game on")
             stack = self.stack
 
     def stop(self: _Running) -> None:
