@@ -196,13 +196,18 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
     else:  # HAND_OVER
         st.handed_over = True
         st.log(f"The consul's turn goes on with the {st.game.seats[st.game.consul_seats[1]]} player")
-    st.goto(Id.ROMAN_GOES_ON)
+    end_if_idle(st)  # ROMAN_GOES_ON's question, asked in place: the hot path of the playouts
 
 
 def goes_on(st: HispaniaState) -> None:
-    """The Roman phase waits for the general, or ends when no denarius can be spent any more:
-    then ``end`` is the only legal action and taking it is no decision (P4)."""
+    """The Roman phase waits for the general, unless it is idle (:func:`end_if_idle`)."""
     st.goto(Id.ROMAN)
+    end_if_idle(st)
+
+
+def end_if_idle(st: HispaniaState) -> None:
+    """In the Roman phase: it ends when no denarius can be spent any more, since ``end`` is
+    then the only legal action and taking it is no decision (P4)."""
     if st.legal_ids() == (st.notation.base[END],):
         st.log("Nothing left to spend: the Roman phase ends")
         st.goto(Id.HISPANIC_PHASE)
