@@ -184,7 +184,8 @@ def status(st: HispaniaState, markup: bool = False) -> str:
                                                for g in st.garrisons[c])
         sep = " ·" if i < len(board.capitals) - 1 else ""
         item = f"{board.names[c]} {pieces}".rstrip() + sep
-        plain = len(f"{board.names[c]} {'●' * (st.revolts[c] + len(st.garrisons[c]))}".rstrip() + sep)
+        # The columns it takes on the screen: a revolt is one (●), a garrison two (■ and its letter).
+        plain = len(f"{board.names[c]} {'●' * (st.revolts[c] + 2 * len(st.garrisons[c]))}".rstrip() + sep)
         if width + 1 + plain > STATUS_WIDTH:
             out.append(line)
             line, width = " ", 1
