@@ -61,7 +61,7 @@ from .actions import Action, ActionTable
 from .chain import Chain, unchain
 from .errors import IllegalActionError
 from .game import TERMINAL, State
-from .procedures import Procedures, ProcedureStack
+from .procedures import ProcedureError, Procedures, ProcedureStack
 
 __all__ = ["ProcedureState"]
 
@@ -169,8 +169,18 @@ class ProcedureState(State, ProcedureStack):
         if self._after:
             self.after_action(a)
         stack = self.stack
-        if stack and procedures.runs[stack[-1][0]] is not None:
-            self.settle()
+        if stack:  # the automatic steps (settle's loop, in place: once an action)
+            runs = procedures.runs
+            run = runs[stack[-1][0]]
+            while run is not None:
+                run(self)
+                after = self.stack
+                if after == stack:
+                    raise ProcedureError(f"the step {procedures.by_id[stack[-1][0]].name} did not move the game on")
+                if not after:
+                    break
+                stack = after
+                run = runs[stack[-1][0]]
         if not self.keeps_legal:
             self._legal = None
 
