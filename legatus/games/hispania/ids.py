@@ -8,7 +8,10 @@ new procedure takes the next one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import IntEnum
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 __all__ = ["Id"]
 
@@ -45,9 +48,25 @@ class Id(IntEnum):
     # Steps that need no decision (they run at once and move on)
     END_TURN = 23  # the acting general's turn is over: the next turn, or the end of the round (R1)
     ROMAN_GOES_ON = 24  # anything left to spend? else the Roman phase ends (P4)
-    HISPANIC_PHASE = 25  # the Hispanic phase opens with its revolt roll (R16)
-    ARMIES_MOVE = 26  # the armies move in the order of their provinces (R18, P5)
-    NEXT_ARMY = 27  # the next army moves, until one needs a die or a decision (R18)
-    AFTER_HISPANIC_PHASE = 28  # Imperivm's free move, else the end of the turn (R23)
-    END_ROUND = 29  # a revolt on the time track, then the next round (R21)
-    BEGIN_TURN = 30  # the next general's turn: entering, his Roman phase or none (R1, R17)
+    ARMIES_MOVE = 25  # the armies move in the order of their provinces (R18, P5)
+    NEXT_ARMY = 26  # the next army moves, until one needs a die or a decision (R18)
+    AFTER_HISPANIC_PHASE = 27  # Imperivm's free move, else the end of the turn (R23)
+    END_ROUND = 28  # a revolt on the time track, then the next round (R21)
+    BEGIN_TURN = 29  # the next general's turn: entering, his Roman phase or none (R1, R17)
+
+
+class _Members(SimpleNamespace):
+    """An enum's members as plain attributes, the same objects: Python 3.11 reads an enum class's
+    attribute through a slow hook (its ``__getattr__``), some 0.13 µs a read, and the rules read
+    an id at every step they take (3% of the random playouts' time)."""
+
+    def __init__(self, enum: type[IntEnum]) -> None:
+        super().__init__(**enum.__members__)
+        self._enum = enum
+
+    def __iter__(self) -> Iterator[IntEnum]:
+        return iter(self._enum)
+
+
+if not TYPE_CHECKING:  # the type checker reads the IntEnum itself
+    Id = _Members(Id)

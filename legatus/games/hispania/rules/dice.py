@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure
@@ -28,28 +29,21 @@ REROLL_BOTH = (REVOLT,)  # rolls where either die may be rolled again
 REROLL_HISPANIC_DIE = (ATTACK, DEFEND_GENERAL, DEFEND_CITY)  # "any attack"
 
 
-class Decide:
-    """A roll's handler: the dice are shown, the Hispano may pay for one rolled again (R28),
-    else ``decide`` plays what they mean."""
-
-    __slots__ = ("purpose", "decide")
-
-    def __init__(self, purpose: int, decide: Callable[[HispaniaState], None]) -> None:
-        self.purpose = purpose
-        self.decide = decide
-
-    def __call__(self, st: HispaniaState, action: int) -> None:
-        kind, roman, hispanic, _ = st.notation.decode[action]
-        st.dice = (0, roman) if kind == ROLL_H else (roman, hispanic)
-        if not offer_reroll(st, self.purpose):
-            self.decide(st)
+def rolled(purpose: int, decide: Callable[[HispaniaState], None], st: HispaniaState, action: int) -> None:
+    """A roll's handler (bound to its purpose and ``decide`` by :func:`roll`): the dice are
+    shown, the Hispano may pay for one rolled again (R28), else ``decide`` plays what they mean."""
+    kind, roman, hispanic, _ = st.notation.decode[action]
+    st.dice = (0, roman) if kind == ROLL_H else (roman, hispanic)
+    if not offer_reroll(st, purpose):
+        decide(st)
 
 
 def roll(purpose: int, name: str, prompt: Callable[[HispaniaState], str], decide: Callable[[HispaniaState], None],
          resume: Callable[[HispaniaState], None] | None = None) -> P:
     """The roll of ``purpose`` (the dice of :data:`.phases.DICE`, even odds); ``resume``: what
     follows a roll it calls (the die that picks a new army)."""
-    procedure: P = core_roll(name, prompt, faces(phases.DICE[purpose]), Decide(purpose, decide))
+    # A partial (called at C speed, a roll at every other step) whose arguments name what decides.
+    procedure: P = core_roll(name, prompt, faces(phases.DICE[purpose]), partial(rolled, purpose, decide))
     return replace(procedure, resume=resume, explain=_EXPLAIN_ROLL)
 
 
@@ -72,8 +66,8 @@ def decide(st: HispaniaState, purpose: int) -> None:
     roll_id = ROLL_ID[purpose]
     st.goto(roll_id)
     handler = st.procedures.by_id[roll_id].apply
-    assert isinstance(handler, Decide)
-    handler.decide(st)
+    assert isinstance(handler, partial)  # rolled, bound by roll()
+    handler.args[1](st)
 
 
 # --- The Hispano's die rolled again (R28) --------------------------------------------------

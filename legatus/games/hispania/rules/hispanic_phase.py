@@ -73,7 +73,7 @@ def begin_moves(st: HispaniaState) -> None:
     province = st.board.province
     on_board = [k for k, s in enumerate(st.army_at) if s >= 0]
     st.queue = tuple(sorted(on_board, key=lambda k: province[st.army_at[k]]))
-    st.goto(Id.NEXT_ARMY)
+    next_move(st)  # (NEXT_ARMY's step, run in place)
 
 
 def candidates(st: HispaniaState, army: int) -> list[int]:

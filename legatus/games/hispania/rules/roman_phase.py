@@ -58,6 +58,7 @@ from . import (
     phases,
     proconsul,
     terror,
+    turn,
     victory,
 )
 from .garrison import can_garrison
@@ -148,7 +149,7 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
         return
     elif kind == END:
         st.log(f"{CAPITALISED[g]} ends the Roman phase")
-        st.goto(Id.HISPANIC_PHASE)
+        turn.begin_hispanic_phase(st)
         return
     elif kind == GARRISON:
         st.garrisons[here] += (g,)
@@ -210,7 +211,7 @@ def end_if_idle(st: HispaniaState) -> None:
     then the only legal action and taking it is no decision (P4)."""
     if st.legal_ids() == (st.notation.base[END],):
         st.log("Nothing left to spend: the Roman phase ends")
-        st.goto(Id.HISPANIC_PHASE)
+        turn.begin_hispanic_phase(st)
         st._legal = None  # the Roman phase's, computed for the question
 
 
@@ -285,7 +286,7 @@ def resolve_attack(st: HispaniaState) -> None:
         st.goto(Id.ROMAN_GOES_ON)
     else:
         st.remove_general(g, DEAD if g == PROCONSUL else OFF)
-        st.goto(Id.HISPANIC_PHASE)
+        turn.begin_hispanic_phase(st)
 
 
 # --- Why an action is refused in the Roman phase -------------------------------------------

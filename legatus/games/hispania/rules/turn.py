@@ -32,7 +32,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
     hispano.new_turn(st)
     st.power = scenarios.display_of_power(st)
     if hispanic_phase_only:  # a scenario that starts in a Hispanic phase
-        st.goto(Id.HISPANIC_PHASE)
+        begin_hispanic_phase(st)
         return
     if st.general_at[g] >= 0:
         begin_roman_phase(st)
@@ -46,7 +46,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
         why = "every space he may enter holds a general, and he cannot move on from it"
     st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} cannot enter the board ({why}); "
            "no Roman phase")
-    st.goto(Id.HISPANIC_PHASE)
+    begin_hispanic_phase(st)
 
 
 def money(st: HispaniaState) -> int:
@@ -122,7 +122,7 @@ def after_hispanic_phase(st: HispaniaState) -> None:
     """Imperivm: the praetor of Ulterior may then move one link for free."""
     if IMPERIVM in st.game.variants and st.turn == ULTERIOR_PRAETOR and imperium.begin_free_move(st):
         return
-    st.goto(Id.END_TURN)
+    end_turn(st)  # (END_TURN's step, run in place: a hop less at every turn of the playouts)
 
 
 def end_turn(st: HispaniaState) -> None:
@@ -159,7 +159,6 @@ PROCEDURES = {
                         explain=explain.refusal(explain_enter)),
     # A turn: the general enters (or cannot), his Roman phase, the Hispanic phase, the turn's end
     Id.BEGIN_TURN: step("a turn begins", begin_turn),
-    Id.HISPANIC_PHASE: step("the Hispanic phase begins", begin_hispanic_phase),
     Id.AFTER_HISPANIC_PHASE: step("the Hispanic phase is over", after_hispanic_phase),
     Id.END_TURN: step("end of the turn", end_turn),
 }
