@@ -43,6 +43,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -124,7 +125,7 @@ def _game_observables(game: Game) -> Iterator[Observable]:
     yield 0, "public data", _text(game.public_data())
 
 
-def _position_observables(state: State, step: int, mode: str) -> Iterator[Observable]:
+def _position_observables(state: State, step: int, mode: str, seed: int) -> Iterator[Observable]:
     """What every seat, the referee and the shells read of ``state`` before its next action:
     all of it (``mode`` "full") or its costliest parts on the schedule of :data:`MODES`."""
     game = state.game
@@ -143,14 +144,14 @@ def _position_observables(state: State, step: int, mode: str) -> Iterator[Observ
             yield step, f"explain illegal {illegal}", state.explain_illegal(illegal)
     for seat in (None, *seats):
         yield step, f"view {seat}", _text(state.view(seat))
-    for seat in seats:
-        yield step, f"observation {seat}", state.observation_string(seat)
     yield step, "position", _optional(state.position)
     if mode == "full" or state.is_terminal():
         for seat in seats:
             yield step, f"information state {seat}", state.information_state_string(seat)
-    if not (mode == "full" or state.is_terminal() or state.is_chance_node() or step % SAMPLE_EVERY == 0):
+    if not (mode == "full" or state.is_terminal() or (step + seed) % SAMPLE_EVERY == 0):
         return
+    for seat in seats:
+        yield step, f"observation {seat}", state.observation_string(seat)
     for seat in (None, *seats):
         yield step, f"tensor {seat}", _optional(partial(game.observation_tensor, state, seat))
     yield step, "to_text", state.to_text()
@@ -208,10 +209,13 @@ def _end_observables(state: State, step: int) -> Iterator[Observable]:
 
 
 MODES = ("full", "sampled")
-"""``full``: every observable at every step. ``sampled``: the costliest (information states,
-tensors, screens) only at chance nodes, at every ``SAMPLE_EVERY``-th step and at the end;
-everything else at every step."""
-SAMPLE_EVERY = 25
+"""``full``: every observable at every step. ``sampled``: every observable at every step but
+three, too costly for 700 games: the information states only at the end (a seat's information
+state is all it has seen, so each earlier one is the start of the last, and what each action
+added to it, ``action_to_string`` for the seat, is hashed at every step), and the observation
+strings, tensors and screens (which render the views hashed at every step) at every
+``SAMPLE_EVERY``-th step, at a different phase in every seed, and at the end."""
+SAMPLE_EVERY = 20
 
 
 def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable]:
@@ -228,7 +232,7 @@ def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable
     kinds: set[str] = set()
     step = 0
     while not state.is_terminal() and step < MAX_STEPS:
-        yield from _position_observables(state, step, mode)
+        yield from _position_observables(state, step, mode, seed)
         if inputs is not None and not state.is_chance_node():
             kind = decision_kind(state.legal_actions())
             first = kind not in kinds
@@ -237,7 +241,9 @@ def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable
                 yield from _input_observables(state, inputs, step)
         action = fuzz_action(state, game, rng, eager)
         yield from _action_observables(state, action, step)
-        yield step, "parse action", str(int(state.parse_action(str(state.game.actions[action]))))
+        written = str(state.game.actions[action])
+        yield step, "parse action", str(int(state.parse_outcome(written) if state.is_chance_node()
+                                            else state.parse_action(written)))
         before = state.clone()
         session.apply(action)
         log.add(before, action, state)
@@ -246,7 +252,7 @@ def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable
         for column in columns:
             yield step, f"seat log {column}", log.lines(column, step)[0]
         step += 1
-    yield from _position_observables(state, step, mode)
+    yield from _position_observables(state, step, mode, seed)
     yield from _end_observables(state, step)
 
 
@@ -321,7 +327,10 @@ def hash_stream(kind: str, name: str, seed: int, mode: str) -> dict[str, Any]:
 def _job(args: tuple[str, str, int, str]) -> tuple[str, int, dict[str, Any]]:
     kind, name, seed, mode = args
     start = time.process_time()
-    result = hash_stream(kind, name, seed, mode)
+    try:
+        result = hash_stream(kind, name, seed, mode)
+    except Exception as exc:  # a seed that fails must fail alike after a change: its digest says how
+        result = {"digest": f"failed: {type(exc).__name__}: {exc}"[:200], "steps": -1}
     result["cpu"] = round(time.process_time() - start, 3)
     return name, seed, result
 
@@ -355,20 +364,30 @@ def combined(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, str]:
     return {**games, "all": every.hexdigest()}
 
 
-def commit() -> str:
-    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    dirty = subprocess.run(["git", "status", "--porcelain", "legatus"], cwd=ROOT, capture_output=True, text=True)
-    return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+def commit(given: str | None) -> str:
+    """The commit whose ``legatus/`` made the digests: ``given`` (checked to hold the same
+    ``legatus/`` as the working tree), else HEAD, marked "+changes" if ``legatus/`` has changed."""
+    def git(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+
+    if given is not None:
+        if git("diff", "--quiet", given, "--", "legatus").returncode:
+            sys.exit(f"--commit {given}: its legatus/ is not the working tree's (git diff {given} -- legatus)")
+        return given
+    dirty = git("status", "--porcelain", "legatus").stdout.strip()
+    return git("rev-parse", "--short", "HEAD").stdout.strip() + ("+changes" if dirty else "")
 
 
-def write(path: Path, kind: str, mode: str, results: dict[str, dict[int, dict[str, Any]]]) -> None:
+def write(path: Path, kind: str, mode: str, results: dict[str, dict[int, dict[str, Any]]], made_at: str) -> None:
     data = {
-        "what": kind, "mode": mode, "commit": commit(), "digests": combined(results),
+        "what": kind, "mode": mode, "commit": made_at, "digests": combined(results),
         "games": {name: {str(seed): {"digest": r["digest"], "steps": r["steps"]} for seed, r in sorted(seeds.items())}
                   for name, seeds in results.items()},
         "cpu_seconds": {name: round(sum(r["cpu"] for r in seeds.values()), 1) for name, seeds in results.items()},
     }
-    path.write_text(json.dumps(data, indent=1) + "\n")
+    text = json.dumps(data, indent=1)  # a seed a line:
+    text = re.sub(r'\{\n\s+"digest": ("[^"]+"),\n\s+"steps": (-?\d+)\n\s+\}', r'{"digest": \1, "steps": \2}', text)
+    path.write_text(text + "\n")
 
 
 def report(results: dict[str, dict[int, dict[str, Any]]]) -> None:
@@ -440,11 +459,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--games", type=int, help="seeds 0 to N-1 of each game (with --check: its first N)")
     parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
-    parser.add_argument("--mode", choices=MODES, default="full", help=
-                        "full: every observable every step; sampled: the costliest every 25 steps and at chance nodes")
+    parser.add_argument("--mode", choices=MODES, default="sampled", help=
+                        "full: every observable at every step; sampled (the baseline's): the costliest at the end "
+                        "and every 20 steps (MODES in the source)")
     parser.add_argument("--agents", action="store_true", help="hash agents' choices instead (issue 35)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--out", type=Path, help="write the digests as JSON to this file")
+    parser.add_argument("--commit", help="with --out: the commit whose legatus/ the working tree holds "
+                        "(default: HEAD); --check plays a differing seed there")
     parser.add_argument("--check", type=Path, help="play the seeds of this file again and compare")
     parser.add_argument("--dump", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -459,11 +481,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check:
         return check(args.check, args.games, args.jobs)
     kind = "agents" if args.agents else "observables"
+    made_at = commit(args.commit) if args.out else ""
     seeds = {name: range(args.first, args.first + (args.games or 20)) for name in args.game}
     results = run(kind, seeds, args.mode, args.jobs)
     report(results)
     if args.out:
-        write(args.out, kind, args.mode, results)
+        write(args.out, kind, args.mode, results, made_at)
     return 0
 
 
