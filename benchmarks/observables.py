@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -335,19 +335,38 @@ def _job(args: tuple[str, str, int, str]) -> tuple[str, int, dict[str, Any]]:
     return name, seed, result
 
 
-def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int) -> dict[str, dict[int, dict[str, Any]]]:
-    """Every seed of every game hashed, in worker processes when ``jobs`` > 1."""
-    work = [(kind, name, seed, mode) for name, some in seeds.items() for seed in some]
+def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int,
+        kept: Path | None = None) -> dict[str, dict[int, dict[str, Any]]]:
+    """Every seed of every game hashed, in worker processes when ``jobs`` > 1, the games taken
+    in turn (seed 0 of each, then seed 1…). ``kept``: a file that gets a line a seed as it is
+    done, and whose seeds a run started again does not play again."""
     results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in seeds}
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            done: Iterable[tuple[str, int, dict[str, Any]]] = pool.map(_job, work, chunksize=4)
-            for name, seed, result in done:
-                results[name][seed] = result
-    else:
-        for name, seed, result in map(_job, work):
+    header = {"what": kind, "mode": mode}
+    if kept is not None and kept.exists():
+        lines = [json.loads(line) for line in kept.read_text().splitlines() if line.strip()]
+        if not lines or lines[0] != header:
+            sys.exit(f"{kept} holds seeds of another run than {header}: remove it or give another --out")
+        for line in lines[1:]:
+            if line["game"] in results:
+                results[line["game"]][line["seed"]] = line
+    elif kept is not None:
+        kept.write_text(json.dumps(header) + "\n")
+    longest = max(map(len, seeds.values()), default=0)
+    work = [(kind, name, some[i], mode) for i in range(longest) for name, some in seeds.items()
+            if i < len(some) and some[i] not in results[name]]
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        done: Iterable[tuple[str, int, dict[str, Any]]] = map(_job, work) if pool is None else \
+            (future.result() for future in as_completed([pool.submit(_job, w) for w in work]))
+        for name, seed, result in done:
             results[name][seed] = result
-    return results
+            if kept is not None:
+                with kept.open("a") as file:
+                    file.write(json.dumps({"game": name, "seed": seed, **result}) + "\n")
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return {name: dict(sorted(some.items())) for name, some in results.items()}
 
 
 def combined(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, str]:
@@ -483,10 +502,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     kind = "agents" if args.agents else "observables"
     made_at = commit(args.commit) if args.out else ""
     seeds = {name: range(args.first, args.first + (args.games or 20)) for name in args.game}
-    results = run(kind, seeds, args.mode, args.jobs)
+    kept = None if args.out is None else args.out.with_name(args.out.name + ".partial")
+    results = run(kind, seeds, args.mode, args.jobs, kept)
     report(results)
     if args.out:
         write(args.out, kind, args.mode, results, made_at)
+        assert kept is not None
+        kept.unlink()
     return 0
 
 
