@@ -1,18 +1,32 @@
 """Hashes every observable of seeded fuzz games, so that a refactor or a speed-up can show that it
 changed nothing a seat, a spectator, a shell or an agent can read (issues 34 and 35).
 
-What the developers of issues 34 and 35 run after every step (from the repository root):
+What the developers of issues 34 and 35 run after every step (from the repository root; the
+files are main's at 608713a, 700 games of each game, and 50 of each for the agents):
 
-    .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --jobs 2
     .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --games 50
-        (a quicker look: the first 50 seeds of each game of the file)
+        (a quick look, the file's first 50 seeds of each game: about 2 CPU minutes)
+    nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json
+        (all 2,100 games: about 25 CPU minutes; --jobs 2 on an idle machine)
+    nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-agents-608713a.json
+        (the agents' choices: about 5 CPU minutes)
 
-It plays the file's seeds again and prints the first seed whose digest differs; then it plays that
-seed again at the file's commit (its ``legatus/`` taken with ``git archive`` into a temporary
-folder) and here, and names the first step and observable that differ, with both values
-shortened. Exit code 1 on any difference. The baseline was made by
+``--check`` plays the file's seeds again, prints one digest a game and one of all, and names the
+first seed whose digest differs; then it plays that seed again at the file's commit (its
+``legatus/``, taken with ``git archive`` into a temporary folder, in a process of its own) and
+here, and prints the first step and observable that differ, both values cut around where they
+part. Exit code 1 on any difference, 0 when every seed matches. The files were made by
 
-    nice -n 15 .venv/bin/python benchmarks/observables.py --games 700 --out benchmarks/results/observables-608713a.json
+    nice -n 15 .venv/bin/python benchmarks/observables.py --games 700 --jobs 2 --commit 608713a \\
+        --out benchmarks/results/observables-608713a.json
+    nice -n 15 .venv/bin/python benchmarks/observables.py --agents --games 50 --commit 608713a \\
+        --out benchmarks/results/observables-agents-608713a.json
+
+(``--out`` keeps each seed as it is done in ``FILE.partial``: started again, a run goes on.)
+The harness reads the engine through the contract alone, plus ``legatus.core.fuzz`` (the
+options and policy), ``session`` (``sample_outcome``, ``Session``'s undo), ``seatlog`` and
+``agents``: a refactor that moves one of those names changes this file's imports, never what
+it hashes.
 
 Each game plays as ``legatus fuzz`` plays that seed (``legatus.core.fuzz``: its options drawn,
 levels, variants, scenarios and 2 to 5 seats; its policy, half the games "eager"), and a
@@ -449,19 +463,28 @@ def explain(kind: str, name: str, seed: int, mode: str, base: str) -> None:
             print(f"(cannot take legatus/ at {revision} to say where: {archive.stderr.decode().strip()})")
             return
         subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
-        env = {**os.environ, "PYTHONPATH": folder}
-        dump = subprocess.run([sys.executable, __file__, "--dump", kind, name, str(seed), mode, folder],
-                              env=env, capture_output=True, text=True)
-        if dump.returncode:
-            print(f"(seed {seed} fails at {revision}: {dump.stderr.strip()[-500:]})")
+        try:
+            theirs = stream_at(folder, kind, name, seed, mode)
+        except RuntimeError as exc:
+            print(f"(seed {seed} fails at {revision}: {exc})")
             return
-        theirs = (tuple(json.loads(line)) for line in dump.stdout.splitlines())
-        found = first_difference(STREAMS[kind](name, seed, mode), theirs)
+    found = first_difference(STREAMS[kind](name, seed, mode), theirs)
     if found is None:
         print(f"(seed {seed} plays the same here and at {revision}: the file was made by other code)")
         return
     where, ours, theirs_value = found
     print(f"first difference: {where}\n  here:   {ours}\n  {revision}: {theirs_value}")
+
+
+def stream_at(folder: str, kind: str, name: str, seed: int, mode: str) -> list[Observable]:
+    """The seed's observables as the ``legatus`` package in ``folder`` gives them (a process of
+    its own runs ``--dump``); a RuntimeError with the end of its error if it fails."""
+    env = {**os.environ, "PYTHONPATH": folder}
+    done = subprocess.run([sys.executable, __file__, "--dump", kind, name, str(seed), mode, folder],
+                          env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(done.stderr.strip()[-500:])
+    return [(step, label, value) for step, label, value in map(json.loads, done.stdout.splitlines())]
 
 
 def dump(kind: str, name: str, seed: int, mode: str, folder: str) -> None:
