@@ -131,7 +131,7 @@ def prompt(st: HispaniaState) -> str:
 def describe(st: HispaniaState, action: int) -> str:
     """The notation, with the cost of a move or a road, what ending a phase loses, what
     handing over means."""
-    text = str(st.notation.table[action])
+    text = str(st.game.actions[action])
     kind, a, b, _ = st.notation.decode[action]
     cost = None
     if kind == HAND_OVER:
