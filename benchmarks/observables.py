@@ -48,7 +48,7 @@ every seat's agent would be given (``resample``) where the fuzz draws it; at the
 commands. Where a ``State`` offers no position or tensor (NotImplementedError) the hash takes
 that fact. That is ``--mode full``; the default, ``--mode sampled``, takes the information
 states at the end only and the observation strings, tensors and screens every 20 steps
-(:data:`MODES` says why that misses nothing), for 15 to 20 times less.
+(:data:`MODES` says what that may miss), for 15 to 20 times less.
 
 ``--agents`` hashes agents' choices instead (issue 35: the same choices on the same seeds): at
 every few decisions (:data:`AGENT_EVERY`) of the first seeds' fuzz games, the choice of the game's
@@ -230,11 +230,12 @@ def _end_observables(state: State, step: int) -> Iterator[Observable]:
 
 MODES = ("full", "sampled")
 """``full``: every observable at every step. ``sampled``: every observable at every step but
-three, too costly for 700 games: the information states only at the end (a seat's information
+three, too costly for 700 games. The information states only at the end: a seat's information
 state is all it has seen, so each earlier one is the start of the last, and what each action
-added to it, ``action_to_string`` for the seat, is hashed at every step), and the observation
-strings, tensors and screens (which render the views hashed at every step) at every
-``SAMPLE_EVERY``-th step, at a different phase in every seed, and at the end."""
+added to it (``action_to_string`` for the seat) is hashed at every step. The observation
+strings, tensors and screens every ``SAMPLE_EVERY``-th step, at a phase that differs from seed
+to seed, and at the end: they render what the views hashed at every step show, so only a change
+in the rendering alone that appears at no sampled step of the 700 games of a game escapes."""
 SAMPLE_EVERY = 20
 
 
