@@ -62,12 +62,12 @@ def test_failures_are_caught_and_kept_as_replayable_records(monkeypatch, tmp_pat
         monkeypatch.setattr(HispaniaState, "position",
                             lambda self: "unchanged" if self.round > 1 else original_position(self))
     else:
-        original_compute = HispaniaState._compute_legal
+        original_legal = HispaniaState.legal_ids
 
         def empty(self):
-            return () if self.round > 1 and self.phase == 3 else original_compute(self)
+            return () if self.round > 1 and self.phase == 3 else original_legal(self)
 
-        monkeypatch.setattr(HispaniaState, "_compute_legal", empty)
+        monkeypatch.setattr(HispaniaState, "legal_ids", empty)
         monkeypatch.setattr(HispaniaGame, "invariants", lambda self, st: [])  # they would see it first
     found = None
     for seed in range(200):

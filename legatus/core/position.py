@@ -51,6 +51,8 @@ def encode(value: Any) -> str:
         return f"({_items(value)})"
     if kind is dict:
         return "{" + ",".join(f"{encode(k)}:{encode(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, int):  # an IntEnum (a game's procedure id in a frame): read back as its integer
+        return str(int(value))
     raise TypeError(f"a position cannot hold {kind.__name__} {value!r}")
 
 

@@ -9,7 +9,9 @@ is refused. After each action it runs the automatic steps (:meth:`ProcedureStack
 
 A game adds its own behaviour through a few named hooks, each a no-op by default:
 :meth:`before_action` (a secret's move noted before the action changes the state),
-:meth:`after_action` (what the rules tidy after every action).
+:meth:`after_action` (what the rules tidy after every action). A hook a game does not
+override costs nothing: the base calls only those its class defines (see
+``__init_subclass__``).
 
 A game's ``clone`` copies its own fields and calls :meth:`copy_contract` for the base's.
 
@@ -59,7 +61,7 @@ from .actions import Action, ActionTable
 from .chain import Chain, unchain
 from .errors import IllegalActionError
 from .game import TERMINAL, State
-from .procedures import Procedures, ProcedureStack
+from .procedures import ProcedureError, Procedures, ProcedureStack
 
 __all__ = ["ProcedureState"]
 
@@ -78,6 +80,18 @@ class ProcedureState(State, ProcedureStack):
     """How many actions have been applied (the history's length)."""
     set_up_from: str | None
     """The position the history starts from (``game.new_state_from``), else None."""
+    keeps_legal: ClassVar[bool] = False
+    """True for a game whose handlers and steps ask for the legal actions only once nothing more
+    changes in that action (Hispania: whether the Roman phase is idle is its last step): the
+    legal actions they computed stay cached instead of being computed again."""
+    _before: ClassVar[bool] = False
+    _after: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Whether the class (or a base between) overrides a hook: the hot path skips the no-ops.
+        cls._before = cls.before_action is not ProcedureState.before_action
+        cls._after = cls.after_action is not ProcedureState.after_action
 
     def start(self, game: Any) -> None:
         """Sets the base's fields of a new state of ``game`` (its ``__init__`` calls this first)."""
@@ -96,25 +110,26 @@ class ProcedureState(State, ProcedureStack):
     # --- The contract ----------------------------------------------------------------------
     def current_player(self) -> int:
         stack = self.stack
-        return self.procedures.by_id[stack[-1][0]].player(self) if stack else TERMINAL
+        return self.procedures.players[stack[-1][0]](self) if stack else TERMINAL
 
     def is_terminal(self) -> bool:
         return not self.stack
 
     def is_chance_node(self) -> bool:
         stack = self.stack
-        return bool(stack) and self.procedures.by_id[stack[-1][0]].chance
+        return bool(stack) and self.procedures.chances[stack[-1][0]]
 
     def legal_ids(self) -> tuple[int, ...]:
         """The legal action ids (the outcomes' at a chance node), cached until the next action."""
         legal = self._legal
         if legal is None:
             stack = self.stack
-            legal = self._legal = self.procedures.by_id[stack[-1][0]].legal(self) if stack else ()
+            legal = self._legal = self.procedures.legals[stack[-1][0]](self) if stack else ()
         return legal
 
     def legal_actions(self) -> list[Action]:
-        return list(map(self.game.actions.actions.__getitem__, self.legal_ids()))
+        legal = self._legal  # the cache read here too: the playouts' hot path
+        return list(map(self.game.actions.actions.__getitem__, self.legal_ids() if legal is None else legal))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         stack = self.stack
@@ -123,7 +138,9 @@ class ProcedureState(State, ProcedureStack):
         procedure = self.procedures.by_id[stack[-1][0]]
         if not procedure.chance:
             return []
-        legal = self.legal_ids()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_ids()
         table: ActionTable = self.game.actions
         if procedure.weights is None:
             key = (id(table), legal)
@@ -142,14 +159,30 @@ class ProcedureState(State, ProcedureStack):
             legal = self.legal_ids()
         if a not in legal:
             self.refuse(a)
-        self.before_action(a)
+        if self._before:
+            self.before_action(a)
         self._legal = None
         self._history = (self._history, a)
         self.moves += 1
-        self.procedures.by_id[self.stack[-1][0]].apply(self, a)
-        self.after_action(a)
-        self.settle()
-        self._legal = None
+        procedures = self.procedures
+        procedures.applies[self.stack[-1][0]](self, a)
+        if self._after:
+            self.after_action(a)
+        stack = self.stack
+        if stack:  # the automatic steps (settle's loop, in place: once an action)
+            runs = procedures.runs
+            run = runs[stack[-1][0]]
+            while run is not None:
+                run(self)
+                after = self.stack
+                if after == stack:
+                    raise ProcedureError(f"the step {procedures.by_id[stack[-1][0]].name} did not move the game on")
+                if not after:
+                    break
+                stack = after
+                run = runs[stack[-1][0]]
+        if not self.keeps_legal:
+            self._legal = None
 
     def before_action(self, action: int) -> None:
         """Hook: runs before a legal ``action`` is applied (the state still as it was)."""

@@ -136,13 +136,19 @@ class Procedures(Generic[S]):
     procedure is one index into :attr:`by_id` away (a game's hot path may bind its hooks
     from there once)."""
 
-    __slots__ = ("by_id",)
+    __slots__ = ("by_id", "players", "legals", "applies", "chances", "runs")
 
     def __init__(self, procedures: Mapping[int, Procedure[S]]) -> None:
         ids = sorted(procedures)
         if ids != list(range(len(ids))):
             raise ProcedureError(f"procedure ids must run from 0 to {len(ids) - 1} without gaps; got {ids}")
         self.by_id: tuple[Procedure[S], ...] = tuple(procedures[i] for i in ids)
+        # Each hook by id, bound once: the hot path (a state's contract) is one tuple index away.
+        self.players = tuple(p.player for p in self.by_id)
+        self.legals = tuple(p.legal for p in self.by_id)
+        self.applies = tuple(p.apply for p in self.by_id)
+        self.chances = tuple(p.chance for p in self.by_id)
+        self.runs = tuple(p.run for p in self.by_id)
 
     def __getitem__(self, procedure_id: int) -> Procedure[S]:
         return self.by_id[procedure_id]
@@ -232,15 +238,16 @@ class ProcedureStack:
     def settle(self: _Running) -> None:
         """Runs the automatic steps (:func:`step`) on top of the stack until a decision or a
         roll is on top, or the game is over."""
-        by_id = self.procedures.by_id
+        procedures = self.procedures
+        runs = procedures.runs
         stack = self.stack
         while stack:
-            run = by_id[stack[-1][0]].run
+            run = runs[stack[-1][0]]
             if run is None:
                 return
             run(self)
             if self.stack == stack:
-                raise ProcedureError(f"the step {by_id[stack[-1][0]].name} did not move the game on")
+                raise ProcedureError(f"the step {procedures.by_id[stack[-1][0]].name} did not move the game on")
             stack = self.stack
 
     def stop(self: _Running) -> None:

@@ -4,6 +4,7 @@ what is wrong. Hispania's positions are tested in tests/hispania/test_position.p
 
 from __future__ import annotations
 
+from enum import IntEnum
 from types import SimpleNamespace
 from typing import Any
 
@@ -52,6 +53,15 @@ def test_runs_of_equal_items_are_written_once() -> None:
     assert encode([1, 1, [()] * 3, (0, 0)]) == "[1,1,[()*3],(0,0)]"
     assert encode({3: 1, 0: 2}) == "{3:1,0:2}"
     assert encode("a b") == '"a b"'
+
+
+def test_an_int_enum_is_written_as_its_integer() -> None:
+    # A game's procedure ids (an IntEnum) stand in its stack's frames (issue 34).
+    class Id(IntEnum):
+        ROMAN = 3
+
+    assert encode(((Id.ROMAN,), (Id.ROMAN, 1))) == "((3),(3,1))"
+    assert read_position("toy/1 cfg stack=((3))", "toy/1", "cfg", {"stack": ()})["stack"] == ((Id.ROMAN,),)
 
 
 def test_a_run_of_mutable_items_makes_independent_copies() -> None:

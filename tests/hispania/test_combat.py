@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from legatus.games.hispania.rules import combat, dice, phases
+from legatus.games.hispania.ids import Id
+from legatus.games.hispania.rules import combat
 
 from .helpers import act, position
 
@@ -148,7 +149,7 @@ def test_R13_option_ties_to_the_attacker():
 def test_R13_ties_in_hispanic_attacks_go_to_the_defender():
     # An army (die 1 + 1 revolt = 2) attacks the garrison of Regina... shield 2: held.
     st = position(revolts={"Toletum": 1}, armies=("Toletum",), garrisons={"Regina": ["red"]})
-    dice.roll(st, phases.DEFEND_CITY)
+    st.goto(Id.ROLL_DEFEND_CITY)
     st.army, st.target = st.space_army[sp(st, "Toletum")], sp(st, "Regina")
     st.queue = ()
     st._legal = None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import legatus
-from legatus.games.hispania.rules import combat, phases, turn
+from legatus.games.hispania.ids import Id
+from legatus.games.hispania.rules import combat, phases
 
 from .helpers import act, legal, position, waits_for
 
@@ -91,7 +92,8 @@ def test_remember_10_a_defeated_general_blocks_a_denarius_until_he_returns():
     st = position(generals={"ulterior": None}, turn=1)
     assert st.money == 5
     st = position(generals={"ulterior": None})
-    turn.begin_turn(st)
+    st.goto(Id.BEGIN_TURN)  # a turn begins as the table begins it
+    st.settle()
     act(st, "enter Gades")
     assert st.money == 6
 

@@ -9,6 +9,8 @@ from legatus.core.session import sample_outcome
 from legatus.games.hispania.state import HispaniaState
 from legatus.games.hispania.text import count
 
+from .helpers import position
+
 
 def test_count_says_one_in_the_singular() -> None:
     assert count(1, "army", "armies") == "1 army"
@@ -30,3 +32,15 @@ def test_a_reserve_of_one_army_reads_in_the_singular() -> None:
             assert "1 armies" not in state.to_text()
             return
     raise AssertionError("no random game had one army in reserve")
+
+
+def test_the_capitals_line_of_the_status_fits_80_columns_with_every_garrison_shown():
+    # A garrison is drawn as two columns (■ and its colour's letter): counted as one, a capitals
+    # line with many garrisons passed 80 columns (R11: up to 3 discs a city).
+    colours = ["red", "yellow", "blue"]
+    capitals = ("Osca", "Numantia", "Toletum", "Olisipo", "Lucus", "Flaviobriga")
+    st = position(garrisons={c: colours for c in capitals})
+    lines = st.status_text().splitlines()
+    capitals_lines = lines[next(i for i, line in enumerate(lines) if line.startswith("Capitals")):]
+    assert all(len(line) <= 80 for line in capitals_lines), capitals_lines
+    assert sum(line.count("■") for line in capitals_lines) == 18  # none left out

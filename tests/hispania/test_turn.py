@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import legatus
+from legatus.games.hispania.ids import Id
 from legatus.games.hispania.rules import phases
 
 from .helpers import SETUP_EXAMPLE, act, legal, position, waits_for
@@ -40,9 +41,9 @@ def test_R1_with_three_players_each_general_has_his_seat():
 def test_R17_a_praetor_enters_in_a_city_of_his_province_without_revolt():
     st = position(generals={"ulterior": None}, revolts={"Corduba": 1})
     assert st.phase == phases.ROMAN  # built at his phase; start it as a turn does
-    from legatus.games.hispania.rules import turn
+    st.goto(Id.BEGIN_TURN)  # a turn begins as the table begins it
 
-    turn.begin_turn(st)
+    st.settle()
     assert st.phase == phases.ENTER
     assert legal(st) == {"enter Gades", "enter Baecula", "enter Castulo"}
     act(st, "enter Castulo")
@@ -51,10 +52,9 @@ def test_R17_a_praetor_enters_in_a_city_of_his_province_without_revolt():
 
 
 def test_R17_the_consul_enters_on_any_fleet():
-    from legatus.games.hispania.rules import turn
-
     st = position(generals={"consul": None, "citerior": "Mare Balearicum"}, turn=2)
-    turn.begin_turn(st)
+    st.goto(Id.BEGIN_TURN)  # a turn begins as the table begins it
+    st.settle()
     moves = legal(st)
     assert {"enter Mare Ibericum", "enter Mare Gaditanum"} <= moves
     # Mare Balearicum holds the praetor: the consul may enter only to move on at once.
@@ -66,11 +66,10 @@ def test_R17_the_consul_enters_on_any_fleet():
 
 
 def test_R17_a_praetor_whose_province_is_all_in_revolt_skips_his_roman_phase():
-    from legatus.games.hispania.rules import turn
-
     ulterior = {c: 1 for c in ("Gades", "Corduba", "Baecula", "Castulo")}
     st = position(generals={"ulterior": None}, revolts=ulterior)
-    turn.begin_turn(st)
+    st.goto(Id.BEGIN_TURN)  # a turn begins as the table begins it
+    st.settle()
     assert waits_for(st, phases.REVOLT)
     assert "cannot enter the board" in st.events[-1]
 

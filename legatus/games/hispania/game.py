@@ -10,8 +10,8 @@ from legatus.core.errors import OptionError
 from legatus.core.game import Game, Option, State, Utility, parse_flag
 from legatus.core.solo import SingleAgent
 
-from . import observation, position
-from .board import HISPANIC_PROVINCES, PROVINCE_KEYS, Board, load_board
+from . import drawing, observation, position
+from .board import HISPANIC_PROVINCES, Board, load_board
 from .invariants import violations
 from .level import MEASURED_BY, MEDIUM, NAMES, PARAMETERS, VALUES, Level, all_levels, measured
 from .notation import END, Notation, build_notation
@@ -188,18 +188,8 @@ class HispaniaGame(Game):
         return observation.tensor(state, seat)
 
     def public_data(self) -> dict[str, Any]:
-        """The board's map for drawing: provinces, cities, seas, links."""
-        board = self.board
-        return {"board": {
-            "provinces": [{"key": key, "name": board.province_names[p], "colour": board.province_colours[p]}
-                          for p, key in enumerate(PROVINCE_KEYS)],
-            "spaces": [{"name": board.names[s], "sea": board.is_sea(s),
-                        "province": PROVINCE_KEYS[board.province[s]] if not board.is_sea(s) else None,
-                        "number": board.number[s], "capital": board.is_capital(s),
-                        "lon": board.lon[s], "lat": board.lat[s]} for s in range(board.n_spaces)],
-            "links": [{"a": board.names[link.a], "b": board.names[link.b], "segments": link.segments,
-                       "printed_road": link.road, "river": link.river} for link in board.links],
-        }}
+        """The board's map for drawing (:mod:`.drawing`)."""
+        return drawing.public_data(self)
 
     def record_options(self) -> dict[str, Any]:
         opts = super().record_options()

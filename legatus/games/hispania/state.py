@@ -1,9 +1,10 @@
-"""A Hispania position: a few flat lists of small integers, and the core contract over them.
+"""A Hispania position: a few flat lists of small integers on the core's state base.
 
 The rules themselves are in :mod:`.rules`, one module a chapter of the rulebook; where the
-game waits is a stack of procedures (:mod:`.procedures`). This module keeps the pieces
-consistent (a meeple's space and the space's meeple change together) and hands each action
-to the running procedure.
+game waits is a stack of procedures (:mod:`.procedures`), and the core's
+:class:`~legatus.core.procedure_state.ProcedureState` answers the contract from it (who
+decides, the legal actions, the dice, ``apply_action``, the history). This module keeps the
+pieces consistent (a meeple's space and the space's meeple change together).
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.core.actions import Action
 from legatus.core.chain import Chain, unchain
-from legatus.core.errors import IllegalActionError
-from legatus.core.game import TERMINAL, State, TextCommand
-from legatus.core.procedures import Frame, Procedures, ProcedureStack
+from legatus.core.game import TextCommand
+from legatus.core.procedure_state import ProcedureState
+from legatus.core.procedures import Frame, Procedures
 
-from . import explain, position, text, view
-from .notation import END, Notation, read_roll
+from . import position, text, view
+from .ids import Id
+from .notation import read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .procedures import TABLE
-from .rules import phases, setup, turn
+from .rules import phases, setup
 from .rules.victory import ROME
 from .variants import LEGIO, TERROR
 
@@ -41,18 +43,10 @@ _SCALARS = (
     "winner", "reason", "outcome", "move_costs", "_legal",
 )
 
-
-# The outcomes of each roll with their probabilities, by notation and outcome ids (a few kinds
-# of dice a board).
-_CHANCE: dict[tuple[Notation, tuple[int, ...]], list[tuple[Action, float]]] = {}
-
-# The running procedure's hooks, bound once: the hot path is one tuple index away.
-_PLAYER = tuple(p.player for p in TABLE.by_id)
-_LEGAL = tuple(p.legal for p in TABLE.by_id)
-_APPLY = tuple(p.apply for p in TABLE.by_id)
+_OWN_SLOTS = tuple(n for n in (*_FIELDS, *_SCALARS) if n not in ProcedureState.__slots__)
 
 
-class HispaniaState(State, ProcedureStack):
+class HispaniaState(ProcedureState):
     """A position of Hispania. Build it with ``game.new_initial_state()``.
 
     >>> import legatus
@@ -61,20 +55,23 @@ class HispaniaState(State, ProcedureStack):
     (True, 6)
     """
 
-    __slots__ = ("game", "board", "level", "notation", "_actions", "_events", "set_up_from", *_FIELDS, *_SCALARS)
+    __slots__ = ("board", "level", "notation", "_events", *_OWN_SLOTS)
     game: HispaniaGame
     POSITION_FIELDS: ClassVar[tuple[str, ...]] = tuple(n for n in (*_FIELDS, *_SCALARS) if not n.startswith("_"))
     """What a position holds: every field but the caches (``_legal``), recomputed on demand."""
     procedures: ClassVar[Procedures[HispaniaState]] = TABLE
+    # Whether the Roman phase goes on (its step ROMAN_GOES_ON) is the last thing an action asks:
+    # the legal actions it computed are the next position's (the playouts' hot path).
+    keeps_legal = True
 
     def __init__(self, game: HispaniaGame) -> None:
+        self.start(game)
         board = game.board
         n = board.n_spaces
         variants = game.variants
-        self.game = game
         self.board = board
         self.level = game.level
-        self.notation = game.notation
+        self.notation = game.notation  # the named ids (base, decode) of game.actions
         self.revolts = [0] * n  # revolt discs; on a sea they are pirates
         self.garrisons: list[tuple[int, ...]] = [()] * n  # colours bottom to top
         self.space_army = [-1] * n
@@ -97,7 +94,7 @@ class HispaniaState(State, ProcedureStack):
         self.money = 0
         self.hispano_money = 0
         self.handed_over = False  # two Roman players: the consul's last actions are the second's
-        self.stack: tuple[Frame, ...] = ()  # (procedure id, args…), the running one last (.rules.phases)
+        self.stack: tuple[Frame, ...] = ()  # (procedure id, args…), the running one last (.ids)
         self.actor = 0  # the general whose seat decides a Roman decision
         self.dice = (0, 0)  # the pending roll: Roman die, Hispanic die (0: not rolled)
         self.step = self.count = 0
@@ -109,51 +106,12 @@ class HispaniaState(State, ProcedureStack):
         self.winner: str | None = None
         self.reason = ""
         self.outcome = ""  # six capitals, revolts ran out, time ran out
-        self._actions: Chain = None  # the action ids applied
         self._events: Chain = None  # the log lines
         self.move_costs: dict[int, int] = {}
-        self._legal: tuple[int, ...] | None = None
-        self.set_up_from: str | None = None  # the position the history starts from (new_state_from)
         setup.begin(self)
+        self.settle()
 
-    # --- The core contract ---------------------------------------------------------------
-    def current_player(self) -> int:
-        stack = self.stack
-        return _PLAYER[stack[-1][0]](self) if stack else TERMINAL
-
-    # An empty stack is a finished game; rolls are the chance nodes (hot: once a step each).
-    def is_terminal(self) -> bool:
-        return not self.stack
-
-    def is_chance_node(self) -> bool:
-        stack = self.stack
-        return bool(stack) and phases.PHASE_OF[stack[-1][0]] == phases.ROLL
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        return list(map(self.notation.table.actions.__getitem__, legal))
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        stack = self.stack
-        if not stack or phases.PHASE_OF[stack[-1][0]] != phases.ROLL:
-            return []
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        key = (self.notation, legal)
-        outcomes = _CHANCE.get(key)
-        if outcomes is None:  # a few kinds of roll: each one's list built once
-            table = self.notation.table.actions
-            outcomes = _CHANCE[key] = [(table[a], 1.0 / len(legal)) for a in legal]
-        return outcomes[:]
-
-    def apply_action(self, action: int) -> None:
-        a = int(action)
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        if a not in legal:
-            self._reject(a)
-        self._legal = None
-        self._actions = (self._actions, a)
-        _APPLY[self.stack[-1][0]](self, a)
-
+    # --- The core contract: the base answers it from the table; the rest is the game's ----
     def returns(self) -> list[float]:
         if self.winner is None:
             return [0.0] * len(self.game.seats)
@@ -172,17 +130,13 @@ class HispaniaState(State, ProcedureStack):
         o.traitors_used = self.traitors_used
         o.lethe, o.power, o.revolt_reserve, o.time = self.lethe, self.power, self.revolt_reserve, self.time
         o.round, o.turn, o.money, o.hispano_money = self.round, self.turn, self.money, self.hispano_money
-        o.handed_over, o.stack, o.actor, o.dice = self.handed_over, self.stack, self.actor, self.dice
+        o.handed_over, o.actor, o.dice = self.handed_over, self.actor, self.dice
         o.step, o.count, o.target, o.spent, o.bonus = self.step, self.count, self.target, self.spent, self.bonus
         o.fighter, o.army, o.candidates, o.queue = self.fighter, self.army, self.candidates, self.queue
         o.winner, o.reason, o.outcome = self.winner, self.reason, self.outcome
-        o.move_costs, o._legal = self.move_costs, self._legal  # never changed in place: replaced
-        o._actions, o._events, o.set_up_from = self._actions, self._events, self.set_up_from
+        o.move_costs, o._events = self.move_costs, self._events  # never changed in place: replaced
+        self.copy_contract(o)
         return o
-
-    def history(self) -> list[Action]:
-        table = self.notation.table.actions
-        return [table[a] for a in unchain(self._actions)]
 
     @property
     def events(self) -> list[str]:
@@ -201,18 +155,12 @@ class HispaniaState(State, ProcedureStack):
     def position(self) -> str:
         return position.write(self)
 
-    def initial_position(self) -> str | None:
-        return self.set_up_from
-
     def replay_mark(self) -> str | None:
         """The setup, then each round."""
         return "setup" if self.phase_name().startswith("setup") else f"round {self.round}"
 
     def parse_outcome(self, text: str) -> Action:
         return read_roll(text, [a for a, _ in self.chance_outcomes()])
-
-    def explain_illegal(self, action: int) -> str:
-        return explain.why_illegal(self, int(action))
 
     def summary(self) -> dict[str, Any]:
         return {"outcome": self.outcome or "unfinished", "winners": self.winners(), "rounds": self.round}
@@ -242,28 +190,6 @@ class HispaniaState(State, ProcedureStack):
     def observation_string(self, seat: int) -> str:
         """The board drawn as text: every seat sees all of it (no secrets in Hispania)."""
         return text.render(self)
-
-    # --- Legal actions -------------------------------------------------------------------
-    def _compute_legal(self) -> tuple[int, ...]:
-        stack = self.stack
-        legal = _LEGAL[stack[-1][0]](self) if stack else ()
-        self._legal = legal
-        return legal
-
-    def _reject(self, a: int) -> None:
-        table = self.notation.table
-        if not 0 <= a < len(table):
-            raise IllegalActionError(str(a), f"there is no action {a} (ids run from 0 to {len(table) - 1})")
-        raise IllegalActionError(str(table[a]), self.explain_illegal(a))
-
-    def end_phase_if_idle(self) -> None:
-        """Ends the Roman phase when no denarius can be spent any more: then ``end`` is the
-        only legal action and taking it is no decision (P4)."""
-        stack = self.stack
-        if stack and stack[-1][0] == phases.ROMAN and self._compute_legal() == (self.notation.base[END],):
-            self._legal = None
-            self.log("Nothing left to spend: the Roman phase ends")
-            turn.end_roman_phase(self)
 
     # --- Pieces: each change keeps both sides of a link between piece and space -----------
     def log(self, line: str) -> None:
@@ -300,9 +226,6 @@ class HispaniaState(State, ProcedureStack):
         return any(s >= 0 and prov[s] == province for s in self.army_at)
 
     # --- Where the game waits: the procedure stack (goto, call, end: ProcedureStack) ------
-    def phase_name(self) -> str:
-        return TABLE.running(self).name if self.stack else "game over"
-
     @property
     def phase(self) -> int:
         """The kind of the running procedure (``rules.phases``: ROLL, HISPANO, ROMAN, …, OVER)."""
@@ -316,26 +239,27 @@ class HispaniaState(State, ProcedureStack):
         if not self.stack:
             return -1
         frame = self.stack[-1]
-        if phases.ROLLS <= frame[0] < phases.ASKS:
-            return frame[0] - phases.ROLLS
-        return frame[1] if frame[0] == phases.ASKS + phases.H_REROLL else -1
+        purpose = phases.ROLL_FOR.get(frame[0])
+        if purpose is not None:
+            return purpose
+        return frame[1] if frame[0] == Id.ASK_REROLL else -1
 
     @property
     def roll_kind(self) -> int:
         """The dice of the pending roll (ROLL_R, ROLL_H or ROLL_RH)."""
         frame = self.stack[-1]
-        return frame[1] if frame[0] == phases.ROLLS + phases.REROLL else phases.DICE[frame[0] - phases.ROLLS]
+        return frame[1] if frame[0] == Id.ROLL_AGAIN else phases.DICE[phases.ROLL_FOR[frame[0]]]
 
     @property
     def hispano_for(self) -> int:
         """What the Hispano player is asked (``rules.phases`` H_…), or -1."""
-        return self.stack[-1][0] - phases.ASKS if self.phase == phases.HISPANO else -1
+        return phases.HISPANO_FOR.get(self.stack[-1][0], -1) if self.stack else -1
 
     @property
     def window(self) -> int:
         """The Hispano's attack window open: 0 before the armies move, 1 after; else -1."""
         frame = self.stack[-1] if self.stack else (-1,)
-        return frame[1] if frame[0] == phases.ASKS + phases.H_ATTACKS else -1
+        return frame[1] if frame[0] == Id.ASK_ATTACKS else -1
 
     def end_lethe(self) -> None:
         self.lethe = False

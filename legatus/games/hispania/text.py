@@ -131,7 +131,7 @@ def prompt(st: HispaniaState) -> str:
 def describe(st: HispaniaState, action: int) -> str:
     """The notation, with the cost of a move or a road, what ending a phase loses, what
     handing over means."""
-    text = str(st.notation.table[action])
+    text = str(st.game.actions[action])
     kind, a, b, _ = st.notation.decode[action]
     cost = None
     if kind == HAND_OVER:
@@ -184,7 +184,8 @@ def status(st: HispaniaState, markup: bool = False) -> str:
                                                for g in st.garrisons[c])
         sep = " ·" if i < len(board.capitals) - 1 else ""
         item = f"{board.names[c]} {pieces}".rstrip() + sep
-        plain = len(f"{board.names[c]} {'●' * (st.revolts[c] + len(st.garrisons[c]))}".rstrip() + sep)
+        # The columns it takes on the screen: a revolt is one (●), a garrison two (■ and its letter).
+        plain = len(f"{board.names[c]} {'●' * (st.revolts[c] + 2 * len(st.garrisons[c]))}".rstrip() + sep)
         if width + 1 + plain > STATUS_WIDTH:
             out.append(line)
             line, width = " ", 1

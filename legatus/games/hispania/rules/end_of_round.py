@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import step
+
+from ..ids import Id
 from ..pieces import TIME_TRACK
 from . import victory
 
@@ -30,3 +33,12 @@ def end_round(st: HispaniaState) -> None:
     if st.time == len(years) * capacity:
         victory.end_game(st, victory.HISPANIA, f"the time track is full: {years[-1]} BC is covered",
                          victory.OUTCOMES["time"])
+        return
+    st.round += 1
+    st.turn = 0
+    st.goto(Id.BEGIN_TURN)
+
+
+PROCEDURES = {
+    Id.END_ROUND: step("end of the round", end_round),
+}

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import step
+
 from ..board import ROMAN_NUMERALS
+from ..ids import Id
 from ..notation import CHOOSE, PASS
 from ..pieces import COLOURS, DEAD, MAX_DISCS, OFF, PROCONSUL, PURPLE, TITLES
-from . import combat, dice, hispano, legio_hispana, phases, scenarios, terror, turn, victory
+from . import combat, dice, hispano, legio_hispana, phases, scenarios, terror, victory
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -20,7 +23,7 @@ if TYPE_CHECKING:
 def exceptional(st: HispaniaState) -> bool:
     """Whether the running revolt roll is an exceptional one, called from the Roman phase
     (Terror's traitors failed)."""
-    return st.caller() == phases.ROMAN
+    return st.caller() == Id.ROMAN
 
 
 # --- 1. Hispanic revolt (R16) -------------------------------------------------------------
@@ -61,7 +64,7 @@ def after_revolt(st: HispaniaState) -> None:
     if exceptional(st):
         st.end()  # the Roman phase resumes
     elif not hispano.offer_attacks(st, 0):
-        begin_moves(st)
+        st.goto(Id.ARMIES_MOVE)
 
 
 # --- 2. Hispanic move (R18) ---------------------------------------------------------------
@@ -70,7 +73,7 @@ def begin_moves(st: HispaniaState) -> None:
     province = st.board.province
     on_board = [k for k, s in enumerate(st.army_at) if s >= 0]
     st.queue = tuple(sorted(on_board, key=lambda k: province[st.army_at[k]]))
-    next_move(st)
+    next_move(st)  # (NEXT_ARMY's step, run in place)
 
 
 def candidates(st: HispaniaState, army: int) -> list[int]:
@@ -102,17 +105,13 @@ def next_move(st: HispaniaState) -> None:
         if len(options) > 1:
             st.candidates = tuple(options)
             if not hispano.offer_choice(st):
-                dice.roll(st, phases.ARMY_WAY)
+                st.goto(Id.ROLL_ARMY_WAY)
             return
         st.log(f"The army in {where} has one way: {st.board.names[options[0]]}")
         if try_move(st, army, options[0]):
             return
     if not hispano.offer_attacks(st, 1):
-        end(st)
-
-
-def end(st: HispaniaState) -> None:
-    turn.after_hispanic_phase(st)
+        st.goto(Id.AFTER_HISPANIC_PHASE)
 
 
 def apply_army_roll(st: HispaniaState) -> None:
@@ -127,7 +126,7 @@ def apply_army_roll(st: HispaniaState) -> None:
     choices = ", ".join(st.board.names[c] for c in options)
     if distance.count(nearest) > 1:
         st.log(f"The army in {where} (to {choices}): Hispanic die {die} is equidistant, it does not move")
-        next_move(st)
+        st.goto(Id.NEXT_ARMY)
         return
     dest = options[distance.index(nearest)]
     st.log(f"The army in {where} (to {choices}): Hispanic die {die} → {st.board.names[dest]}")
@@ -137,7 +136,7 @@ def apply_army_roll(st: HispaniaState) -> None:
 def go_to(st: HispaniaState, dest: int) -> None:
     """The pending army tries to move to ``dest`` (chosen by the die or by the Hispano)."""
     if not try_move(st, st.army, dest):
-        next_move(st)
+        st.goto(Id.NEXT_ARMY)
 
 
 def try_move(st: HispaniaState, army: int, dest: int) -> bool:
@@ -147,10 +146,10 @@ def try_move(st: HispaniaState, army: int, dest: int) -> bool:
     st.target = dest
     st.bonus = 0
     if st.space_general[dest] >= 0:
-        dice.roll(st, phases.DEFEND_GENERAL)
+        st.goto(Id.ROLL_DEFEND_GENERAL)
         return True
     if st.garrisons[dest]:
-        dice.roll(st, phases.DEFEND_CITY)
+        st.goto(Id.ROLL_DEFEND_CITY)
         return True
     if not st.revolts[dest]:
         if not victory.take_revolt(st, f"as the army enters {st.board.names[dest]}"):
@@ -169,7 +168,7 @@ def hispano_attack(st: HispaniaState, army: int, target: int, denarii: int) -> N
     st.army = army
     st.target = target
     st.bonus = denarii
-    dice.roll(st, phases.DEFEND_GENERAL if st.space_general[target] >= 0 else phases.DEFEND_CITY, call=True)
+    st.call(Id.ROLL_DEFEND_GENERAL if st.space_general[target] >= 0 else Id.ROLL_DEFEND_CITY)
 
 
 def resolve_attack_on_general(st: HispaniaState) -> None:
@@ -213,10 +212,10 @@ def resolve_attack_on_city(st: HispaniaState) -> None:
 
 
 def _after_attack(st: HispaniaState) -> None:
-    if st.caller() == phases.ASKS + phases.H_ATTACKS:
+    if st.caller() == Id.ASK_ATTACKS:
         st.end()  # the Hispano's attack window resumes
     else:
-        next_move(st)
+        st.goto(Id.NEXT_ARMY)
 
 
 # --- Prompts of the rolls -----------------------------------------------------------------
@@ -258,7 +257,7 @@ def choose_actions(st: HispaniaState) -> tuple[int, ...]:
 def apply_choose(st: HispaniaState, action: int) -> None:
     kind, city, _, _ = st.notation.decode[action]
     if kind == PASS:
-        dice.roll(st, phases.ARMY_WAY)
+        st.goto(Id.ROLL_ARMY_WAY)
         return
     names = st.board.names
     hispano.spend(st, 1, f"to send the army in {names[st.army_at[st.army]]} to {names[city]}")
@@ -286,10 +285,7 @@ def apply_attacks(st: HispaniaState, action: int) -> None:
 
 def end_attacks(st: HispaniaState, window: int) -> None:
     """The Hispano's attack window closes: the Hispanic phase goes on."""
-    if window == 0:
-        begin_moves(st)
-    else:
-        end(st)
+    st.goto(Id.ARMIES_MOVE if window == 0 else Id.AFTER_HISPANIC_PHASE)
 
 
 def after_hispano_attack(st: HispaniaState) -> None:
@@ -298,3 +294,19 @@ def after_hispano_attack(st: HispaniaState) -> None:
     window = st.window
     if not hispano.offer_attacks(st, window):
         end_attacks(st, window)
+
+
+PROCEDURES = {
+    Id.ARMIES_MOVE: step("Hispanic phase: the armies move", begin_moves),
+    Id.NEXT_ARMY: step("Hispanic phase: the next army moves", next_move),
+    Id.ROLL_REVOLT: dice.roll(phases.REVOLT, "Hispanic phase: revolt", revolt_roll_prompt, apply_revolt_roll,
+                              resume=after_revolt),
+    Id.ASK_ATTACKS: hispano.ask("the Hispano: attacks", attacks_prompt, attacks_actions, apply_attacks,
+                                after_hispano_attack),
+    Id.ASK_CHOOSE: hispano.ask("the Hispano: an army's way", choose_prompt, choose_actions, apply_choose),
+    Id.ROLL_ARMY_WAY: dice.roll(phases.ARMY_WAY, "Hispanic phase: army move", army_roll_prompt, apply_army_roll),
+    Id.ROLL_DEFEND_GENERAL: dice.roll(phases.DEFEND_GENERAL, "Hispanic phase: attack on a general",
+                                      defend_general_roll_prompt, resolve_attack_on_general),
+    Id.ROLL_DEFEND_CITY: dice.roll(phases.DEFEND_CITY, "Hispanic phase: attack on a city", defend_city_roll_prompt,
+                                   resolve_attack_on_city),
+}

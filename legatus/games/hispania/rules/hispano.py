@@ -17,28 +17,25 @@ one of his five purchases can be made, and only if he has a denarius left:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import ROMAN_NUMERALS
+from legatus.core.procedures import Procedure
+
+from .. import explain
+from ..ids import Id
 from ..notation import (
     MAX_HISPANO_SPEND,
     PASS,
     REINFORCE,
-    REROLL_HISPANIC,
-    REROLL_ROMAN,
-    ROLL_H,
-    ROLL_R,
 )
 from ..pieces import TITLES
 from ..variants import HISPANO
-from . import dice, phases
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
 
 DENARII = 2
-REROLL_BOTH = (phases.REVOLT,)  # rolls where either die may be rolled again
-REROLL_HISPANIC_DIE = (phases.ATTACK, phases.DEFEND_GENERAL, phases.DEFEND_CITY)  # "any attack"
 
 
 def playing(st: HispaniaState) -> bool:
@@ -50,33 +47,33 @@ def new_turn(st: HispaniaState) -> None:
         st.hispano_money = DENARII
 
 
-def ask(st: HispaniaState, purpose: int, *args: int) -> None:
-    st.goto(phases.ASKS + purpose, *args)
-
-
 def spend(st: HispaniaState, n: int, what: str) -> None:
     st.hispano_money -= n
     st.log(f"The Hispano pays {n} denari{'us' if n == 1 else 'i'} {what}")
 
 
+def hispano_seat(st: HispaniaState) -> int:
+    return st.game.hispano_seat
+
+
+def ask(name: str, prompt: Callable[[HispaniaState], str], legal: Callable[[HispaniaState], tuple[int, ...]],
+        apply: Callable[[HispaniaState, int], None], resume: Callable[[HispaniaState], None] | None = None,
+        ) -> Procedure[HispaniaState]:
+    """A purchase the Hispano player is offered (or one of his choices at setup)."""
+    return Procedure(name, hispano_seat, prompt, legal, apply, resume, explain.refusal(explain.hispano))
+
+
 # --- Offers: the rules call these at the purchase moments; True when the Hispano is asked --
-def offer_reroll(st: HispaniaState, purpose: int) -> bool:
-    if playing(st) and st.hispano_money and purpose in REROLL_BOTH + REROLL_HISPANIC_DIE:
-        ask(st, phases.H_REROLL, purpose)
-        return True
-    return False
-
-
 def offer_choice(st: HispaniaState) -> bool:
     if playing(st) and st.hispano_money:
-        ask(st, phases.H_CHOOSE)
+        st.goto(Id.ASK_CHOOSE)
         return True
     return False
 
 
 def offer_reinforcement(st: HispaniaState) -> bool:
     if playing(st) and st.hispano_money:
-        ask(st, phases.H_REINFORCE)
+        st.goto(Id.ASK_REINFORCE)
         return True
     return False
 
@@ -84,7 +81,7 @@ def offer_reinforcement(st: HispaniaState) -> bool:
 def offer_attacks(st: HispaniaState, window: int) -> bool:
     """Window 0: after the revolt roll; 1: after the armies' moves."""
     if playing(st) and st.hispano_money and attack_actions(st):
-        ask(st, phases.H_ATTACKS, window)
+        st.goto(Id.ASK_ATTACKS, window)
         return True
     return False
 
@@ -96,32 +93,6 @@ def purse(st: HispaniaState) -> str:
 
 def pass_only(st: HispaniaState) -> tuple[int, ...]:
     return (st.notation.base[PASS],)
-
-
-def reroll_prompt(st: HispaniaState) -> str:
-    roman, hispanic = st.dice
-    shown = f"{ROMAN_NUMERALS[roman - 1]}-{hispanic}" if roman and hispanic else str(hispanic or roman)
-    return f"The dice show {shown}: the Hispano may pay 1 to roll a die again, or pass {purse(st)}."
-
-
-def reroll_actions(st: HispaniaState) -> tuple[int, ...]:
-    base = st.notation.base
-    both = st.roll_for in REROLL_BOTH
-    return ((base[REROLL_ROMAN],) if both else ()) + (base[REROLL_HISPANIC],) + pass_only(st)
-
-
-def apply_reroll(st: HispaniaState, action: int) -> int | None:
-    """The Hispano pays for a die rolled again, or passes: then the roll's purpose, returned,
-    is decided by the dice as they are."""
-    kind = st.notation.decode[action][0]
-    if kind == PASS:
-        purpose = st.roll_for
-        st.goto(phases.ROLLS + purpose)  # back to the roll, which its dice now decide
-        return purpose
-    roman = kind == REROLL_ROMAN
-    spend(st, 1, f"to roll the {'Roman' if roman else 'Hispanic'} die again")
-    dice.reroll(st, ROLL_R if roman else ROLL_H)
-    return None
 
 
 def reinforce_prompt(st: HispaniaState) -> str:
@@ -140,7 +111,7 @@ def apply_reinforce(st: HispaniaState, action: int) -> None:
         st.bonus = n
         what = "army" if st.space_army[st.target] >= 0 else "revolt"
         spend(st, n, f"to reinforce the {what} in {st.board.names[st.target]}")
-    dice.roll(st, phases.BESIEGE if st.space_army[st.target] < 0 else phases.ATTACK)
+    st.goto(Id.ROLL_BESIEGE if st.space_army[st.target] < 0 else Id.ROLL_ATTACK)
 
 
 def attack_actions(st: HispaniaState) -> list[int]:
@@ -156,3 +127,8 @@ def attack_actions(st: HispaniaState) -> list[int]:
                 first = ids[target, where]
                 found.extend(range(first, first + top))
     return found
+
+
+PROCEDURES = {
+    Id.ASK_REINFORCE: ask("the Hispano: reinforce?", reinforce_prompt, reinforce_actions, apply_reinforce),
+}

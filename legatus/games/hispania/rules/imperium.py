@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure
+
+from .. import explain
+from ..ids import Id
 from ..notation import END, MOVE, MOVE_OTHER
 from ..pieces import CAPITALISED, CITERIOR_PRAETOR, ULTERIOR_PRAETOR
-from . import movement, phases
+from . import movement
+from .seats import roman_seat
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -23,7 +28,7 @@ def begin_free_move(st: HispaniaState) -> bool:
     """Offers the praetor of Ulterior his free move; False if he has none to make."""
     if st.general_at[ULTERIOR_PRAETOR] < 0 or not movement.one_link_moves(st, ULTERIOR_PRAETOR):
         return False
-    st.goto(phases.FREE_MOVE)
+    st.goto(Id.FREE_MOVE)
     st.actor = ULTERIOR_PRAETOR
     return True
 
@@ -47,6 +52,7 @@ def apply_free_move(st: HispaniaState, action: int) -> None:
                "(Imperivm)")
         if crossing:
             st.end_lethe()
+    st.goto(Id.END_TURN)  # R23: the free move (or its refusal) ends the turn
 
 
 def praetor_move_actions(st: HispaniaState) -> list[int]:
@@ -59,3 +65,19 @@ def praetor_move_actions(st: HispaniaState) -> list[int]:
         if here >= 0:
             actions.extend(first + slot * n + s for s in movement.general_costs(st, g, here, st.money))
     return actions
+
+
+def explain_free_move(st: HispaniaState, a: int) -> str:
+    kind, x, _, _ = st.notation.decode[a]
+    if wrong := explain.roman_decision(st, kind):
+        return wrong
+    if kind == MOVE:
+        return ("the free move of Imperivm goes one link, to a space without revolt or general; "
+                f"not {explain.name(st, x)}")
+    return "the praetor of Ulterior may move one link for free (Imperivm), or end"
+
+
+PROCEDURES = {
+    Id.FREE_MOVE: Procedure("Imperivm: free move", roman_seat, free_move_prompt, free_move_actions, apply_free_move,
+                            explain=explain.refusal(explain_free_move)),
+}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from ..pieces import TITLES
 from . import scenarios
 
 if TYPE_CHECKING:
@@ -130,3 +131,23 @@ def fleet_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int
                         moves.append((nxt, cost))
         frontier = nxt_frontier
     return moves
+
+
+def why_not_move(st: HispaniaState, g: int, src: int, dest: int, money: int) -> str:
+    """Why the general ``g`` cannot move from ``src`` to ``dest`` with ``money`` denarii (R10)."""
+    board = st.board
+    names = board.names
+    if dest == src:
+        return f"the {TITLES[g]} is in {names[dest]} already"
+    if dest < board.n_cities and st.revolts[dest]:
+        return f"{names[dest]} is in revolt (R10)"
+    if board.is_sea(dest) and not st.fleets[dest]:
+        return f"a general enters a sea only where a fleet is, and {names[dest]} has none (R10)"
+    if st.space_general[dest] >= 0:
+        return f"{names[dest]} holds another general (R10)"
+    cost = general_costs(st, g, src, 99).get(dest)
+    if cost is None:
+        if st.lethe and dest in board.north_of_durius:
+            return f"the Lethe road keeps the Romans out of {names[dest]} until Brutus crosses the Durius"
+        return f"every path to {names[dest]} crosses a city in revolt or a sea without a fleet (R10)"
+    return f"{names[dest]} costs {cost} denarii and {money} are left (R10)"

@@ -1,11 +1,10 @@
-"""Where the game waits: the ids of Hispania's procedures (the table is
-:mod:`legatus.games.hispania.procedures`), what a pending roll decides and what the Hispano
-player is asked.
-
-A state's stack holds frames ``(procedure_id, arg…)``; ``st.phase``, ``st.roll_for`` and
-``st.hispano_for`` read the running one in the terms below.
+"""Where the game waits, in the terms that bots, views and the screen read: the kind of the
+running procedure (``st.phase``), what a pending roll decides (``st.roll_for``) and what the
+Hispano player is asked (``st.hispano_for``), each read from the procedure ids of
+:mod:`..ids`.
 """
 
+from ..ids import Id
 from ..notation import ROLL_H, ROLL_R, ROLL_RH
 
 # Phases: the kind of the running procedure (st.phase)
@@ -17,6 +16,7 @@ FREE_MOVE = 4  # decision: Imperivm, the praetor of Ulterior's free move
 HISPANO = 5  # decision of the Hispano player (st.hispano_for says which)
 ROLL = 6  # chance: dice (st.roll_for says what they decide)
 OVER = 7  # the stack is empty
+STEP = 8  # an automatic step: it runs at once, so no one ever sees the game wait there
 
 # What a roll decides (st.roll_for)
 (SETUP_REVOLT, SETUP_ARMY, SCENARIO_ARMY, SPECIAL_ARMY, BESIEGE, ATTACK, REVOLT, ASSASSINATION, ARMY_WAY,
@@ -31,12 +31,23 @@ N_OUTCOMES = {ROLL_H: 6, ROLL_R: 6, ROLL_RH: 36}
 # What the Hispano player decides (st.hispano_for)
 H_SETUP_REVOLTS, H_SETUP_ARMY, H_REROLL, H_CHOOSE, H_REINFORCE, H_ATTACKS = range(6)
 
-# Procedure ids. The decisions SETUP_ROADS..FREE_MOVE are the procedures of the same number;
-# the roll of purpose r is ROLLS + r, frame (id,), except a die rolled again: frame
-# (ROLLS + REROLL, die kind, purpose); Hispano question h is ASKS + h, frame (id,), except
-# (ASKS + H_REROLL, purpose) and (ASKS + H_ATTACKS, window: 0 before the armies move, 1 after).
-ROLLS = FREE_MOVE + 1
-ASKS = ROLLS + REROLL + 1
-N_PROCEDURES = ASKS + H_ATTACKS + 1
-PHASE_OF = (*range(ROLLS), *(ROLL,) * (ASKS - ROLLS), *(HISPANO,) * (N_PROCEDURES - ASKS))
-"""The phase of each procedure."""
+ROLL_ID = {
+    SETUP_REVOLT: Id.ROLL_SETUP_REVOLT, SETUP_ARMY: Id.ROLL_SETUP_ARMY, SCENARIO_ARMY: Id.ROLL_SCENARIO_ARMY,
+    SPECIAL_ARMY: Id.ROLL_SPECIAL_ARMY, BESIEGE: Id.ROLL_BESIEGE, ATTACK: Id.ROLL_ATTACK, REVOLT: Id.ROLL_REVOLT,
+    ASSASSINATION: Id.ROLL_ASSASSINATION, ARMY_WAY: Id.ROLL_ARMY_WAY, DEFEND_GENERAL: Id.ROLL_DEFEND_GENERAL,
+    DEFEND_CITY: Id.ROLL_DEFEND_CITY, REROLL: Id.ROLL_AGAIN,
+}
+"""The roll procedure of each purpose."""
+ASK_ID = {
+    H_SETUP_REVOLTS: Id.ASK_SETUP_REVOLTS, H_SETUP_ARMY: Id.ASK_SETUP_ARMY, H_REROLL: Id.ASK_REROLL,
+    H_CHOOSE: Id.ASK_CHOOSE, H_REINFORCE: Id.ASK_REINFORCE, H_ATTACKS: Id.ASK_ATTACKS,
+}
+"""The procedure of each question to the Hispano."""
+_DECISIONS = {Id.SETUP_ROADS: SETUP_ROADS, Id.SETUP_START: SETUP_START, Id.ENTER: ENTER, Id.ROMAN: ROMAN,
+              Id.FREE_MOVE: FREE_MOVE}
+ROLL_FOR = {int(i): purpose for purpose, i in ROLL_ID.items()}
+"""What each roll procedure decides (the die rolled again: REROLL; its frame names the purpose)."""
+HISPANO_FOR = {int(i): h for h, i in ASK_ID.items()}
+"""What each question procedure asks the Hispano."""
+PHASE_OF = tuple(_DECISIONS.get(i, ROLL if i in ROLL_FOR else HISPANO if i in HISPANO_FOR else STEP) for i in Id)
+"""The phase of each procedure, by id."""

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, step
+
+from .. import explain
 from ..board import ROMAN_NUMERALS
+from ..ids import Id
 from ..notation import (
     ASSASSINATE,
     ATTACK,
@@ -35,6 +39,8 @@ from ..pieces import (
     COLOURS,
     CONSUL,
     DEAD,
+    MAX_DISCS,
+    NOT_IN_GAME,
     OFF,
     PROCONSUL,
     TITLES,
@@ -56,6 +62,7 @@ from . import (
     victory,
 )
 from .garrison import can_garrison
+from .seats import roman_seat
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -142,7 +149,7 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
         return
     elif kind == END:
         st.log(f"{CAPITALISED[g]} ends the Roman phase")
-        turn.end_roman_phase(st)
+        turn.begin_hispanic_phase(st)
         return
     elif kind == GARRISON:
         st.garrisons[here] += (g,)
@@ -190,7 +197,22 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
     else:  # HAND_OVER
         st.handed_over = True
         st.log(f"The consul's turn goes on with the {st.game.seats[st.game.consul_seats[1]]} player")
-    st.end_phase_if_idle()
+    end_if_idle(st)  # ROMAN_GOES_ON's question, asked in place: the hot path of the playouts
+
+
+def goes_on(st: HispaniaState) -> None:
+    """The Roman phase waits for the general, unless it is idle (:func:`end_if_idle`)."""
+    st.goto(Id.ROMAN)
+    end_if_idle(st)
+
+
+def end_if_idle(st: HispaniaState) -> None:
+    """In the Roman phase: it ends when no denarius can be spent any more, since ``end`` is
+    then the only legal action and taking it is no decision (P4)."""
+    if st.legal_ids() == (st.notation.base[END],):
+        st.log("Nothing left to spend: the Roman phase ends")
+        turn.begin_hispanic_phase(st)
+        st._legal = None  # the Roman phase's, computed for the question
 
 
 def move(st: HispaniaState, g: int, dest: int, cost: int) -> None:
@@ -215,7 +237,7 @@ def declare(st: HispaniaState, fighter: int, target: int, denarii: int) -> None:
     verb = "attacks the army in" if army else "besieges"
     st.log(f"{CAPITALISED[fighter]} {verb} {st.board.names[target]} with {_denarii(denarii)}")
     if not hispano.offer_reinforcement(st):
-        dice.roll(st, phases.ATTACK if army else phases.BESIEGE)
+        st.goto(Id.ROLL_ATTACK if army else Id.ROLL_BESIEGE)
 
 
 def siege_roll_prompt(st: HispaniaState) -> str:
@@ -237,13 +259,12 @@ def resolve_besiege(st: HispaniaState) -> None:
     won = combat.attacker_wins(st, attack, defence)
     result = "a revolt removed" if won else "the siege fails"
     st.log(f"Roman die {ROMAN_NUMERALS[die - 1]}: {attack_words} against {defence_words}: {result}")
-    st.goto(phases.ROMAN)
     if won:
         st.revolts[target] -= 1
         st.revolt_reserve += 1
         if victory.check_roman_victory(st):
             return
-    st.end_phase_if_idle()
+    st.goto(Id.ROMAN_GOES_ON)
 
 
 def resolve_attack(st: HispaniaState) -> None:
@@ -262,9 +283,113 @@ def resolve_attack(st: HispaniaState) -> None:
            f"{defence_words}: {result}")
     if won:
         st.remove_army(army)
-        st.goto(phases.ROMAN)
-        st.end_phase_if_idle()
+        st.goto(Id.ROMAN_GOES_ON)
     else:
         st.remove_general(g, DEAD if g == PROCONSUL else OFF)
-        turn.end_roman_phase(st)
+        turn.begin_hispanic_phase(st)
 
+
+# --- Why an action is refused in the Roman phase -------------------------------------------
+def explain_roman(st: HispaniaState, a: int) -> str:
+    kind, x, y, _ = st.notation.decode[a]
+    return explain.roman_decision(st, kind) or _explain_action(st, kind, x, y)
+
+
+def _explain_combat(st: HispaniaState, g: int, kind: int, target: int, n: int) -> str:
+    board = st.board
+    here = st.general_at[g]
+    if here < 0:
+        return f"the {TITLES[g]} is not on the board"
+    if target not in board.neighbours[here]:
+        return f"{explain.name(st, target)} is not linked to the {TITLES[g]}'s space (R3)"
+    if kind == BESIEGE and st.space_army[target] >= 0:
+        return f"{explain.name(st, target)} holds an army: attack it instead (R14)"
+    if kind == BESIEGE and not st.revolts[target]:
+        return f"{explain.name(st, target)} is not in revolt (R14)"
+    if kind == ATTACK and st.space_army[target] < 0:
+        return f"there is no army in {explain.name(st, target)} (R15)"
+    return f"that costs {n} denarii and {st.money} are left (R9)"
+
+
+def _explain_action(st: HispaniaState, kind: int, x: int, y: int) -> str:
+    g = st.turn
+    here = st.general_at[g]
+    board = st.board
+    if kind == MOVE:
+        return movement.why_not_move(st, g, here, x, st.money)
+    if kind == MOVE_OTHER:
+        mover = x
+        if mover != PROCONSUL and (IMPERIVM not in st.game.variants or g != CONSUL):
+            return "only the consul moves the praetors, with the Imperivm variant"
+        if mover == PROCONSUL and PROCONSVL not in st.game.variants:
+            return "the proconsul belongs to the Proconsvl variant, which this game does not use"
+        if st.general_at[mover] < 0:
+            return f"the {TITLES[mover]} is not on the board"
+        return movement.why_not_move(st, mover, st.general_at[mover], y, st.money)
+    if kind == FLEET:
+        if not st.fleets[x]:
+            return f"there is no fleet in {explain.name(st, x)}"
+        if st.fleets[y]:
+            return f"{explain.name(st, y)} has a fleet already (R10)"
+        if st.revolts[y]:
+            return f"pirates hold {explain.name(st, y)}"
+        cost = dict(movement.fleet_moves(st, x, 99)).get(y)
+        if cost is None:
+            return f"pirates block every way from {explain.name(st, x)} to {explain.name(st, y)}"
+        return f"that move costs {cost} denarii and {st.money} are left (R10)"
+    if kind in (GARRISON, GARRISON_PURPLE):
+        if board.is_sea(here):
+            return "a garrison goes in a city, and the general is at sea (R11)"
+        if kind == GARRISON and not st.garrison_reserve[g]:
+            return f"the {TITLES[g]} has no garrison left in his reserve (R11)"
+        if kind == GARRISON_PURPLE and st.purple != g:
+            return f"the Legio Hispana is not in the {TITLES[g]}'s reserve (R25)"
+        if len(st.garrisons[here]) >= MAX_DISCS:
+            return f"{explain.name(st, here)} holds 3 discs already (R11)"
+        if st.money < 1:
+            return "a garrison costs 1 denarius and none is left (R11)"
+        rebels = [explain.name(st, c) for c in board.province_cities[board.province[here]] if st.revolts[c]]
+        return f"{explain.name(st, here)} is a capital and its province has revolts ({', '.join(rebels)}) (R11)"
+    if kind in (UNGARRISON, UNGARRISON_PURPLE):
+        if st.money < 1:
+            return "removing a garrison costs 1 denarius and none is left (R11)"
+        if kind == UNGARRISON_PURPLE:
+            return f"the Legio Hispana is not in {explain.name(st, here)} (R25)"
+        return f"the {TITLES[g]} has no garrison of his in {explain.name(st, here)} (R11)"
+    if kind in (BESIEGE, ATTACK):
+        return _explain_combat(st, g, kind, x, y)
+    if kind in (PROCONSUL_BESIEGE, PROCONSUL_ATTACK):
+        return _explain_combat(st, PROCONSUL, BESIEGE if kind == PROCONSUL_BESIEGE else ATTACK, x, y)
+    if kind == PROCONSUL_IN:
+        if st.general_at[PROCONSUL] != NOT_IN_GAME:
+            return "the proconsul is in the game already (or has died)"
+        return "the proconsul arrives on a fleet without a general in Mare Balearicum, for 3 denarii (R24)"
+    if kind == ROAD:
+        if INGENIVM not in st.game.variants:
+            return "roads are built during the game with the Ingenivm variant only (R22)"
+        if not st.roads_held:
+            return "no road was kept back at setup (R22)"
+        link = board.links[x]
+        if here not in (link.a, link.b):
+            return "a road is built on a link of the general's city (R22)"
+        return explain.road(st, x) if st.money >= link.segments else f"it costs {link.segments} denarii (R22)"
+    if kind == ASSASSINATE:
+        if not st.game.options["traitors"]:
+            return "paying traitors is the optional rule 'Rome does not pay traitors' (option traitors)"
+        if st.traitors_used:
+            return "traitors can be paid once a game, and they were"
+        return "the general must be linked to the special army, and pay 1-3 denarii he has"
+    if kind == HAND_OVER:
+        return "the consul's turn is handed over once, between two Roman players"
+    if kind == END:
+        return "the Roman phase cannot end now"
+    return f"it is the {TITLES[g]}'s Roman phase: move, fleet, garrison, remove garrison, besiege, attack or end"
+
+
+PROCEDURES = {
+    Id.ROMAN: Procedure("Roman phase", roman_seat, prompt, legal_actions, apply_action,
+                        lambda st: st.goto(Id.ROMAN_GOES_ON), explain.refusal(explain_roman)),
+    Id.ROMAN_GOES_ON: step("Roman phase: anything left to spend?", goes_on),
+    Id.ROLL_BESIEGE: dice.roll(phases.BESIEGE, "Roman phase: siege", siege_roll_prompt, resolve_besiege),
+    Id.ROLL_ATTACK: dice.roll(phases.ATTACK, "Roman phase: attack", attack_roll_prompt, resolve_attack),
+}

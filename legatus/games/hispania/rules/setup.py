@@ -11,11 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure
+
+from .. import explain
 from ..board import HISPANIC_PROVINCES, ROMAN_NUMERALS, legal_roads
+from ..ids import Id
 from ..notation import HOLD_ROAD, ROAD, SETUP_ARMY, SETUP_REVOLTS, START
 from ..pieces import CAPITALISED, CONSUL, PRAETOR_HOME, TITLES
 from ..variants import HISPANO, INGENIVM, PIRATES
-from . import dice, phases, pirates, scenarios, terror, turn
+from . import dice, hispano, phases, pirates, scenarios, terror, turn
+from .seats import roman_seat
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -54,7 +59,7 @@ def revolt_numbers(st: HispaniaState, province: int) -> Sequence[int]:
 
 def next_revolts(st: HispaniaState) -> None:
     if st.step < len(revolt_provinces(st)):
-        dice.roll(st, phases.SETUP_REVOLT)
+        st.goto(Id.ROLL_SETUP_REVOLT)
     else:
         begin_armies(st)
 
@@ -71,12 +76,12 @@ def apply_revolt_die(st: HispaniaState) -> None:
         st.count = count
         st.log(f"Setup, {label}: Hispanic die {die}: {count} revolt{'s' if count > 1 else ''}, "
                "the Hispano chooses the city")
-        st.goto(phases.ASKS + phases.H_SETUP_REVOLTS)  # the Hispano places them (R28)
+        st.goto(Id.ASK_SETUP_REVOLTS)  # the Hispano places them (R28)
         return
     city = board.city(province, die)
     if die not in revolt_numbers(st, province) or not is_free(st, city):
         st.log(f"Setup, {label}: Hispanic die {die} → {board.names[city]} cannot take revolts here: roll again")
-        dice.roll(st, phases.SETUP_REVOLT)
+        st.goto(Id.ROLL_SETUP_REVOLT)
         return
     place_revolts(st, city, count, f"Setup, {label}: Hispanic die {die} → ")
 
@@ -117,14 +122,14 @@ def next_army(st: HispaniaState) -> None:
     scenario = st.game.scenario
     if scenario and st.count < len(scenario.armies_in):
         if HISPANO in st.game.variants:
-            st.goto(phases.ASKS + phases.H_SETUP_ARMY)
+            st.goto(Id.ASK_SETUP_ARMY)
         else:
-            dice.roll(st, phases.SCENARIO_ARMY)
+            st.goto(Id.ROLL_SCENARIO_ARMY)
     elif st.step > 0:
         if HISPANO in st.game.variants:
-            st.goto(phases.ASKS + phases.H_SETUP_ARMY)
+            st.goto(Id.ASK_SETUP_ARMY)
         else:
-            dice.roll(st, phases.SETUP_ARMY)
+            st.goto(Id.ROLL_SETUP_ARMY)
     else:
         begin_roads(st)
 
@@ -162,7 +167,7 @@ def apply_army_die(st: HispaniaState) -> None:
     head = f"Setup: Roman die {ROMAN_NUMERALS[province]} → "
     if province not in army_provinces(st):
         st.log(f"{head}{st.board.province_label(province)} cannot take an army: roll again")
-        dice.roll(st, phases.SETUP_ARMY)
+        st.goto(Id.ROLL_SETUP_ARMY)
         return
     place_army(st, army_city(st, province), head)
 
@@ -196,7 +201,7 @@ def apply_scenario_army_die(st: HispaniaState) -> None:
     head = f"Setup: Hispanic die {st.dice[1]} → {st.board.names[city]}"
     if not st.revolts[city]:
         st.log(f"{head} has no revolt: roll again")
-        dice.roll(st, phases.SCENARIO_ARMY)
+        st.goto(Id.ROLL_SCENARIO_ARMY)
         return
     place_scenario_army(st, city, kind, head)
 
@@ -210,7 +215,7 @@ def place_scenario_army(st: HispaniaState, city: int, kind: str, head: str) -> N
 
 # --- Roads (R7; Ingenivm) -----------------------------------------------------------------
 def begin_roads(st: HispaniaState) -> None:
-    st.goto(phases.SETUP_ROADS)
+    st.goto(Id.SETUP_ROADS)
     st.step = st.level.roads
     next_road(st)
 
@@ -269,7 +274,7 @@ def begin_starts(st: HispaniaState) -> None:
     if st.game.scenario:  # a scenario has placed the generals
         start_game(st)
         return
-    st.goto(phases.SETUP_START)
+    st.goto(Id.SETUP_START)
     st.actor = 0
 
 
@@ -341,3 +346,44 @@ def apply_setup_army(st: HispaniaState, action: int) -> None:
                             f"Setup: the Hispano chooses {st.board.names[city]}")
     else:
         place_army(st, city, "Setup: the Hispano chooses ")
+
+
+# --- Why an action is refused here ---------------------------------------------------------
+def explain_roads(st: HispaniaState, a: int) -> str:
+    kind, x, _, _ = st.notation.decode[a]
+    if wrong := explain.roman_decision(st, kind):
+        return wrong
+    if kind == HOLD_ROAD:
+        return "the Ingenivm variant lets a road be kept back"
+    return explain.road(st, x) if kind == ROAD else "setup: a road must be placed now, e.g. 'road Corduba-Emerita'"
+
+
+def explain_start(st: HispaniaState, a: int) -> str:
+    kind, space, _, _ = st.notation.decode[a]
+    if wrong := explain.roman_decision(st, kind):
+        return wrong
+    g = st.actor
+    if kind != START:
+        return f"setup: the {TITLES[g]} must choose his starting space"
+    if st.space_general[space] >= 0:
+        return f"{explain.name(st, space)} holds a general already"
+    if g == CONSUL:
+        return "the consul starts on a sea with a fleet (R8)"
+    return f"the {TITLES[g]} starts in a city of {st.board.province_names[PRAETOR_HOME[g]]} (R8)"
+
+
+PROCEDURES = {
+    Id.ROLL_SETUP_REVOLT: dice.roll(phases.SETUP_REVOLT, "setup: revolts", revolt_roll_prompt, apply_revolt_die),
+    Id.ASK_SETUP_REVOLTS: hispano.ask("setup: the Hispano places revolts", setup_revolts_prompt,
+                                      setup_revolts_actions, apply_setup_revolts),
+    Id.ROLL_SETUP_ARMY: dice.roll(phases.SETUP_ARMY, "setup: armies", army_roll_prompt, apply_army_die,
+                                  resume=army_placed),
+    Id.ROLL_SCENARIO_ARMY: dice.roll(phases.SCENARIO_ARMY, "setup: armies", scenario_army_roll_prompt,
+                                     apply_scenario_army_die),
+    Id.ASK_SETUP_ARMY: hispano.ask("setup: the Hispano places an army", setup_army_prompt, setup_army_actions,
+                                   apply_setup_army, army_placed),
+    Id.SETUP_ROADS: Procedure("setup: roads", roman_seat, roads_prompt, road_actions, apply_road_action,
+                              explain=explain.refusal(explain_roads)),
+    Id.SETUP_START: Procedure("setup: starting spaces", roman_seat, start_prompt, start_actions, apply_start,
+                              explain=explain.refusal(explain_start)),
+}

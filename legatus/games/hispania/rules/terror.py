@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..ids import Id
 from ..pieces import TITLES
 from . import dice, phases
 
@@ -28,7 +29,7 @@ def place_army(st: HispaniaState, city: int) -> bool:
     ordinary = [k for k in in_reserve if k != st.special]
     if special >= 0 and ordinary:
         st.target = city
-        dice.roll(st, phases.SPECIAL_ARMY, call=True)
+        st.call(Id.ROLL_SPECIAL_ARMY)
         return True
     st.put_army(special if special >= 0 else ordinary[0], city)
     return False
@@ -71,7 +72,7 @@ def declare_assassination(st: HispaniaState, denarii: int) -> None:
     st.traitors_used = True
     st.log(f"The {TITLES[st.turn]} pays {denarii} denari{'us' if denarii == 1 else 'i'} to traitors "
            f"against the special army in {st.board.names[st.army_at[st.special]]}")
-    dice.roll(st, phases.ASSASSINATION, call=True)
+    st.call(Id.ROLL_ASSASSINATION)
 
 
 def resolve_assassination(st: HispaniaState) -> None:
@@ -82,9 +83,16 @@ def resolve_assassination(st: HispaniaState) -> None:
         st.end()  # the Roman phase resumes
         return
     st.log(f"Hispanic die {die}: the attempt fails, and an exceptional revolt roll follows")
-    dice.roll(st, phases.REVOLT)  # in the assassination's place: the Roman phase resumes after it
+    st.goto(Id.ROLL_REVOLT)  # in the assassination's place: the Roman phase resumes after it
 
 
 def assassination_roll_prompt(st: HispaniaState) -> str:
     return f"Roll the Hispanic die: {st.spent} or less and the traitors kill the special army's leader."
 
+
+PROCEDURES = {
+    Id.ROLL_SPECIAL_ARMY: dice.roll(phases.SPECIAL_ARMY, "an army from the reserve", special_roll_prompt,
+                                    apply_special_die),
+    Id.ROLL_ASSASSINATION: dice.roll(phases.ASSASSINATION, "Roman phase: assassination", assassination_roll_prompt,
+                                     resolve_assassination),
+}

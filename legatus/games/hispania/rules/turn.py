@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, step
+
+from .. import explain
+from ..ids import Id
 from ..notation import ENTER, ENTER_MOVE
 from ..pieces import CONSUL, OFF, PRAETOR_HOME, TITLES, TURN_NUMERALS, ULTERIOR_PRAETOR
 from ..variants import IMPERIVM
-from . import dice, end_of_round, hispano, imperium, movement, phases, scenarios
+from . import hispano, imperium, movement, scenarios
+from .seats import roman_seat
 
 if TYPE_CHECKING:
     from ..state import HispaniaState
@@ -33,7 +38,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
         begin_roman_phase(st)
         return
     if entry_actions(st):
-        st.goto(phases.ENTER)
+        st.goto(Id.ENTER)
         return
     if not entry_spaces(st, g):
         why = "no fleet is on the board" if g == CONSUL else "his whole province is in revolt"
@@ -52,12 +57,11 @@ def money(st: HispaniaState) -> int:
 
 def begin_roman_phase(st: HispaniaState, spent: int = 0) -> None:
     """The acting general's Roman phase; ``spent`` is what his entering move cost."""
-    st.goto(phases.ROMAN)
     st.money = money(st) - spent
     g = st.turn
     st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} in {st.board.names[st.general_at[g]]}, "
            f"{st.money} denari{'us' if st.money == 1 else 'i'}")
-    st.end_phase_if_idle()
+    st.goto(Id.ROMAN_GOES_ON)
 
 
 def entry_spaces(st: HispaniaState, g: int) -> list[int]:
@@ -111,28 +115,50 @@ def apply_enter(st: HispaniaState, action: int) -> None:
 
 def begin_hispanic_phase(st: HispaniaState) -> None:
     """R16: the Hispanic phase opens with its revolt roll (resolved by :mod:`.hispanic_phase`)."""
-    dice.roll(st, phases.REVOLT)
-
-
-def end_roman_phase(st: HispaniaState) -> None:
-    begin_hispanic_phase(st)
+    st.goto(Id.ROLL_REVOLT)
 
 
 def after_hispanic_phase(st: HispaniaState) -> None:
     """Imperivm: the praetor of Ulterior may then move one link for free."""
     if IMPERIVM in st.game.variants and st.turn == ULTERIOR_PRAETOR and imperium.begin_free_move(st):
         return
-    end_turn(st)
+    end_turn(st)  # (END_TURN's step, run in place: a hop less at every turn of the playouts)
 
 
 def end_turn(st: HispaniaState) -> None:
+    """Turn I, II, then III; after turn III the round ends (R1)."""
     st.power = False
     if st.turn < 2:
         st.turn += 1
+        st.goto(Id.BEGIN_TURN)
     else:
-        end_of_round.end_round(st)
-        if st.phase == phases.OVER:
-            return
-        st.round += 1
-        st.turn = 0
-    begin_turn(st)
+        st.goto(Id.END_ROUND)
+
+
+def explain_enter(st: HispaniaState, a: int) -> str:
+    kind, space, dest, _ = st.notation.decode[a]
+    if wrong := explain.roman_decision(st, kind):
+        return wrong
+    g = st.actor
+    if kind not in (ENTER, ENTER_MOVE):
+        return f"the {TITLES[g]} is off the board and must enter first (e.g. 'enter …')"
+    names = st.board.names
+    if space not in entry_spaces(st, g):
+        home = "a sea with a fleet" if g == CONSUL else f"a city of {st.board.province_names[PRAETOR_HOME[g]]}"
+        where = home if g == CONSUL else f"{home} without revolt"
+        return f"the {TITLES[g]} enters on {where} (R17)"
+    if kind == ENTER:
+        return f"{names[space]} holds a general: enter it only to move on at once, e.g. 'enter {names[space]}>…'"
+    if st.space_general[space] < 0:
+        return f"{names[space]} is free: write 'enter {names[space]}'"
+    return movement.why_not_move(st, g, space, dest, money(st) + 1)
+
+
+PROCEDURES = {
+    Id.ENTER: Procedure("Roman phase: entering", roman_seat, enter_prompt, entry_actions, apply_enter,
+                        explain=explain.refusal(explain_enter)),
+    # A turn: the general enters (or cannot), his Roman phase, the Hispanic phase, the turn's end
+    Id.BEGIN_TURN: step("a turn begins", begin_turn),
+    Id.AFTER_HISPANIC_PHASE: step("the Hispanic phase is over", after_hispanic_phase),
+    Id.END_TURN: step("end of the turn", end_turn),
+}
