@@ -8,7 +8,7 @@
 (Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does; an agent is any spec
 ``make_agent`` takes, or ``heuristic@COMMIT``, the heuristic of bots.py at that commit loaded
 beside today's (benchmarks/heuristic_ab.py: the same rules engine), or an ismcts spec ending in
-``/plain``, the search without its near-tie rule (issue 36). It adds one JSON line
+``/near`` or ``/plain``: the search with or without the hints' near-tie rule (issue 36). It adds one JSON line
 a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the agents' specs), ``winner``,
 ``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the referee's record, every action).
 A run plays only the seeds FILE does not hold yet, so it may be stopped and started again.
@@ -30,9 +30,10 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
   enemy's outside the walls;
 - the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
   as benchmarks/hannibal_agents.py times them), the share where ``HannibalGame.HINT_AGENT`` with
-  ``--hint-seeds`` different seeds picks the same action every time (its near ties go to the
-  heuristic's ranking: ``legatus/core/ismcts.py``'s ``NEAR``); with ``--hint-plain``, the same for
-  the search choosing the most visited alone, as it did before issue 36.
+  ``--hint-seeds`` different seeds picks the same action every time (``legatus.core.hints``'s
+  ``hint_agent``: its near ties go to the heuristic's ranking, ``legatus/core/ismcts.py``'s
+  ``NEAR``); with ``--hint-plain``, the same for the search choosing the most visited alone, as the
+  hint did before issue 36 and the agent still plays.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from heuristic_ab import bots_at
 
 import legatus
 from legatus.core.agents import make_agent
+from legatus.core.hints import hint_agent
 from legatus.core.ismcts import NEAR, ISMCTSAgent
 from legatus.core.record import check_record, new_game_state, to_record
 from legatus.core.session import sample_outcome
@@ -64,21 +66,24 @@ ITALY_ARMY = 5  # Hannibal's army: 5 CUs or more
 SMALL = 2  # a sea move with this many CUs or fewer is a small force shipped
 
 
-PLAIN = "/plain"  # a search spec ending so chooses the most visited alone (no near-tie rule)
+PLAIN, NEAR_TIES = "/plain", "/near"  # a search spec ending so: without or with the hints' near-tie rule
 
 
 def agent(game: Any, spec: str, seed: int) -> Any:
-    """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit; a search's spec
-    ending in ``/plain`` (``ismcts+heuristic:16/plain``) is that search choosing the most visited
-    alone, as before issue 36 (its near ties not settled by the heuristic's ranking)."""
+    """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit; an ismcts spec
+    ending in ``/near`` (``ismcts+heuristic:32/near``) settles its near ties by the heuristic's
+    ranking as the hints do, one ending in ``/plain`` chooses the most visited alone (as an
+    ismcts agent plays: the files of issue 36's paired games name both)."""
     if spec.startswith("heuristic@"):
         return bots_at("hannibal", spec.split("@", 1)[1]).HeuristicAgent(game, seed)
-    if spec.endswith(PLAIN):
-        search = make_agent(game, spec.removesuffix(PLAIN), seed=seed)
-        if not isinstance(search, ISMCTSAgent):
-            raise SystemExit(f"agent '{spec}': {PLAIN} is for an ismcts search, such as ismcts+heuristic:16{PLAIN}")
-        search.near = None
-        return search
+    for suffix, near in ((PLAIN, None), (NEAR_TIES, NEAR)):
+        if spec.endswith(suffix):
+            search = make_agent(game, spec.removesuffix(suffix), seed=seed)
+            if not isinstance(search, ISMCTSAgent):
+                raise SystemExit(f"agent '{spec}': {suffix} is for an ismcts search, such as "
+                                 f"ismcts+heuristic:32{suffix}")
+            search.near = near
+            return search
     return make_agent(game, spec, seed=seed)
 
 
@@ -210,7 +215,7 @@ def hint_agreement(positions: int, seeds: int, near: float | None = NEAR) -> tup
         picks = set()
         for seed in range(seeds):
             start = time.process_time()
-            search = make_agent(game, HannibalGame.HINT_AGENT, seed=seed)
+            search = hint_agent(game, seed)  # the hint as the terminal and the page give it
             assert isinstance(search, ISMCTSAgent)
             search.near = near
             picks.add(search.choose(state))
@@ -257,7 +262,7 @@ def report(files: list[Path], hint: int, hint_seeds: int, hint_plain: bool) -> N
                      f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
     if hint and hint_plain:
         same, n, median = hint_agreement(hint, hint_seeds, None)
-        rows.append(("the same, the most visited alone (before issue 36's rule)",
+        rows.append(("the same, the most visited alone (the hint before issue 36; the agent's play)",
                      f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ""))
     print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
     for name, value, target in rows:

@@ -14,10 +14,10 @@ an :class:`~.agents.Evaluator` values it after ``horizon`` actions (the evaluato
 The UCB constant ``exploration`` is the evaluator's own too where it brings one. When the rollout
 agent can rank the legal actions (a :class:`~.agents.Ranker`), a decision node offers only the
 edges of its ``width`` favourites, as :class:`~.mcts.MCTSAgent` does: the simulations go to a few
-good moves instead of a few each to dozens. Its final choice is the most visited edge, but where
-others come within ``near`` square roots of its visits (a count's noise is about its square
-root), the ranker's order decides among them: a near tie is settled by the ranker's judgement,
-the same whatever the seed, not by the seed's luck (issue 36: the hint's choice kept its seed).
+good moves instead of a few each to dozens. Its final choice is the most visited edge; with
+``near`` (the hints', :mod:`.hints`), those within ``near`` square roots of its visits (a count's
+noise is about its square root) are a near tie, settled by the ranker's order: the same whatever
+the seed, not the seed's luck (issue 36: the hint's choice changed with its seed).
 
 The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
 :class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
@@ -41,8 +41,8 @@ EXPLORATION = 0.7
 """The UCB constant on the utility range, unless the evaluator brings its own."""
 
 NEAR = 2.0
-"""Visits within this many square roots of the most visited's are a near tie (about two standard
-deviations of a count), settled by the ranker's order."""
+"""For the hints: visits within this many square roots of the most visited's are a near tie (about
+two standard deviations of a count), settled by the ranker's order."""
 
 
 class _Edge:
@@ -61,7 +61,7 @@ class ISMCTSAgent:
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float | None = None,
                  horizon: int | None = None, max_rollout_steps: int = 100_000,
-                 max_seconds: float | None = None, width: int | None = 4, near: float | None = NEAR) -> None:
+                 max_seconds: float | None = None, width: int | None = 4, near: float | None = None) -> None:
         self.game = game
         self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.seats = game.num_players()

@@ -12,14 +12,20 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
   capital marches on it while its defenders are few (H110), an army at its own capital attacks a
   weaker besieger (with the CUs inside, H100), and Carthage holding three of Italy's six
   provinces marches on Campania's Roman cities;
-- Hannibal marches to Italy by land (5 CUs or more), never by sea, and keeps away from a Roman
-  army 2 CUs bigger within a card's march; his subordinates leave his army to him; no army of 2
-  CUs or fewer sails; an army leaving its capital leaves as many CUs as the biggest enemy army
-  within a card's reach (as many as fit inside); Carthage's reinforcements go to a threatened
-  Carthage, else to Hannibal; a 3-OP card raises a CU at a threatened capital unless a move is
-  worth more, a besieged capital plays the event that lifts its siege first (#17, #49), and a
-  subordinate may take all but 5 of Hannibal's CUs to relieve a besieged Carthage; a consul left
-  behind with fewer than 5 CUs is picked up before the army steps out (H39);
+- battles are weighed in battle cards (H75: the commander's BR, CUs, allies, Rome's militia in
+  Latium), not CUs: an attack needs a card edge, a march on the enemy capital an edge over all
+  its defenders and the reinforcements it may get by the next turn (H15, H17), and a besieged
+  capital sorties (a card's OPs before its event) when the cards favour it (H100);
+- Hannibal marches to Italy by land (5 CUs or more), never by sea, and keeps out of reach of an
+  enemy army that would be dealt as many battle cards as his, Rome's next consul and
+  reinforcements at Rome included (H17, H23; his loss costs 5 PCs, H43); his subordinates leave
+  his army to him; no army of 2 CUs or fewer sails; an army leaving its capital leaves as many
+  CUs as the biggest enemy army within a card's reach (as many as fit inside); Carthage's
+  reinforcements go to a threatened Carthage, else to Hannibal; a 3-OP card raises a CU at a
+  threatened capital unless a move is worth more, a besieged capital plays the event that lifts
+  its siege first (#17, #49), and a subordinate may take all but 5 of Hannibal's CUs to relieve a
+  besieged Carthage; a consul left behind with fewer than 5 CUs is picked up before the army
+  steps out (H39);
 - an enemy army at least as big enters a city: its defenders go inside the walls (H51, H62);
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
