@@ -2,12 +2,13 @@
 
     nice -n 10 python benchmarks/hannibal_indicators.py play --games 200 --out FILE
         [--rome heuristic] [--carthage heuristic] [--first 0]
-    python benchmarks/hannibal_indicators.py report FILE... [--hint 20] [--hint-seeds 4] [--hint-tie K]
+    python benchmarks/hannibal_indicators.py report FILE... [--hint 20] [--hint-seeds 4] [--hint-plain]
 
 ``play`` plays game ``s`` (``s`` from ``--first``) on ``random.Random(s)``, the agents seeded ``s``
 (Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does; an agent is any spec
 ``make_agent`` takes, or ``heuristic@COMMIT``, the heuristic of bots.py at that commit loaded
-beside today's (benchmarks/heuristic_ab.py: the same rules engine). It adds one JSON line
+beside today's (benchmarks/heuristic_ab.py: the same rules engine), or an ismcts spec ending in
+``/near`` or ``/plain``: the search with or without the hints' near-tie rule (issue 36). It adds one JSON line
 a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the agents' specs), ``winner``,
 ``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the referee's record, every action).
 A run plays only the seeds FILE does not hold yet, so it may be stopped and started again.
@@ -29,9 +30,10 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
   enemy's outside the walls;
 - the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
   as benchmarks/hannibal_agents.py times them), the share where ``HannibalGame.HINT_AGENT`` with
-  ``--hint-seeds`` different seeds picks the same action every time; with ``--hint-tie K``, the
-  same for the search whose near ties (visits within K times the square root of the most
-  visited's) go to the heuristic's ranking, a tie-break the core's search does not make yet.
+  ``--hint-seeds`` different seeds picks the same action every time (``legatus.core.hints``'s
+  ``hint_agent``: its near ties go to the heuristic's ranking, ``legatus/core/ismcts.py``'s
+  ``NEAR``); with ``--hint-plain``, the same for the search choosing the most visited alone, as the
+  hint did before issue 36 and the agent still plays.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ from heuristic_ab import bots_at
 
 import legatus
 from legatus.core.agents import make_agent
+from legatus.core.hints import hint_agent
+from legatus.core.ismcts import NEAR, ISMCTSAgent
 from legatus.core.record import check_record, new_game_state, to_record
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal.game import HannibalGame
@@ -62,10 +66,24 @@ ITALY_ARMY = 5  # Hannibal's army: 5 CUs or more
 SMALL = 2  # a sea move with this many CUs or fewer is a small force shipped
 
 
+PLAIN, NEAR_TIES = "/plain", "/near"  # a search spec ending so: without or with the hints' near-tie rule
+
+
 def agent(game: Any, spec: str, seed: int) -> Any:
-    """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit."""
+    """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit; an ismcts spec
+    ending in ``/near`` (``ismcts+heuristic:32/near``) settles its near ties by the heuristic's
+    ranking as the hints do, one ending in ``/plain`` chooses the most visited alone (as an
+    ismcts agent plays: the files of issue 36's paired games name both)."""
     if spec.startswith("heuristic@"):
         return bots_at("hannibal", spec.split("@", 1)[1]).HeuristicAgent(game, seed)
+    for suffix, near in ((PLAIN, None), (NEAR_TIES, NEAR)):
+        if spec.endswith(suffix):
+            search = make_agent(game, spec.removesuffix(suffix), seed=seed)
+            if not isinstance(search, ISMCTSAgent):
+                raise SystemExit(f"agent '{spec}': {suffix} is for an ismcts search, such as "
+                                 f"ismcts+heuristic:32{suffix}")
+            search.near = near
+            return search
     return make_agent(game, spec, seed=seed)
 
 
@@ -185,23 +203,11 @@ def share(k: int, n: int) -> str:
     return f"{k}/{n} = {k / n:.1%} [{low:.1%}, {high:.1%}]"
 
 
-def tie_break(search: Any, state: HannibalState, near: float) -> Any:
-    """The search's choice, its near ties (visits within ``near`` times the square root of the
-    most visited's) going to the action its ranker (the heuristic) ranks first."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    ranked = search.analyse(state)
-    order = {a: i for i, a in enumerate(search.ranker.rank(state))}
-    top = ranked[0].visits
-    return min((r for r in ranked if r.visits >= top - near * top ** 0.5),
-               key=lambda r: order.get(r.action, len(order))).action
-
-
-def hint_agreement(positions: int, seeds: int, near: float | None = None) -> tuple[int, int, float]:
-    """At how many of ``positions`` positions the hint agent with ``seeds`` seeds agrees (its near
-    ties to the heuristic's ranking with ``near``: :func:`tie_break`), and its CPU seconds a
-    decision (median)."""
+def hint_agreement(positions: int, seeds: int, near: float | None = NEAR) -> tuple[int, int, float]:
+    """At how many of ``positions`` positions the hint agent with ``seeds`` seeds agrees, its near
+    ties settled by the heuristic's ranking as the search does (``near``: within that many square
+    roots of the top visits; None: the most visited alone, as before issue 36), and its CPU
+    seconds a decision (median)."""
     game = legatus.load("hannibal")
     same = 0
     seconds: list[float] = []
@@ -209,14 +215,16 @@ def hint_agreement(positions: int, seeds: int, near: float | None = None) -> tup
         picks = set()
         for seed in range(seeds):
             start = time.process_time()
-            search = make_agent(game, HannibalGame.HINT_AGENT, seed=seed)
-            picks.add(search.choose(state) if near is None else tie_break(search, state, near))
+            search = hint_agent(game, seed)  # the hint as the terminal and the page give it
+            assert isinstance(search, ISMCTSAgent)
+            search.near = near
+            picks.add(search.choose(state))
             seconds.append(time.process_time() - start)
         same += len(picks) == 1
     return same, positions, sorted(seconds)[len(seconds) // 2]
 
 
-def report(files: list[Path], hint: int, hint_seeds: int, hint_tie: float | None) -> None:
+def report(files: list[Path], hint: int, hint_seeds: int, hint_plain: bool) -> None:
     tally = Tally()
     lines = [line for path in files for line in read(path)]
     for line in lines:
@@ -249,12 +257,13 @@ def report(files: list[Path], hint: int, hint_seeds: int, hint_tie: float | None
                      share(tally.outnumbered_attacks[side], tally.attacks[side]), ""))
     if hint:
         same, n, median = hint_agreement(hint, hint_seeds)
-        rows.append((f"the hint ({HannibalGame.HINT_AGENT}) the same with {hint_seeds} seeds",
+        rows.append((f"the hint ({HannibalGame.HINT_AGENT}, near ties within {NEAR:g} √visits to the heuristic's "
+                     f"ranking) the same with {hint_seeds} seeds",
                      f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
-    if hint and hint_tie is not None:
-        same, n, median = hint_agreement(hint, hint_seeds, hint_tie)
-        rows.append((f"the same, near ties (within {hint_tie:g} √visits) to the heuristic's ranking",
-                     f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
+    if hint and hint_plain:
+        same, n, median = hint_agreement(hint, hint_seeds, None)
+        rows.append(("the same, the most visited alone (the hint before issue 36; the agent's play)",
+                     f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ""))
     print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
     for name, value, target in rows:
         print(f"| {name} | {value} | {target} |")
@@ -273,14 +282,14 @@ def main() -> None:
     r.add_argument("files", type=Path, nargs="+")
     r.add_argument("--hint", type=int, default=0, metavar="N", help="positions for the hint's agreement")
     r.add_argument("--hint-seeds", type=int, default=4)
-    r.add_argument("--hint-tie", type=float, default=None, metavar="K",
-                   help="also the hint with near ties (within K square roots of the top visits) to the heuristic")
+    r.add_argument("--hint-plain", action="store_true",
+                   help="also the hint choosing the most visited alone, as before the near-tie rule")
     args = parser.parse_args()
     if args.command == "report":
         missing = [str(f) for f in args.files if not f.exists()]
         if missing:
             parser.error(f"no results file {missing[0]}; give files written by 'play --out'")
-        report(args.files, args.hint, args.hint_seeds, args.hint_tie)
+        report(args.files, args.hint, args.hint_seeds, args.hint_plain)
         return
     game = legatus.load("hannibal")
     for spec in (args.rome, args.carthage):

@@ -8,8 +8,10 @@ import random
 from typing import Protocol, runtime_checkable
 
 from .actions import Action
+from .agent_types import Agent
 from .agents import decide, make_agent, seat_input
-from .game import State
+from .game import Game, State
+from .ismcts import NEAR, ISMCTSAgent
 from .mcts import Analysis, estimate
 
 
@@ -22,12 +24,23 @@ class Analyser(Protocol):
     def analyse(self, state: State) -> list[Analysis]: ...
 
 
+def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None) -> Agent:
+    """The game's strongest agent (``Game.HINT_AGENT``) as a hint gives it: an IS-MCTS settles its
+    near ties by its ranker's order (:data:`~.ismcts.NEAR`), so that the advice does not change
+    with the seed; an agent's own play keeps the most visited (issue 36: the rule won 5 of 32 paired
+    games at 32 simulations, docs/hannibal/agents.md; drop it here if the advice must be strongest)."""
+    agent = make_agent(game, type(game).HINT_AGENT, seed=seed, max_seconds=max_seconds)
+    if isinstance(agent, ISMCTSAgent) and agent.ranker is not None:
+        agent.near = NEAR
+    return agent
+
+
 def hints(state: State, count: int = 3, max_seconds: float | None = None) -> list[tuple[Action, str]]:
     """The hint agent's best actions for the seat to move, best first, each with why (a search
     agent's estimated win chance; else the agent's reason for its one choice). Seeded by the
     length of the game, so the same position gets the same hint; ``max_seconds`` bounds the
     search (a server's budget). ``state`` must be a decision."""
-    agent = make_agent(state.game, type(state.game).HINT_AGENT, seed=len(state.history()), max_seconds=max_seconds)
+    agent = hint_agent(state.game, len(state.history()), max_seconds)
     if not isinstance(agent, Analyser):
         action = decide(agent, state)
         return [(action, agent.reason)]

@@ -14,7 +14,10 @@ an :class:`~.agents.Evaluator` values it after ``horizon`` actions (the evaluato
 The UCB constant ``exploration`` is the evaluator's own too where it brings one. When the rollout
 agent can rank the legal actions (a :class:`~.agents.Ranker`), a decision node offers only the
 edges of its ``width`` favourites, as :class:`~.mcts.MCTSAgent` does: the simulations go to a few
-good moves instead of a few each to dozens.
+good moves instead of a few each to dozens. Its final choice is the most visited edge; with
+``near`` (the hints', :mod:`.hints`), those within ``near`` square roots of its visits (a count's
+noise is about its square root) are a near tie, settled by the ranker's order: the same whatever
+the seed, not the seed's luck (issue 36: the hint's choice changed with its seed).
 
 The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
 :class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
@@ -37,6 +40,10 @@ from .session import sample_outcome
 EXPLORATION = 0.7
 """The UCB constant on the utility range, unless the evaluator brings its own."""
 
+NEAR = 2.0
+"""For the hints: visits within this many square roots of the most visited's are a near tie (about
+two standard deviations of a count), settled by the ranker's order."""
+
 
 class _Edge:
     __slots__ = ("children", "visits", "available", "value")
@@ -54,7 +61,7 @@ class ISMCTSAgent:
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float | None = None,
                  horizon: int | None = None, max_rollout_steps: int = 100_000,
-                 max_seconds: float | None = None, width: int | None = 4) -> None:
+                 max_seconds: float | None = None, width: int | None = 4, near: float | None = None) -> None:
         self.game = game
         self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.seats = game.num_players()
@@ -65,6 +72,7 @@ class ISMCTSAgent:
         self.evaluator = rollout if isinstance(rollout, Evaluator) else None
         self.ranker = rollout if isinstance(rollout, Ranker) else None
         self.width = width if self.ranker is not None else None
+        self.near = near if self.ranker is not None else None  # None: the most visited, whatever the margin
         self.exploration = search_setting(self.evaluator, "exploration", exploration, EXPLORATION)
         self.max_rollout_steps = max_rollout_steps if self.evaluator is None else \
             int(search_setting(self.evaluator, "horizon", horizon, HORIZON))
@@ -102,6 +110,8 @@ class ISMCTSAgent:
         ranked.sort(key=lambda r: (-r.visits, -r.mean[observer]))
         if not ranked:  # no simulation got past the root: the favourites
             ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in first]
+        elif self.near is not None:
+            ranked = _near_ties_ranked(ranked, first, self.near)
         return ranked
 
     def _candidates(self, state: State) -> list[Action]:
@@ -173,6 +183,15 @@ class ISMCTSAgent:
 
     def _rollout(self, state: State) -> list[float]:
         return rollout(state, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)
+
+
+def _near_ties_ranked(ranked: list[Analysis], order: list[Action], near: float) -> list[Analysis]:
+    """``ranked`` (most visited first) with the most visited and those within ``near`` square roots
+    of its visits put in ``order`` (the ranker's, best first)."""
+    margin = ranked[0].visits - near * math.sqrt(ranked[0].visits)
+    place = {a: i for i, a in enumerate(order)}
+    tied = sorted((r for r in ranked if r.visits >= margin), key=lambda r: place.get(r.action, len(place)))
+    return tied + [r for r in ranked if r.visits < margin]
 
 
 class DeterminizedMCTSAgent:

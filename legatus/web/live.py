@@ -23,6 +23,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import Agent, make_agent, seat_input
 from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
+from legatus.core.hints import hint_agent
 from legatus.core.pacing import Pacing, pacing
 from legatus.core.record import PERSON, to_record
 from legatus.core.registry import load
@@ -320,8 +321,7 @@ class LiveGame:
             raise WebError(403, f"the {self.row.seats[seat].name} seat is played by an agent")
         if self.hinting:
             raise WebError(429, "a hint for this game is being worked out: wait for it")
-        agent = make_agent(state.game, type(state.game).HINT_AGENT, secrets.randbits(63),
-                           max_seconds=self.agent_seconds)
+        agent = hint_agent(state.game, secrets.randbits(63), self.agent_seconds)
         return self._turn(agent)
 
     def _turn(self, agent: Agent) -> AgentTurn:

@@ -9,7 +9,7 @@ import pytest
 
 import legatus
 from legatus.core.agents import RandomAgent, decide, make_agent
-from legatus.core.ismcts import ISMCTSAgent
+from legatus.core.ismcts import NEAR, ISMCTSAgent
 from legatus.core.session import sample_outcome
 
 
@@ -71,3 +71,20 @@ def test_is_mcts_offers_only_a_rankers_favourites() -> None:
     assert sum(r.visits for r in ranked) == narrow.last_simulations == 60
     wide = ISMCTSAgent(game, simulations=60, rollout=RandomAgent(game, seed=0), seed=1, width=2)
     assert {r.action for r in wide.analyse(state)} == set(legal)
+
+
+def test_is_mcts_settles_a_near_tie_by_the_rankers_order() -> None:
+    # Issue 36: with ``near`` (the hints'), visits within NEAR square roots of the most visited's
+    # are a tie within the noise of the search; the ranker's favourite wins it, whatever the
+    # seed. Without it (an agent's own play) the most visited goes first.
+    game, state = dealt_blind()
+    favourite = Reversed(game, seed=0).rank(state)[0]
+    for seed in range(4):
+        near = ISMCTSAgent(game, simulations=40, rollout=Reversed(game, seed=0), seed=seed, width=2, near=NEAR)
+        ranked = near.analyse(state)
+        top = max(r.visits for r in ranked)
+        assert [r.visits >= top - NEAR * top ** 0.5 for r in ranked] == [True, True]  # a near tie
+        assert ranked[0].action == favourite
+        plain = ISMCTSAgent(game, simulations=40, rollout=Reversed(game, seed=0), seed=seed, width=2)
+        first = plain.analyse(state)[0]
+        assert first.visits == top and first.action != favourite

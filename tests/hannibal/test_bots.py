@@ -71,8 +71,9 @@ def test_the_heuristic_beats_random_play_on_both_sides() -> None:
 def test_h110_the_heuristic_carthage_takes_rome_in_an_agent_game() -> None:
     """H110: Carthage's sudden death by controlling Rome, reached in play (seeds 19, 27, 61 and
     107 of 0-119 under issue 31's rules and issue 36's heuristic, 27 and 107 since its defence of
-    Carthage; benchmarks/hannibal_endings.py tallies the endings by pairing)."""
-    end = _game(27, 1)
+    Carthage; 166 of 0-199 since Hannibal weighs Rome's defence in battle cards, H75;
+    benchmarks/hannibal_endings.py tallies the endings by pairing)."""
+    end = _game(166, 1)
     assert end.reason == "sudden death: Carthage controls Rome" and end.winner == 1
 
 
@@ -280,3 +281,46 @@ def test_h39_a_consul_who_must_march_along_is_picked_up() -> None:
     agent = HeuristicAgent(state.game)
     state.apply_action(agent.choose(state))
     assert str(agent.choose(state)).startswith("to ")
+
+
+# Issue 36, the third round: battles are won by battle cards (H75), not CUs, at positions of the
+# heuristic's self-play at 608713a (benchmarks/results/hannibal-heuristic-v-itself-round2.jsonl,
+# games 46 and 145: the same games).
+
+def test_h75_h100_a_besieged_carthage_sorties_with_the_cards_on_its_side() -> None:
+    """T. Longus besieges Carthage on turn 1 with 8 CUs against Hanno's 4 inside: Hanno's sortie
+    is dealt 2 + 4 + 6 African allies = 12 cards against Longus's 1 + 8 = 9. The heuristic played
+    an event and left the siege to run (Carthage fell in 73 of 200 games); now a card's OPs go
+    to the sortie."""
+    state = recorded("carthage-besieged-may-sortie")
+    carthage = state.game.carthage_space
+    assert state.spts[carthage] and state.inner[carthage] == 4 and state.cu[ROME][carthage] == 8
+    assert bots._cards(state, CARTHAGE, carthage, 4) == 12 and bots._cards(state, ROME, carthage, 8) == 9
+    agent = HeuristicAgent(state.game)
+    assert str(agent.choose(state)).startswith("ops ")
+    fought = False
+    while state.current_player() == CARTHAGE and not fought:
+        state.apply_action(agent.choose(state))
+        fought = state.b_space == carthage
+    assert fought
+
+
+def test_h75_rome_lands_at_carthage_only_with_the_cards_on_its_side() -> None:
+    """Turn 1: T. Longus with 8 CUs would sail to Carthage, whose 4 CUs and Hanno are dealt 12
+    cards there (six African allies, H76) against his 9: no landing without the odds."""
+    state = recorded("rome-may-land-at-carthage")
+    assert "sail Carthage" in {str(a) for a in state.legal_actions()}
+    assert str(HeuristicAgent(state.game).choose(state)) != "sail Carthage"
+
+
+def test_h43_hannibal_keeps_out_of_reach_of_rome_s_reinforcements() -> None:
+    """Turn 1, Hannibal at Falerii with 7 CUs, Rome a step away with no army outside its walls:
+    the heuristic marched in and besieged it; Rome's next 5 CUs and a new consul came there
+    (H17, H23) with Latium's militia (H75), and he died there in turn 2 (game 145). Now he
+    keeps out of Rome's reach while its defence would be dealt as many cards as his army."""
+    state = recorded("hannibal-may-step-to-rome")
+    hannibal = state.game.general_index["Hannibal"]
+    assert state.m_gen == hannibal and state.m_left == 7
+    rome = state.game.rome_space
+    assert bots._exposure(state, CARTHAGE, rome, 7, hannibal) >= 0
+    assert str(HeuristicAgent(state.game).choose(state)) != "to Rome"

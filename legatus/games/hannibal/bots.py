@@ -12,14 +12,20 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
   capital marches on it while its defenders are few (H110), an army at its own capital attacks a
   weaker besieger (with the CUs inside, H100), and Carthage holding three of Italy's six
   provinces marches on Campania's Roman cities;
-- Hannibal marches to Italy by land (5 CUs or more), never by sea, and keeps away from a Roman
-  army 2 CUs bigger within a card's march; his subordinates leave his army to him; no army of 2
-  CUs or fewer sails; an army leaving its capital leaves as many CUs as the biggest enemy army
-  within a card's reach (as many as fit inside); Carthage's reinforcements go to a threatened
-  Carthage, else to Hannibal; a 3-OP card raises a CU at a threatened capital unless a move is
-  worth more, a besieged capital plays the event that lifts its siege first (#17, #49), and a
-  subordinate may take all but 5 of Hannibal's CUs to relieve a besieged Carthage; a consul left
-  behind with fewer than 5 CUs is picked up before the army steps out (H39);
+- battles are weighed in battle cards (H75: the commander's BR, CUs, allies, Rome's militia in
+  Latium), not CUs: an attack needs a card edge, a march on the enemy capital an edge over all
+  its defenders and the reinforcements it may get by the next turn (H15, H17), and a besieged
+  capital sorties (a card's OPs before its event) when the cards favour it (H100);
+- Hannibal marches to Italy by land (5 CUs or more), never by sea, and keeps out of reach of an
+  enemy army that would be dealt as many battle cards as his, Rome's next consul and
+  reinforcements at Rome included (H17, H23; his loss costs 5 PCs, H43); his subordinates leave
+  his army to him; no army of 2 CUs or fewer sails; an army leaving its capital leaves as many
+  CUs as the biggest enemy army within a card's reach (as many as fit inside); Carthage's
+  reinforcements go to a threatened Carthage, else to Hannibal; a 3-OP card raises a CU at a
+  threatened capital unless a move is worth more, a besieged capital plays the event that lifts
+  its siege first (#17, #49), and a subordinate may take all but 5 of Hannibal's CUs to relieve a
+  besieged Carthage; a consul left behind with fewer than 5 CUs is picked up before the army
+  steps out (H39);
 - an enemy army at least as big enters a city: its defenders go inside the walls (H51, H62);
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
@@ -46,7 +52,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 
 from .notation import CARTHAGE, ROME
-from .rules import base, sieges, turn, walls
+from .rules import base, battle, sieges, turn, walls
 from .rules.base import other
 
 if TYPE_CHECKING:
@@ -81,7 +87,7 @@ SCALE = 20.0  # a value of 20 (five political points) is a win chance of about 8
 ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue")
 DECAY = 0.7  # a target one space further is worth this much less (a move aims at near targets first)
 LOOK = 3  # how many spaces beyond the first step a move looks for targets
-EXPOSED = 20.0  # Hannibal's cost of standing within a card's march of an army 2 CUs bigger (his loss costs 5 PCs, H43)
+EXPOSED = 20.0  # Hannibal near an enemy army dealt as many battle cards as his (his loss costs 5 PCs, H43)
 WORTH_A_CARD = 2.0  # a move worth less (an enemy PC in reach) loses to the card's PCs (H31: one an OP)
 SMALL = 2  # an army of this many CUs or fewer never sails alone (the sea sinks it for nothing)
 SIEGE_POINT = 4.0  # a siege point on a capital: a third of a lost game (H96, H110), worth a political point
@@ -93,6 +99,9 @@ LIFTS = {17: False, 49: True}  # the events that take siege points off a city (#
 ITALY_WORTH = (0.0, 0.5, 1.5, 3.0, 6.0, 10.0, 20.0)
 ITALY_ARMY = 5  # the CUs Hannibal keeps when a subordinate leaves to relieve a besieged capital
 RANKED = 4  # the favourites rank() orders, as many as a search keeps (ISMCTSAgent's width)
+HAND_CAP = 20  # no side is dealt more battle cards (H75)
+REINFORCEMENTS = (5, 2)  # the CUs a side may add at its capital by the next turn (Rome H17, Carthage H15 1-2)
+SORTIE = 15.0  # a sortie from a besieged capital (a third siege point loses, H96): above a relief from outside (14)
 
 
 def _capital(game: HannibalGame, side: int) -> int:
@@ -204,16 +213,62 @@ def _capital_danger(st: HannibalState, side: int) -> int:
     return max(0, _capital_threat(st, side) - st.cu[side][_capital(st.game, side)])
 
 
-def _exposure(st: HannibalState, side: int, space: int) -> int:
-    """The CUs of the biggest enemy army within a card's march of ``space``: four spaces (H45),
-    or, at a port, any Roman army at a port (Roman sea moves are never checked, H58)."""
+def _cards(st: HannibalState, side: int, space: int, cus: int, g: int = -1) -> int:
+    """The battle cards ``side`` would be dealt at ``space`` with ``cus`` CUs (H75): its commander's
+    BR (General ``g``, else the best of the side's there, inside or out: a General inside commands
+    a sortie, H100), its CUs, allies (H76: six in Africa for Carthage), Rome's militia in Latium
+    and a Carthaginian tribe. Battles are won by cards, not CUs: an army of 4 at home in Africa is
+    dealt more than 8 landing there."""
+    if g < 0:
+        g = max(base.generals_at(st, space, side, everywhere=True), key=lambda x: base.battle_rating(st, x),
+                default=-1)
+    count = base.battle_rating(st, g) + cus
+    if g >= 0:
+        count += battle.allies(st, side, space)
+    board = st.board
+    if side == ROME and board.province_names[board.province[space]] == "Latium":
+        count += 2
+    if side == CARTHAGE and st.tribal[space] and st.ctrl[space] == CARTHAGE:
+        count += 1
+    return min(count, HAND_CAP)
+
+
+def _defence(st: HannibalState, side: int, capital: int) -> int:
+    """The cards ``side``'s defenders of its ``capital`` would be dealt by the next turn: all its
+    CUs there, inside the walls too (they sortie, H100), and the reinforcements it may add there
+    meanwhile (H15, H17)."""
+    return _cards(st, side, capital, walls.total(st, side, capital)) + REINFORCEMENTS[side]
+
+
+def _exposure(st: HannibalState, side: int, space: int, cus: int, g: int) -> int:
+    """How many more battle cards (H75) than General ``g`` with ``cus`` CUs at ``space`` the
+    strongest enemy army within a card's march would be dealt there, with the reinforcements its
+    side may give it by the next turn (H17: Rome's 5 go to Rome or to any Roman General): armies
+    within four spaces (H45), or at a port any Roman army at a port (Roman sea moves are never
+    checked, H58), and the enemy capital within four spaces, where new consuls take the field
+    (H23). A small army loses all its CUs and its General with them on a lost battle (H83, H43)."""
     near = _distances(st.board, space)
     enemy = other(side)
     port = st.board.port
     by_sea = enemy == ROME and port[space] is not None
     cu, sides = st.cu[enemy], st.game.general_side
-    return max((cu[at] for g, at in enumerate(st.gen_at) if at >= 0 and sides[g] == enemy
-                and (near[at] <= 4 or by_sea and port[at] is not None)), default=0)
+    armies = [(cu[at], e) for e, at in enumerate(st.gen_at) if at >= 0 and sides[e] == enemy
+              and (near[at] <= 4 or by_sea and port[at] is not None)]
+    if not armies:
+        return -HAND_CAP
+    theirs = max(_cards(st, enemy, space, n, e) for n, e in armies)
+    capital = _capital(st.game, enemy)
+    if near[capital] <= 4:
+        best = max(armies, key=lambda a: base.battle_rating(st, a[1]))[1]
+        theirs = max(theirs, _cards(st, enemy, space, walls.total(st, enemy, capital) + REINFORCEMENTS[enemy], best))
+    return theirs - _cards(st, side, space, cus, g)
+
+
+def _exposed(edge: int) -> float:
+    """Hannibal's cost of standing where an enemy army may be dealt ``edge`` more battle cards
+    than his (:func:`_exposure`): nothing while he holds more, then more the worse the odds, so
+    that among exposed spaces he steps to the least bad."""
+    return EXPOSED + 2.0 * edge if edge >= 0 else 0.0
 
 
 def _guard(st: HannibalState, side: int, at: int, g: int) -> int:
@@ -440,6 +495,10 @@ class HeuristicAgent:
             if lift:
                 self.reason = "the event that lifts the capital's siege"
                 return lift[0]
+            sortie = self._sortie_card(st, seat, [a for a, t in zip(legal, texts, strict=True) if t.startswith("ops")])
+            if sortie is not None:
+                self.reason = "OPs for a sortie with the battle cards on its side (H100)"
+                return sortie
         if event:
             self.reason = "the event"
             return max(event, key=lambda a: st.game.cards.strategy[int(str(a)[7:]) - 1].ops)
@@ -447,15 +506,29 @@ class HeuristicAgent:
         self.reason = "the card with most OPs"
         return max(ops, key=lambda a: st.game.cards.strategy[int(str(a)[5:]) - 1].ops)
 
-    def _target(self, st: HannibalState, seat: int, space: int, cus: int) -> float:
-        """How good ``space`` is to reach with ``cus`` CUs."""
+    def _sortie_card(self, st: HannibalState, seat: int, ops: list[Action]) -> Action | None:
+        """The card with the fewest OPs that activates a General at the seat's besieged capital
+        whose sortie the battle cards favour (:meth:`_mover`), or None."""
+        capital = _capital(st.game, seat)
+        strategy = st.game.cards.strategy
+        ratings = [base.strategy_rating(st, g) for g in base.generals_at(st, capital, seat, everywhere=True)
+                   if self._mover(st, seat, g, False) >= SORTIE]
+        able = [a for a in ops if ratings and strategy[int(str(a)[5:]) - 1].ops >= min(ratings)]
+        return min(able, key=lambda a: strategy[int(str(a)[5:]) - 1].ops, default=None)
+
+    def _target(self, st: HannibalState, seat: int, space: int, cus: int, g: int) -> float:
+        """How good ``space`` is to reach with General ``g``'s ``cus`` CUs."""
         enemy = other(seat)
         theirs = st.cu[enemy][space]
-        capital = space == _capital(st.game, enemy) and cus >= 3  # sudden death (H110)
+        # sudden death (H110), with a card edge over the defence it will meet (H75, H100)
+        capital = space == _capital(st.game, enemy) and cus >= 3 and \
+            _cards(st, seat, space, cus, g) > _defence(st, enemy, space)
         if theirs:
             home = space == _capital(st.game, seat)
-            if cus < theirs + 2 and not (home and cus + walls.sortie_force(st, seat, space) > theirs):
-                return -10.0  # a capital is relieved with the CUs inside (H100)
+            edge = _cards(st, seat, space, cus + (walls.sortie_force(st, seat, space) if home else 0), g) - \
+                _cards(st, enemy, space, theirs)  # a capital is relieved with the CUs inside (H100)
+            if cus < theirs + 2 and not home or edge < (1 if home else 2):
+                return -10.0  # no battle without more CUs and a battle-card edge (H75)
             return 6.0 + (8.0 if capital or home else 0.0)  # a capital to take or save
         score = 0.0
         if st.ctrl[space] == enemy:
@@ -468,7 +541,7 @@ class HeuristicAgent:
             score += 2.0
         return score
 
-    def _pull(self, st: HannibalState, seat: int, there: int, cus: int, avoid: Sequence[int],
+    def _pull(self, st: HannibalState, seat: int, there: int, cus: int, g: int, avoid: Sequence[int],
               seen: dict[int, float]) -> float:
         """How good a step into ``there`` is for ``cus`` CUs: its own target, or the best target up
         to :data:`LOOK` spaces beyond it (not through enemy armies, nor over ``avoid``), worth
@@ -476,7 +549,7 @@ class HeuristicAgent:
         def target(x: int) -> float:
             v = seen.get(x)
             if v is None:
-                v = seen[x] = self._target(st, seat, x, cus)
+                v = seen[x] = self._target(st, seat, x, cus, g)
             return v
 
         best = target(there)
@@ -546,22 +619,23 @@ class HeuristicAgent:
         game = st.game
         at = st.gen_at[g]
         theirs = st.cu[other(seat)][at]
-        if theirs:  # out among the besiegers: a battle where he stands, all his CUs (H100)
+        if theirs:  # out among the besiegers: a battle where he stands, all his CUs (H100), if the cards favour it
             cus = min(10, walls.total(st, seat, at))
             home = at == _capital(game, seat)
-            s = (14.0 if home else 6.0) if cus >= theirs + (1 if home else 2) else 0.0
+            edge = _cards(st, seat, at, cus) - _cards(st, other(seat), at, theirs)
+            s = (SORTIE if home else 6.0) if edge >= (1 if home else 2) else 0.0
         else:
             cus = min(10, walls.total(st, seat, at) - _guard(st, seat, at, g))
             seen: dict[int, float] = {}
-            s = max((self._pull(st, seat, t, cus, (at,), seen) for t in _steps(game.board)[at]), default=0.0)
+            s = max((self._pull(st, seat, t, cus, g, (at,), seen) for t in _steps(game.board)[at]), default=0.0)
             if sieges.can_siege(st, seat, at, g):
-                s = max(s, self._target(st, seat, at, cus))
+                s = max(s, self._target(st, seat, at, cus, g))
             if ship and self._may_sail(st, g, cus) and st.board.port[at] is not None:
-                s = max(s, *(self._target(st, seat, x, min(cus, 5)) for x in st.board.sea[at]))
+                s = max(s, *(self._target(st, seat, x, min(cus, 5), g) for x in st.board.sea[at]))
             aim = self._aim(st, seat, cus, at, g)
             if aim is not None and aim[at] > 1:
                 s = max(s, 0.0) + (3.0 if g == _hannibal(game) else 1.5)
-            if g == _hannibal(game) and _exposure(st, seat, at) >= cus + 2:
+            if g == _hannibal(game) and _exposed(_exposure(st, seat, at, cus, g)):
                 s = max(s, 0.0) + 3.0  # away from an army that would catch him
         return s + cus * 0.1 if s > 0 else s
 
@@ -580,7 +654,8 @@ class HeuristicAgent:
         if g == _hannibal(game) and cus >= 5 and 0 < _to_italy(game.board)[at] < 99:
             return _to_italy(game.board)
         capital = _capital(game, enemy)
-        if cus >= 6 and st.cu[enemy][capital] + 2 <= cus and _distances(game.board, capital)[at] <= 5:
+        if cus >= 6 and st.cu[enemy][capital] + 2 <= cus and _distances(game.board, capital)[at] <= 5 and \
+                _cards(st, seat, capital, cus, g) > _defence(st, enemy, capital):  # the odds of H75, H100
             return _distances(game.board, capital)
         if seat == CARTHAGE and cus >= 3 and _italy_held(st) >= 3:
             cities = [c for c in _campania(game.board) if st.ctrl[c] == ROME and st.cu[ROME][c] + 2 <= cus]
@@ -610,11 +685,11 @@ class HeuristicAgent:
         best = stop[0] if stop else legal[0]
         score = -1e9
         if stop:
-            score = self._target(st, seat, here, cus) if len(st.path) > 1 or sieges.can_siege(st, seat, here, g) \
+            score = self._target(st, seat, here, cus, g) if len(st.path) > 1 or sieges.can_siege(st, seat, here, g) \
                 else 0.0
         hannibal = g == _hannibal(st.game)
-        if stop and hannibal and _exposure(st, seat, here) >= cus + 2:
-            score -= EXPOSED
+        if stop and hannibal:
+            score -= _exposed(_exposure(st, seat, here, cus, g))
         aim = self._aim(st, seat, cus, here, g)
         pull = 1.5 if hannibal else 0.8
         seen: dict[int, float] = {}
@@ -625,18 +700,18 @@ class HeuristicAgent:
             sail = text.startswith("sail ")
             there = a - st.n.SPACE["sail" if sail else "to"]
             if sail:
-                s = self._target(st, seat, there, cus)
-                s += 0.3 * max((self._target(st, seat, x, cus) for x in st.board.land[there]), default=0.0)
+                s = self._target(st, seat, there, cus, g)
+                s += 0.3 * max((self._target(st, seat, x, cus, g) for x in st.board.land[there]), default=0.0)
                 if not self._may_sail(st, g, cus):
                     s -= 100.0
             else:
-                s = self._pull(st, seat, there, cus, st.path, seen)
+                s = self._pull(st, seat, there, cus, g, st.path, seen)
                 if aim is not None:
                     s += pull * (aim[here] - aim[there])
             if there in st.path:
                 s -= 100.0  # back where the army stood this move: a step for nothing
-            if hannibal and _exposure(st, seat, there) >= cus + 2:
-                s -= EXPOSED
+            if hannibal:
+                s -= _exposed(_exposure(st, seat, there, cus, g))
             if s > score:
                 best, score = a, s
         if str(best) == "stop" and len(st.path) == 1 and not sieges.can_siege(st, seat, here, g):
