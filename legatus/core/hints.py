@@ -11,7 +11,6 @@ from .actions import Action
 from .agent_types import Agent
 from .agents import decide, make_agent, seat_input
 from .game import Game, State
-from .ismcts import NEAR, ISMCTSAgent
 from .mcts import Analysis, estimate
 
 
@@ -25,14 +24,11 @@ class Analyser(Protocol):
 
 
 def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None) -> Agent:
-    """The game's strongest agent (``Game.HINT_AGENT``) as a hint gives it: an IS-MCTS settles its
-    near ties by its ranker's order (:data:`~.ismcts.NEAR`), so that the advice does not change
-    with the seed; an agent's own play keeps the most visited (issue 36: the rule won 5 of 32 paired
-    games at 32 simulations, docs/hannibal/agents.md; drop it here if the advice must be strongest)."""
-    agent = make_agent(game, type(game).HINT_AGENT, seed=seed, max_seconds=max_seconds)
-    if isinstance(agent, ISMCTSAgent) and agent.ranker is not None:
-        agent.near = NEAR
-    return agent
+    """The game's strongest agent (``Game.HINT_AGENT``), as the hint asks it. Its most visited
+    action, not the near-tie rule of :data:`~.ismcts.NEAR`: that rule made the advice the same
+    across seeds but lost 27 of 32 paired games at 32 simulations (issue 36, docs/hannibal/agents.md),
+    and a hint must be the strongest advice."""
+    return make_agent(game, type(game).HINT_AGENT, seed=seed, max_seconds=max_seconds)
 
 
 def hints(state: State, count: int = 3, max_seconds: float | None = None) -> list[tuple[Action, str]]:
