@@ -8,6 +8,11 @@ pool agent by agent, index by index, both levels in turn, and each result is app
 --out as it comes: stop the run at any time (or give --minutes) and the table is drawn from the
 games every agent finished; run it again with the same --out and it goes on.
 
+`clairvoyant+heuristic:400` is the search that sees the game's dice (legatus/core/clairvoyant.py:
+an upper bound on what a search of its kind wins, issue 36); every game's dice are the stream of
+its seed, the same as `legatus simulate`'s. Each line of --out: agent, level, index, won,
+outcome, seed, cpu (the game's CPU seconds in its worker) and each decision's seconds.
+
 A change to an agent's code is measured the same way: run the agent on the commit before the
 change and on the commit after, each into its own --out, and give the first run's file as
 --baseline to the second: its games of the first agent are the baseline, paired game by game.
@@ -21,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from collections.abc import Callable
@@ -30,35 +34,55 @@ from pathlib import Path
 from typing import Any
 
 import legatus
-from legatus.core.agents import make_agent
-from legatus.core.session import sample_outcome
+from legatus.core.agents import Agent, make_agent
+from legatus.core.clairvoyant import ChanceStream, ClairvoyantAgent
+from legatus.core.game import Game
 from legatus.sim.runner import derive_seed
 from legatus.sim.stats import sign_test, wilson
 
 Key = tuple[str, str, int]  # agent, level, index
+CLAIRVOYANT = "clairvoyant"
+
+
+def make(game: Game, spec: str, seed: int, stream: ChanceStream) -> Agent:
+    """The agent named by ``spec``; ``clairvoyant+heuristic:400`` is the search that sees the
+    game's dice, ``stream`` (legatus/core/clairvoyant.py), which no spec of `legatus` names."""
+    name, _, budget = spec.partition(":")
+    if name.partition("+")[0] != CLAIRVOYANT:
+        return make_agent(game, spec, seed)
+    rollout = name.partition("+")[2]
+    try:
+        simulations = int(budget or 400)
+    except ValueError:
+        raise SystemExit(f"agent '{spec}': the budget must be a number of simulations, as in "
+                         f"{CLAIRVOYANT}+heuristic:400") from None
+    return ClairvoyantAgent(game, stream, simulations, make_agent(game, rollout, seed + 1) if rollout else None, seed)
 
 
 def play(agent_spec: str, level: str, run_seed: int, index: int,
          clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
     """Game ``index`` of ``level`` with Rome played by ``agent_spec``, seeded as `legatus
-    simulate --seed run_seed` seeds it: the result and each Roman decision's seconds (wall, or
-    by ``clock``)."""
+    simulate --seed run_seed` seeds it (its dice the stream of that seed: the same as
+    `simulate`'s): the result, the game's CPU seconds and each Roman decision's seconds (wall,
+    or by ``clock``)."""
+    cpu = time.process_time()
     game = legatus.load("hispania", level=level)
     seed = derive_seed(run_seed, "simulate", index)
-    rng = random.Random(seed)
-    agent = make_agent(game, agent_spec, derive_seed(seed, 0))
+    stream = ChanceStream(seed)
+    agent = make(game, agent_spec, derive_seed(seed, 0), stream)
     state = game.new_initial_state()
     seconds: list[float] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            action = sample_outcome(state, rng)
+            action = stream.next(state)
         else:
             start = clock()
             action = agent.choose(state)
             seconds.append(clock() - start)
         state.apply_action(action)
     return {"agent": agent_spec, "level": level, "index": index, "won": state.winner == "rome",
-            "outcome": state.outcome, "seconds": [round(s, 4) for s in seconds]}
+            "outcome": state.outcome, "seed": seed, "cpu": round(time.process_time() - cpu, 2),
+            "seconds": [round(s, 4) for s in seconds]}
 
 
 def load(path: Path) -> dict[Key, dict[str, Any]]:
