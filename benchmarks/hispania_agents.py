@@ -19,7 +19,8 @@ change and on the commit after, each into its own --out, and give the first run'
 
 Usage: nice -n 10 python benchmarks/hispania_agents.py [--agents mcts+heuristic:48 planner]
        [--levels easiest default] [--games 100] [--seed 1] [--jobs 2] [--minutes 40]
-       [--out hispania_agents.jsonl] [--baseline before.jsonl] [--replay N] [--timed N]
+       [--out hispania_agents.jsonl] [--with other.jsonl …] [--baseline before.jsonl] [--replay N]
+       [--timed N]
 """
 
 from __future__ import annotations
@@ -133,6 +134,13 @@ def table(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[st
     print("\n| level | pair | games | only the agent won | only the baseline won | sign test p (two-sided) |")
     print("|---|---|---|---|---|---|")
     print("\n".join(paired_lines))
+    timed_rows = [r for r in results.values() if "cpu" in r and r["agent"] in agents and r["level"] in levels]
+    for agent in agents:
+        for level in levels:
+            cpu = sorted(r["cpu"] for r in timed_rows if (r["agent"], r["level"]) == (agent, level))
+            if cpu:
+                print(f"CPU seconds, `{agent}` at {level}: {len(cpu)} games, {sum(cpu):.0f} in all, "
+                      f"median {statistics.median(cpu):.1f} a game")
 
 
 def replay(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[str], seed: int, n: int) -> None:
@@ -186,6 +194,9 @@ def main() -> None:
     parser.add_argument("--timed", type=int, default=0, metavar="N",
                         help="time each agent's decisions in CPU seconds over its first N games a level, one game "
                              "after another in this process, and stop (--out is not read or written)")
+    parser.add_argument("--with", dest="others", type=Path, nargs="+", default=[], metavar="FILE",
+                        help="other runs' results (same --seed), read and never written: their games count as "
+                             "this file's (to pair the clairvoyant with the flat search's own file)")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another run's results (another commit's, same --seed): its games of the first "
                              "agent are the baseline the agents are paired with")
@@ -194,6 +205,10 @@ def main() -> None:
         timed(args.agents, args.levels, args.seed, args.timed)
         return
     results = load(args.out)
+    for other in args.others:
+        if not other.exists():
+            parser.error(f"--with {other}: no such results file")
+        results = {**load(other), **results}
     if args.replay:
         replay(results, args.agents, args.levels, args.seed, args.replay)
         return
