@@ -38,6 +38,7 @@ import legatus
 from legatus.core.agents import Agent, make_agent
 from legatus.core.clairvoyant import ChanceStream, ClairvoyantAgent
 from legatus.core.game import Game
+from legatus.core.record import to_record
 from legatus.sim.runner import derive_seed
 from legatus.sim.stats import sign_test, wilson
 
@@ -61,16 +62,17 @@ def make(game: Game, spec: str, seed: int, stream: ChanceStream) -> Agent:
 
 
 def play(agent_spec: str, level: str, run_seed: int, index: int,
-         clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
+         clock: Callable[[], float] = time.perf_counter, attempt: int = 0, record: bool = False) -> dict[str, Any]:
     """Game ``index`` of ``level`` with Rome played by ``agent_spec``, seeded as `legatus
     simulate --seed run_seed` seeds it (its dice the stream of that seed: the same as
-    `simulate`'s): the result, the game's CPU seconds and each Roman decision's seconds (wall,
-    or by ``clock``)."""
+    `simulate`'s): the result, the game's CPU seconds, each Roman decision's seconds (wall, or by
+    ``clock``), and with ``record`` the game's record. An ``attempt`` other than 0 seeds the agent
+    otherwise, the dice the same (benchmarks/hispania_first_win.py)."""
     cpu = time.process_time()
     game = legatus.load("hispania", level=level)
     seed = derive_seed(run_seed, "simulate", index)
     stream = ChanceStream(seed)
-    agent = make(game, agent_spec, derive_seed(seed, 0), stream)
+    agent = make(game, agent_spec, derive_seed(seed, attempt), stream)
     state = game.new_initial_state()
     seconds: list[float] = []
     while not state.is_terminal():
@@ -81,9 +83,10 @@ def play(agent_spec: str, level: str, run_seed: int, index: int,
             action = agent.choose(state)
             seconds.append(clock() - start)
         state.apply_action(action)
-    return {"agent": agent_spec, "level": level, "index": index, "won": state.winner == "rome",
-            "outcome": state.outcome, "seed": seed, "cpu": round(time.process_time() - cpu, 2),
-            "seconds": [round(s, 4) for s in seconds]}
+    result = {"agent": agent_spec, "level": level, "index": index, "won": state.winner == "rome",
+              "outcome": state.outcome, "seed": seed, "cpu": round(time.process_time() - cpu, 2),
+              "seconds": [round(s, 4) for s in seconds]}
+    return {**result, "record": to_record(state)} if record else result
 
 
 def load(path: Path) -> dict[Key, dict[str, Any]]:
