@@ -208,6 +208,7 @@ def main() -> None:
         timed(args.agents, args.levels, args.seed, args.timed)
         return
     results = load(args.out)
+    own = len(results)
     for other in args.others:
         if not other.exists():
             parser.error(f"--with {other}: no such results file")
@@ -224,7 +225,7 @@ def main() -> None:
         shown = [base, *args.agents]
     todo = [(a, lv, i) for i in range(args.games) for lv in args.levels for a in args.agents
             if (a, lv, i) not in results]
-    print(f"{len(results)} games already in {args.out}, {len(todo)} to play on {args.jobs} workers", flush=True)
+    print(f"{own} games already in {args.out}, {len(todo)} to play on {args.jobs} workers", flush=True)
     deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
     with ProcessPoolExecutor(args.jobs) as pool, args.out.open("a") as out:
         pending: set[Future[dict[str, Any]]] = set()
