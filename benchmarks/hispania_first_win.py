@@ -10,7 +10,8 @@ the level's win rate, which hispania_agents.py measures.
 
 Usage: nice -n 19 python benchmarks/hispania_first_win.py
        [--results benchmarks/results/hispania-clairvoyant400.jsonl] [--level hardest]
-       [--agents heuristic tuned mcts+heuristic:48] [--tries 10] [--seed 1] [--records DIR]
+       [--agents heuristic tuned mcts+heuristic:48] [--tries 10] [--first-try 0] [--seed 1]
+       [--records DIR]
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ def main() -> None:
     parser.add_argument("--level", default="hardest")
     parser.add_argument("--agents", nargs="+", default=["heuristic", "tuned", "mcts+heuristic:48"])
     parser.add_argument("--tries", type=int, default=10, help="games an agent plays on each won game's dice")
+    parser.add_argument("--first-try", type=int, default=0,
+                        help="the first try's number (try 0 is the agent's game in the results files)")
     parser.add_argument("--seed", type=int, default=1, help="the run seed of the results file")
     parser.add_argument("--records", type=Path, default=Path("first-wins"), help="where the won games' records go")
     args = parser.parse_args()
@@ -43,7 +46,7 @@ def main() -> None:
         wins = tries = 0
         cpu = 0.0
         for index in won:
-            for attempt in range(args.tries):
+            for attempt in range(args.first_try, args.first_try + args.tries):
                 r = play(agent, args.level, args.seed, index, attempt=attempt, record=True)
                 tries += 1
                 cpu += r["cpu"]
