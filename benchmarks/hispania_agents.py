@@ -8,20 +8,25 @@ pool agent by agent, index by index, both levels in turn, and each result is app
 --out as it comes: stop the run at any time (or give --minutes) and the table is drawn from the
 games every agent finished; run it again with the same --out and it goes on.
 
+`clairvoyant+heuristic:400` is the search that sees the game's dice (legatus/core/clairvoyant.py:
+an upper bound on what a search of its kind wins, issue 36); every game's dice are the stream of
+its seed, the same as `legatus simulate`'s. Each line of --out: agent, level, index, won,
+outcome, seed, cpu (the game's CPU seconds in its worker) and each decision's seconds.
+
 A change to an agent's code is measured the same way: run the agent on the commit before the
 change and on the commit after, each into its own --out, and give the first run's file as
 --baseline to the second: its games of the first agent are the baseline, paired game by game.
 
 Usage: nice -n 10 python benchmarks/hispania_agents.py [--agents mcts+heuristic:48 planner]
        [--levels easiest default] [--games 100] [--seed 1] [--jobs 2] [--minutes 40]
-       [--out hispania_agents.jsonl] [--baseline before.jsonl] [--replay N] [--timed N]
+       [--out hispania_agents.jsonl] [--with other.jsonl …] [--baseline before.jsonl] [--replay N]
+       [--timed N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from collections.abc import Callable
@@ -30,35 +35,58 @@ from pathlib import Path
 from typing import Any
 
 import legatus
-from legatus.core.agents import make_agent
-from legatus.core.session import sample_outcome
+from legatus.core.agents import Agent, make_agent
+from legatus.core.clairvoyant import ChanceStream, ClairvoyantAgent
+from legatus.core.game import Game
+from legatus.core.record import to_record
 from legatus.sim.runner import derive_seed
 from legatus.sim.stats import sign_test, wilson
 
 Key = tuple[str, str, int]  # agent, level, index
+CLAIRVOYANT = "clairvoyant"
+
+
+def make(game: Game, spec: str, seed: int, stream: ChanceStream) -> Agent:
+    """The agent named by ``spec``; ``clairvoyant+heuristic:400`` is the search that sees the
+    game's dice, ``stream`` (legatus/core/clairvoyant.py), which no spec of `legatus` names."""
+    name, _, budget = spec.partition(":")
+    if name.partition("+")[0] != CLAIRVOYANT:
+        return make_agent(game, spec, seed)
+    rollout = name.partition("+")[2]
+    try:
+        simulations = int(budget or 400)
+    except ValueError:
+        raise SystemExit(f"agent '{spec}': the budget must be a number of simulations, as in "
+                         f"{CLAIRVOYANT}+heuristic:400") from None
+    return ClairvoyantAgent(game, stream, simulations, make_agent(game, rollout, seed + 1) if rollout else None, seed)
 
 
 def play(agent_spec: str, level: str, run_seed: int, index: int,
-         clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
+         clock: Callable[[], float] = time.perf_counter, attempt: int = 0, record: bool = False) -> dict[str, Any]:
     """Game ``index`` of ``level`` with Rome played by ``agent_spec``, seeded as `legatus
-    simulate --seed run_seed` seeds it: the result and each Roman decision's seconds (wall, or
-    by ``clock``)."""
+    simulate --seed run_seed` seeds it (its dice the stream of that seed: the same as
+    `simulate`'s): the result, the game's CPU seconds, each Roman decision's seconds (wall, or by
+    ``clock``), and with ``record`` the game's record. An ``attempt`` other than 0 seeds the agent
+    otherwise, the dice the same (benchmarks/hispania_first_win.py)."""
+    cpu = time.process_time()
     game = legatus.load("hispania", level=level)
     seed = derive_seed(run_seed, "simulate", index)
-    rng = random.Random(seed)
-    agent = make_agent(game, agent_spec, derive_seed(seed, 0))
+    stream = ChanceStream(seed)
+    agent = make(game, agent_spec, derive_seed(seed, attempt), stream)
     state = game.new_initial_state()
     seconds: list[float] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            action = sample_outcome(state, rng)
+            action = stream.next(state)
         else:
             start = clock()
             action = agent.choose(state)
             seconds.append(clock() - start)
         state.apply_action(action)
-    return {"agent": agent_spec, "level": level, "index": index, "won": state.winner == "rome",
-            "outcome": state.outcome, "seconds": [round(s, 4) for s in seconds]}
+    result = {"agent": agent_spec, "level": level, "index": index, "won": state.winner == "rome",
+              "outcome": state.outcome, "seed": seed, "cpu": round(time.process_time() - cpu, 2),
+              "seconds": [round(s, 4) for s in seconds]}
+    return {**result, "record": to_record(state)} if record else result
 
 
 def load(path: Path) -> dict[Key, dict[str, Any]]:
@@ -109,6 +137,13 @@ def table(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[st
     print("\n| level | pair | games | only the agent won | only the baseline won | sign test p (two-sided) |")
     print("|---|---|---|---|---|---|")
     print("\n".join(paired_lines))
+    timed_rows = [r for r in results.values() if "cpu" in r and r["agent"] in agents and r["level"] in levels]
+    for agent in agents:
+        for level in levels:
+            cpu = sorted(r["cpu"] for r in timed_rows if (r["agent"], r["level"]) == (agent, level))
+            if cpu:
+                print(f"CPU seconds, `{agent}` at {level}: {len(cpu)} games, {sum(cpu):.0f} in all, "
+                      f"median {statistics.median(cpu):.1f} a game")
 
 
 def replay(results: dict[Key, dict[str, Any]], agents: list[str], levels: list[str], seed: int, n: int) -> None:
@@ -162,6 +197,9 @@ def main() -> None:
     parser.add_argument("--timed", type=int, default=0, metavar="N",
                         help="time each agent's decisions in CPU seconds over its first N games a level, one game "
                              "after another in this process, and stop (--out is not read or written)")
+    parser.add_argument("--with", dest="others", type=Path, nargs="+", default=[], metavar="FILE",
+                        help="other runs' results (same --seed), read and never written: their games count as "
+                             "this file's (to pair the clairvoyant with the flat search's own file)")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another run's results (another commit's, same --seed): its games of the first "
                              "agent are the baseline the agents are paired with")
@@ -170,6 +208,11 @@ def main() -> None:
         timed(args.agents, args.levels, args.seed, args.timed)
         return
     results = load(args.out)
+    own = len(results)
+    for other in args.others:
+        if not other.exists():
+            parser.error(f"--with {other}: no such results file")
+        results = {**load(other), **results}
     if args.replay:
         replay(results, args.agents, args.levels, args.seed, args.replay)
         return
@@ -182,7 +225,7 @@ def main() -> None:
         shown = [base, *args.agents]
     todo = [(a, lv, i) for i in range(args.games) for lv in args.levels for a in args.agents
             if (a, lv, i) not in results]
-    print(f"{len(results)} games already in {args.out}, {len(todo)} to play on {args.jobs} workers", flush=True)
+    print(f"{own} games already in {args.out}, {len(todo)} to play on {args.jobs} workers", flush=True)
     deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
     with ProcessPoolExecutor(args.jobs) as pool, args.out.open("a") as out:
         pending: set[Future[dict[str, Any]]] = set()

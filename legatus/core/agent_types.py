@@ -62,6 +62,14 @@ def deciding_seat(state: State) -> int:
     return state.current_player()
 
 
+def favourites(state: State, ranker: Ranker | None, width: int | None) -> list[Action]:
+    """The actions a search considers at a decision: ``ranker``'s ``width`` favourites, else
+    every legal action."""
+    if ranker is not None:
+        return ranker.rank(state)[:width]
+    return state.legal_actions()
+
+
 def search_setting(evaluator: Evaluator | None, name: str, given: float | None, default: float) -> float:
     """A search's setting ``name`` (``horizon``, ``exploration``): ``given`` if given, else the
     evaluator's own (its values' scale is its own), else ``default``."""

@@ -32,7 +32,7 @@ import random
 from collections import defaultdict
 
 from .actions import Action
-from .agent_types import HORIZON, Agent, Evaluator, Ranker, deciding_seat, search_setting
+from .agent_types import HORIZON, Agent, Evaluator, Ranker, deciding_seat, favourites, search_setting
 from .game import Game, State
 from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
 from .session import sample_outcome
@@ -116,9 +116,7 @@ class ISMCTSAgent:
 
     def _candidates(self, state: State) -> list[Action]:
         """The actions a decision node offers: the ranker's ``width`` favourites, else all."""
-        if self.ranker is not None:
-            return self.ranker.rank(state)[:self.width]
-        return state.legal_actions()
+        return favourites(state, self.ranker, self.width)
 
     def _key(self, state: State, action: int, observer: int) -> object:
         """The edge of ``action``: the action itself where the observer sees it, else what it sees."""

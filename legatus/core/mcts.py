@@ -201,13 +201,14 @@ class MCTSAgent:
 
 
 def rollout(state: State, rng: random.Random, agent: Agent | None, evaluator: Evaluator | None,
-            max_steps: int) -> list[float]:
-    """Plays ``state`` on (the agent's choices, else uniform ones; chance drawn with ``rng``) to
-    the end or for ``max_steps`` actions; each seat's return, or the evaluator's value there."""
+            max_steps: int, chance: Callable[[State], Action] | None = None) -> list[float]:
+    """Plays ``state`` on (the agent's choices, else uniform ones; chance drawn with ``rng``, or
+    given by ``chance``) to the end or for ``max_steps`` actions; each seat's return, or the
+    evaluator's value there."""
     steps = 0
     while not state.is_terminal() and steps < max_steps:
         if state.is_chance_node():
-            action = sample_outcome(state, rng)
+            action = sample_outcome(state, rng) if chance is None else chance(state)
         elif agent is not None:
             action = agent.choose(state)
         else:

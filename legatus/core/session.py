@@ -24,7 +24,12 @@ def sample_outcome(state: State, rng: random.Random) -> Action:
 
 def draw(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """One of ``outcomes`` (each with its probability) drawn with ``rng``."""
-    x = rng.random()
+    return pick(outcomes, rng.random())
+
+
+def pick(outcomes: Sequence[tuple[T, float]], x: float) -> T:
+    """The outcome that a uniform number ``x`` in [0, 1) falls on, the outcomes laid end to end by
+    their probabilities (one draw of the generator a chance node: :func:`draw`)."""
     for action, p in outcomes:
         x -= p
         if x < 0:
