@@ -60,4 +60,4 @@ def returns(st: ViaeState) -> list[float]:
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
 
-PROCEDURES: dict[int, Procedure[ViaeState]] = {Id.GAME_END: step("End of the Game?", after_agere)}
+PROCEDURES: dict[int, Procedure[ViaeState]] = {Id.GAME_END: step("End of the Game: the check", after_agere)}
