@@ -40,6 +40,9 @@ _SCALARS = ("round", "turn_i", "actions_used", "in_roma", "bought", "must_conque
 
 
 class ViaeState(ProcedureState):
+    """The contract is the core's :class:`ProcedureState` on VIAE's table; this class adds the
+    fields, the secret log (kept by :meth:`before_action`) and what a seat reads of a position."""
+
     __slots__ = (*_LISTS, *_SCALARS)  # noqa: PLE0605
     game: ViaeGame
     procedures = TABLE
