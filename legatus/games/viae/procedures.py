@@ -1,8 +1,8 @@
-"""VIAE's procedure table: the entries each chapter of :mod:`.rules` declares beside its handlers,
-joined in the order of the rulebook (ids: :mod:`.ids`). The game runs as Set Up's steps, then
-round after round of I. Fortuna, II. Ordo, III. Stipendium, IV. Agere, the end check and
-V. Epilogus (C27), each step a table entry that goes to the next; the stack is
-:mod:`legatus.core.procedures`'."""
+"""VIAE's procedure table (:mod:`legatus.core.procedures`): the entries each chapter of
+:mod:`.rules` declares beside its handlers, joined in the order of the rulebook (ids:
+:mod:`.ids`). The game runs as Set Up's steps, then round after round of I. Fortuna, II. Ordo,
+III. Stipendium, IV. Agere, the end check and V. Epilogus (C27): each step a table entry that
+goes to the next, and calls on top of itself what waits for a seat or chance."""
 
 from __future__ import annotations
 
