@@ -31,19 +31,24 @@ it hashes.
 
 Each game plays as ``legatus fuzz`` plays that seed (``legatus.core.fuzz``: its options drawn,
 levels, variants, scenarios and 2 to 5 seats; its policy, half the games "eager"), and a
-blake2b hash takes, at every step: the seat to move and the prompt; the legal actions (notation,
-ids and ``describe``) or the chance outcomes with their probabilities; ``view(seat)`` (JSON,
-sorted keys) for the referee (None) and every seat; each seat's ``information_state_string``,
-``observation_string`` and ``observation_tensor``; the position; the screens (``view_text`` of
-every seat, whole and short, in a game with secrets; ``to_text`` and ``status_text``); the
-replay mark; why one action not legal there is not (``explain_illegal``); the action taken as
-``describe``, ``action_to_string`` and ``log_string`` for every seat and the referee,
-``reveals_information`` for a decision, then its ``log_outcome`` and the new line of the seat
-log (:class:`legatus.core.seatlog.SeatLog`) of every seat, the referee and the spectator; the
-input every seat's agent would be given (``resample``) where the fuzz draws it; at the end,
+blake2b hash takes, first, the configuration (options, seats, utility, sizes, ``public_data``),
+then at every step: the seat to move, the prompt and the replay mark; the legal actions
+(notation, ids and ``describe``) and why one action not legal there is not
+(``explain_illegal``), or the chance outcomes with their probabilities; ``view(seat)`` (JSON,
+sorted keys) for the referee (None) and every seat; the position; each seat's
+``information_state_string``, ``observation_string`` and ``observation_tensor`` (and the
+referee's tensor); the screens (``to_text``, ``status_text``, and in a game with secrets
+``view_text`` of every seat, whole and short); the action taken as ``describe``,
+``action_to_string`` and ``log_string`` for every seat and the referee, its notation read back
+(``parse_action``, ``parse_outcome``), ``reveals_information`` for a decision; then its
+``log_outcome``, the new line of the seat log (:class:`legatus.core.seatlog.SeatLog`) of every
+seat, the referee and the spectator, and whom undo may serve (``Session.can_undo``); the input
+every seat's agent would be given (``resample``) where the fuzz draws it; at the end,
 ``returns()``, ``summary()``, the records (the referee's and every seat's) and the game's text
 commands. Where a ``State`` offers no position or tensor (NotImplementedError) the hash takes
-that fact. See ``--mode`` for the cheaper schedule of the costliest observables.
+that fact. That is ``--mode full``; the default, ``--mode sampled``, takes the information
+states at the end only and the observation strings, tensors and screens every 20 steps
+(:data:`MODES` says what that may miss), for 13 (Hannibal) to 26 (VIAE) times less CPU.
 
 ``--agents`` hashes agents' choices instead (issue 35: the same choices on the same seeds): at
 every few decisions (:data:`AGENT_EVERY`) of the first seeds' fuzz games, the choice of the game's
@@ -88,7 +93,7 @@ AGENT_EVERY = {"hispania": 3, "viae": 25, "hannibal": 40}
 """``--agents`` asks the agents at every this-many-th decision of a game (a fuzzed Hispania game
 lasts some 20 decisions, a VIAE or Hannibal game hundreds)."""
 SHORT = 160
-"""The characters of a differing value a report shows (its start and its end)."""
+"""The characters of a differing value a report shows, around where the two values part."""
 
 Observable = tuple[int, str, str]
 """One observable of a game: the step (actions applied so far), its label and its value."""
@@ -225,11 +230,12 @@ def _end_observables(state: State, step: int) -> Iterator[Observable]:
 
 MODES = ("full", "sampled")
 """``full``: every observable at every step. ``sampled``: every observable at every step but
-three, too costly for 700 games: the information states only at the end (a seat's information
+three, too costly for 700 games. The information states only at the end: a seat's information
 state is all it has seen, so each earlier one is the start of the last, and what each action
-added to it, ``action_to_string`` for the seat, is hashed at every step), and the observation
-strings, tensors and screens (which render the views hashed at every step) at every
-``SAMPLE_EVERY``-th step, at a different phase in every seed, and at the end."""
+added to it (``action_to_string`` for the seat) is hashed at every step. The observation
+strings, tensors and screens every ``SAMPLE_EVERY``-th step, at a phase that differs from seed
+to seed, and at the end: they render what the views hashed at every step show, so only a change
+in the rendering alone that appears at no sampled step of the 700 games of a game escapes."""
 SAMPLE_EVERY = 20
 
 
