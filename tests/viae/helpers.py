@@ -9,7 +9,7 @@ from collections.abc import Callable
 import legatus
 from legatus.core.session import sample_outcome
 from legatus.games.viae.decks import DECEPTIO
-from legatus.games.viae.rules import phases
+from legatus.games.viae.ids import Id
 from legatus.games.viae.state import ViaeState
 
 
@@ -30,7 +30,7 @@ def first_turn(players: int = 3, seed: int = 0, **options: object) -> ViaeState:
     """The first Agere turn of round 1."""
     state = legatus.load("viae", players=players, **options).new_initial_state()
     assert isinstance(state, ViaeState)
-    return play_until(state, lambda st: bool(st.stack) and st.frame()[0] == phases.TURN, seed)
+    return play_until(state, lambda st: bool(st.stack) and st.frame()[0] == Id.TURN, seed)
 
 
 def act(state: ViaeState, text: str) -> None:

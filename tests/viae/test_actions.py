@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from legatus.games.viae.rules import agere, phases
+from legatus.games.viae.ids import Id
+from legatus.games.viae.rules import agere
 from legatus.games.viae.state import ViaeState
 from tests.viae.helpers import act, city, first_turn, give, play_until, refresh, road, texts
 
@@ -69,7 +70,7 @@ def test_C33_V21_scout_several_cities_in_one_action() -> None:
         st.hostility[city(st, name)] = 1
     refresh(st)
     act(st, "scout tarentum")
-    assert st.frame()[0] == phases.SCOUT_MORE
+    assert st.frame()[0] == Id.SCOUT_MORE
     act(st, "scout rhegium")
     act(st, "done")
     assert st.scouts_of(p) == 2 and st.actions_used == 1
@@ -110,7 +111,7 @@ def test_C42_V10_cycle_draws_three_new_cards_then_shuffles_back() -> None:
         assert not any(a - st.game.notation["castra"] in old for a, _ in st.chance_outcomes())
         st.apply_action(st.chance_outcomes()[0][0])
     assert all(st.castra_pile[c] for c in old) and st.denar[p] == denar - 3
-    assert st.frame()[0] == phases.HIRE
+    assert st.frame()[0] == Id.HIRE
     act(st, "hire none")
     assert st.actions_used == 1  # C42: spent all the same
 
@@ -197,10 +198,10 @@ def test_V28_deceptio_only_in_its_owners_turn_and_after_a_roll_only_what_acts_on
     refresh(st)
     act(st, "conquer")
     st.apply_action(st.parse_action("die 2"))
-    assert st.frame()[0] == phases.KEEP and {"play D01", "play D12"} <= set(texts(st))
+    assert st.frame()[0] == Id.KEEP and {"play D01", "play D12"} <= set(texts(st))
     give(st, p, "D14")  # acts on the board, which the roll has frozen
     assert "play D14" not in texts(st)
-    st = play_until(st, lambda s: s.frame()[0] in (phases.ORDO, phases.INCOME))
+    st = play_until(st, lambda s: s.frame()[0] in (Id.ORDO, Id.INCOME))
     chooser = st.current_player()
     give(st, chooser, "D01")
     assert not any(t.startswith("play") for t in texts(st))  # not in Ordo or Stipendium

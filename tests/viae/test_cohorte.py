@@ -3,7 +3,8 @@ V11–V13, V15, V37). The costs of each action are in test_actions.py."""
 
 from __future__ import annotations
 
-from legatus.games.viae.rules import agere, phases
+from legatus.games.viae.ids import Id
+from legatus.games.viae.rules import agere
 from legatus.games.viae.state import ViaeState
 from tests.viae.helpers import act, city, first_turn, give, refresh, road, texts
 
@@ -191,11 +192,11 @@ def test_V37_C42_recruit_is_legio_or_one_officer() -> None:
     act(st, "cycle")  # the officer choice: Cycle first, then at most one officer
     while st.is_chance_node():
         st.apply_action(st.chance_outcomes()[0][0])
-    assert st.frame()[0] == phases.HIRE
+    assert st.frame()[0] == Id.HIRE
     assert not any(t.startswith("recruit") for t in texts(st))  # no Legio in the same Recruit
     assert all(t == "hire none" or t.startswith("hire ") for t in texts(st))
     act(st, "hire none")
-    assert st.actions_used == 1 and st.frame()[0] == phases.TURN
+    assert st.actions_used == 1 and st.frame()[0] == Id.TURN
 
 
 def test_C32_V15_an_extra_action_lost_after_its_use_leaves_none_and_the_turn_ends() -> None:

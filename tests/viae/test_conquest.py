@@ -9,7 +9,8 @@ import pytest
 
 from legatus.core.session import sample_outcome
 from legatus.games.viae.effects import targets
-from legatus.games.viae.rules import end, mandatum, phases
+from legatus.games.viae.ids import Id
+from legatus.games.viae.rules import end, mandatum
 from legatus.games.viae.state import ViaeState
 from tests.viae.helpers import act, city, first_turn, refresh, texts
 
@@ -56,7 +57,7 @@ def test_C34_V22_vigilant_city_rolls_1_die_plus_own_scouts() -> None:
     refresh(st)
     act(st, "conquer")
     roll(st, 3, 1)  # 2 dice: 1 + 1 scout
-    assert st.frame()[0] == phases.KEEP and texts(st)[:2] == ["keep 1", "keep 3"]
+    assert st.frame()[0] == Id.KEEP and texts(st)[:2] == ["keep 1", "keep 3"]
     act(st, "keep 1")  # city power 2 + 1 = 3; attacker 4 free Legio + 1 scout
     assert st.control[city(st, "genua")] == p and st.influence[p] == 3  # C35: vigilant +2
 
@@ -142,7 +143,7 @@ def test_C48_V40_personal_mandatum_is_claimed_publicly_and_ends_the_game() -> No
         st.forts[1 - p] -= 1
     attack(st, "genua")
     act(st, "conquer")
-    assert st.frame()[0] == phases.CLAIM and texts(st) == ["complete M01"]
+    assert st.frame()[0] == Id.CLAIM and texts(st) == ["complete M01"]
     assert st.action_to_string(st.legal_actions()[0], 1 - p) == f"{st.game.seats[p]}: complete M01"
     act(st, "complete M01")
     assert st.completed[m] == p and st.last_round  # C49: this is the last round
@@ -241,7 +242,7 @@ def test_V41_C49_after_the_deciding_mandatum_the_round_s_other_turns_are_played_
     st.last_round = 1  # as if the first player had just completed a 2nd Mandatum
     rng, turns = random.Random(0), []
     while not st.is_terminal():
-        if st.frame()[0] == phases.TURN and (not turns or turns[-1] != st.turn_seat()):
+        if st.frame()[0] == Id.TURN and (not turns or turns[-1] != st.turn_seat()):
             turns.append(st.turn_seat())
         st.apply_action(sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
     assert turns == st.order and st.round == 1 and st.summary()["outcome"] == "mandatum"

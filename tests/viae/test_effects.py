@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from legatus.games.viae.cards import Step
 from legatus.games.viae.effects import param, run
-from legatus.games.viae.rules import phases
+from legatus.games.viae.ids import Id
 from legatus.games.viae.state import DECEPTIO, FORTUNA
 from tests.viae.helpers import act, city, first_turn, give, refresh, texts
 
@@ -35,7 +35,7 @@ def test_take_denar_and_lose_influence_target_another_seat() -> None:
     st.denar[q], st.influence[q] = 2, 3
     give(st, p, "D16")
     act(st, "play D16")
-    assert st.frame()[0] == phases.TARGET_SEAT and f"target {st.game.seats[p]}" not in texts(st)
+    assert st.frame()[0] == Id.TARGET_SEAT and f"target {st.game.seats[p]}" not in texts(st)
     denar = st.denar[p]
     act(st, f"target {st.game.seats[q]}")
     assert st.denar[q] == 0 and st.denar[p] == denar + 2  # up to 3
@@ -109,7 +109,7 @@ def test_castra_cycle_and_reroll_and_adjust_result() -> None:
     st.apply_action(st.parse_action("die 3"))
     give(st, p, "D12")
     act(st, "play D12")  # reroll: the dice are rolled again
-    assert st.frame()[0] == phases.DIE and st.dice == []
+    assert st.frame()[0] == Id.DIE and st.dice == []
     st.apply_action(st.parse_action("die 2"))
     run(st, p, step("adjust_result", delta=-1, min=0))
     act(st, "keep 2")

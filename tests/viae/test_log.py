@@ -10,8 +10,8 @@ import legatus
 from legatus.core.seatlog import log_line
 from legatus.core.session import Session, sample_outcome
 from legatus.games.viae.decks import DECEPTIO
+from legatus.games.viae.ids import Id
 from legatus.games.viae.log import named
-from legatus.games.viae.rules import phases
 from legatus.games.viae.state import ViaeState
 from tests.viae.helpers import city, first_turn, play_until, refresh
 from tests.viae.test_conquest import attack
@@ -99,7 +99,7 @@ def test_every_conquest_s_result_agrees_with_its_power_and_defence() -> None:
 def test_a_deceptio_draw_is_named_to_the_seat_that_draws_it_only() -> None:
     state = legatus.load("viae", players=3).new_initial_state()
     assert isinstance(state, ViaeState)
-    st = play_until(state, lambda s: bool(s.stack) and s.frame()[0] == phases.DRAW and s.draws[0][0] == DECEPTIO)
+    st = play_until(state, lambda s: bool(s.stack) and s.frame()[0] == Id.DRAW and s.draws[0][0] == DECEPTIO)
     drawer, seats = st.draws[0][1], st.game.seats
     action = st.chance_outcomes()[0][0]
     card = st.game.cards.deceptio[int(action) - st.game.notation["deceptio"]]

@@ -10,7 +10,8 @@ import legatus
 from legatus.core.session import sample_outcome
 from legatus.games.viae.cards import Step
 from legatus.games.viae.effects import run
-from legatus.games.viae.rules import epilogus, phases, stipendium
+from legatus.games.viae.ids import Id
+from legatus.games.viae.rules import epilogus, stipendium
 from legatus.games.viae.rules.agere import actions_left
 from legatus.games.viae.state import DECEPTIO, FORTUNA, ViaeState
 from tests.viae.helpers import act, city, first_turn, give, play_until, refresh, texts
@@ -25,13 +26,13 @@ def new(players: int = 3, **options: object) -> ViaeState:
 def phase(st: ViaeState) -> str | None:
     """The phase of the round a position is in, read from the procedure stack."""
     procs = [f[0] for f in st.stack]
-    if phases.TURN in procs:
+    if Id.TURN in procs:
         return "Agere"
-    if phases.ORDO in procs:
+    if Id.ORDO in procs:
         return "Ordo"
-    if phases.INCOME in procs or st.step == phases.S_AGERE:  # choices, then the Deceptio draw
+    if Id.INCOME in procs or st.stack[0][0] == Id.ROUND_AGERE:  # choices, then the Deceptio draw
         return "Stipendium"
-    if st.step == phases.S_ORDO:  # the Fortuna card is being revealed
+    if st.stack[0][0] == Id.ROUND_ORDO:  # the Fortuna card is being revealed
         return "Fortuna"
     return None
 
@@ -61,7 +62,8 @@ def test_C27_C30_a_round_runs_its_phases_in_order_and_round_1_has_no_ordo() -> N
     assert phases_of_round(st) == ["Agere", "Epilogus"]  # round 1 began with Fortuna and Stipendium
     assert phases_of_round(st) == ["Fortuna", "Ordo", "Stipendium", "Agere", "Epilogus"]
     first = new(3)
-    assert phases_of_round(play_until(first, lambda s: s.round == 1 and s.step > phases.S_PLACE)) == \
+    set_up = (Id.SETUP_ORDER, Id.SETUP_DEAL, Id.SETUP_PLACE)
+    assert phases_of_round(play_until(first, lambda s: s.round == 1 and s.stack[0][0] not in set_up)) == \
         ["Stipendium", "Agere", "Epilogus"]  # C30: no Ordo, V6: no Fortuna in round 1
 
 
@@ -82,7 +84,7 @@ def test_C29_V38_reveal_another_chains_and_every_card_lasts_the_round() -> None:
     act(st, "fortuna F25")  # +1 action this round
     names = [st.game.cards.fortuna[f].id for f in st.fortuna_active]
     assert names == ["F27", "F25"]
-    st = play_until(st, lambda s: s.frame()[0] == phases.TURN)
+    st = play_until(st, lambda s: s.frame()[0] == Id.TURN)
     assert st.round == 1 and [st.game.cards.fortuna[f].id for f in st.fortuna_active] == ["F27", "F25"]
     assert actions_left(st) == 5  # 4 with 3 players, +1
     st = play_until(st, lambda s: s.round == 2)  # Epilogus has run; round 2's card is not drawn yet
@@ -125,7 +127,7 @@ def test_C47_V28_V38_epilogus_reshuffles_deceptio_ends_fortuna_and_resets_the_co
 # --- II. Ordo ----------------------------------------------------------------------------------
 
 def at_ordo(players: int, **options: object) -> ViaeState:
-    return play_until(new(players, **options), lambda s: bool(s.stack) and s.frame()[0] == phases.ORDO)
+    return play_until(new(players, **options), lambda s: bool(s.stack) and s.frame()[0] == Id.ORDO)
 
 
 def test_C30_V7_the_first_in_order_chooses_first_and_pays_a_cost_spot_exactly() -> None:
@@ -169,9 +171,9 @@ def test_V8_free_spots_fill_from_the_right_and_a_fifth_player_takes_v_unpaid() -
 
 def test_V32_every_player_takes_income_in_turn_order_in_round_1() -> None:
     st, choosers = new(3), []
-    st = play_until(st, lambda s: bool(s.stack) and s.frame()[0] == phases.INCOME)
+    st = play_until(st, lambda s: bool(s.stack) and s.frame()[0] == Id.INCOME)
     order = list(st.order)
-    while st.frame()[0] == phases.INCOME:
+    while st.frame()[0] == Id.INCOME:
         seat = st.frame()[1]
         choosers.append(seat)
         denar, roads = st.denar[seat], st.roads_of(seat)
@@ -236,7 +238,7 @@ def test_V29_an_empty_deck_reshuffles_the_discards_and_nothing_is_drawn_when_bot
     st.apply_action(st.chance_outcomes()[0][0])
     st.deck = [0] * len(st.deck)
     run(st, p, (Step("draw_deceptio", (("n", 1),)),))
-    assert st.frame()[0] == phases.TURN and st.hand_size(p) == size + 1 and not st.draws
+    assert st.frame()[0] == Id.TURN and st.hand_size(p) == size + 1 and not st.draws
 
 
 def test_V29_the_hand_limit_discards_are_chosen_and_public() -> None:
@@ -246,12 +248,12 @@ def test_V29_the_hand_limit_discards_are_chosen_and_public() -> None:
     give(st, p, "D01", 5 - st.hand_size(p))
     run(st, p, (Step("draw_deceptio", (("n", 1),)),))
     st.apply_action(st.chance_outcomes()[0][0])
-    assert st.frame()[0] == phases.DISCARD and st.current_player() == p
+    assert st.frame()[0] == Id.DISCARD and st.current_player() == p
     held = {st.game.cards.deceptio[k].id for k, n in enumerate(st.hand_of(p)) if n}
     assert {t.split()[1] for t in texts(st)} == held  # any card of the hand
     assert st.action_to_string(st.parse_action("discard D01"), other) == f"{st.game.seats[p]}: discard D01"
     act(st, "discard D01")
-    assert st.hand_size(p) == 5 and st.frame()[0] == phases.TURN
+    assert st.hand_size(p) == 5 and st.frame()[0] == Id.TURN
     assert st.view(other)["deceptio_discard"] == ["D01"]
 
 

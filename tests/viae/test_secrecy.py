@@ -16,8 +16,9 @@ from legatus.core.record import to_record
 from legatus.core.secrecy import is_consistent, seat_actions
 from legatus.core.session import sample_outcome
 from legatus.games.viae.cards import default_cards_path
+from legatus.games.viae.ids import Id
 from legatus.games.viae.resample import redraw
-from legatus.games.viae.rules import mandatum, phases
+from legatus.games.viae.rules import mandatum
 from legatus.games.viae.state import ViaeState
 from tests.games.secrecy import check_resample, leaks
 
@@ -160,7 +161,7 @@ def claim_moments(count: int) -> list[ViaeState]:
     found: list[ViaeState] = []
     for seed in range(40):
         for players in (5, 4):
-            found += [s for s in positions(seed, players, limit=100_000) if s.stack and s.frame()[0] == phases.CLAIM]
+            found += [s for s in positions(seed, players, limit=100_000) if s.stack and s.frame()[0] == Id.CLAIM]
             if len(found) >= count:
                 return found[:count]
     raise AssertionError(f"only {len(found)} claims of a personal Mandatum in 80 games")
@@ -180,7 +181,7 @@ def test_v43_while_a_personal_mandatum_is_placed_the_others_resample_into_that_m
             for _ in range(5):
                 drawn = redraw(state, seat, rng)
                 assert drawn is not None
-                assert drawn.frame()[:2] == (phases.CLAIM, claimant) and drawn.view(seat) == state.view(seat)
+                assert drawn.frame()[:2] == (Id.CLAIM, claimant) and drawn.view(seat) == state.view(seat)
                 assert mandatum.is_true(drawn, drawn.frame()[2]) and drawn.frame()[2] in drawn.personal
 
 
@@ -193,12 +194,12 @@ def test_v40_v43_a_seats_record_saved_while_a_personal_mandatum_is_placed_loads_
         for seat in range(state.game.num_players()):
             record = json.loads(json.dumps(to_record(state, seat)))
             loaded = legatus.replay(record, random.Random(seat))
-            assert isinstance(loaded, ViaeState) and loaded.frame()[:2] == (phases.CLAIM, claimant)
+            assert isinstance(loaded, ViaeState) and loaded.frame()[:2] == (Id.CLAIM, claimant)
             assert loaded.view(seat) == state.view(seat) and seat_actions(loaded, seat) == record["actions"]
 
 
 def claims(state: ViaeState) -> int:
-    return sum(f[0] == phases.CLAIM for f in state.stack)
+    return sum(f[0] == Id.CLAIM for f in state.stack)
 
 
 def test_v40_v43_the_claims_after_the_one_on_top_are_drawn_anew(twin_cards: str) -> None:
@@ -206,7 +207,7 @@ def test_v40_v43_the_claims_after_the_one_on_top_are_drawn_anew(twin_cards: str)
     # many claims follow: each draw stacks them anew from the cards it deals, as the rules would
     # (the drawn history replays to the drawn stack), not as the true state holds them.
     for seed in range(10):
-        moments = [s for s in positions(seed, 5, twin_cards, limit=100_000) if s.stack and s.frame()[0] == phases.CLAIM]
+        moments = [s for s in positions(seed, 5, twin_cards, limit=100_000) if s.stack and s.frame()[0] == Id.CLAIM]
         if any(claims(s) > 1 for s in moments):
             break
     else:

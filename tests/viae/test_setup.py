@@ -6,7 +6,7 @@ import pytest
 
 import legatus
 from legatus.core.errors import LegatusError
-from legatus.games.viae.rules import phases
+from legatus.games.viae.ids import Id
 from tests.viae.helpers import first_turn
 
 
@@ -27,7 +27,7 @@ def test_C23_C24_C25_C26_setup(players: int) -> None:
     assert len(set(starts)) == players and all(c in g.board.start_cities for c in starts)  # C26, V36
     assert all(st.control[c] == s for s, c in enumerate(starts))
     assert all(st.roads_of(s) == 1 for s in range(players))  # C26: one milestone each
-    assert st.frame()[0] == phases.TURN and st.turn_seat() == st.order[0]
+    assert st.frame()[0] == Id.TURN and st.turn_seat() == st.order[0]
 
 
 def test_C32_actions_per_player_count() -> None:

@@ -15,7 +15,8 @@ from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 from legatus.core.game import Game, State
 
-from .rules import agere, end, mandatum, phases
+from .ids import Id
+from .rules import agere, end, mandatum
 from .state import ViaeState
 
 TEMPERATURE = (4.0, 1.0)
@@ -111,17 +112,17 @@ class HeuristicAgent:
         """The choice where a rule of thumb makes it (and its reason), else None."""
         p = st.current_player()
         proc = st.frame()[0]
-        if proc == phases.KEEP:
+        if proc == Id.KEEP:
             self.reason = "the lowest result"
             return next(a for a in legal if str(a).startswith("keep"))
-        if proc == phases.ORDO:
+        if proc == Id.ORDO:
             self.reason = "a free spot"
             return next(a for a in legal if str(a) == "ordo free")
-        if proc == phases.TARGET_SEAT:
+        if proc == Id.TARGET_SEAT:
             scores = end.scores(st)
             self.reason = "the leader"
             return max(legal, key=lambda a: scores[st.game.seats.index(str(a).split()[1])])
-        if proc == phases.INCOME:
+        if proc == Id.INCOME:
             self.reason = "Stone while short of it"
             return legal[min(len(legal) - 1, 1 if st.stone[p] >= 6 else len(legal) // 2)]
         return None

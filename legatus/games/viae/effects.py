@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from .cards import Arg, Step
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA
-from .rules import chance, phases
+from .ids import FREE_KINDS, V_DISCARD, V_LOSE_INFLUENCE, V_TAKE_DENAR, Id
+from .rules import chance
 
 if TYPE_CHECKING:
     from .state import ViaeState
@@ -167,7 +168,7 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
             found = targets(st, seat, target, delta)
             if target.startswith("chosen"):
                 if found:
-                    st.call(phases.TARGET_CITY, delta)
+                    st.call(Id.TARGET_CITY, delta)
             else:
                 for c in found:
                     raise_hostility(st, seat, c) if delta > 0 else lower_hostility(st, c)
@@ -175,18 +176,18 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
             for c in targets(st, seat, str(a("target")), 0):
                 kill_scouts(st, c)
         elif verb in ("take_denar", "lose_influence", "discard_deceptio"):
-            code = {"take_denar": phases.V_TAKE_DENAR, "lose_influence": phases.V_LOSE_INFLUENCE,
-                    "discard_deceptio": phases.V_DISCARD}[verb]
-            st.call(phases.TARGET_SEAT, code, num(step, "n", 1))
+            code = {"take_denar": V_TAKE_DENAR, "lose_influence": V_LOSE_INFLUENCE,
+                    "discard_deceptio": V_DISCARD}[verb]
+            st.call(Id.TARGET_SEAT, code, num(step, "n", 1))
         elif verb == "recruit_legio":
-            st.call(phases.TAKE, num(step, "n", 1), num(step, "cost", 0))
+            st.call(Id.TAKE, num(step, "n", 1), num(step, "cost", 0))
         elif verb == "unassign_legio":
             st.assigned[seat] -= min(num(step, "n", 0), st.assigned[seat])
         elif verb == "free_action":
-            kind = phases.FREE_KINDS[str(a("action"))]
+            kind = FREE_KINDS[str(a("action"))]
             max_value = num(step, "max_value", 3)
             no_workforce = int(a("workforce") in ("0", 0, "self"))
-            st.call(phases.FREE, kind, max_value, no_workforce, num(step, "n", 1))
+            st.call(Id.FREE, kind, max_value, no_workforce, num(step, "n", 1))
         elif verb == "castra_cycle":
             cost = num(step, "cost", 0)
             if seat >= 0:
@@ -194,7 +195,7 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
             cycle(st)
         elif verb == "reroll":
             st.dice = []
-            st.goto(phases.DIE)
+            st.goto(Id.DIE)
         elif verb == "adjust_result":
             st.adjust += num(step, "delta", 0)
         elif verb == "mod":

@@ -13,18 +13,20 @@ import random
 from collections.abc import Sequence
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from legatus.core.errors import OptionError
 from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
 
+from . import drawing
 from .board import Board, load_board
 from .cards import DECEPTIO_60, Cards, load_cards
+from .invariants import violations
 from .notation import Notation, build_notation
+from .observation import Layout, layout, tensor
+from .resample import draw_consistent
+from .state import ViaeState
 from .tracks import Tracks, default_tracks_path, load_tracks
-
-if TYPE_CHECKING:
-    from .observation import Layout
 
 DIES = {"1,1,1,2,2,3": (1, 1, 1, 2, 2, 3), "1,1,2,2,3,3": (1, 1, 2, 2, 3, 3), "d6": (1, 2, 3, 4, 5, 6)}  # V22
 
@@ -179,9 +181,6 @@ class ViaeGame(Game):
 
 
     def invariants(self, state: State) -> list[str]:
-        from .invariants import violations
-        from .state import ViaeState
-
         assert isinstance(state, ViaeState)
         return violations(state)
 
@@ -199,57 +198,24 @@ class ViaeGame(Game):
 
     @cached_property
     def observation_layout(self) -> Layout:
-        from .observation import layout
-
         return layout(self)
 
     def observation_size(self) -> int:
         return self.observation_layout.size()
 
     def observation_tensor(self, state: State, seat: int | None) -> list[float]:
-        from .observation import tensor
-        from .state import ViaeState
-
         assert isinstance(state, ViaeState)
         return tensor(state, seat)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
                          start: State | None = None, prompt: str | None = None) -> State:
-        from .resample import draw_consistent
-
         if start is not None and start.history():
             return super().consistent_state(seat, seen, rng, start, prompt)
         return draw_consistent(self, seat, seen, rng or random.Random(0), prompt)
 
     def public_data(self) -> dict[str, Any]:
-        """The map for drawing: regions, cities with values and harbors, roads, spokes, tracks
-        (turn order, rounds with their Fortuna rounds, influence, Castra slot costs); and the
-        cards' faces (every card of each deck, public: who holds one is the secret)."""
-        b, t, cards = self.board, self.tracks, self.cards
-        return {"board": {
-            "regions": [{"id": r, "name": b.region_names[i], "colour": b.region_colours[i]}
-                        for i, r in enumerate(b.region_ids)],
-            "cities": [{"id": c, "name": b.city_names[i], "region": b.region_ids[b.city_region[i]],
-                        "value": b.city_value[i] or None, "harbor": b.harbor[i], "lon": b.lon[i], "lat": b.lat[i]}
-                       for i, c in enumerate(b.city_ids)],
-            "roads": [{"id": r.id, "a": b.city_ids[r.a], "b": b.city_ids[r.b], "value": r.value} for r in b.roads],
-            "spokes": [{"id": r.id, "a": b.city_ids[r.a], "b": b.city_ids[r.b]} for r in b.spokes],
-            "ordo": [{"label": label, "cost": cost} for label, cost in zip(self.tracks.ordo_labels, self.ordo_costs,
-                                                                          strict=True)],
-            "rounds": {"count": t.rounds, "fortuna": sorted(self.fortuna_rounds)},
-            "influence": {"min": t.influence_min, "max": t.influence_max},
-            "castra_slots": list(self.castra_costs),
-            "reconstructed": b.reconstructed,
-        }, "cards": {
-            "deceptio": [{"id": c.id, "name": c.name, "when": c.when, "text": c.text} for c in cards.deceptio],
-            "fortuna": [{"id": c.id, "name": c.name, "when": c.when, "text": c.text} for c in cards.fortuna],
-            "castra": [{"id": c.id, "name": c.name, "requirement": c.requirement, "cost": c.cost, "power": c.power,
-                        "workforce": c.workforce, "when": c.when, "text": c.text} for c in cards.castra],
-            "mandatum": [{"id": m.id, "name": m.name, "bonus": m.bonus,
-                          "regions": [b.region_ids[r] for r in m.regions]} for m in cards.mandatum],
-        }}
+        """The map, the tracks and the cards' faces, for drawing (see :mod:`.drawing`)."""
+        return drawing.public_data(self)
 
     def new_initial_state(self) -> State:
-        from .state import ViaeState
-
         return ViaeState(self)

@@ -15,7 +15,8 @@ import re
 from typing import TYPE_CHECKING
 
 from .decks import CASTRA, DECEPTIO, MANDATUM
-from .rules import agere, conquer, phases
+from .ids import Id
+from .rules import agere, conquer
 from .view import LEVELS
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def outcome(before: ViaeState, action: int, after: ViaeState) -> str:
 
 def _drawn(st: ViaeState, action: int, text: str) -> str:
     """A card drawn, where ``text`` (what the seat sees) shows it: who draws it, or where it goes."""
-    if text != str(st.game.actions[action]) or not st.stack or st.frame()[0] != phases.DRAW:
+    if text != str(st.game.actions[action]) or not st.stack or st.frame()[0] != Id.DRAW:
         return text  # not a draw, or one the seat does not see ("seat2 draws a Deceptio card")
     deck, arg = st.draws[0]
     card = text.split()[1]
@@ -77,13 +78,13 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
     n = g.notation
     proc = before.frame()[0]
     cities = g.board.city_names
-    if proc == phases.ORDER:
+    if proc == Id.ORDER:
         return [f"{g.seats[action - n['order']]} takes place {len(before.order) + 1} of the turn order"]
-    if proc == phases.DIE:
+    if proc == Id.DIE:
         p = agere.seat(before)
         count = conquer.dice_count(before, p)
         return [f"{cities[before.target]}'s defence die {len(before.dice) + 1} of {count}"]
-    kept = proc == phases.KEEP and n["keep"] <= action <= n["keep"] + max(g.die)  # not a free action
+    kept = proc == Id.KEEP and n["keep"] <= action <= n["keep"] + max(g.die)  # not a free action
     if kept and after.target < 0:
         return [_conquest(before, before.target, after)]
     if kept:

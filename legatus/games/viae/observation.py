@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .procedures import TABLE
 from .view import BASILICA_NAMES, LEVELS
 
 if TYPE_CHECKING:
@@ -61,14 +62,14 @@ class Layout:
 
 
 def layout(game: ViaeGame) -> Layout:
-    from .procedures import TABLE
-
     b, cards, t = game.board, game.cards, game.tracks
 
     def index(ids: Sequence[str]) -> dict[str, int]:
         return {name: i for i, name in enumerate(ids)}
 
-    names = list(dict.fromkeys(TABLE[i].name for i in range(len(TABLE))))
+    # The phases: "round" (the slot of the round's automatic steps, which never wait: always 0, kept
+    # so that the layout stays as it was), the names of the procedures that wait, then "over".
+    names = list(dict.fromkeys(["round", *(p.name for p in TABLE.by_id if p.run is None)]))
     return Layout(index(b.city_ids), index([r.id for r in b.roads]), index(b.region_ids),
                   index([c.id for c in cards.deceptio]), index([c.id for c in cards.castra]),
                   index([c.id for c in cards.fortuna]), index([m.id for m in cards.mandatum]),

@@ -45,7 +45,8 @@ from legatus.core.errors import RecordError
 from legatus.core.game import State
 from legatus.core.secrecy import earlier_unseen_draw, search
 
-from .rules import agere, mandatum, phases
+from .ids import Id
+from .rules import agere, mandatum
 from .secret_log import read_entry
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def draw_consistent(game: ViaeGame, seat: int, seen: Sequence[str], rng: random.
             claimant = next((s for s in range(len(names)) if s != seat and _claim_prompt(state, s) == prompt), seat)
             pending = [m for m in range(len(game.cards.mandatum)) if m not in known_mandatum
                        and state.completed[m] < 0 and mandatum.is_true(state, m)]
-        if state is not None and claimant == seat and state.stack and state.frame()[0] == phases.CLAIM:
+        if state is not None and claimant == seat and state.stack and state.frame()[0] == Id.CLAIM:
             failed = {state.frame()[2]}  # no claim under way: a personal card came true unseen
         forbidden |= failed
         last = "no world fits"
@@ -135,7 +136,7 @@ def _replay(game: ViaeGame, seat: int, seen: Sequence[str], given: dict[int, int
             reserved[a - n["deceptio"]] += 1
     pool_taken = set(taken) | {a - n["mandatum"] for a in given.values() if n["mandatum"] <= a < n["die"]}
     for i, text in enumerate(seen):
-        legal = state._legal_ids()
+        legal = state.legal_ids()
         if i in given:
             action = given[i]
             if n["deceptio"] <= action < n["castra"]:
@@ -156,11 +157,11 @@ def _replay(game: ViaeGame, seat: int, seen: Sequence[str], given: dict[int, int
                 return None, set()
             action = int(found)
         if action not in legal:
-            if state.stack and state.frame()[0] == phases.CLAIM and state.frame()[1] != seat:
+            if state.stack and state.frame()[0] == Id.CLAIM and state.frame()[1] != seat:
                 return None, {state.frame()[2]}  # a personal card came true that the seat never saw
             return None, set()
         state.apply_action(action)
-    if state.stack and state.frame()[0] == phases.CLAIM and state.frame()[1] != seat and prompt is None:
+    if state.stack and state.frame()[0] == Id.CLAIM and state.frame()[1] != seat and prompt is None:
         return None, {state.frame()[2]}
     return state, set()
 
@@ -168,7 +169,7 @@ def _replay(game: ViaeGame, seat: int, seen: Sequence[str], given: dict[int, int
 def _claim_prompt(st: ViaeState, claimant: int) -> str:
     """The prompt ``st`` would show with ``claimant`` placing a personal Mandatum (V40)."""
     asked = st.clone()
-    asked.stack = st.stack + ((phases.CLAIM, claimant, 0),)
+    asked.stack = st.stack + ((Id.CLAIM, claimant, 0),)
     return asked.prompt()
 
 
@@ -246,7 +247,7 @@ class _Plan:
                 if s != seat:
                     self.claims[s].append((i, card))
         self.too_many_deals = any(len(d) > 2 for d in self.deals)  # two slots a seat (personal)
-        claiming = bool(st.stack) and st.frame()[0] == phases.CLAIM
+        claiming = bool(st.stack) and st.frame()[0] == Id.CLAIM
         self.claimant = st.frame()[1] if claiming else -1  # whose claim the seat sees on top (V40)
         self.fresh = _came_true(st) if claiming else frozenset()
 
@@ -262,7 +263,7 @@ class _Plan:
         other = st.clone()
         for i, card in cards.items():
             history[i] = self.m0 + card
-        other.history_chain = chain_of(history)
+        other._history = chain_of(history)
         kinds = self.kinds
         for s, hand in enumerate(hands):
             if s != self.seat:
@@ -415,11 +416,11 @@ def _claims_stacked(st: ViaeState) -> tuple[tuple[int, ...], ...]:
     conquest stacks them (:func:`.rules.mandatum.check`): one for each card true and not yet
     completed, the first slot on top."""
     stack = st.stack
-    while stack and stack[-1][0] == phases.CLAIM:
+    while stack and stack[-1][0] == Id.CLAIM:
         stack = stack[:-1]
     pending = [(i // 2, m) for i, m in enumerate(st.personal) if m >= 0 and st.completed[m] < 0
                and mandatum.is_true(st, m)]
-    return stack + tuple((phases.CLAIM, s, m) for s, m in reversed(pending))
+    return stack + tuple((Id.CLAIM, s, m) for s, m in reversed(pending))
 
 
 _DRAW, _REVEAL = -1, 0  # an entry's ``what``: a draw, or _REVEAL + the kind revealed

@@ -8,16 +8,23 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from legatus.core.actions import Action
 from legatus.core.chain import Chain, unchain
 from legatus.core.game import State, TextCommand
-from legatus.core.procedures import Frame, Procedures, ProcedureStack
+from legatus.core.procedure_state import ProcedureState
+from legatus.core.procedures import Frame
+
+from . import text as screen
+from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+from .ids import Id
+from .log import line, named, outcome
+from .procedures import TABLE
+from .resample import redraw
+from .rules import chance, end, setup
+from .secret_log import log_entry
+from .view import text, view
 
 if TYPE_CHECKING:
     from .game import ViaeGame
-
-from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
-from .secret_log import log_entry
 
 __all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState", "log_entry"]
 
@@ -27,21 +34,18 @@ _LISTS = ("order", "spot", "denar", "stone", "influence", "legio", "assigned", "
           "castra", "castra_pile", "cycle_out", "fortuna_pile", "fortuna_active", "fortuna_discard",
           "mandatum_pool", "public", "personal", "completed", "played", "dmods", "draws", "dice", "kept",
           "forts", "milestones", "basilicas_left", "started")
-_SCALARS = ("stack", "round", "step", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
+_SCALARS = ("round", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
             "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n",
-            "history_chain", "history_len", "secret_chain")
+            "secret_chain")
 
 
-def _table() -> Procedures[Any]:
-    from .procedures import TABLE
+class ViaeState(ProcedureState):
+    """The contract is the core's :class:`ProcedureState` on VIAE's table; this class adds the
+    fields, the secret log (kept by :meth:`before_action`) and what a seat reads of a position."""
 
-    return TABLE
-
-
-class ViaeState(ProcedureStack, State):
-    __slots__ = ("game", *_LISTS, *_SCALARS, "_legal")  # noqa: PLE0605
+    __slots__ = (*_LISTS, *_SCALARS)  # noqa: PLE0605
     game: ViaeGame
-    procedures = _table()
+    procedures = TABLE
     order: list[int]
     spot: list[int]
     denar: list[int]
@@ -78,14 +82,10 @@ class ViaeState(ProcedureStack, State):
     milestones: list[int]
     basilicas_left: list[int]
     started: list[int]
-    history_chain: Chain  # the action ids applied, shared between clones
-    history_len: int
     secret_chain: Chain  # the actions that move a Deceptio or personal Mandatum card (log_entry)
     dmods: list[tuple[int, int]]  # (owner, Deceptio kind) of the modifiers played
     draws: list[tuple[int, int]]  # (deck, seat or slot) queued
-    stack: tuple[Frame, ...]
     round: int
-    step: int
     turn_i: int
     actions_used: int
     in_roma: int
@@ -101,80 +101,34 @@ class ViaeState(ProcedureStack, State):
     free_n: int
 
     def __init__(self, game: ViaeGame) -> None:
-        from .rules import flow, setup
-
-        self.game = game
-        self._legal: tuple[int, ...] | None = None
+        self.start(game)
         setup.initial(self)
-        flow.advance(self)
+        self.settle()
 
-    # --- the contract --------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.procedures.player(self)
-
-    def _legal_ids(self) -> tuple[int, ...]:
-        if self._legal is None:
-            self._legal = self.procedures.legal(self)
-        return self._legal
-
-    def legal_actions(self) -> list[Action]:
-        table = self.game.actions
-        return [table[a] for a in self._legal_ids()]
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from .rules import chance
-
-        if not self.stack or not self.is_chance_node():
-            return []
-        table = self.game.actions
-        return [(table[a], p) for a, p in chance.outcomes(self)]
-
-    def apply_action(self, action: int) -> None:
-        a = int(action)
-        if a not in self._legal_ids():
-            self.check_legal(a)
-        if a in self.game.secret_actions:
-            self._log_secret(a)
-        self.history_chain = (self.history_chain, a)
-        self.history_len += 1
-        self._legal = None
-        self.procedures.running(self).apply(self, a)
-        self._legal = None
+    def before_action(self, action: int) -> None:
+        if action in self.game.secret_actions:
+            self._log_secret(action)
 
     def _log_secret(self, a: int) -> None:
         """Notes who moves the card and in which round, so that :meth:`resample` can draw the
         hidden cards anew without replaying the game (an entry packs history index, round, seat)."""
-        from .rules import phases
-
         proc = self.frame()[0]
-        if proc == phases.DRAW:
+        if proc == Id.DRAW:
             seat = max(self.draws[0][1], -1)  # -1: a public Mandatum
-        elif proc == phases.LOSE:
+        elif proc == Id.LOSE:
             seat = self.frame()[1]
         else:
             seat = self.current_player()
-        self.secret_chain = (self.secret_chain, log_entry(self.history_len, self.round, seat))
+        self.secret_chain = (self.secret_chain, log_entry(self.moves, self.round, seat))
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A direct draw from this state (:func:`.resample.redraw`), no replay; the replayed
         draw of :meth:`ViaeGame.consistent_state` where that fails."""
-        from .resample import redraw
-
         drawn = redraw(self, seat, rng)
         return drawn if drawn is not None else super().resample(seat, rng)
 
     def returns(self) -> list[float]:
-        from .rules import end
-
         return end.returns(self)
-
-    def history(self) -> list[Action]:
-        table = self.game.actions
-        return [table[a] for a in self.history_ids]
-
-    @property
-    def history_ids(self) -> list[int]:
-        return unchain(self.history_chain)
 
     @property
     def secret_log(self) -> list[int]:
@@ -183,9 +137,9 @@ class ViaeState(ProcedureStack, State):
 
     def clone(self) -> ViaeState:
         # Field by field (a loop of getattr/setattr costs twice as much): the lists of _LISTS
-        # copied, the immutable values of _SCALARS (the history chains among them) shared.
+        # copied, the immutable values of _SCALARS (the secret log's chain among them) shared.
         o = object.__new__(ViaeState)
-        o.game, o._legal = self.game, self._legal
+        self.copy_contract(o)
         o.order, o.spot, o.denar, o.stone = self.order[:], self.spot[:], self.denar[:], self.stone[:]
         o.influence, o.legio, o.assigned = self.influence[:], self.legio[:], self.assigned[:]
         o.scouts, o.officers, o.used, o.marker = self.scouts[:], self.officers[:], self.used[:], self.marker[:]
@@ -198,38 +152,28 @@ class ViaeState(ProcedureStack, State):
         o.completed, o.played, o.dmods, o.draws = self.completed[:], self.played[:], self.dmods[:], self.draws[:]
         o.dice, o.kept, o.forts, o.milestones = self.dice[:], self.kept[:], self.forts[:], self.milestones[:]
         o.basilicas_left, o.started = self.basilicas_left[:], self.started[:]
-        o.stack, o.round, o.step, o.turn_i = self.stack, self.round, self.step, self.turn_i
+        o.round, o.turn_i = self.round, self.turn_i
         o.actions_used, o.in_roma, o.bought = self.actions_used, self.in_roma, self.bought
         o.must_conquer, o.target, o.rolls_left = self.must_conquer, self.target, self.rolls_left
         o.adjust, o.rerolled, o.last_round = self.adjust, self.rerolled, self.last_round
         o.ordo_i, o.stip_i, o.free_n = self.ordo_i, self.stip_i, self.free_n
-        o.history_chain, o.history_len, o.secret_chain = self.history_chain, self.history_len, self.secret_chain
+        o.secret_chain = self.secret_chain
         return o
 
-    def prompt(self) -> str:
-        return self.procedures.prompt(self) if self.stack else super().prompt()
-
     def explain_illegal(self, action: int) -> str:
+        # The table's explanation (the legal ids), not the base's: what a seat reads stays as it was.
         return self.procedures.explain(self, action)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        from .view import view
-
         return view(self, seat)
 
     def action_to_string(self, action: int, seat: int | None = None) -> str:
-        from .rules import chance
-
         return chance.redact(self, int(action), seat)
 
     def log_string(self, action: int, seat: int | None) -> str:
-        from .log import line
-
         return line(self, int(action), seat)
 
     def log_outcome(self, action: int, after: State) -> str:
-        from .log import outcome
-
         assert isinstance(after, ViaeState)
         return outcome(self, int(action), after)
 
@@ -240,8 +184,6 @@ class ViaeState(ProcedureStack, State):
             g.notation["discard"] <= a < g.notation["discard"] + len(g.cards.deceptio)
 
     def summary(self) -> dict[str, Any]:
-        from .rules import end
-
         out = super().summary()
         if self.is_terminal():
             out["outcome"] = "mandatum" if self.last_round else "round 12"
@@ -250,39 +192,30 @@ class ViaeState(ProcedureStack, State):
         return out
 
     def to_text(self, markup: bool = False) -> str:
-        from .view import text
-
         return text(self)
 
     def view_text(self, seat: int, markup: bool = False, full: bool = True) -> str:
-        from .text import render
-
-        return render(self.game, self.view(seat), markup, full)
+        return screen.render(self.game, self.view(seat), markup, full)
 
     def describe(self, action: int) -> str:
         """A road chosen reads with its ends and value ("road r05 go Roma–Ostia (2)"), a card
         with its name ("play D02 Lapides")."""
-        from .log import named
-        from .text import road_label
-
         g, a = self.game, int(action)
         roads = len(g.board.roads)
         for kind in ("milestone", "road", "road_go"):
             if g.notation[kind] <= a < g.notation[kind] + roads:
-                return f"{g.actions[a]} {road_label(g, a - g.notation[kind]).split(' ', 1)[1]}"
+                return f"{g.actions[a]} {screen.road_label(g, a - g.notation[kind]).split(' ', 1)[1]}"
         return named(self, str(g.actions[a]))
 
     def text_commands(self) -> dict[str, TextCommand]:
         """Public facts only (a spectator's view): whoever types them may be any seat."""
-        from . import text
-
         return {
             "map": TextCommand("map", "the cities by region, owners and values; every road",
-                               lambda _: text.map_text(self.game, self.view(None))),
+                               lambda _: screen.map_text(self.game, self.view(None))),
             "near": TextCommand("near CITY", "its roads and harbour, and what a move or a sail costs",
-                                lambda name: text.near_text(self.game, self.view(None), name)),
+                                lambda name: screen.near_text(self.game, self.view(None), name)),
             "card": TextCommand("card ID", "a card of any deck, e.g. card D02, card M01",
-                                lambda name: text.card_text(self.game, name)),
+                                lambda name: screen.card_text(self.game, name)),
         }
 
     # --- small shared helpers ------------------------------------------------------------

@@ -12,9 +12,25 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, roll, step
+
+from ..cards import Step
 from ..decks import CASTRA
-from ..effects import discard_officer, gain_influence, lose_influence, number, run, yes
-from . import chance, phases
+from ..effects import (
+    cycle,
+    discard_officer,
+    gain_influence,
+    lose_influence,
+    lower_hostility,
+    num,
+    number,
+    raise_hostility,
+    run,
+    targets,
+    yes,
+)
+from ..ids import F_MOVE, F_ROAD, F_SCOUT, FREE_KINDS, V_LOSE_INFLUENCE, V_TAKE_DENAR, Id
+from . import chance
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -22,10 +38,15 @@ if TYPE_CHECKING:
 BASILICA_KINDS = 3
 
 
-def begin_turn(st: ViaeState) -> None:
+def next_turn(st: ViaeState) -> None:
+    """The phase's step, again after each turn: the next player in turn order takes a turn; after
+    the last, the end of the game is checked."""
+    if st.turn_i >= len(st.order):
+        st.goto(Id.GAME_END)
+        return
     st.actions_used = st.in_roma = st.bought = st.must_conquer = 0
     st.prev[seat(st)] = -1  # V23: a marker that did not move in stays
-    st.call(phases.TURN)
+    st.call(Id.TURN)
 
 
 def seat(st: ViaeState) -> int:
@@ -411,23 +432,22 @@ def build_basilica(st: ViaeState, p: int, kind: int, city: int) -> None:
 
 # --- applying a turn action ------------------------------------------------------------------
 
-def apply(st: ViaeState, action: int) -> bool:
-    """A turn action; True when it declares a Conquer, which :mod:`..procedures` then starts
-    (:func:`.conquer.declare`: the conquest needs this chapter, so this chapter does not call it)."""
+def apply(st: ViaeState, action: int) -> None:
+    """A turn action; a Conquer is :mod:`.conquer`'s step (:data:`Id.CONQUER`)."""
     g = st.game
     n = g.notation
     p = seat(st)
     cities = len(g.board.city_ids)
     if free_action(st, p, action):
-        return False
+        return
     if action == n["end"]:
         end_turn(st)
-        return False
+        return
     if action == n["prepare"]:  # C41, V16
         unused = actions_left(st) - (0 if g.options["prepare_counts_itself"] else 1)
         st.denar[p] += g.tracks.prepare_denar * max(unused, 0)
         end_turn(st)
-        return False
+        return
     st.actions_used += 1
     if n["road"] <= action < n["road_go"] + len(g.board.roads):
         go = action >= n["road_go"]
@@ -438,7 +458,7 @@ def apply(st: ViaeState, action: int) -> bool:
         sail(st, p, action - n["sail"])
     elif n["scout"] <= action < n["scout"] + cities:
         scout(st, p, action - n["scout"])
-        st.call(phases.SCOUT_MORE, 99)  # C33: more cities in the same action
+        st.call(Id.SCOUT_MORE, 99)  # C33: more cities in the same action
     elif n["recruit"] <= action < n["recruit"] + 8:
         end_recruit_mods(st, p)
         k = action - n["recruit"] + 1
@@ -446,21 +466,18 @@ def apply(st: ViaeState, action: int) -> bool:
         st.legio[p] += k
     elif action == n["cycle"]:
         st.denar[p] -= g.tracks.cycle_cost
-        from ..effects import cycle
-
         cycle(st)
-        st.call(phases.HIRE)
+        st.call(Id.HIRE)
         chance.begin_draws(st)
     elif n["hire"] <= action < n["hire_none"]:
         hire(st, p, (action - n["hire"]) // 2, (action - n["hire"]) % 2)
         end_recruit_mods(st, p)
         chance.begin_draws(st)
     elif action == n["conquer"]:
-        return True
+        st.call(Id.CONQUER)  # V19
     else:
         kind, city = divmod(action - n["basilica"], cities)
         build_basilica(st, p, kind, city)
-    return False
 
 
 def free_action(st: ViaeState, p: int, action: int) -> bool:
@@ -496,13 +513,8 @@ def play(st: ViaeState, p: int, k: int) -> None:
     run(st, p, card.effect)
 
 
-def free_kind_possible(st: ViaeState, p: int, step: object) -> bool:
-    from ..cards import Step
-    from ..effects import num
-
-    assert isinstance(step, Step)
-    return bool(free_legal(st, p, phases.FREE_KINDS[str(step.arg("action"))], num(step, "max_value", 3),
-                           True))
+def free_kind_possible(st: ViaeState, p: int, grant: Step) -> bool:
+    return bool(free_legal(st, p, FREE_KINDS[str(grant.arg("action"))], num(grant, "max_value", 3), True))
 
 
 def free_legal(st: ViaeState, p: int, kind: int, max_value: int, no_workforce: bool) -> list[int]:
@@ -511,11 +523,11 @@ def free_legal(st: ViaeState, p: int, kind: int, max_value: int, no_workforce: b
     left = actions_left(st) + 1  # nothing spent: a forced Conquer needs one action left
     if st.must_conquer:
         return []
-    if kind == phases.F_MOVE:
+    if kind == F_MOVE:
         return [n["move"] + c for c in move_targets(st, p, left)]
-    if kind == phases.F_ROAD:
+    if kind == F_ROAD:
         return road_actions(st, p, left, max_value, no_workforce)
-    if kind == phases.F_SCOUT:
+    if kind == F_SCOUT:
         return [n["scout"] + c for c in scout_targets(st, p)]
     return basilica_actions(st, p)
 
@@ -581,7 +593,7 @@ def apply_scout_more(st: ViaeState, action: int) -> None:
         return
     scout(st, seat(st), action - n["scout"])
     left = st.frame()[1] - 1
-    st.goto(phases.SCOUT_MORE, left)
+    st.goto(Id.SCOUT_MORE, left)
     if left <= 0 or not scout_targets(st, seat(st)):
         st.end()
 
@@ -612,16 +624,27 @@ def apply_target_seat(st: ViaeState, action: int) -> None:
     p = seat(st)
     _, verb, amount = st.frame()
     target = action - st.game.notation["target_seat"]
-    if verb == phases.V_TAKE_DENAR:
+    if verb == V_TAKE_DENAR:
         taken = min(amount, st.denar[target])
         st.denar[target] -= taken
         st.denar[p] += taken
-    elif verb == phases.V_LOSE_INFLUENCE:
+    elif verb == V_LOSE_INFLUENCE:
         lose_influence(st, target, amount)
     elif st.hand_size(target):
-        st.goto(phases.LOSE, target, amount)
+        st.goto(Id.LOSE, target, amount)
         return
     st.end()
+
+
+def lose_outcomes(st: ViaeState) -> tuple[int, ...]:
+    base = st.game.notation["loses"]
+    return tuple(base + k for k, n in enumerate(st.hand_of(st.frame()[1])) if n)
+
+
+def lose_weights(st: ViaeState, outcomes: tuple[int, ...]) -> list[int]:
+    """Each card of the hand by its copies there."""
+    hand, base = st.hand_of(st.frame()[1]), st.game.notation["loses"]
+    return [hand[a - base] for a in outcomes]
 
 
 def apply_lose(st: ViaeState, action: int) -> None:
@@ -631,14 +654,12 @@ def apply_lose(st: ViaeState, action: int) -> None:
     st.hand[target * len(st.game.cards.deceptio) + k] -= 1
     st.discard[k] += 1
     if amount > 1 and st.hand_size(target):
-        st.goto(phases.LOSE, target, amount - 1)
+        st.goto(Id.LOSE, target, amount - 1)
     else:
         st.end()
 
 
 def target_city_legal(st: ViaeState) -> tuple[int, ...]:
-    from ..effects import targets
-
     delta = st.frame()[1]
     p = seat(st)
     target = "chosen_near" if delta < 0 else "chosen_any"
@@ -647,8 +668,6 @@ def target_city_legal(st: ViaeState) -> tuple[int, ...]:
 
 
 def apply_target_city(st: ViaeState, action: int) -> None:
-    from ..effects import lower_hostility, raise_hostility
-
     delta = st.frame()[1]
     city = action - st.game.notation["target_city"]
     if delta < 0:
@@ -672,14 +691,14 @@ def apply_free(st: ViaeState, action: int) -> None:
     if action == n["skip"]:
         st.end()
         return
-    if kind == phases.F_SCOUT:
+    if kind == F_SCOUT:
         scout(st, p, action - n["scout"])
         if left > 1 and scout_targets(st, p):
-            st.goto(phases.FREE, kind, max_value, no_workforce, left - 1)
+            st.goto(Id.FREE, kind, max_value, no_workforce, left - 1)
             return
-    elif kind == phases.F_MOVE:
+    elif kind == F_MOVE:
         move(st, p, action - n["move"])
-    elif kind == phases.F_ROAD:
+    elif kind == F_ROAD:
         go = action >= n["road_go"]
         build_road(st, p, action - (n["road_go"] if go else n["road"]), go, bool(no_workforce))
     else:
@@ -703,3 +722,27 @@ def apply_take(st: ViaeState, action: int) -> None:
     st.legio[p] += k
     st.denar[p] -= k * cost
     st.end()
+
+
+def _actions_left(st: ViaeState) -> str:
+    n = actions_left(st)
+    return f"{n} action{'s' if n != 1 else ''}"
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {
+    Id.ROUND_AGERE: step("IV. Agere, next player", next_turn),
+    Id.TURN: Procedure("IV. Agere", seat, lambda st: f"{st.game.seats[seat(st)]}: {_actions_left(st)} left.",
+                       legal, apply),
+    Id.SCOUT_MORE: Procedure("scouting", seat, lambda st: "Scout another city, or done.", scout_more_legal,
+                             apply_scout_more),
+    Id.HIRE: Procedure("Castra", seat, lambda st: "Hire an officer, or none.", hire_legal, apply_hire),
+    Id.TARGET_SEAT: Procedure("a card's target", seat, lambda st: "Choose another player.", target_seat_legal,
+                              apply_target_seat),
+    Id.TARGET_CITY: Procedure("a card's target", seat, lambda st: "Choose a city.", target_city_legal,
+                              apply_target_city),
+    Id.FREE: Procedure("a free action", seat, lambda st: "Take the free action, or skip.", free_proc_legal,
+                       apply_free),
+    Id.TAKE: Procedure("free Legio", seat, lambda st: "How many Legio?", take_legal, apply_take),
+    Id.LOSE: roll("a random discard", lambda st: "Draw the card lost at random.", lose_outcomes, apply_lose,
+                  lose_weights),
+}

@@ -1,14 +1,18 @@
 """The lazy draws and the dice: every shuffle is a series of draws, each a chance node over the
 cards left (DESIGN: hidden information). Rules queue draws in ``st.draws`` and start them with
 :func:`begin_draws`; the hand limit (C31, V29) is checked when a series ends. A Deceptio draw and a
-personal Mandatum are shown only to their seat (:func:`redact`)."""
+personal Mandatum are shown only to their seat (:func:`redact`). A Fortuna card drawn takes effect
+before the draws go on (:data:`.ids.Id.REVEAL`, declared by :mod:`.fortuna`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, roll
+
 from ..decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
-from . import phases
+from ..ids import Id
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -16,17 +20,17 @@ if TYPE_CHECKING:
 
 def begin_draws(st: ViaeState) -> None:
     """Run the queued draws on top of the running procedure (a handler's last call)."""
-    st.call(phases.DRAW)
-    settle(st)
+    st.call(Id.DRAW)
+    settle_draws(st)
 
 
 def after_effects(st: ViaeState) -> None:
     """Start the draws an effect queued (inside a draw series they simply join it)."""
-    if st.draws and st.frame()[0] != phases.DRAW:
+    if st.draws and st.stack[-1][0] != Id.DRAW:
         begin_draws(st)
 
 
-def settle(st: ViaeState) -> None:
+def settle_draws(st: ViaeState) -> None:
     """Resolve what needs no chance at the head of the queue; when it is empty, the hand limit,
     then back to the caller."""
     while st.draws:
@@ -55,7 +59,7 @@ def settle(st: ViaeState) -> None:
         st.draws.pop(0)
     over = over_limit(st)
     if over >= 0:
-        st.goto(phases.DISCARD)
+        st.goto(Id.DISCARD)
     else:
         st.end()
 
@@ -68,21 +72,35 @@ def over_limit(st: ViaeState) -> int:
     return -1
 
 
-def draw_outcomes(st: ViaeState) -> list[tuple[int, float]]:
+_PILES = {CASTRA: "castra", FORTUNA: "fortuna", MANDATUM: "mandatum"}
+
+
+def _pile(st: ViaeState, deck: int) -> list[int]:
+    return st.castra_pile if deck == CASTRA else st.fortuna_pile if deck == FORTUNA else st.mandatum_pool
+
+
+def draw_outcomes(st: ViaeState) -> tuple[int, ...]:
+    """The cards the queued draw may give: a Deceptio card with a copy left, a card of a pile."""
     g = st.game
-    deck, _ = st.draws[0]
+    deck = st.draws[0][0]
     if deck == DECEPTIO:
-        total = sum(st.deck)
-        return [(g.notation["deceptio"] + k, n / total) for k, n in enumerate(st.deck) if n]
-    pile, kind = {CASTRA: (st.castra_pile, "castra"), FORTUNA: (st.fortuna_pile, "fortuna"),
-                  MANDATUM: (st.mandatum_pool, "mandatum")}[deck]
-    total = sum(pile)
-    return [(g.notation[kind] + i, 1.0 / total) for i, left in enumerate(pile) if left]
+        base = g.notation["deceptio"]
+        return tuple(base + k for k, n in enumerate(st.deck) if n)
+    base = g.notation[_PILES[deck]]
+    return tuple(base + i for i, left in enumerate(_pile(st, deck)) if left)
 
 
-def apply_draw(st: ViaeState, action: int) -> int | None:
-    """The card drawn goes where its draw said; a Fortuna card is returned, for
-    :mod:`..procedures` to resolve (:func:`.fortuna.resolve`) before the draws go on (:func:`settle`)."""
+def draw_weights(st: ViaeState, outcomes: tuple[int, ...]) -> Sequence[int]:
+    """A Deceptio card by its copies left; every card of a pile as likely."""
+    if st.draws[0][0] == DECEPTIO:
+        deck, base = st.deck, st.game.notation["deceptio"]
+        return [deck[a - base] for a in outcomes]
+    return [1] * len(outcomes)
+
+
+def apply_draw(st: ViaeState, action: int) -> None:
+    """The card drawn goes where its draw said; a Fortuna card takes effect (:data:`Id.REVEAL`),
+    then the draws go on (:func:`settle_draws`)."""
     g = st.game
     deck, arg = st.draws.pop(0)
     if deck == DECEPTIO:
@@ -104,8 +122,9 @@ def apply_draw(st: ViaeState, action: int) -> int | None:
         card = action - g.notation["fortuna"]
         st.fortuna_pile[card] = 0
         st.fortuna_active.append(card)
-        return card
-    return None
+        st.call(Id.REVEAL, card)
+        return
+    settle_draws(st)
 
 
 def discard_seat(st: ViaeState) -> int:
@@ -129,39 +148,6 @@ def apply_discard(st: ViaeState, action: int) -> None:
         st.end()
 
 
-# --- conquest dice (V22) and a discard at random ------------------------------------------------
-
-def die_outcomes(st: ViaeState) -> list[tuple[int, float]]:
-    faces = st.game.die
-    base = st.game.notation["die"]
-    return [(base + v - 1, faces.count(v) / len(faces)) for v in sorted(set(faces))]
-
-
-def lose_outcomes(st: ViaeState) -> list[tuple[int, float]]:
-    target = st.frame()[1]
-    hand = st.hand_of(target)
-    total = sum(hand)
-    base = st.game.notation["loses"]
-    return [(base + k, n / total) for k, n in enumerate(hand) if n]
-
-
-def order_outcomes(st: ViaeState) -> list[tuple[int, float]]:
-    """Set Up V: the next place of the random first turn order."""
-    left = [s for s in range(st.game.num_players()) if s not in st.order]
-    return [(st.game.notation["order"] + s, 1.0 / len(left)) for s in left]
-
-
-def outcomes(st: ViaeState) -> list[tuple[int, float]]:
-    proc = st.frame()[0]
-    if proc == phases.ORDER:
-        return order_outcomes(st)
-    if proc == phases.DRAW:
-        return draw_outcomes(st)
-    if proc == phases.DIE:
-        return die_outcomes(st)
-    return lose_outcomes(st)
-
-
 def redact(st: ViaeState, action: int, seat: int | None) -> str:
     """``action`` as ``seat`` sees it: another seat's Deceptio draw or personal Mandatum is hidden."""
     g = st.game
@@ -169,13 +155,12 @@ def redact(st: ViaeState, action: int, seat: int | None) -> str:
     if seat is None or not st.stack:
         return text
     n = g.notation
-    proc = st.frame()[0]
-    if proc == phases.LOSE:  # whose hand a card leaves is said, for every seat
+    proc = st.stack[-1][0]
+    if proc == Id.LOSE:  # whose hand a card leaves is said, for every seat
         return f"{g.seats[st.frame()[1]]}: {text}"
-    if proc == phases.DISCARD or proc in (phases.TURN, phases.KEEP) and n["play"] <= action < n["buy"] or \
-            proc == phases.CLAIM:
+    if proc == Id.DISCARD or proc in (Id.TURN, Id.KEEP) and n["play"] <= action < n["buy"] or proc == Id.CLAIM:
         return f"{g.seats[st.current_player()]}: {text}"
-    if proc != phases.DRAW or not st.draws:
+    if proc != Id.DRAW or not st.draws:
         return text
     deck, arg = st.draws[0]
     if deck == DECEPTIO and arg != seat and g.notation["deceptio"] <= action < g.notation["castra"]:
@@ -183,3 +168,11 @@ def redact(st: ViaeState, action: int, seat: int | None) -> str:
     if deck == MANDATUM and arg >= 0 and arg != seat and g.notation["mandatum"] <= action < g.notation["die"]:
         return f"{g.seats[arg]} is dealt a Mandatum"
     return text
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {
+    Id.DRAW: roll("a draw", lambda st: "Draw the next card.", draw_outcomes, apply_draw, draw_weights),
+    Id.DISCARD: Procedure("hand limit", discard_seat,
+                          lambda st: f"{st.game.seats[over_limit(st)]}: discard down to 5 Deceptio.",
+                          discard_legal, apply_discard),
+}

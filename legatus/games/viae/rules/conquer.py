@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, roll, step
+
 from ..effects import gain_influence, hostility_begun, kill_scouts, lose_influence, number, raise_hostility, yes
-from . import mandatum, phases
+from ..ids import Id
+from . import mandatum
+from .agere import assign, free_action, free_actions, power, seat
 
 if TYPE_CHECKING:
     from ..state import ViaeState
 
 
-def declare(st: ViaeState, p: int) -> None:
-    """V19: Conquer the city under the marker (the action is already counted)."""
+def declare(st: ViaeState) -> None:
+    """V19: the turn's player conquers the city under the marker (the action is already counted)."""
+    p = seat(st)
     city = st.marker[p]
     st.must_conquer = 0
     st.target = city
@@ -23,8 +28,9 @@ def declare(st: ViaeState, p: int) -> None:
     st.rolls_left = st.hostility[city]  # C34: vigilant 1 roll, aggressive 2
     if st.rolls_left:
         st.dice = []
-        st.call(phases.DIE)
+        st.goto(Id.DIE)
     else:
+        st.end()
         resolve(st, p)
 
 
@@ -33,24 +39,29 @@ def dice_count(st: ViaeState, p: int) -> int:
     return 1 + st.scouts[p * len(st.game.board.city_ids) + st.target]
 
 
-def apply_die(st: ViaeState, action: int) -> None:
-    from .agere import seat
+def die_outcomes(st: ViaeState) -> tuple[int, ...]:
+    base = st.game.notation["die"]
+    return tuple(base + v - 1 for v in sorted(set(st.game.die)))
 
+
+def die_weights(st: ViaeState, outcomes: tuple[int, ...]) -> list[int]:
+    """V22: a face by how many sides show it."""
+    faces, base = st.game.die, st.game.notation["die"]
+    return [faces.count(a - base + 1) for a in outcomes]
+
+
+def apply_die(st: ViaeState, action: int) -> None:
     st.dice.append(action - st.game.notation["die"] + 1)
     if len(st.dice) == dice_count(st, seat(st)):
-        st.goto(phases.KEEP)
+        st.goto(Id.KEEP)
 
 
 def keep_legal(st: ViaeState) -> tuple[int, ...]:
-    from .agere import free_actions, seat
-
     base = st.game.notation["keep"]
     return (*(base + v for v in sorted(set(st.dice))), *free_actions(st, seat(st), in_roll=True))
 
 
 def apply_keep(st: ViaeState, action: int) -> None:
-    from .agere import free_action, seat
-
     p = seat(st)
     if free_action(st, p, action):  # a Deceptio or an ability after the roll (V28, V14)
         return
@@ -60,7 +71,7 @@ def apply_keep(st: ViaeState, action: int) -> None:
     st.rolls_left -= 1
     if st.rolls_left:
         st.dice = []
-        st.goto(phases.DIE)
+        st.goto(Id.DIE)
         return
     st.end()
     resolve(st, p)
@@ -71,15 +82,11 @@ def city_power(st: ViaeState, p: int) -> int:
 
 
 def attack_power(st: ViaeState, p: int) -> int:
-    from .agere import power
-
     return power(st, p) + st.scouts_at(st.target) + number(st, p, "attacker_power", 0)
 
 
 def resolve(st: ViaeState, p: int) -> None:
     """C35/C36, then the hostility spread (C37, V25) and the Mandatum (C48)."""
-    from .agere import assign
-
     g = st.game
     b = g.board
     city = st.target
@@ -120,3 +127,11 @@ def resolve(st: ViaeState, p: int) -> None:
     st.dmods = [(o, k) for o, k in st.dmods if not (o == p and g.cards.deceptio[k].when == "next_conquer")]
     if success:
         mandatum.check(st, p)
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {
+    Id.CONQUER: step("Conquer", declare),
+    Id.DIE: roll("conquest dice", lambda st: "Roll a conquest die.", die_outcomes, apply_die, die_weights),
+    Id.KEEP: Procedure("conquest roll", seat, lambda st: f"{st.game.seats[seat(st)]}: keep one result of "
+                       f"{sorted(st.dice)}.", keep_legal, apply_keep),
+}

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from legatus.core.procedures import Procedure, step
+
+from ..ids import Id
 from . import mandatum
 
 if TYPE_CHECKING:
@@ -38,8 +41,13 @@ def standings(st: ViaeState) -> list[dict[str, Any]]:
              "mandatum": mandatum.bonus(st, s), "denar": keys[s][2]} for s in order]
 
 
-def finish(st: ViaeState) -> None:
-    st.stop()
+def after_agere(st: ViaeState) -> None:
+    """The step after IV. Agere: the game ends after the round a Mandatum made the last, or after
+    the last round (C49, C51, V41); else V. Epilogus."""
+    if st.last_round or st.round >= st.game.tracks.rounds:
+        st.stop()
+    else:
+        st.goto(Id.ROUND_EPILOGUS)
 
 
 def returns(st: ViaeState) -> list[float]:
@@ -50,3 +58,6 @@ def returns(st: ViaeState) -> list[float]:
     best = max(keys)
     winners = [s for s in range(n) if keys[s] == best]
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {Id.GAME_END: step("End of the Game: the check", after_agere)}

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, step
+
+from ..ids import Id
+
 if TYPE_CHECKING:
     from ..state import ViaeState
 
 
 def run(st: ViaeState) -> None:
+    """The round's last step; the next round begins with I. Fortuna."""
     st.deck = [a + b for a, b in zip(st.deck, st.discard, strict=True)]
     st.discard = [0] * len(st.discard)
     for card in st.fortuna_active:
@@ -18,3 +23,7 @@ def run(st: ViaeState) -> None:
     st.played = [0] * st.game.num_players()
     st.stip_i = 0
     st.round += 1
+    st.goto(Id.ROUND_FORTUNA)
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {Id.ROUND_EPILOGUS: step("V. Epilogus", run)}

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import phases
+from legatus.core.procedures import Procedure
+
+from ..ids import Id
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -28,7 +30,7 @@ def check(st: ViaeState, conqueror: int) -> None:
         st.completed[card] = conqueror
     for i, card in reversed(list(enumerate(st.personal))):
         if card >= 0 and st.completed[card] < 0 and is_true(st, card):
-            st.call(phases.CLAIM, i // 2, card)
+            st.call(Id.CLAIM, i // 2, card)
     end_check(st)
 
 
@@ -52,3 +54,10 @@ def apply_claim(st: ViaeState, action: int) -> None:
 def bonus(st: ViaeState, seat: int) -> int:
     cards = st.game.cards.mandatum
     return sum(cards[m].bonus for m, who in enumerate(st.completed) if who == seat)
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {
+    Id.CLAIM: Procedure("Mandatum", lambda st: st.frame()[1],
+                        lambda st: f"{st.game.seats[st.frame()[1]]}: place your completed Mandatum face up.",
+                        claim_legal, apply_claim),
+}

@@ -5,20 +5,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, step
+
 from ..effects import number, param
-from . import phases
+from ..ids import Id
 
 if TYPE_CHECKING:
     from ..state import ViaeState
 
 
-def begin(st: ViaeState) -> bool:
+def begin(st: ViaeState) -> None:
+    """The phase's step: each player chooses a spot, then III. Stipendium."""
+    st.goto(Id.ROUND_STIPENDIUM)
     if st.round == 1:  # C30, V9: no Ordo in round 1
-        return False
+        return
     st.spot = [-1] * st.game.num_players()
     st.ordo_i = 0
-    st.call(phases.ORDO)
-    return True
+    st.call(Id.ORDO)
 
 
 def chooser(st: ViaeState) -> int:
@@ -55,3 +58,10 @@ def apply(st: ViaeState, action: int) -> None:
     if st.ordo_i == len(st.order):
         st.order = sorted(range(g.num_players()), key=lambda p: st.spot[p])
         st.end()
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {
+    Id.ROUND_ORDO: step("II. Ordo begins", begin),
+    Id.ORDO: Procedure("II. Ordo", chooser, lambda st: f"{st.game.seats[chooser(st)]}: choose a turn spot.", legal,
+                       apply),
+}

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, roll, step
+
 from ..decks import CASTRA, DECEPTIO, MANDATUM
-from . import chance, phases
+from ..ids import Id
+from . import chance
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -17,8 +20,8 @@ def initial(st: ViaeState) -> None:
     g = st.game
     n, t, b, c = g.num_players(), g.tracks, g.board, g.cards
     cities = len(b.city_ids)
-    st.stack = ((phases.FLOW,),)
-    st.history_chain, st.history_len, st.secret_chain = None, 0, None
+    st.stack = ((Id.SETUP_ORDER,),)
+    st.secret_chain = None
     st.order, st.spot = [], [-1] * n
     st.denar, st.stone = [t.setup["denar"]] * n, [t.setup["stone"]] * n  # C23
     st.influence = [t.influence_start] * n
@@ -39,10 +42,22 @@ def initial(st: ViaeState) -> None:
     st.forts, st.milestones = [t.supply["forts"]] * n, [t.supply["milestones"]] * n
     st.basilicas_left = [t.supply["forum"], t.supply["temple"], t.supply["quarry"]]
     st.started = [0] * n
-    st.round, st.step, st.turn_i = 1, phases.S_ORDER, 0
+    st.round, st.turn_i = 1, 0
     st.actions_used = st.in_roma = st.bought = st.must_conquer = 0
     st.target, st.rolls_left, st.adjust, st.rerolled = -1, 0, 0, 0
     st.last_round = st.ordo_i = st.stip_i = st.free_n = 0
+
+
+def draw_order(st: ViaeState) -> None:
+    """The first step: the random first turn order, then the deals."""
+    st.goto(Id.SETUP_DEAL)
+    st.call(Id.ORDER)
+
+
+def order_outcomes(st: ViaeState) -> tuple[int, ...]:
+    """Set Up V: the next place of the random first turn order, any seat not placed yet."""
+    base = st.game.notation["order"]
+    return tuple(base + s for s in range(st.game.num_players()) if s not in st.order)
 
 
 def apply_order(st: ViaeState, action: int) -> None:
@@ -58,8 +73,10 @@ def apply_order(st: ViaeState, action: int) -> None:
 
 def deal(st: ViaeState) -> None:
     """Set Up VII–X: three Castra cards face up (left to right), 2 Deceptio each and 1 more for the
-    last player (C24, V36), the public Mandatum row (C25, V4), then 2 personal Mandatum each."""
+    last player (C24, V36), the public Mandatum row (C25, V4), then 2 personal Mandatum each;
+    then the start cities."""
     g = st.game
+    st.goto(Id.SETUP_PLACE)
     st.draws.extend((CASTRA, slot) for slot in range(3))
     for _ in range(g.tracks.setup["deceptio"]):
         st.draws.extend((DECEPTIO, s) for s in st.order)
@@ -71,6 +88,16 @@ def deal(st: ViaeState) -> None:
 
 
 # --- Set Up XIII: start city and milestone, in turn order (C26, V36) ---------------------------
+
+def place(st: ViaeState) -> None:
+    """The step of Set Up XIII: the next player without a start city chooses one; when all have,
+    the first round begins."""
+    waiting = [s for s in st.order if not st.started[s]]
+    if waiting:
+        st.call(Id.START, waiting[0])
+    else:
+        st.goto(Id.ROUND_FORTUNA)
+
 
 def start_cities(st: ViaeState) -> list[int]:
     b = st.game.board
@@ -87,7 +114,7 @@ def apply_start(st: ViaeState, action: int) -> None:
     st.control[city] = seat
     st.forts[seat] -= 1
     st.marker[seat] = city
-    st.goto(phases.MILESTONE, seat)
+    st.goto(Id.MILESTONE, seat)
 
 
 def milestone_legal(st: ViaeState) -> tuple[int, ...]:
@@ -103,3 +130,18 @@ def apply_milestone(st: ViaeState, action: int) -> None:
     st.milestones[seat] -= 1
     st.started[seat] = 1
     st.end()
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {
+    Id.SETUP_ORDER: step("setup: the turn order", draw_order),
+    Id.ORDER: roll("setup: first turn order", lambda st: "Draw the next place of the turn order.", order_outcomes,
+                   apply_order),
+    Id.SETUP_DEAL: step("setup: the deals", deal),
+    Id.SETUP_PLACE: step("setup: the start cities", place),
+    Id.START: Procedure("setup: start city", lambda st: st.frame()[1],
+                        lambda st: f"{st.game.seats[st.frame()[1]]}: choose a start city in SPQR.",
+                        start_legal, apply_start),
+    Id.MILESTONE: Procedure("setup: milestone", lambda st: st.frame()[1],
+                            lambda st: f"{st.game.seats[st.frame()[1]]}: place a milestone on a road at your city.",
+                            milestone_legal, apply_milestone),
+}

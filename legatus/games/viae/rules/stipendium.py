@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, step
+
 from ..decks import DECEPTIO
 from ..effects import gain_influence, number
-from . import chance, phases
+from ..ids import Id
+from . import chance
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -32,16 +35,19 @@ def quarry_city(st: ViaeState, city: int) -> bool:
     return basilica_type(st, region) == QUARRY and region_peaceful(st, region)
 
 
-def next_choice(st: ViaeState) -> bool:
-    """Income for each player in turn order (V32); True if one must choose."""
+def next_income(st: ViaeState) -> None:
+    """The phase's step, again after each choice: income for each player in turn order (V32), a
+    player with cities choosing; then the Deceptio draw, and IV. Agere."""
     while st.stip_i < len(st.order):
         seat = st.order[st.stip_i]
         if st.cities_of(seat):
-            st.call(phases.INCOME, seat)
-            return True
+            st.call(Id.INCOME, seat)
+            return
         income(st, seat, 0)
         st.stip_i += 1
-    return False
+    st.goto(Id.ROUND_AGERE)
+    st.turn_i = 0
+    draw(st)
 
 
 def legal(st: ViaeState) -> tuple[int, ...]:
@@ -86,12 +92,17 @@ def income(st: ViaeState, seat: int, stone_cities: int) -> None:
     st.denar[seat] -= min(tax, st.denar[seat])
 
 
-def draw(st: ViaeState) -> bool:
-    """C31: 1, 2 or 3 Deceptio by influence (after any Forum, V32), in turn order; True if drawing."""
+def draw(st: ViaeState) -> None:
+    """C31: 1, 2 or 3 Deceptio by influence (after any Forum, V32), in turn order."""
     draws = st.game.tracks.deceptio_draws
     for seat in st.order:
         st.draws.extend((DECEPTIO, seat) for _ in range(draws[st.influence[seat] - 1]))
-    if not st.draws:
-        return False
-    chance.begin_draws(st)
-    return True
+    if st.draws:
+        chance.begin_draws(st)
+
+
+PROCEDURES: dict[int, Procedure[ViaeState]] = {
+    Id.ROUND_STIPENDIUM: step("III. Stipendium, next player", next_income),
+    Id.INCOME: Procedure("III. Stipendium", lambda st: st.frame()[1],
+                         lambda st: f"{st.game.seats[st.frame()[1]]}: how many cities give Stone?", legal, apply),
+}
