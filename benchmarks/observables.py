@@ -1,0 +1,471 @@
+"""Hashes every observable of seeded fuzz games, so that a refactor or a speed-up can show that it
+changed nothing a seat, a spectator, a shell or an agent can read (issues 34 and 35).
+
+What the developers of issues 34 and 35 run after every step (from the repository root):
+
+    .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --jobs 2
+    .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --games 50
+        (a quicker look: the first 50 seeds of each game of the file)
+
+It plays the file's seeds again and prints the first seed whose digest differs; then it plays that
+seed again at the file's commit (its ``legatus/`` taken with ``git archive`` into a temporary
+folder) and here, and names the first step and observable that differ, with both values
+shortened. Exit code 1 on any difference. The baseline was made by
+
+    nice -n 15 .venv/bin/python benchmarks/observables.py --games 700 --out benchmarks/results/observables-608713a.json
+
+Each game plays as ``legatus fuzz`` plays that seed (``legatus.core.fuzz``: its options drawn,
+levels, variants, scenarios and 2 to 5 seats; its policy, half the games "eager"), and a
+blake2b hash takes, at every step: the seat to move and the prompt; the legal actions (notation,
+ids and ``describe``) or the chance outcomes with their probabilities; ``view(seat)`` (JSON,
+sorted keys) for the referee (None) and every seat; each seat's ``information_state_string``,
+``observation_string`` and ``observation_tensor``; the position; the screens (``view_text`` of
+every seat, whole and short, in a game with secrets; ``to_text`` and ``status_text``); the
+replay mark; why one action not legal there is not (``explain_illegal``); the action taken as
+``describe``, ``action_to_string`` and ``log_string`` for every seat and the referee,
+``reveals_information`` for a decision, then its ``log_outcome`` and the new line of the seat
+log (:class:`legatus.core.seatlog.SeatLog`) of every seat, the referee and the spectator; the
+input every seat's agent would be given (``resample``) where the fuzz draws it; at the end,
+``returns()``, ``summary()``, the records (the referee's and every seat's) and the game's text
+commands. Where a ``State`` offers no position or tensor (NotImplementedError) the hash takes
+that fact. See ``--mode`` for the cheaper schedule of the costliest observables.
+
+``--agents`` hashes agents' choices instead (issue 35: the same choices on the same seeds): at
+every few decisions (:data:`AGENT_EVERY`) of the first seeds' fuzz games, the choice of the game's
+heuristic and of a small seeded search (:data:`AGENTS`), each given the seat's input as the
+terminal gives it, and the reason it gives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import legatus
+from legatus.core.agent_types import decide
+from legatus.core.agents import make_agent
+from legatus.core.errors import LegatusError, OptionError
+from legatus.core.fuzz import MAX_DRAWS, MAX_STEPS, RESAMPLE_SHARE, decision_kind
+from legatus.core.game import Game, Information, State
+from legatus.core.registry import game_class
+from legatus.core.seatlog import SPECTATOR, SeatLog
+from legatus.core.session import Session, sample_outcome
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("hispania", "viae", "hannibal")
+AGENTS = {"hispania": ("heuristic", "mcts+heuristic:50"), "viae": ("heuristic", "ismcts+heuristic:50"),
+          "hannibal": ("heuristic", "ismcts+heuristic:50")}
+"""The agents whose choices ``--agents`` hashes: each game's heuristic and a small search."""
+AGENT_EVERY = {"hispania": 3, "viae": 25, "hannibal": 40}
+"""``--agents`` asks the agents at every this-many-th decision of a game (a fuzzed Hispania game
+lasts some 20 decisions, a VIAE or Hannibal game hundreds)."""
+SHORT = 160
+"""The characters of a differing value a report shows (its start and its end)."""
+
+Observable = tuple[int, str, str]
+"""One observable of a game: the step (actions applied so far), its label and its value."""
+
+
+# --- Playing a seed as the fuzz does ---------------------------------------------------------
+
+def fuzz_start(name: str, seed: int) -> tuple[random.Random, Game, bool]:
+    """The generator, game and policy (eager or not) of ``legatus fuzz``'s game ``seed``: the
+    generator is left where the fuzz's play starts, so that the same draws play the same game."""
+    rng = random.Random(seed)
+    cls = game_class(name)
+    for _ in range(MAX_DRAWS):
+        try:
+            game = legatus.load(name, **cls.fuzz_options(rng))
+        except OptionError:
+            continue
+        return rng, game, rng.random() < 0.5
+    raise OptionError(f"no options of {name} drawn in {MAX_DRAWS} tries for seed {seed}")
+
+
+def fuzz_action(state: State, game: Game, rng: random.Random, eager: bool) -> int:
+    """The fuzz's next action: a chance outcome by its probability, else its policy's choice."""
+    if state.is_chance_node():
+        return sample_outcome(state, rng)
+    return game.fuzz_choice(state, rng) if eager else rng.choice(state.legal_actions())
+
+
+# --- What a seat, a shell or an agent can read ------------------------------------------------
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _optional(read: Callable[[], Any]) -> str:
+    """``read()`` as text, or the fact that the game does not offer it."""
+    try:
+        return _text(read())
+    except NotImplementedError as exc:
+        return f"not implemented: {exc}"
+
+
+def _game_observables(game: Game) -> Iterator[Observable]:
+    """What shells and adapters read of the configuration: seats, bounds, sizes, the map."""
+    yield 0, "seats", _text([game.seats, game.num_players(), game.notes])
+    yield 0, "utility", _text([game.information.value, game.utility.value, game.min_utility, game.max_utility,
+                               game.utility_sum])
+    yield 0, "sizes", _text([len(game.actions), game.max_chance_outcomes(), _optional(game.observation_size)])
+    yield 0, "public data", _text(game.public_data())
+
+
+def _position_observables(state: State, step: int, mode: str) -> Iterator[Observable]:
+    """What every seat, the referee and the shells read of ``state`` before its next action:
+    all of it (``mode`` "full") or its costliest parts on the schedule of :data:`MODES`."""
+    game = state.game
+    seats = range(game.num_players())
+    yield step, "player", str(state.current_player())
+    yield step, "prompt", state.prompt()
+    yield step, "replay mark", str(state.replay_mark())
+    if state.is_chance_node():
+        yield step, "outcomes", " | ".join(f"{a} {int(a)} {p!r}" for a, p in state.chance_outcomes())
+    else:
+        legal = state.legal_actions()
+        yield step, "legal", " | ".join(f"{a} {int(a)}" for a in legal)
+        yield step, "describe legal", " | ".join(state.describe(a) for a in legal)
+        illegal = _an_illegal_action(state, step)
+        if illegal is not None:
+            yield step, f"explain illegal {illegal}", state.explain_illegal(illegal)
+    for seat in (None, *seats):
+        yield step, f"view {seat}", _text(state.view(seat))
+    for seat in seats:
+        yield step, f"observation {seat}", state.observation_string(seat)
+    yield step, "position", _optional(state.position)
+    if mode == "full" or state.is_terminal():
+        for seat in seats:
+            yield step, f"information state {seat}", state.information_state_string(seat)
+    if not (mode == "full" or state.is_terminal() or state.is_chance_node() or step % SAMPLE_EVERY == 0):
+        return
+    for seat in (None, *seats):
+        yield step, f"tensor {seat}", _optional(partial(game.observation_tensor, state, seat))
+    yield step, "to_text", state.to_text()
+    yield step, "status_text", state.status_text()
+    if game.information is not Information.PERFECT:
+        for seat in seats:
+            yield step, f"view_text {seat}", str(state.view_text(seat))
+            yield step, f"view_text short {seat}", str(state.view_text(seat, full=False))
+
+
+def _an_illegal_action(state: State, step: int) -> int | None:
+    """One action not legal in ``state``, varying with the step (None: every action is legal)."""
+    n = len(state.game.actions)
+    legal = set(state.legal_actions())
+    for k in range(n):
+        action = (step * 7919 + k) % n
+        if action not in legal:
+            return action
+    return None
+
+
+def _action_observables(state: State, action: int, step: int) -> Iterator[Observable]:
+    """``action``, about to be applied to ``state``, as each seat and the referee read it."""
+    seats = range(state.game.num_players())
+    yield step, "action", f"{state.game.actions[action]} {int(action)}"
+    yield step, "describe action", state.describe(action)
+    for seat in (None, *seats):
+        yield step, f"action_to_string {seat}", state.action_to_string(action, seat)
+        yield step, f"log_string {seat}", state.log_string(action, seat)
+    if not state.is_chance_node():
+        yield step, "reveals information", str(state.reveals_information(action))
+
+
+def _input_observables(state: State, rng: random.Random, step: int) -> Iterator[Observable]:
+    """The input every seat's agent would be given (``resample``), drawn with ``rng``."""
+    for seat in range(state.game.num_players()):
+        drawn = state.resample(seat, rng)
+        yield step, f"resample {seat}", _optional(drawn.position) + " " + _text(drawn.view(None))
+
+
+def _end_observables(state: State, step: int) -> Iterator[Observable]:
+    game = state.game
+    yield step, "returns", _text(state.returns())
+    yield step, "summary", _text(state.summary())
+    yield step, "record", _text(legatus.to_record(state))
+    if game.information is not Information.PERFECT:
+        for seat in range(game.num_players()):
+            yield step, f"record {seat}", _text(legatus.to_record(state, seat))
+    for word, command in sorted(state.text_commands().items()):
+        try:
+            shown = command.run("")
+        except LegatusError as exc:
+            shown = f"error: {exc}"
+        yield step, f"command {word}", shown
+
+
+MODES = ("full", "sampled")
+"""``full``: every observable at every step. ``sampled``: the costliest (information states,
+tensors, screens) only at chance nodes, at every ``SAMPLE_EVERY``-th step and at the end;
+everything else at every step."""
+SAMPLE_EVERY = 25
+
+
+def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable]:
+    """Every observable of the fuzz's game ``seed`` of ``name``, in order."""
+    rng, game, eager = fuzz_start(name, seed)
+    yield 0, "options", _text(game.record_options())
+    yield from _game_observables(game)
+    session = Session(game.new_initial_state())  # what shells drive: its undo is observable
+    state = session.state
+    log = SeatLog(state)
+    columns = (None, SPECTATOR, *range(game.num_players()))
+    # The agents' inputs are drawn where the fuzz draws them, with a generator of their own.
+    inputs = random.Random(f"inputs {seed}") if game.information is not Information.PERFECT else None
+    kinds: set[str] = set()
+    step = 0
+    while not state.is_terminal() and step < MAX_STEPS:
+        yield from _position_observables(state, step, mode)
+        if inputs is not None and not state.is_chance_node():
+            kind = decision_kind(state.legal_actions())
+            first = kind not in kinds
+            kinds.add(kind)
+            if first or inputs.random() < RESAMPLE_SHARE:
+                yield from _input_observables(state, inputs, step)
+        action = fuzz_action(state, game, rng, eager)
+        yield from _action_observables(state, action, step)
+        yield step, "parse action", str(int(state.parse_action(str(state.game.actions[action]))))
+        before = state.clone()
+        session.apply(action)
+        log.add(before, action, state)
+        yield step, "can undo", " ".join(str(session.can_undo(seat)) for seat in (None, *range(game.num_players())))
+        yield step, "log_outcome", before.log_outcome(action, state)
+        for column in columns:
+            yield step, f"seat log {column}", log.lines(column, step)[0]
+        step += 1
+    yield from _position_observables(state, step, mode)
+    yield from _end_observables(state, step)
+
+
+def first_difference(ours: Iterable[Observable], theirs: Iterable[Observable]) -> tuple[str, str, str] | None:
+    """The first observable that differs in two streams: where it is (step and label) and both
+    values shortened; None when the streams are equal."""
+    ours, theirs = iter(ours), iter(theirs)
+    while True:
+        a, b = next(ours, None), next(theirs, None)
+        if a == b:
+            if a is None:
+                return None
+            continue
+        if a is None or b is None:
+            ended, going = ("this one", b) if a is None else ("the other", a)
+            assert going is not None
+            return f"step {going[0]}: {ended} ended", "", ""
+        where = f"step {a[0]}, {a[1]}" if a[:2] == b[:2] else f"step {a[0]}, {a[1]} / step {b[0]}, {b[1]}"
+        return (where, *shorten(a[2], b[2]))
+
+
+def shorten(ours: str, theirs: str) -> tuple[str, str]:
+    """Both values cut to :data:`SHORT` characters around where they first differ."""
+    at = next((i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b), min(len(ours), len(theirs)))
+    start = max(0, at - SHORT // 3)
+
+    def cut(text: str) -> str:
+        end = start + SHORT
+        more = "…" if end < len(text) else ""
+        return f"{'…' if start else ''}{text[start:end]}{more} ({len(text)} characters)"
+
+    return cut(ours), cut(theirs)
+
+
+# --- Agents' choices (issue 35) --------------------------------------------------------------
+
+def agent_observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable]:
+    """The choices of :data:`AGENTS`, seeded, with the reason each gives, at every
+    :data:`AGENT_EVERY`-th decision of the fuzz's game ``seed`` (which goes on with the fuzz's
+    own choice); each is given the seat's input as the terminal gives it (``decide``)."""
+    rng, game, eager = fuzz_start(name, seed)
+    agents = [(spec, make_agent(game, spec, seed=seed)) for spec in AGENTS[name]]
+    state = game.new_initial_state()
+    step = decisions = 0
+    while not state.is_terminal() and step < MAX_STEPS:
+        if not state.is_chance_node():
+            if decisions % AGENT_EVERY[name] == 0:
+                for spec, agent in agents:
+                    choice = decide(agent, state, random.Random(f"input {seed} {step}"))
+                    yield step, spec, f"{choice} ({getattr(agent, 'reason', '')})"
+            decisions += 1
+        state.apply_action(fuzz_action(state, game, rng, eager))
+        step += 1
+    yield step, "returns", _text(state.returns())
+
+
+STREAMS: dict[str, Callable[[str, int, str], Iterator[Observable]]] = {
+    "observables": observables, "agents": agent_observables}
+
+
+def hash_stream(kind: str, name: str, seed: int, mode: str) -> dict[str, Any]:
+    h = hashlib.blake2b(digest_size=16)
+    last = 0  # the step of the last observable: the game's length
+    for step, label, value in STREAMS[kind](name, seed, mode):
+        h.update(label.encode() + b"\x1f" + value.encode() + b"\x1e")
+        last = step
+    return {"digest": h.hexdigest(), "steps": last}
+
+
+# --- Running seeds, files and checks ----------------------------------------------------------
+
+def _job(args: tuple[str, str, int, str]) -> tuple[str, int, dict[str, Any]]:
+    kind, name, seed, mode = args
+    start = time.process_time()
+    result = hash_stream(kind, name, seed, mode)
+    result["cpu"] = round(time.process_time() - start, 3)
+    return name, seed, result
+
+
+def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int) -> dict[str, dict[int, dict[str, Any]]]:
+    """Every seed of every game hashed, in worker processes when ``jobs`` > 1."""
+    work = [(kind, name, seed, mode) for name, some in seeds.items() for seed in some]
+    results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in seeds}
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            done: Iterable[tuple[str, int, dict[str, Any]]] = pool.map(_job, work, chunksize=4)
+            for name, seed, result in done:
+                results[name][seed] = result
+    else:
+        for name, seed, result in map(_job, work):
+            results[name][seed] = result
+    return results
+
+
+def combined(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, str]:
+    """One digest a game (of its seeds' digests in order) and one of all."""
+    games = {}
+    for name, seeds in results.items():
+        h = hashlib.blake2b(digest_size=16)
+        for seed in sorted(seeds):
+            h.update(f"{seed} {seeds[seed]['digest']};".encode())
+        games[name] = h.hexdigest()
+    every = hashlib.blake2b(digest_size=16)
+    for name in sorted(games):
+        every.update(f"{name} {games[name]};".encode())
+    return {**games, "all": every.hexdigest()}
+
+
+def commit() -> str:
+    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "legatus"], cwd=ROOT, capture_output=True, text=True)
+    return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+
+
+def write(path: Path, kind: str, mode: str, results: dict[str, dict[int, dict[str, Any]]]) -> None:
+    data = {
+        "what": kind, "mode": mode, "commit": commit(), "digests": combined(results),
+        "games": {name: {str(seed): {"digest": r["digest"], "steps": r["steps"]} for seed, r in sorted(seeds.items())}
+                  for name, seeds in results.items()},
+        "cpu_seconds": {name: round(sum(r["cpu"] for r in seeds.values()), 1) for name, seeds in results.items()},
+    }
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def report(results: dict[str, dict[int, dict[str, Any]]]) -> None:
+    digests = combined(results)
+    for name, seeds in results.items():
+        cpu = sum(r["cpu"] for r in seeds.values())
+        steps = sum(r["steps"] for r in seeds.values())
+        print(f"{name:9} {digests[name]}  {len(seeds)} games, {steps:,} steps, "
+              f"{cpu:.1f} CPU s ({cpu / max(len(seeds), 1):.2f} s a game)")
+    print(f"{'all':9} {digests['all']}")
+
+
+def check(path: Path, games: int | None, jobs: int) -> int:
+    """Plays the file's seeds again; reports the first that differs, and where. Exit code."""
+    try:
+        data = json.loads(path.read_text())
+        kind, mode, stored = data["what"], data["mode"], data["games"]
+    except (OSError, ValueError, KeyError) as exc:
+        sys.exit(f"--check {path}: not a file written by --out ({exc})")
+    seeds = {name: sorted(int(s) for s in seeds)[:games] for name, seeds in stored.items()}
+    results = run(kind, seeds, mode, jobs)
+    report(results)
+    for name, some in seeds.items():
+        for seed in some:
+            if results[name][seed]["digest"] != stored[name][str(seed)]["digest"]:
+                print(f"DIFFERENT: {name} seed {seed} ({results[name][seed]['steps']} steps here, "
+                      f"{stored[name][str(seed)]['steps']} at {data['commit']})")
+                explain(kind, name, seed, mode, data["commit"])
+                return 1
+    print(f"the same as {path} ({data['commit']}): {sum(map(len, seeds.values()))} games")
+    return 0
+
+
+def explain(kind: str, name: str, seed: int, mode: str, base: str) -> None:
+    """Plays ``seed`` at commit ``base`` and here and prints the first observable that differs."""
+    revision = base.removesuffix("+changes")
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "archive", revision, "legatus"], cwd=ROOT, capture_output=True)
+        if archive.returncode:
+            print(f"(cannot take legatus/ at {revision} to say where: {archive.stderr.decode().strip()})")
+            return
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        env = {**os.environ, "PYTHONPATH": folder}
+        dump = subprocess.run([sys.executable, __file__, "--dump", kind, name, str(seed), mode, folder],
+                              env=env, capture_output=True, text=True)
+        if dump.returncode:
+            print(f"(seed {seed} fails at {revision}: {dump.stderr.strip()[-500:]})")
+            return
+        theirs = (tuple(json.loads(line)) for line in dump.stdout.splitlines())
+        found = first_difference(STREAMS[kind](name, seed, mode), theirs)
+    if found is None:
+        print(f"(seed {seed} plays the same here and at {revision}: the file was made by other code)")
+        return
+    where, ours, theirs_value = found
+    print(f"first difference: {where}\n  here:   {ours}\n  {revision}: {theirs_value}")
+
+
+def dump(kind: str, name: str, seed: int, mode: str, folder: str) -> None:
+    """Writes the seed's observables as JSON lines (``--check`` runs this at the file's commit)."""
+    if not Path(legatus.__file__).resolve().is_relative_to(Path(folder).resolve()):
+        sys.exit(f"legatus was imported from {legatus.__file__}, not from {folder}")
+    for item in STREAMS[kind](name, seed, mode):
+        sys.stdout.write(json.dumps(item) + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
+    parser.add_argument("--games", type=int, help="seeds 0 to N-1 of each game (with --check: its first N)")
+    parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
+    parser.add_argument("--mode", choices=MODES, default="full", help=
+                        "full: every observable every step; sampled: the costliest every 25 steps and at chance nodes")
+    parser.add_argument("--agents", action="store_true", help="hash agents' choices instead (issue 35)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--out", type=Path, help="write the digests as JSON to this file")
+    parser.add_argument("--check", type=Path, help="play the seeds of this file again and compare")
+    parser.add_argument("--dump", nargs=5, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.dump:
+        kind, name, seed, mode, folder = args.dump
+        dump(kind, name, int(seed), mode, folder)
+        return 0
+    if args.jobs < 1:
+        parser.error(f"--jobs {args.jobs} must be 1 or more")
+    if args.games is not None and args.games < 1:
+        parser.error(f"--games {args.games} must be 1 or more")
+    if args.check:
+        return check(args.check, args.games, args.jobs)
+    kind = "agents" if args.agents else "observables"
+    seeds = {name: range(args.first, args.first + (args.games or 20)) for name in args.game}
+    results = run(kind, seeds, args.mode, args.jobs)
+    report(results)
+    if args.out:
+        write(args.out, kind, args.mode, results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""benchmarks/observables.py, the invariance harness of issues 34 and 35: it plays the fuzz's
+games, the same seed gives the same digest, and a change of one observable at one step is found
+at that seed, that step and that observable."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from legatus.core.fuzz import fuzz_game
+from legatus.games.hispania.state import HispaniaState
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_harness() -> Any:
+    spec = importlib.util.spec_from_file_location("observables", ROOT / "benchmarks" / "observables.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["observables"] = module  # its worker processes find it by name
+    spec.loader.exec_module(module)
+    return module
+
+
+harness = _load_harness()
+CHANGED_STEP = 10
+
+
+def change_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hispania's view as a careless refactor might leave it: one key more after 10 actions."""
+    view = HispaniaState.view
+
+    def changed(self: HispaniaState, seat: int | None = None) -> dict[str, Any]:
+        shown = view(self, seat)
+        return {**shown, "extra": True} if len(self.history()) == CHANGED_STEP else shown
+
+    monkeypatch.setattr(HispaniaState, "view", changed)
+
+
+@pytest.mark.parametrize("name", ["hispania", "viae", "hannibal"])
+def test_it_plays_the_fuzz_games(name: str) -> None:
+    """The seed's game is the fuzz's: as many steps (the options and the policy drawn alike)."""
+    seed = {"hispania": 0, "viae": 2, "hannibal": 1}[name]
+    assert harness.hash_stream("observables", name, seed, "sampled")["steps"] == fuzz_game(name, seed)["steps"]
+
+
+@pytest.mark.parametrize("kind", ["observables", "agents"])
+def test_the_same_seed_gives_the_same_digest(kind: str) -> None:
+    first = [harness.hash_stream(kind, "hispania", seed, "full") for seed in (0, 1)]
+    again = [harness.hash_stream(kind, "hispania", seed, "full") for seed in (0, 1)]
+    assert first == again
+    assert first[0]["digest"] != first[1]["digest"]
+
+
+def test_a_changed_view_is_found_at_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = list(harness.observables("hispania", 0, "full"))
+    change_view(monkeypatch)
+    found = harness.first_difference(harness.observables("hispania", 0, "full"), before)
+    assert found is not None
+    where, ours, theirs = found
+    assert where == f"step {CHANGED_STEP}, view None"
+    assert '"extra":true' in ours and '"extra"' not in theirs
+
+
+def test_check_names_the_first_seed_that_differs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``--check`` on a file made before the change: exit code 1 at the seed that differs.
+    (Seed 0 of Hispania lasts 30 actions and changes; the file is made with the view as it was.)"""
+    path = tmp_path / "observables.json"
+    assert harness.main(["--game", "hispania", "--games", "2", "--mode", "full", "--out", str(path)]) == 0
+    assert json.loads(path.read_text())["games"]["hispania"]["0"]["steps"] == fuzz_game("hispania", 0)["steps"]
+    assert harness.check(path, None, 1) == 0
+    explained: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(harness, "explain", lambda *args: explained.append(args))
+    change_view(monkeypatch)
+    assert harness.check(path, None, 1) == 1
+    assert "DIFFERENT: hispania seed 0" in capsys.readouterr().out
+    assert explained and explained[0][:3] == ("observables", "hispania", 0)
+
+
+def test_a_dumped_stream_reads_back_equal(capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``--check`` reads from the file's commit (``--dump``) compares equal to the stream here."""
+    harness.dump("observables", "hispania", 1, "sampled", str(ROOT))
+    dumped = (tuple(json.loads(line)) for line in capsys.readouterr().out.splitlines())
+    assert harness.first_difference(harness.observables("hispania", 1, "sampled"), dumped) is None
