@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .actions import Action, ActionTable
+from .actions import Action
 from .chain import Chain, unchain
 from .errors import IllegalActionError
 from .game import TERMINAL, State
@@ -65,6 +65,7 @@ __all__ = ["ProcedureState"]
 
 # The even odds of each list of outcomes, built once by actions table and outcomes.
 _EVEN: dict[tuple[int, tuple[int, ...]], list[tuple[Action, float]]] = {}
+_EVEN_KEPT = 16  # the most outcomes of a list kept
 
 
 class ProcedureState(State, ProcedureStack):
@@ -124,12 +125,14 @@ class ProcedureState(State, ProcedureStack):
         if not procedure.chance:
             return []
         legal = self.legal_ids()
-        table: ActionTable = self.game.actions
+        table: tuple[Action, ...] = self.game.actions.actions  # indexed without a method call
         if procedure.weights is None:
             key = (id(table), legal)
             even = _EVEN.get(key)
             if even is None:  # a few kinds of roll a game: each one's list built once
-                even = _EVEN[key] = [(table[a], 1.0 / len(legal)) for a in legal]
+                even = [(table[a], 1.0 / len(legal)) for a in legal]
+                if len(legal) <= _EVEN_KEPT:  # not a deck's: its ever-changing lists would pile up
+                    _EVEN[key] = even
             return even[:]
         weights = procedure.weights(self, legal)
         total = sum(weights)
