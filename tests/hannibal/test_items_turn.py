@@ -3,9 +3,11 @@ end of turn 1."""
 
 from __future__ import annotations
 
+import pytest
+
 from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
-from legatus.games.hannibal.rules import base, turn
+from legatus.games.hannibal.rules import base, events, turn
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import game, general, legal, play, ready, space
 
@@ -224,6 +226,21 @@ def test_h26_a_truce_discarded_at_random_by_philip_v_reshuffles_at_the_end_of_th
     _play_out(state)
     met = _until(state, Id.REINFORCE)
     assert Id.RESHUFFLE in met and 64 in state.deck and state.discard == []
+
+
+@pytest.mark.parametrize("rule", ["event", "counter event"])
+def test_h26_the_truce_reaching_the_discard_pile_by_any_rule_reshuffles(rule: str) -> None:
+    """H26, H36: every rule that puts a card on the discard pile goes through one helper, so the
+    Truce (#64) marks the deck for a reshuffle whichever way it gets there (a play's OPs or
+    discard and #9's discard at random above; here the event's own discard and a counter event's,
+    the paths that did not mark it)."""
+    state = ready([64, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14])
+    if rule == "event":
+        state.hands[ROME].remove(64)
+        events.play(state, ROME, 64)
+    else:
+        base.play_counter(state, ROME, 64)
+    assert 64 in state.discard and state.truce_played
 
 
 def test_h28_when_one_hand_is_empty_the_other_plays_out() -> None:

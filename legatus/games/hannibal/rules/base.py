@@ -243,12 +243,20 @@ def tidy(st: HannibalState) -> None:
             g_in[g] = -1
 
 
+def discard(st: HannibalState, card: int) -> None:
+    """``card`` goes to the discard pile, whichever rule puts it there: the Truce marks the deck
+    for a reshuffle at the end of the turn (H26, H36, and H26's ruling on a discard at random)."""
+    st.discard.append(card)
+    if card == TRUCE:
+        st.truce_played = True
+
+
 def play_counter(st: HannibalState, side: int, card: int) -> None:
     """H34: a counter event is not a play: the card leaves the hand for the discard pile."""
     st.hands[side].remove(card)
     if card in st.known[side]:
         st.known[side].remove(card)
-    st.discard.append(card)
+    discard(st, card)
 
 
 def demand_pcs(st: HannibalState, side: int, n: int) -> None:

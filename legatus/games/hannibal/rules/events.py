@@ -346,9 +346,7 @@ def random_card(st: HannibalState, action: int) -> None:
         st.hands[taker].append(card)
         st.known[taker].append(card)
     else:
-        st.discard.append(card)
-        if card == base.TRUCE:
-            st.truce_played = True  # H26's ruling: a Truce discarded at random reshuffles too
+        base.discard(st, card)
     st.end()
 
 
@@ -493,7 +491,7 @@ def play(st: HannibalState, seat: int, card: int) -> None:
     if info.removed_after and (card != 9 or st.macedonia == 1):
         st.removed.append(card)
     else:
-        st.discard.append(card)
+        base.discard(st, card)
     if st.truce and info.breaks_truce:
         st.truce = False
     effect = EFFECTS[card]

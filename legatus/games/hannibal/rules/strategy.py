@@ -126,12 +126,10 @@ def play(st: HannibalState, action: int) -> None:
     st.hands[seat].remove(card)
     if card in st.known[seat]:
         st.known[seat].remove(card)
-    if card == base.TRUCE:
-        st.truce_played = True  # H26, H36: reshuffle at the end of the turn however it is used
     if use == EVENT_USE:
         events.play(st, seat, card)
         return
-    st.discard.append(card)
+    base.discard(st, card)
     if use == DISCARD_USE:
         st.end()
     else:
