@@ -1,18 +1,32 @@
 """Hashes every observable of seeded fuzz games, so that a refactor or a speed-up can show that it
 changed nothing a seat, a spectator, a shell or an agent can read (issues 34 and 35).
 
-What the developers of issues 34 and 35 run after every step (from the repository root):
+What the developers of issues 34 and 35 run after every step (from the repository root; the
+files are main's at 608713a, 700 games of each game, and 50 of each for the agents):
 
-    .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --jobs 2
     .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --games 50
-        (a quicker look: the first 50 seeds of each game of the file)
+        (a quick look, the file's first 50 seeds of each game: about 2 CPU minutes)
+    nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json
+        (all 2,100 games: about 25 CPU minutes; --jobs 2 on an idle machine)
+    nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-agents-608713a.json
+        (the agents' choices: about 5 CPU minutes)
 
-It plays the file's seeds again and prints the first seed whose digest differs; then it plays that
-seed again at the file's commit (its ``legatus/`` taken with ``git archive`` into a temporary
-folder) and here, and names the first step and observable that differ, with both values
-shortened. Exit code 1 on any difference. The baseline was made by
+``--check`` plays the file's seeds again, prints one digest a game and one of all, and names the
+first seed whose digest differs; then it plays that seed again at the file's commit (its
+``legatus/``, taken with ``git archive`` into a temporary folder, in a process of its own) and
+here, and prints the first step and observable that differ, both values cut around where they
+part. Exit code 1 on any difference, 0 when every seed matches. The files were made by
 
-    nice -n 15 .venv/bin/python benchmarks/observables.py --games 700 --out benchmarks/results/observables-608713a.json
+    nice -n 15 .venv/bin/python benchmarks/observables.py --games 700 --jobs 2 --commit 608713a \\
+        --out benchmarks/results/observables-608713a.json
+    nice -n 15 .venv/bin/python benchmarks/observables.py --agents --games 50 --commit 608713a \\
+        --out benchmarks/results/observables-agents-608713a.json
+
+(``--out`` keeps each seed as it is done in ``FILE.partial``: started again, a run goes on.)
+The harness reads the engine through the contract alone, plus ``legatus.core.fuzz`` (the
+options and policy), ``session`` (``sample_outcome``, ``Session``'s undo), ``seatlog`` and
+``agents``: a refactor that moves one of those names changes this file's imports, never what
+it hashes.
 
 Each game plays as ``legatus fuzz`` plays that seed (``legatus.core.fuzz``: its options drawn,
 levels, variants, scenarios and 2 to 5 seats; its policy, half the games "eager"), and a
@@ -43,12 +57,13 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -124,7 +139,7 @@ def _game_observables(game: Game) -> Iterator[Observable]:
     yield 0, "public data", _text(game.public_data())
 
 
-def _position_observables(state: State, step: int, mode: str) -> Iterator[Observable]:
+def _position_observables(state: State, step: int, mode: str, seed: int) -> Iterator[Observable]:
     """What every seat, the referee and the shells read of ``state`` before its next action:
     all of it (``mode`` "full") or its costliest parts on the schedule of :data:`MODES`."""
     game = state.game
@@ -143,14 +158,14 @@ def _position_observables(state: State, step: int, mode: str) -> Iterator[Observ
             yield step, f"explain illegal {illegal}", state.explain_illegal(illegal)
     for seat in (None, *seats):
         yield step, f"view {seat}", _text(state.view(seat))
-    for seat in seats:
-        yield step, f"observation {seat}", state.observation_string(seat)
     yield step, "position", _optional(state.position)
     if mode == "full" or state.is_terminal():
         for seat in seats:
             yield step, f"information state {seat}", state.information_state_string(seat)
-    if not (mode == "full" or state.is_terminal() or state.is_chance_node() or step % SAMPLE_EVERY == 0):
+    if not (mode == "full" or state.is_terminal() or (step + seed) % SAMPLE_EVERY == 0):
         return
+    for seat in seats:
+        yield step, f"observation {seat}", state.observation_string(seat)
     for seat in (None, *seats):
         yield step, f"tensor {seat}", _optional(partial(game.observation_tensor, state, seat))
     yield step, "to_text", state.to_text()
@@ -208,10 +223,13 @@ def _end_observables(state: State, step: int) -> Iterator[Observable]:
 
 
 MODES = ("full", "sampled")
-"""``full``: every observable at every step. ``sampled``: the costliest (information states,
-tensors, screens) only at chance nodes, at every ``SAMPLE_EVERY``-th step and at the end;
-everything else at every step."""
-SAMPLE_EVERY = 25
+"""``full``: every observable at every step. ``sampled``: every observable at every step but
+three, too costly for 700 games: the information states only at the end (a seat's information
+state is all it has seen, so each earlier one is the start of the last, and what each action
+added to it, ``action_to_string`` for the seat, is hashed at every step), and the observation
+strings, tensors and screens (which render the views hashed at every step) at every
+``SAMPLE_EVERY``-th step, at a different phase in every seed, and at the end."""
+SAMPLE_EVERY = 20
 
 
 def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable]:
@@ -228,7 +246,7 @@ def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable
     kinds: set[str] = set()
     step = 0
     while not state.is_terminal() and step < MAX_STEPS:
-        yield from _position_observables(state, step, mode)
+        yield from _position_observables(state, step, mode, seed)
         if inputs is not None and not state.is_chance_node():
             kind = decision_kind(state.legal_actions())
             first = kind not in kinds
@@ -237,7 +255,9 @@ def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable
                 yield from _input_observables(state, inputs, step)
         action = fuzz_action(state, game, rng, eager)
         yield from _action_observables(state, action, step)
-        yield step, "parse action", str(int(state.parse_action(str(state.game.actions[action]))))
+        written = str(state.game.actions[action])
+        yield step, "parse action", str(int(state.parse_outcome(written) if state.is_chance_node()
+                                            else state.parse_action(written)))
         before = state.clone()
         session.apply(action)
         log.add(before, action, state)
@@ -246,7 +266,7 @@ def observables(name: str, seed: int, mode: str = "full") -> Iterator[Observable
         for column in columns:
             yield step, f"seat log {column}", log.lines(column, step)[0]
         step += 1
-    yield from _position_observables(state, step, mode)
+    yield from _position_observables(state, step, mode, seed)
     yield from _end_observables(state, step)
 
 
@@ -321,24 +341,46 @@ def hash_stream(kind: str, name: str, seed: int, mode: str) -> dict[str, Any]:
 def _job(args: tuple[str, str, int, str]) -> tuple[str, int, dict[str, Any]]:
     kind, name, seed, mode = args
     start = time.process_time()
-    result = hash_stream(kind, name, seed, mode)
+    try:
+        result = hash_stream(kind, name, seed, mode)
+    except Exception as exc:  # a seed that fails must fail alike after a change: its digest says how
+        result = {"digest": f"failed: {type(exc).__name__}: {exc}"[:200], "steps": -1}
     result["cpu"] = round(time.process_time() - start, 3)
     return name, seed, result
 
 
-def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int) -> dict[str, dict[int, dict[str, Any]]]:
-    """Every seed of every game hashed, in worker processes when ``jobs`` > 1."""
-    work = [(kind, name, seed, mode) for name, some in seeds.items() for seed in some]
+def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int,
+        kept: Path | None = None) -> dict[str, dict[int, dict[str, Any]]]:
+    """Every seed of every game hashed, in worker processes when ``jobs`` > 1, the games taken
+    in turn (seed 0 of each, then seed 1…). ``kept``: a file that gets a line a seed as it is
+    done, and whose seeds a run started again does not play again."""
     results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in seeds}
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            done: Iterable[tuple[str, int, dict[str, Any]]] = pool.map(_job, work, chunksize=4)
-            for name, seed, result in done:
-                results[name][seed] = result
-    else:
-        for name, seed, result in map(_job, work):
+    header = {"what": kind, "mode": mode}
+    if kept is not None and kept.exists():
+        lines = [json.loads(line) for line in kept.read_text().splitlines() if line.strip()]
+        if not lines or lines[0] != header:
+            sys.exit(f"{kept} holds seeds of another run than {header}: remove it or give another --out")
+        for line in lines[1:]:
+            if line["game"] in results:
+                results[line["game"]][line["seed"]] = line
+    elif kept is not None:
+        kept.write_text(json.dumps(header) + "\n")
+    longest = max(map(len, seeds.values()), default=0)
+    work = [(kind, name, some[i], mode) for i in range(longest) for name, some in seeds.items()
+            if i < len(some) and some[i] not in results[name]]
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        done: Iterable[tuple[str, int, dict[str, Any]]] = map(_job, work) if pool is None else \
+            (future.result() for future in as_completed([pool.submit(_job, w) for w in work]))
+        for name, seed, result in done:
             results[name][seed] = result
-    return results
+            if kept is not None:
+                with kept.open("a") as file:
+                    file.write(json.dumps({"game": name, "seed": seed, **result}) + "\n")
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return {name: dict(sorted(some.items())) for name, some in results.items()}
 
 
 def combined(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, str]:
@@ -355,20 +397,30 @@ def combined(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, str]:
     return {**games, "all": every.hexdigest()}
 
 
-def commit() -> str:
-    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    dirty = subprocess.run(["git", "status", "--porcelain", "legatus"], cwd=ROOT, capture_output=True, text=True)
-    return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+def commit(given: str | None) -> str:
+    """The commit whose ``legatus/`` made the digests: ``given`` (checked to hold the same
+    ``legatus/`` as the working tree), else HEAD, marked "+changes" if ``legatus/`` has changed."""
+    def git(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+
+    if given is not None:
+        if git("diff", "--quiet", given, "--", "legatus").returncode:
+            sys.exit(f"--commit {given}: its legatus/ is not the working tree's (git diff {given} -- legatus)")
+        return given
+    dirty = git("status", "--porcelain", "legatus").stdout.strip()
+    return git("rev-parse", "--short", "HEAD").stdout.strip() + ("+changes" if dirty else "")
 
 
-def write(path: Path, kind: str, mode: str, results: dict[str, dict[int, dict[str, Any]]]) -> None:
+def write(path: Path, kind: str, mode: str, results: dict[str, dict[int, dict[str, Any]]], made_at: str) -> None:
     data = {
-        "what": kind, "mode": mode, "commit": commit(), "digests": combined(results),
+        "what": kind, "mode": mode, "commit": made_at, "digests": combined(results),
         "games": {name: {str(seed): {"digest": r["digest"], "steps": r["steps"]} for seed, r in sorted(seeds.items())}
                   for name, seeds in results.items()},
         "cpu_seconds": {name: round(sum(r["cpu"] for r in seeds.values()), 1) for name, seeds in results.items()},
     }
-    path.write_text(json.dumps(data, indent=1) + "\n")
+    text = json.dumps(data, indent=1)  # a seed a line:
+    text = re.sub(r'\{\n\s+"digest": ("[^"]+"),\n\s+"steps": (-?\d+)\n\s+\}', r'{"digest": \1, "steps": \2}', text)
+    path.write_text(text + "\n")
 
 
 def report(results: dict[str, dict[int, dict[str, Any]]]) -> None:
@@ -411,19 +463,28 @@ def explain(kind: str, name: str, seed: int, mode: str, base: str) -> None:
             print(f"(cannot take legatus/ at {revision} to say where: {archive.stderr.decode().strip()})")
             return
         subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
-        env = {**os.environ, "PYTHONPATH": folder}
-        dump = subprocess.run([sys.executable, __file__, "--dump", kind, name, str(seed), mode, folder],
-                              env=env, capture_output=True, text=True)
-        if dump.returncode:
-            print(f"(seed {seed} fails at {revision}: {dump.stderr.strip()[-500:]})")
+        try:
+            theirs = stream_at(folder, kind, name, seed, mode)
+        except RuntimeError as exc:
+            print(f"(seed {seed} fails at {revision}: {exc})")
             return
-        theirs = (tuple(json.loads(line)) for line in dump.stdout.splitlines())
-        found = first_difference(STREAMS[kind](name, seed, mode), theirs)
+    found = first_difference(STREAMS[kind](name, seed, mode), theirs)
     if found is None:
         print(f"(seed {seed} plays the same here and at {revision}: the file was made by other code)")
         return
     where, ours, theirs_value = found
     print(f"first difference: {where}\n  here:   {ours}\n  {revision}: {theirs_value}")
+
+
+def stream_at(folder: str, kind: str, name: str, seed: int, mode: str) -> list[Observable]:
+    """The seed's observables as the ``legatus`` package in ``folder`` gives them (a process of
+    its own runs ``--dump``); a RuntimeError with the end of its error if it fails."""
+    env = {**os.environ, "PYTHONPATH": folder}
+    done = subprocess.run([sys.executable, __file__, "--dump", kind, name, str(seed), mode, folder],
+                          env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(done.stderr.strip()[-500:])
+    return [(step, label, value) for step, label, value in map(json.loads, done.stdout.splitlines())]
 
 
 def dump(kind: str, name: str, seed: int, mode: str, folder: str) -> None:
@@ -440,11 +501,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--games", type=int, help="seeds 0 to N-1 of each game (with --check: its first N)")
     parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
-    parser.add_argument("--mode", choices=MODES, default="full", help=
-                        "full: every observable every step; sampled: the costliest every 25 steps and at chance nodes")
+    parser.add_argument("--mode", choices=MODES, default="sampled", help=
+                        "full: every observable at every step; sampled (the baseline's): the costliest at the end "
+                        "and every 20 steps (MODES in the source)")
     parser.add_argument("--agents", action="store_true", help="hash agents' choices instead (issue 35)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--out", type=Path, help="write the digests as JSON to this file")
+    parser.add_argument("--commit", help="with --out: the commit whose legatus/ the working tree holds "
+                        "(default: HEAD); --check plays a differing seed there")
     parser.add_argument("--check", type=Path, help="play the seeds of this file again and compare")
     parser.add_argument("--dump", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -459,11 +523,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check:
         return check(args.check, args.games, args.jobs)
     kind = "agents" if args.agents else "observables"
+    made_at = commit(args.commit) if args.out else ""
     seeds = {name: range(args.first, args.first + (args.games or 20)) for name in args.game}
-    results = run(kind, seeds, args.mode, args.jobs)
+    kept = None if args.out is None else args.out.with_name(args.out.name + ".partial")
+    results = run(kind, seeds, args.mode, args.jobs, kept)
     report(results)
     if args.out:
-        write(args.out, kind, args.mode, results)
+        write(args.out, kind, args.mode, results, made_at)
+        assert kept is not None
+        kept.unlink()
     return 0
 
 

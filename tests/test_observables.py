@@ -83,8 +83,11 @@ def test_check_names_the_first_seed_that_differs(tmp_path: Path, monkeypatch: py
     assert explained and explained[0][:3] == ("observables", "hispania", 0)
 
 
-def test_a_dumped_stream_reads_back_equal(capsys: pytest.CaptureFixture[str]) -> None:
-    """What ``--check`` reads from the file's commit (``--dump``) compares equal to the stream here."""
-    harness.dump("observables", "hispania", 1, "sampled", str(ROOT))
-    dumped = (tuple(json.loads(line)) for line in capsys.readouterr().out.splitlines())
-    assert harness.first_difference(harness.observables("hispania", 1, "sampled"), dumped) is None
+def test_the_stream_of_another_tree_reads_back_and_compares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``--check`` compares with: the stream of a ``legatus/`` in a folder (here the working
+    tree's own), played in a process of its own; the view changed here is found against it."""
+    theirs = harness.stream_at(str(ROOT), "observables", "hispania", 0, "sampled")
+    assert harness.first_difference(harness.observables("hispania", 0, "sampled"), theirs) is None
+    change_view(monkeypatch)
+    found = harness.first_difference(harness.observables("hispania", 0, "sampled"), theirs)
+    assert found is not None and found[0] == f"step {CHANGED_STEP}, view None"
