@@ -1,7 +1,9 @@
-"""A Hannibal position: flat lists of small integers, and the core contract over them.
+"""A Hannibal position: flat lists of small integers on the core's :class:`ProcedureState`, which
+answers the contract from the running procedure (who decides, the legal actions, chance, the
+one history).
 
 The rules are in :mod:`.rules`, one module a part of the order of play; where the game waits
-is a stack of procedures (:mod:`.procedures`). Secrets (the strategy hands, the battle hands)
+is a stack of procedures (:mod:`.procedures`, ids in :mod:`.ids`). Secrets (the strategy hands, the battle hands)
 are removed in two places only: :meth:`HannibalState.action_to_string` and :mod:`.view`.
 """
 
