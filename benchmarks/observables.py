@@ -2,14 +2,15 @@
 changed nothing a seat, a spectator, a shell or an agent can read (issues 34 and 35).
 
 What the developers of issues 34 and 35 run after every step (from the repository root; the
-files are main's at 608713a, 700 games of each game, and 50 of each for the agents):
+files are main's at 608713a: 700 games of each game, and 20 of each for the agents):
 
     .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --games 50
-        (a quick look, the file's first 50 seeds of each game: about 2 CPU minutes)
+        (a quick look, the file's first 50 seeds of each game: about 2 CPU minutes;
+        --game hannibal: that game's alone)
     nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json
         (all 2,100 games: about 25 CPU minutes; --jobs 2 on an idle machine)
     nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-agents-608713a.json
-        (the agents' choices: about 5 CPU minutes)
+        (the agents' choices: about 2 CPU minutes)
 
 ``--check`` plays the file's seeds again, prints one digest a game and one of all, and names the
 first seed whose digest differs; then it plays that seed again at the file's commit (its
@@ -19,7 +20,7 @@ part. Exit code 1 on any difference, 0 when every seed matches. The files were m
 
     nice -n 15 .venv/bin/python benchmarks/observables.py --games 700 --jobs 2 --commit 608713a \\
         --out benchmarks/results/observables-608713a.json
-    nice -n 15 .venv/bin/python benchmarks/observables.py --agents --games 50 --commit 608713a \\
+    nice -n 15 .venv/bin/python benchmarks/observables.py --agents --games 20 --commit 608713a \\
         --out benchmarks/results/observables-agents-608713a.json
 
 (``--out`` keeps each seed as it is done in ``FILE.partial``: started again, a run goes on.)
@@ -30,19 +31,24 @@ it hashes.
 
 Each game plays as ``legatus fuzz`` plays that seed (``legatus.core.fuzz``: its options drawn,
 levels, variants, scenarios and 2 to 5 seats; its policy, half the games "eager"), and a
-blake2b hash takes, at every step: the seat to move and the prompt; the legal actions (notation,
-ids and ``describe``) or the chance outcomes with their probabilities; ``view(seat)`` (JSON,
-sorted keys) for the referee (None) and every seat; each seat's ``information_state_string``,
-``observation_string`` and ``observation_tensor``; the position; the screens (``view_text`` of
-every seat, whole and short, in a game with secrets; ``to_text`` and ``status_text``); the
-replay mark; why one action not legal there is not (``explain_illegal``); the action taken as
-``describe``, ``action_to_string`` and ``log_string`` for every seat and the referee,
-``reveals_information`` for a decision, then its ``log_outcome`` and the new line of the seat
-log (:class:`legatus.core.seatlog.SeatLog`) of every seat, the referee and the spectator; the
-input every seat's agent would be given (``resample``) where the fuzz draws it; at the end,
+blake2b hash takes, first, the configuration (options, seats, utility, sizes, ``public_data``),
+then at every step: the seat to move, the prompt and the replay mark; the legal actions
+(notation, ids and ``describe``) and why one action not legal there is not
+(``explain_illegal``), or the chance outcomes with their probabilities; ``view(seat)`` (JSON,
+sorted keys) for the referee (None) and every seat; the position; each seat's
+``information_state_string``, ``observation_string`` and ``observation_tensor`` (and the
+referee's tensor); the screens (``to_text``, ``status_text``, and in a game with secrets
+``view_text`` of every seat, whole and short); the action taken as ``describe``,
+``action_to_string`` and ``log_string`` for every seat and the referee, its notation read back
+(``parse_action``, ``parse_outcome``), ``reveals_information`` for a decision; then its
+``log_outcome``, the new line of the seat log (:class:`legatus.core.seatlog.SeatLog`) of every
+seat, the referee and the spectator, and whom undo may serve (``Session.can_undo``); the input
+every seat's agent would be given (``resample``) where the fuzz draws it; at the end,
 ``returns()``, ``summary()``, the records (the referee's and every seat's) and the game's text
 commands. Where a ``State`` offers no position or tensor (NotImplementedError) the hash takes
-that fact. See ``--mode`` for the cheaper schedule of the costliest observables.
+that fact. That is ``--mode full``; the default, ``--mode sampled``, takes the information
+states at the end only and the observation strings, tensors and screens every 20 steps
+(:data:`MODES` says what that may miss), for 13 (Hannibal) to 26 (VIAE) times less CPU.
 
 ``--agents`` hashes agents' choices instead (issue 35: the same choices on the same seeds): at
 every few decisions (:data:`AGENT_EVERY`) of the first seeds' fuzz games, the choice of the game's
@@ -87,7 +93,7 @@ AGENT_EVERY = {"hispania": 3, "viae": 25, "hannibal": 40}
 """``--agents`` asks the agents at every this-many-th decision of a game (a fuzzed Hispania game
 lasts some 20 decisions, a VIAE or Hannibal game hundreds)."""
 SHORT = 160
-"""The characters of a differing value a report shows (its start and its end)."""
+"""The characters of a differing value a report shows, around where the two values part."""
 
 Observable = tuple[int, str, str]
 """One observable of a game: the step (actions applied so far), its label and its value."""
@@ -224,11 +230,12 @@ def _end_observables(state: State, step: int) -> Iterator[Observable]:
 
 MODES = ("full", "sampled")
 """``full``: every observable at every step. ``sampled``: every observable at every step but
-three, too costly for 700 games: the information states only at the end (a seat's information
+three, too costly for 700 games. The information states only at the end: a seat's information
 state is all it has seen, so each earlier one is the start of the last, and what each action
-added to it, ``action_to_string`` for the seat, is hashed at every step), and the observation
-strings, tensors and screens (which render the views hashed at every step) at every
-``SAMPLE_EVERY``-th step, at a different phase in every seed, and at the end."""
+added to it (``action_to_string`` for the seat) is hashed at every step. The observation
+strings, tensors and screens every ``SAMPLE_EVERY``-th step, at a phase that differs from seed
+to seed, and at the end: they render what the views hashed at every step show, so only a change
+in the rendering alone that appears at no sampled step of the 700 games of a game escapes."""
 SAMPLE_EVERY = 20
 
 
@@ -357,7 +364,12 @@ def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int,
     results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in seeds}
     header = {"what": kind, "mode": mode}
     if kept is not None and kept.exists():
-        lines = [json.loads(line) for line in kept.read_text().splitlines() if line.strip()]
+        lines = []
+        for line in kept.read_text().splitlines():
+            try:
+                lines.append(json.loads(line))
+            except ValueError:  # the last line, cut by a run stopped while writing it
+                continue
         if not lines or lines[0] != header:
             sys.exit(f"{kept} holds seeds of another run than {header}: remove it or give another --out")
         for line in lines[1:]:
@@ -433,14 +445,15 @@ def report(results: dict[str, dict[int, dict[str, Any]]]) -> None:
     print(f"{'all':9} {digests['all']}")
 
 
-def check(path: Path, games: int | None, jobs: int) -> int:
-    """Plays the file's seeds again; reports the first that differs, and where. Exit code."""
+def check(path: Path, games: int | None, jobs: int, names: Sequence[str] = GAMES) -> int:
+    """Plays the file's seeds of the games ``names`` again (its first ``games`` seeds of each, if
+    given); reports the first seed that differs, and where. Returns the exit code."""
     try:
         data = json.loads(path.read_text())
         kind, mode, stored = data["what"], data["mode"], data["games"]
     except (OSError, ValueError, KeyError) as exc:
         sys.exit(f"--check {path}: not a file written by --out ({exc})")
-    seeds = {name: sorted(int(s) for s in seeds)[:games] for name, seeds in stored.items()}
+    seeds = {name: sorted(int(s) for s in seeds)[:games] for name, seeds in stored.items() if name in names}
     results = run(kind, seeds, mode, jobs)
     report(results)
     for name, some in seeds.items():
@@ -498,7 +511,8 @@ def dump(kind: str, name: str, seed: int, mode: str, folder: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
+    parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES),
+                        help="the games to play (with --check: of the file's; default: all)")
     parser.add_argument("--games", type=int, help="seeds 0 to N-1 of each game (with --check: its first N)")
     parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--mode", choices=MODES, default="sampled", help=
@@ -518,10 +532,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.jobs < 1:
         parser.error(f"--jobs {args.jobs} must be 1 or more")
+    if args.first < 0:
+        parser.error(f"--first {args.first} must be 0 or more")
     if args.games is not None and args.games < 1:
         parser.error(f"--games {args.games} must be 1 or more")
     if args.check:
-        return check(args.check, args.games, args.jobs)
+        return check(args.check, args.games, args.jobs, args.game)
     kind = "agents" if args.agents else "observables"
     made_at = commit(args.commit) if args.out else ""
     seeds = {name: range(args.first, args.first + (args.games or 20)) for name in args.game}
