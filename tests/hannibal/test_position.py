@@ -28,8 +28,11 @@ def test_every_frame_reads_back_as_written_in_random_games() -> None:
 
 
 def test_the_battle_step_is_written_as_version_4_did() -> None:
-    """``b_step`` (a field of version 4's positions) is the battle's step to come, 0 without a battle."""
+    """``b_step`` (a field of version 4's positions) is the battle's step to come, 0 without a battle,
+    and its last step where the game ended in the battle (H91, H112: found by observables.py, seed 244)."""
     state = game().new_initial_state()
     assert " b_step=0 " in state.position()
     state.stack = (*state.stack, (Id.B_CASUALTIES,))
     assert f" b_step={Id.B_CASUALTIES - Id.B_SORTIE} " in state.position()
+    state.b_space, state.stack = 76, ()  # the loser sued for peace as it paid its PCs
+    assert f" b_step={Id.B_DONE - Id.B_SORTIE} " in state.position()

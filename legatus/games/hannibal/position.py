@@ -67,13 +67,22 @@ def _read(frame: tuple[int, ...], b_step: int) -> tuple[int, ...]:
     return _ID[p], *frame[1:]
 
 
+def _battle_step(st: HannibalState) -> int:
+    """Version 4's ``b_step``: the battle's step to come; where the game ended in a battle, its
+    last step (the one way: the loser sued for peace as it paid its PCs, H91, H112); else 0."""
+    for frame in st.stack:
+        if frame[0] in BATTLE_STEPS:
+            return frame[0] - Id.B_SORTIE
+    return Id.B_DONE - Id.B_SORTIE if st.b_space >= 0 and not st.stack else 0
+
+
 def _fields(st: HannibalState) -> dict[str, Any]:
     """The fields in version 4's order: the state's, with ``b_step`` (the battle's step) after ``b_from``."""
     out: dict[str, Any] = {}
     for name in st.FIELDS:
         out[name] = getattr(st, name)
         if name == "b_from":
-            out["b_step"] = next((f[0] - Id.B_SORTIE for f in st.stack if f[0] in BATTLE_STEPS), 0)
+            out["b_step"] = _battle_step(st)
     return out
 
 
