@@ -2,13 +2,13 @@
 changed nothing a seat, a spectator, a shell or an agent can read (issues 34 and 35).
 
 What the developers of issues 34 and 35 run after every step (from the repository root; the
-files are main's at 608713a: 700 games of each game, and 20 of each for the agents):
+files are main's at 608713a: seeds 0-663 of each game, and 0-19 of each for the agents):
 
     .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json --games 50
         (a quick look, the file's first 50 seeds of each game: about 2 CPU minutes;
         --game hannibal: that game's alone)
     nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-608713a.json
-        (all 2,100 games: about 25 CPU minutes; --jobs 2 on an idle machine)
+        (all 1,994 games: about 25 CPU minutes; --jobs 2 on an idle machine)
     nice -n 10 .venv/bin/python benchmarks/observables.py --check benchmarks/results/observables-agents-608713a.json
         (the agents' choices: about 2 CPU minutes)
 
@@ -23,7 +23,8 @@ part. Exit code 1 on any difference, 0 when every seed matches. The files were m
     nice -n 15 .venv/bin/python benchmarks/observables.py --agents --games 20 --commit 608713a \\
         --out benchmarks/results/observables-agents-608713a.json
 
-(``--out`` keeps each seed as it is done in ``FILE.partial``: started again, a run goes on.)
+(``--out`` keeps each seed as it is done in ``FILE.partial``: started again, a run goes on; the
+first, stopped at its session's end, goes on to 700 from its ``.partial``.)
 The harness reads the engine through the contract alone, plus ``legatus.core.fuzz`` (the
 options and policy), ``session`` (``sample_outcome``, ``Session``'s undo), ``seatlog`` and
 ``agents``: a refactor that moves one of those names changes this file's imports, never what
