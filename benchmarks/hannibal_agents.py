@@ -72,7 +72,7 @@ def play(task: tuple[str, str, int, float | None]) -> dict[str, Any] | None:
         seconds[seat].append(time.perf_counter() - start)
         state.apply_action(action)
     winner = state.winners()[0]
-    return {"a_seat": a_seat, "winner": game.seats.index(winner), "turn": state.turn, "steps": len(state.actions),
+    return {"a_seat": a_seat, "winner": game.seats.index(winner), "turn": state.turn, "steps": state.moves,
             "a_seconds": seconds[a_seat], "b_seconds": seconds[1 - a_seat], "cpu": time.process_time() - cpu}
 
 

@@ -26,11 +26,12 @@ from typing import Any
 import legatus
 from legatus.core.agents import make_agent
 from legatus.core.session import sample_outcome
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE
 from legatus.games.hannibal.rules import base
 
 WATCHED = ("garrison", "sortie", "retreat inside", "go inside", "event #41", "event #30")
-ASKED = {"who reacts (H66, H69)": base.REACT_LEADER, "split at the walls (H67)": base.INTERCEPTED}
+ASKED = {"who reacts (H66, H69)": Id.REACT_LEADER, "split at the walls (H67)": Id.INTERCEPTED}
 ENDINGS = ("sudden death: Rome controls Carthage", "sudden death: Carthage controls Rome",
            "sudden death: Carthage holds Italy", "end of game, rome wins", "end of game, carthage wins",
            "rome sues for peace", "carthage sues for peace")  # H110, H111, H112: all are printed, 0 too
@@ -56,7 +57,7 @@ def one(seed: int, policies: tuple[str, str]) -> tuple[str, Counter[str], int]:
         text = str(action)
         procedure = state.stack[-1][0]
         for name, where in ASKED.items():
-            if procedure == where and (where != base.INTERCEPTED or text.startswith("garrison")):
+            if procedure == where and (where != Id.INTERCEPTED or text.startswith("garrison")):
                 seen[name] += 1
         for word in WATCHED:
             if text.startswith(word) and text not in ("garrison 0", "no sortie"):

@@ -56,6 +56,7 @@ from legatus.core.ismcts import NEAR, ISMCTSAgent
 from legatus.core.record import check_record, new_game_state, to_record
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal.game import HannibalGame
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME, SIDES
 from legatus.games.hannibal.rules import base, walls
 from legatus.games.hannibal.state import HannibalState
@@ -138,7 +139,7 @@ def count(line: dict[str, Any], tally: Tally) -> None:
     state = new_game_state(record)
     assert isinstance(state, HannibalState)
     hannibal = [g.name for g in state.game.generals].index("Hannibal")
-    n = state.n
+    n = state.notation
     sailed = eliminated = in_italy = False
     active: list[int] = []  # the activation under way: [side, useful]
     path: list[int] = []  # the spaces the activated army stood on, in order
@@ -165,7 +166,7 @@ def count(line: dict[str, Any], tally: Tally) -> None:
                 sailed |= state.m_gen == hannibal
             tally.steps_back += len(path) >= 2 and path[-2] == there
             path.append(there)
-        if state.stack and state.stack[-1][0] == base.GARRISON and text.startswith("garrison"):
+        if state.stack and state.stack[-1][0] == Id.GARRISON and text.startswith("garrison"):
             _, side, mode, space = state.stack[-1]
             defenders = walls.total(state, CARTHAGE, space)
             if (side, mode, space) == (CARTHAGE, walls.DECLARE, state.game.carthage_space) and defenders \

@@ -66,7 +66,8 @@ from .procedures import ProcedureError, Procedures, ProcedureStack
 __all__ = ["ProcedureState"]
 
 # The even odds of each list of outcomes, built once by actions table and outcomes.
-_EVEN: dict[tuple[int, tuple[int, ...]], list[tuple[Action, float]]] = {}
+_EVEN: dict[tuple[ActionTable, tuple[int, ...]], list[tuple[Action, float]]] = {}
+_EVEN_KEPT = 16  # the most outcomes of a list kept
 
 
 class ProcedureState(State, ProcedureStack):
@@ -141,12 +142,15 @@ class ProcedureState(State, ProcedureStack):
         legal = self._legal
         if legal is None:
             legal = self.legal_ids()
-        table: ActionTable = self.game.actions
+        notation: ActionTable = self.game.actions
+        table = notation.actions  # indexed without a method call
         if procedure.weights is None:
-            key = (id(table), legal)
+            key = (notation, legal)  # the table itself, kept alive by the key: no id reused
             even = _EVEN.get(key)
             if even is None:  # a few kinds of roll a game: each one's list built once
-                even = _EVEN[key] = [(table[a], 1.0 / len(legal)) for a in legal]
+                even = [(table[a], 1.0 / len(legal)) for a in legal]
+                if len(legal) <= _EVEN_KEPT:  # not a deck's: its ever-changing lists would pile up
+                    _EVEN[key] = even
             return even[:]
         weights = procedure.weights(self, legal)
         total = sum(weights)

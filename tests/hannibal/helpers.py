@@ -9,7 +9,7 @@ from pathlib import Path
 import legatus
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal.game import HannibalGame
-from legatus.games.hannibal.rules import base
+from legatus.games.hannibal.ids import DICE, Id
 from legatus.games.hannibal.state import HannibalState
 
 
@@ -55,9 +55,9 @@ def play(state: HannibalState, *texts: str) -> HannibalState:
 def deal(state: HannibalState, rome: list[int], carthage: list[int]) -> HannibalState:
     """Deals the given strategy cards (then whatever is left, lowest first) at the start of a turn."""
     want = {0: list(rome), 1: list(carthage)}
-    while state.stack[-1][0] in (base.ROLL, base.DEAL, base.RESHUFFLE):
+    while state.stack[-1][0] in (*DICE, Id.DEAL, Id.RESHUFFLE):
         frame = state.stack[-1]
-        if frame[0] == base.DEAL:
+        if frame[0] == Id.DEAL:
             seat = frame[1]
             card = want[seat].pop(0) if want[seat] else min(c for c in state.deck
                                                             if c not in want[0] + want[1])
@@ -76,7 +76,7 @@ def ready(rome: list[int], carthage: list[int], first: str = "rome") -> Hannibal
 def roll(state: HannibalState, *dice: int) -> HannibalState:
     """Rolls the dice given, one a chance node (each must be a die roll)."""
     for d in dice:
-        assert state.stack[-1][0] == base.ROLL, state.prompt()
+        assert state.stack[-1][0] in DICE, state.prompt()
         play(state, f"roll {d}")
     return state
 

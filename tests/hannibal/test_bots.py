@@ -12,6 +12,7 @@ from legatus.core.agents import decide, make_agent
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal import bots
 from legatus.games.hannibal.bots import HeuristicAgent, value
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, turn
 from legatus.games.hannibal.rules.base import ITALY6, other, points, province_controller
@@ -145,7 +146,7 @@ def test_the_value_agrees_with_the_value_read_province_by_province() -> None:
 
 # What a placement or removal may change besides its marker when turn.pc_alone says it does not:
 # whose play comes next, and the bookkeeping of a card's play (H28).
-_BOOKKEEPING = {"actions", "stack", "path", "to_play", "sieged", "moved_gens", "failed", "spent", "g_used", "m_used"}
+_BOOKKEEPING = {"stack", "path", "to_play", "sieged", "moved_gens", "failed", "spent", "g_used", "m_used"}
 
 
 def test_a_pc_alone_changes_its_marker_and_nothing_the_value_reads() -> None:
@@ -164,11 +165,11 @@ def test_a_pc_alone_changes_its_marker_and_nothing_the_value_reads() -> None:
                 state.apply_action(sample_outcome(state, rng))
                 continue
             procedure = state.stack[-1][0]
-            if procedure in (base.PLACE_PC, base.REMOVE_PC) and len(state.legal_actions()) > 1:
-                verb = "pc" if procedure == base.PLACE_PC else "remove pc"
-                marker = state.stack[-1][1] if procedure == base.PLACE_PC else base.NONE
+            if procedure in (Id.PLACE_PC, Id.REMOVE_PC) and len(state.legal_actions()) > 1:
+                verb = "pc" if procedure == Id.PLACE_PC else "remove pc"
+                marker = state.stack[-1][1] if procedure == Id.PLACE_PC else base.NONE
                 for a in state.legal_actions():
-                    space = a - state.n.SPACE[verb]
+                    space = a - state.notation.SPACE[verb]
                     if not 0 <= space < g.board.n_spaces:
                         continue
                     after = state.clone()

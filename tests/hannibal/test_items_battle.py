@@ -4,6 +4,7 @@ declaration of battle cards (H132)."""
 
 from __future__ import annotations
 
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base
 from legatus.games.hannibal.state import HannibalState
@@ -41,7 +42,7 @@ def test_h80_a_withdrawal_before_any_round_ends_the_battle_with_no_loss_and_no_w
     assert legal(state) == {"retreat to Praeneste"}  # the original attacker goes back (H90)
     play(state, "retreat to Praeneste")
     assert state.cu[ROME][space(state, "Praeneste")] == 8 and state.cu[CARTHAGE][space(state, "Terventum")] == 3
-    assert state.stack[-1] == (base.PLAY, CARTHAGE)  # no casualty roll (0 rounds), no Retreat Table, no PCs
+    assert state.stack[-1] == (Id.PLAY, CARTHAGE)  # no casualty roll (0 rounds), no Retreat Table, no PCs
 
 
 def test_h80_a_failed_withdrawal_is_no_round_and_the_defender_may_take_the_initiative() -> None:
@@ -90,7 +91,7 @@ def test_h88_a_retreat_loses_a_cu_for_each_enemy_pc_it_enters() -> None:
     roll(state, 1, 1)  # no casualties; Retreat Table 1 - 2 (Probe): 1 CU
     play(state, "retreat to Bruttium")  # 3 spaces, 2 of them Roman PCs on the way
     assert state.cu[CARTHAGE][space(state, "Bruttium")] == 3 and state.blost == [0, 3]
-    assert state.stack[-1] == (base.REMOVE_PC, CARTHAGE, 1)  # H91: 3 lost, 1 PC
+    assert state.stack[-1] == (Id.REMOVE_PC, CARTHAGE, 1)  # H91: 3 lost, 1 PC
 
 
 def test_h86_friendly_cus_met_on_the_way_that_do_not_outnumber_the_force_join_it() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from legatus.games.hannibal.ids import DICE
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, battle
 from legatus.games.hannibal.state import HannibalState
@@ -114,7 +115,7 @@ def test_18_traitor_in_tarentum_takes_the_city_without_a_roll() -> None:
     state.cu[CARTHAGE][brundisium] = 3
     state.inner[tarentum] = 2
     play(state, "ops #18", "activate Mago", "take 3", "to Tarentum", "garrison 2", "stop", "siege")
-    assert state.ctrl[tarentum] == CARTHAGE and state.inner[tarentum] == 0 and state.stack[-1][0] != base.ROLL
+    assert state.ctrl[tarentum] == CARTHAGE and state.inner[tarentum] == 0 and state.stack[-1][0] not in DICE
 
 
 def test_19_senate_dismisses_the_proconsul_for_an_unused_general() -> None:
@@ -259,7 +260,7 @@ def test_54_treachery_within_city_rolls_twice_on_the_siege_table() -> None:
     state.cu[CARTHAGE][brundisium] = 3
     play(state, "ops #54", "activate Mago", "take 3", "to Tarentum", "stop", "siege")
     roll(state, 6)  # 6 - 1 (Carthage) = 5: 1 point
-    assert state.spts[tarentum] == 1 and state.stack[-1][0] == base.ROLL  # the second roll
+    assert state.spts[tarentum] == 1 and state.stack[-1][0] in DICE  # the second roll
     roll(state, 6)
     assert state.spts[tarentum] == 2
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from legatus.games.hannibal.ids import DICE, Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, movement, sieges, strategy, turn
 from legatus.games.hannibal.state import HannibalState
@@ -24,7 +25,7 @@ def _intercepted_at_cannae(roman: str, subordinate_of: str | None, die: int) -> 
     play(state, "ops #8", "activate Hannibal", "take 6", "to Cannae", "intercept from Apri")
     if subordinate_of is not None:  # the commander leads, with every General (H66)
         play(state, f"choose {subordinate_of}")
-    if state.stack[-1][0] == base.REACT_SIZE:
+    if state.stack[-1][0] == Id.REACT_SIZE:
         play(state, sorted(a for a in legal(state) if a.startswith("take"))[0])
     roll(state, die)
     return state
@@ -161,9 +162,9 @@ def _counterattack(rome_general: str, rome_attacks: bool, die: int) -> int:
         state.gen_at[g], state.cu[ROME][terventum] = terventum, 5
         state.gen_at[general(state, "Mago")], state.cu[CARTHAGE][praeneste] = praeneste, 5
         play(state, "ops #9", "activate Mago", "take 5", "to Terventum")
-    while state.stack[-1][0] != base.BDEAL:
+    while state.stack[-1][0] != Id.BDEAL:
         play(state, "no reaction" if "no reaction" in legal(state) else "no counter event")
-    while state.stack[-1][0] == base.BDEAL:  # each side: 5 Frontal Assaults, Flank Lefts, a Double Envelopment
+    while state.stack[-1][0] == Id.BDEAL:  # each side: 5 Frontal Assaults, Flank Lefts, a Double Envelopment
         _, side, left = state.stack[-1]
         dealt = sum(state.bhand[side])
         play(state, "draw double envelopment" if left == 1 else "draw frontal assault" if dealt < 5
@@ -206,9 +207,9 @@ def test_h127_scipio_africanus_on_a_force_march_rolls_twice_on_the_siege_table()
         play(state, f"event #{card}" if event else f"ops #{card}", "activate Scipio Africanus", "take 5",
              "to Neapolis", "stop", "siege")
         for _ in range(rolls):
-            assert state.stack[-1][0] == base.ROLL
+            assert state.stack[-1][0] in DICE
             roll(state, 4)  # 1 point each
-        assert state.spts[neapolis] == rolls and state.stack[-1][0] != base.ROLL
+        assert state.spts[neapolis] == rolls and state.stack[-1][0] not in DICE
 
 
 def _pursue(roman: str, die: int) -> HannibalState:
@@ -230,4 +231,4 @@ def test_h116_flaminius_pursues_on_1_to_4() -> None:
     state = _pursue("Flaminius", 4)  # Flaminius's BR is 2
     assert state.view(0)["phase"] == "movement" and "to Sena" in legal(state)
     state = _pursue("P. Scipio", 4)
-    assert state.stack[-1][:2] == (base.PLAY, CARTHAGE)  # the move is over
+    assert state.stack[-1][:2] == (Id.PLAY, CARTHAGE)  # the move is over

@@ -3,6 +3,7 @@ eligibility (H63) and what PCs do to movement (H103)."""
 
 from __future__ import annotations
 
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, movement, sieges
 from tests.hannibal.helpers import general, legal, play, ready, space
@@ -26,7 +27,7 @@ def test_h37_no_stacking_limit_and_one_commander_with_subordinates() -> None:
 def test_h44_one_army_a_card_and_the_same_army_again_on_a_later_card() -> None:
     state = ready(ROME_HAND, CARTHAGE_HAND)
     play(state, "ops #1", "activate P. Scipio", "take 5", "to Tarquini", "stop")
-    assert state.stack[-1] == (base.PLAY, CARTHAGE)  # the card's one activation is over
+    assert state.stack[-1] == (Id.PLAY, CARTHAGE)  # the card's one activation is over
     play(state, "discard #8", "ops #2")
     assert "activate P. Scipio" in legal(state)
 
@@ -51,7 +52,7 @@ def test_h46_a_battle_ends_the_move_with_no_siege_on_the_same_card() -> None:
     state.gen_at[hannibal], state.cu[CARTHAGE][brundisium] = brundisium, 10
     play(state, "ops #8", "activate Hannibal", "take 10", "to Tarentum")
     met = []
-    while state.stack[-1][:2] != (base.PLAY, ROME):  # the battle, played with the first choices
+    while state.stack[-1][:2] != (Id.PLAY, ROME):  # the battle, played with the first choices
         met.append(state.stack[-1][0])
         if "no reaction" in legal(state):
             play(state, "no reaction")
@@ -59,7 +60,7 @@ def test_h46_a_battle_ends_the_move_with_no_siege_on_the_same_card() -> None:
             state.apply_action(state.legal_actions()[0])
     assert state.cu[CARTHAGE][tarentum] == 10 and state.cu[ROME][tarentum] == 0  # Carthage won
     assert sieges.can_siege(state, CARTHAGE, tarentum, hannibal)  # would be allowed on another card
-    assert base.SIEGE not in met and state.spts[tarentum] == 0
+    assert Id.SIEGE not in met and state.spts[tarentum] == 0
 
 
 def test_h53_hanno_never_leaves_africa_and_fabius_never_leaves_italy() -> None:

@@ -3,6 +3,7 @@ attrition procedure (H107)."""
 
 from __future__ import annotations
 
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, politics, sieges, strategy
 from legatus.games.hannibal.state import HannibalState
@@ -117,7 +118,7 @@ def test_h107_a_general_is_not_displaced_when_attrition_kills_his_last_cu() -> N
     acci, scipio = space(state, "Acci"), general(state, "P. Scipio")
     state.gen_at[scipio] = acci
     state.cu[ROME][acci] = 1
-    state.call(base.ROLL, politics.R_WINTER, acci, ROME)
+    state.call(Id.R_WINTER, acci, ROME)
     roll(state, 6)  # 1 CU, roll 6: it dies
     assert state.cu[ROME][acci] == 0 and state.gen_at[scipio] == acci
 

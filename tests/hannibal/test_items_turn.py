@@ -3,15 +3,18 @@ end of turn 1."""
 
 from __future__ import annotations
 
+import pytest
+
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
-from legatus.games.hannibal.rules import base, turn
+from legatus.games.hannibal.rules import base, events, turn
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import game, general, legal, play, ready, space
 
 
 def _play_out(state: HannibalState) -> HannibalState:
     """Both players discard their hands: the Strategy Phase of the turn ends."""
-    while state.stack[-1][0] == base.PLAY:
+    while state.stack[-1][0] == Id.PLAY:
         seat = state.stack[-1][1]
         play(state, f"discard #{state.hands[seat][0]}")
     return state
@@ -30,7 +33,7 @@ def _until(state: HannibalState, *procedures: int) -> list[int]:
 def _turn_2(**setup: int) -> HannibalState:
     """Turn 1 played out (every card discarded); turn 2 waits for Carthage's first reinforcement."""
     state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
-    _until(state, base.REINFORCE)
+    _until(state, Id.REINFORCE)
     assert state.turn == 2 and state.stack[-1][1] == CARTHAGE
     return state
 
@@ -38,18 +41,18 @@ def _turn_2(**setup: int) -> HannibalState:
 def test_h13_decks_full_no_siege_points_and_no_reinforcements_on_turn_1() -> None:
     state = game().new_initial_state()
     assert len(state.deck) == 64 and sum(state.bdeck) == 48 and sum(state.spts) == 0
-    met = _until(state, base.OPENING)
-    assert base.REINFORCE not in met and base.ELECT not in met and state.turn == 1
+    met = _until(state, Id.OPENING)
+    assert Id.REINFORCE not in met and Id.ELECT not in met and state.turn == 1
 
 
 def test_h14_the_turn_sequence_from_winter_to_the_next_deal() -> None:
     state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
-    met = _until(state, base.DEAL)
+    met = _until(state, Id.DEAL)
     # victory check (Carthage 7 against 9 removes 2 PCs, H109), then turn 2's Reinforcement
     # Phase: Carthage's CUs, Rome's CUs, the Proconsul, the two consuls; then the deal
-    order = [p for p in met if p in (base.REMOVE_PC, base.REINFORCE, base.PROCONSUL, base.ELECT, base.CONSUL)]
-    assert order == [base.REMOVE_PC, base.REINFORCE, base.PROCONSUL, base.ELECT, base.CONSUL, base.ELECT,
-                     base.CONSUL]
+    order = [p for p in met if p in (Id.REMOVE_PC, Id.REINFORCE, Id.PROCONSUL, Id.ELECT, Id.CONSUL)]
+    assert order == [Id.REMOVE_PC, Id.REINFORCE, Id.PROCONSUL, Id.ELECT, Id.CONSUL, Id.ELECT,
+                     Id.CONSUL]
     assert state.turn == 2 and len(state.hands[ROME]) == len(state.hands[CARTHAGE]) == 0
 
 
@@ -83,7 +86,7 @@ def test_h16_a_displaced_carthaginian_general_returns_to_carthaginian_cus() -> N
     mago = general(state, "Mago")
     base.displace(state, mago)
     assert state.gen_at[mago] == base.AWAY
-    _until(state, base.RETURN)
+    _until(state, Id.RETURN)
     assert state.turn == 2 and state.queue == ()  # after all 4 Carthaginian reinforcements
     places = {a[6:] for a in legal(state)}
     assert {"Carthage", "Saguntum", "New Carthage"} <= places and "Rome" not in places
@@ -96,17 +99,17 @@ def test_h16_h53_h117_a_displaced_hanno_returns_only_in_africa_or_waits_for_a_la
     state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
     hanno = general(state, "Hanno")
     base.displace(state, hanno)
-    _until(state, base.RETURN)
+    _until(state, Id.RETURN)
     assert legal(state) == {"place Carthage"}  # not Saguntum nor New Carthage: he may not leave Africa
     state = _play_out(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
     base.displace(state, hanno)
     carthage = space(state, "Carthage")
     state.spts[carthage] = 1  # besieged: no African space with Carthaginian CUs qualifies
-    met = _until(state, base.PROCONSUL)
-    assert base.RETURN not in met and state.turn == 2 and state.gen_at[hanno] == base.AWAY  # he waits
+    met = _until(state, Id.PROCONSUL)
+    assert Id.RETURN not in met and state.turn == 2 and state.gen_at[hanno] == base.AWAY  # he waits
     state.spts[carthage] = 0
     _play_out(state)
-    _until(state, base.RETURN)
+    _until(state, Id.RETURN)
     assert state.turn == 3 and legal(state) == {"place Carthage"}
 
 
@@ -124,12 +127,12 @@ def test_h17_rome_places_5_cus_at_least_3_in_italy() -> None:
     state = _turn_2()
     while state.stack[-1][1] == CARTHAGE:
         play(state, "forgo")
-    assert state.stack[-1] == (base.REINFORCE, ROME) and legal(state) == {"reinforce Rome", "reinforce Agrigentum"}
+    assert state.stack[-1] == (Id.REINFORCE, ROME) and legal(state) == {"reinforce Rome", "reinforce Agrigentum"}
     play(state, "reinforce Agrigentum", "reinforce Agrigentum")
     assert legal(state) == {"reinforce Rome"}  # 3 left, all 3 must go to Italy
     play(state, "reinforce Rome", "reinforce Rome", "reinforce Rome")
     assert state.cu[ROME][space(state, "Rome")] == 11 and state.cu[ROME][space(state, "Agrigentum")] == 10
-    assert state.stack[-1][0] == base.PROCONSUL
+    assert state.stack[-1][0] == Id.PROCONSUL
 
 
 def test_h17_with_no_stack_of_5_rome_must_make_one() -> None:
@@ -160,7 +163,7 @@ def test_h18_nothing_is_placed_in_a_besieged_city_and_a_lone_general_is_displace
 
 def _to_proconsul() -> HannibalState:
     state = _turn_2()
-    _until(state, base.PROCONSUL)
+    _until(state, Id.PROCONSUL)
     return state
 
 
@@ -178,7 +181,7 @@ def test_h21_h22_the_old_consuls_leave_but_the_proconsul_and_the_pool_draws_the_
     play(state, "proconsul P. Scipio")
     assert state.gen_at[scipio] == space(state, "Rome") and not state.consul[scipio]
     assert state.gen_at[longus] == base.OFF  # H21: back to the pool, and may be drawn again (H22)
-    assert state.stack[-1][0] == base.ELECT
+    assert state.stack[-1][0] == Id.ELECT
     outcomes = {str(a): p for a, p in state.chance_outcomes()}
     assert "elect P. Scipio" not in outcomes and "elect T. Longus" in outcomes and len(outcomes) == 7
     assert "elect Scipio Africanus" not in outcomes
@@ -199,8 +202,8 @@ def test_h26_a_short_deck_is_reshuffled_with_the_discards_before_the_deal() -> N
     state.discard = [c for c in state.discard if c != 25]
     deck = [c for c in state.deck if c != 25]
     state.deck, state.discard = deck[:13], state.discard + deck[13:]  # fewer than 2 hands of 7
-    met = _until(state, base.DEAL)
-    assert base.RESHUFFLE in met
+    met = _until(state, Id.DEAL)
+    assert Id.RESHUFFLE in met
     assert len(state.deck) == 63 and 25 not in state.deck and state.discard == []  # removed cards stay out
 
 
@@ -209,8 +212,8 @@ def test_h36_a_discarded_truce_still_reshuffles_at_the_end_of_the_turn() -> None
     play(state, "discard #64")
     assert not state.truce and state.truce_played and 64 in state.discard
     _play_out(state)
-    met = _until(state, base.REINFORCE)
-    assert base.RESHUFFLE in met and 64 in state.deck and state.discard == []
+    met = _until(state, Id.REINFORCE)
+    assert Id.RESHUFFLE in met and 64 in state.deck and state.discard == []
 
 
 def test_h26_a_truce_discarded_at_random_by_philip_v_reshuffles_at_the_end_of_the_turn() -> None:
@@ -221,8 +224,23 @@ def test_h26_a_truce_discarded_at_random_by_philip_v_reshuffles_at_the_end_of_th
     play(state, "event #9", "take #64")
     assert not state.truce and state.truce_played and 64 in state.discard
     _play_out(state)
-    met = _until(state, base.REINFORCE)
-    assert base.RESHUFFLE in met and 64 in state.deck and state.discard == []
+    met = _until(state, Id.REINFORCE)
+    assert Id.RESHUFFLE in met and 64 in state.deck and state.discard == []
+
+
+@pytest.mark.parametrize("rule", ["event", "counter event"])
+def test_h26_the_truce_reaching_the_discard_pile_by_any_rule_reshuffles(rule: str) -> None:
+    """H26, H36: every rule that puts a card on the discard pile goes through one helper, so the
+    Truce (#64) marks the deck for a reshuffle whichever way it gets there (a play's OPs or
+    discard and #9's discard at random above; here the event's own discard and a counter event's,
+    the paths that did not mark it)."""
+    state = ready([64, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14])
+    if rule == "event":
+        state.hands[ROME].remove(64)
+        events.play(state, ROME, 64)
+    else:
+        base.play_counter(state, ROME, 64)
+    assert 64 in state.discard and state.truce_played
 
 
 def test_h28_when_one_hand_is_empty_the_other_plays_out() -> None:
@@ -230,5 +248,5 @@ def test_h28_when_one_hand_is_empty_the_other_plays_out() -> None:
     state.hands[CARTHAGE] = [8]
     play(state, "discard #1", "discard #8")
     for card in (2, 3, 4):  # Carthage has nothing left: Rome plays on
-        assert state.stack[-1] == (base.PLAY, ROME)
+        assert state.stack[-1] == (Id.PLAY, ROME)
         play(state, f"discard #{card}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from legatus.games.hannibal.ids import BATTLE_STEPS, Id
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.rules import base, movement
 from legatus.games.hannibal.state import HannibalState
@@ -169,7 +170,8 @@ def test_h61_a_return_on_the_way_back_fights_before_the_move_ends() -> None:
     state = _mago_intercepted_at_neapolis()
     roll(state, 2)  # Return
     ids = [frame[0] for frame in state.stack]
-    assert base.PLAY not in ids and ids.index(base.MOVE) < ids.index(base.BATTLE)  # the move waits on the battle
+    battle = min(ids.index(p) for p in BATTLE_STEPS if p in ids)
+    assert Id.PLAY not in ids and ids.index(Id.MOVE) < battle  # the move waits on the battle
     state = recorded("back-up-by-sea-returned-then-last-card")
     assert state.hands == [[], []] and state.legal_actions()  # the cards are out: the turn goes on to winter
     assert "winter" in state.prompt() and violations(state) == []

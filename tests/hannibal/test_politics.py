@@ -8,6 +8,7 @@ import random
 import legatus
 from legatus.core.agents import make_agent
 from legatus.core.session import sample_outcome
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.rules import base, politics, sieges, victory
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
@@ -101,7 +102,7 @@ def test_h110_carthage_holding_the_six_italian_provinces_wins_at_the_check() -> 
 def test_h109_the_side_behind_removes_the_difference() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
     victory.check(state)  # 9 against 7
-    assert state.stack[-1] == (base.REMOVE_PC, 1, 2)
+    assert state.stack[-1] == (Id.REMOVE_PC, 1, 2)
 
 
 def test_h111_a_tie_after_turn_9_goes_to_carthage() -> None:
@@ -127,7 +128,7 @@ def test_h43_hannibal_displaced_is_eliminated_and_costs_5_pcs() -> None:
     base.displace(state, general(state, "Hannibal"))
     assert state.gen_at[general(state, "Hannibal")] == base.DEAD and state.debt == 5
     play(state, "discard #1")
-    assert state.stack[-1] == (base.REMOVE_PC, 1, 5)
+    assert state.stack[-1] == (Id.REMOVE_PC, 1, 5)
 
 
 def test_h95_option_the_carthaginian_penalty_on_subjugation() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, battle, politics, sieges
@@ -62,7 +63,7 @@ def test_h133_30_siege_train_suffers_winter_attrition_and_is_the_last_loss_h106(
     state.ctrl[dertosa] = ROME
     forces = politics.winter_forces(state)
     assert dertosa in forces[::2]  # a force of one CU: the train
-    state.call(base.ROLL, politics.R_WINTER, dertosa, CARTHAGE)
+    state.call(Id.R_WINTER, dertosa, CARTHAGE)
     roll(state, 6)  # the 1 column, roll 6: 1 loss
     assert state.siege_train == -1 and state.gen_at[general(state, "Hasdrubal")] == dertosa  # H107
 
@@ -70,7 +71,7 @@ def test_h133_30_siege_train_suffers_winter_attrition_and_is_the_last_loss_h106(
 def test_h133_30_siege_train_is_lost_after_the_cus_in_attrition() -> None:
     state = _with_train("Hasdrubal", "Dertosa", 1)
     dertosa = space(state, "Dertosa")
-    state.call(base.ROLL, politics.R_WINTER, dertosa, CARTHAGE)
+    state.call(Id.R_WINTER, dertosa, CARTHAGE)
     roll(state, 6)  # the 2 column (1 CU and the train), roll 6: 1 loss, the CU
     assert state.cu[CARTHAGE][dertosa] == 0 and state.siege_train == general(state, "Hasdrubal")
 

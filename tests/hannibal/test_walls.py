@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from legatus.games.hannibal.ids import BATTLE_STEPS, Id
 from legatus.games.hannibal.invariants import violations
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, battle, campaign, turn
@@ -85,7 +86,7 @@ def test_h100_a_general_inside_a_besieged_city_sorties_when_activated() -> None:
     assert state.bbegan == [4, 2]
     # H90, H100: the units that sortied may withdraw back in, or retreat back in after the battle
     state.bhand[CARTHAGE][0] = 1
-    assert state.n.SIMPLE["withdraw"] in battle.attack_legal(state)
+    assert state.notation.SIMPLE["withdraw"] in battle.attack_legal(state)
     state.bhand[CARTHAGE][0] = 0
     state.b_win = ROME
     assert "retreat inside" in legal(_to_retreat(state, CARTHAGE))
@@ -93,8 +94,8 @@ def test_h100_a_general_inside_a_besieged_city_sorties_when_activated() -> None:
 
 def _to_retreat(state: HannibalState, side: int) -> HannibalState:
     """The loser ``side`` at its retreat (the battle's other steps skipped)."""
-    assert state.stack[-2][0] == base.BATTLE
-    state.stack = (*state.stack[:-1], (base.RETREAT, side))
+    assert state.stack[-2][0] in BATTLE_STEPS
+    state.stack = (*state.stack[:-1], (Id.RETREAT, side))
     state._legal = None
     return state
 
@@ -161,7 +162,7 @@ def test_h89_the_loser_of_a_battle_at_its_own_city_may_retreat_inside() -> None:
     assert "retreat inside" in legal(state)
     play(state, "retreat inside")  # 2 fit; the third retreats as usual
     assert state.inner[neapolis] == 2 and base.is_inside(state, general(state, "Marcellus"))
-    assert state.stack[-1][0] == base.RETREAT and state.cu[ROME][neapolis] == 1
+    assert state.stack[-1][0] == Id.RETREAT and state.cu[ROME][neapolis] == 1
     assert "retreat inside" not in legal(state)
 
 
@@ -174,10 +175,11 @@ def test_h87_h57_a_force_landed_by_sea_at_its_own_city_retreats_inside() -> None
     state.cu[ROME][gades] = 2
     play(state, "ops #9", "activate Mago", "take 3", "sail Gades", "no counter event", "no counter event")
     roll(state, 1)  # the naval roll: no effect; the battle starts
-    while state.stack[-1][0] != base.BATTLE:
+    while state.stack[-1][0] not in BATTLE_STEPS:
         state.stack = state.stack[:-1]
-    state.b_win, state.b_step = ROME, battle.B_RETREAT
-    battle.advance(state)  # 2 CUs fit inside Gades, the third is eliminated
+    state.b_win = ROME
+    state.goto(Id.B_RETREAT)
+    state.settle()  # 2 CUs fit inside Gades, the third is eliminated
     assert state.inner[gades] == 2 and state.cu[CARTHAGE][gades] == 0 and base.is_inside(state, mago)
 
 
@@ -225,7 +227,7 @@ def test_h23_a_consul_placed_in_a_besieged_rome_goes_inside() -> None:
     rome, varro = space(state, "Rome"), general(state, "Varro")
     state.cu[CARTHAGE][rome] = 3
     state.spts[rome], state.sby[rome] = 1, CARTHAGE
-    state.call(base.CONSUL, varro)
+    state.call(Id.CONSUL, varro)
     turn.place_consul(state, varro, rome)
     assert base.is_inside(state, varro) and state.consul[varro]
 

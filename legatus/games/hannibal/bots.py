@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 
+from .ids import Id
 from .notation import CARTHAGE, ROME
 from .rules import base, battle, sieges, turn, walls
 from .rules.base import other
@@ -382,14 +383,16 @@ class HeuristicAgent:
                 return words[word]
         procedure = state.stack[-1][0]
         seat = state.current_player()
-        handler = {base.PLAY: self._play, base.OPS: self._ops, base.MOVE: self._move, base.TAKE: self._take,
-                   base.REACT: self._react, base.ATTACK: self._attack, base.MATCH: self._match,
-                   base.CAMPAIGN: self._activate, base.INTERCEPTED: self._intercepted, base.GARRISON: self._garrison,
-                   base.PLACE_PC: self._place, base.REMOVE_PC: self._remove,
-                   base.REINFORCE: self._reinforce}.get(procedure)
+        handlers: dict[int, Callable[[HannibalState, int, list[Action]], Action]] = {
+                   Id.PLAY: self._play, Id.OPS: self._ops, Id.MOVE: self._move, Id.TAKE: self._take,
+                   Id.REACT: self._react, Id.ATTACK: self._attack, Id.MATCH: self._match,
+                   Id.CAMPAIGN: self._activate, Id.INTERCEPTED: self._intercepted, Id.GARRISON: self._garrison,
+                   Id.PLACE_PC: self._place, Id.REMOVE_PC: self._remove,
+                   Id.REINFORCE: self._reinforce}
+        handler = handlers.get(procedure)
         if handler is not None:
             return handler(state, seat, legal)
-        if any(state.n.ACTIVATE <= a < state.n.ACTIVATE + len(self.game.generals) for a in legal):
+        if any(state.notation.ACTIVATE <= a < state.notation.ACTIVATE + len(self.game.generals) for a in legal):
             return self._activate(state, seat, legal)  # a Force March (events)
         return self._lookahead(state, seat, legal)
 
@@ -417,18 +420,18 @@ class HeuristicAgent:
         """A PC where it counts most one step ahead, then where it brings a victory province
         nearest to control (H102: PCs spread thin win none), twice so in Italy for Carthage."""
         self.reason = "a PC nearest to a province's control"
-        return self._marker(st, seat, legal, st.n.SPACE["pc"], seat, spread=True)
+        return self._marker(st, seat, legal, st.notation.SPACE["pc"], seat, spread=True)
 
     def _remove(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """The PC whose loss costs least one step ahead (as :meth:`_lookahead` judges)."""
         self.reason = "the best position one step ahead"
-        return self._marker(st, seat, legal, st.n.SPACE["remove pc"], base.NONE, spread=False)
+        return self._marker(st, seat, legal, st.notation.SPACE["remove pc"], base.NONE, spread=False)
 
     def _reinforce(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """Carthage's CU (H15): to Carthage while an enemy army within a card's reach outnumbers
         its defenders, else to Hannibal's army, else one step of lookahead."""
         if seat == CARTHAGE:
-            first = st.n.SPACE["reinforce"]
+            first = st.notation.SPACE["reinforce"]
             spaces = {a - first: a for a in legal}
             capital = _capital(st.game, seat)
             if capital in spaces and walls.total(st, seat, capital) < _capital_threat(st, seat):
@@ -575,7 +578,7 @@ class HeuristicAgent:
         """The General whose move does most (:meth:`_mover`), else raising CUs, else PCs. A CU raised
         at a capital that an enemy army within a card's reach outnumbers (H32) comes before any
         move but a strong one: once besieged, the city may raise none (H97)."""
-        n, game = st.n, st.game
+        n, game = st.notation, st.game
         ship = game.cards.strategy[st.stack[-1][2] - 1].ship
         best, score = None, WORTH_A_CARD
         capital = _capital(game, seat)
@@ -600,7 +603,7 @@ class HeuristicAgent:
     def _activate(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """A Campaign's or a Force March's General (H52, events): the one whose move does most;
         on a Campaign none when no move does anything (the card's rest is not wasted on nothing)."""
-        n, game = st.n, st.game
+        n, game = st.notation, st.game
         ship = game.cards.strategy[st.stack[-1][2] - 1].ship
         scored = [(self._mover(st, seat, a - n.ACTIVATE, ship), a) for a in legal
                   if n.ACTIVATE <= a < n.ACTIVATE + len(game.generals)]
@@ -670,7 +673,7 @@ class HeuristicAgent:
             self.reason = "as many CUs as may go"
             return legal[-1]
         most = walls.total(st, seat, here) - _guard(st, seat, here, st.m_gen)
-        takes = [a for a in legal if a - st.n.TAKE <= most]
+        takes = [a for a in legal if a - st.notation.TAKE <= most]
         self.reason = "as many CUs as may go" if len(takes) == len(legal) else "all but the CUs left behind"
         return takes[-1] if takes else legal[0]
 
@@ -698,7 +701,7 @@ class HeuristicAgent:
             if not text.startswith(("to ", "sail ")):
                 continue
             sail = text.startswith("sail ")
-            there = a - st.n.SPACE["sail" if sail else "to"]
+            there = a - st.notation.SPACE["sail" if sail else "to"]
             if sail:
                 s = self._target(st, seat, there, cus, g)
                 s += 0.3 * max((self._target(st, seat, x, cus, g) for x in st.board.land[there]), default=0.0)
@@ -723,7 +726,7 @@ class HeuristicAgent:
         return best
 
     def _react(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
-        n = st.n
+        n = st.notation
         mover = st.m_left
         here = st.gen_at[st.m_gen]
         for a in legal:
@@ -752,7 +755,7 @@ class HeuristicAgent:
         _, _, mode, space = st.stack[-1]
         if mode != walls.DECLARE:
             return self._lookahead(st, seat, legal)
-        n = st.n
+        n = st.notation
         inside = [a for a in legal if n.GARRISON <= a <= n.GARRISON + 2 * walls.MAX_INSIDE + 1]
         if not inside:
             return self._lookahead(st, seat, legal)
@@ -775,7 +778,7 @@ class HeuristicAgent:
         plain = [a for a in legal if str(a) != "withdraw" and "reserve" not in str(a)]
         if plain:
             self.reason = "the kind held most"
-            return max(plain, key=lambda a: st.bhand[seat][(a - st.n.ATTACK) % 5])
+            return max(plain, key=lambda a: st.bhand[seat][(a - st.notation.ATTACK) % 5])
         self.reason = "a Reserve"
         return next(a for a in legal if "reserve" in str(a))
 

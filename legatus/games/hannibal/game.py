@@ -13,13 +13,13 @@ from typing import Any
 
 from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
 
-from . import drawing, observation, secrets
+from . import drawing, observation, position, resample
 from .cards import Cards
 from .components import load_components
 from .invariants import violations
 from .map import HannibalMap
 from .notation import KINDS, SIDES, Notation, notation
-from .state import HannibalState, from_position
+from .state import HannibalState
 from .tables import General, Tables
 
 
@@ -109,7 +109,7 @@ class HannibalGame(Game):
         return HannibalState(self)
 
     def new_state_from(self, text: str) -> HannibalState:
-        return from_position(self, text)
+        return position.read(self, text)
 
     def observation_size(self) -> int:
         return observation.size(self)
@@ -124,7 +124,7 @@ class HannibalGame(Game):
         numbers chance outcomes below it): the dice, deals, elections and random takes open the
         table, #59's and #20's battle cards and the reshuffle come later. A node has 64 at most."""
         n = self.notation
-        return max(n.SPY + len(KINDS), n.SIMPLE[secrets.RESHUFFLE] + 1)
+        return max(n.SPY + len(KINDS), n.SIMPLE[resample.RESHUFFLE] + 1)
 
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HannibalState)
@@ -133,7 +133,7 @@ class HannibalGame(Game):
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
                          start: State | None = None, prompt: str | None = None) -> State:
-        """A direct draw of the cards ``seat`` has not seen (see :mod:`.secrets`)."""
+        """A direct draw of the cards ``seat`` has not seen (see :mod:`.resample`)."""
         if start is not None:
             return super().consistent_state(seat, seen, rng, start)
-        return secrets.consistent_state(self, seat, seen, rng or random.Random(0))
+        return resample.draw_consistent(self, seat, seen, rng or random.Random(0))

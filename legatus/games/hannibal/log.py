@@ -14,11 +14,12 @@ seat stays "carthage draws a card").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .ids import BATTLE_STEPS, DICE, Id
 from .notation import SIDES
-from .procedures import ROLLS
-from .rules import base, battle, events, movement, politics, reactions, sieges, turn
+from .rules import base, movement, reactions, sieges
 from .rules.base import AWAY, DEAD, OFF, points
 
 if TYPE_CHECKING:
@@ -28,14 +29,14 @@ _CARD = re.compile(r"#(\d+)")
 _GONE = {DEAD: "is eliminated (H43)", AWAY: "leaves the map until the next Reinforcement Phase (H43)",
          OFF: "leaves the map"}
 # the rolls that may cost CUs (a roll that costs none says so)
-_LOSSES = (movement.R_PASS, battle.R_CASUALTIES, politics.R_WINTER, events.R_EVENT_ATTRITION, events.R_MERCENARIES)
+_LOSSES = (Id.R_PASS, Id.R_CASUALTIES, Id.R_WINTER, Id.R_EVENT_ATTRITION, Id.R_MERCENARIES)
 _NAVAL = {"return": "the fleet turns back", "sunk": "sunk: the army is lost at sea"}
 
 
 def line(before: HannibalState, action: int, seat: int | None) -> str:
     """``action``, about to be applied to ``before``, as ``seat`` reads it in its log."""
     text = before.action_to_string(action, seat)
-    if before.stack and before.stack[-1][0] in (base.DEAL, base.BDEAL) and text == str(before.game.actions[action]):
+    if before.stack and before.stack[-1][0] in (Id.DEAL, Id.BDEAL) and text == str(before.game.actions[action]):
         text = f"{SIDES[before.stack[-1][1]]} draws {text.split(' ', 1)[1]}"  # a draw this seat sees
     return named(before, text)
 
@@ -58,9 +59,9 @@ def _action(before: HannibalState, action: int, after: HannibalState) -> list[st
     if not before.stack:
         return []
     frame = before.stack[-1]
-    if frame[0] == base.ROLL:
-        return [_roll(before, action - before.n.ROLL + 1, frame, after)]
-    if frame[0] == base.REMOVE_PC:
+    if frame[0] in DICE:
+        return [_roll(before, action - before.notation.ROLL + 1, frame, after)]
+    if frame[0] == Id.REMOVE_PC:
         left = frame[2] - 1
         return [f"{_side(frame[1])} pays for {_why_pcs(before)}, {left} more to remove" if left else
                 f"{_side(frame[1])} pays for {_why_pcs(before)}"]
@@ -74,30 +75,30 @@ def _action(before: HannibalState, action: int, after: HannibalState) -> list[st
 
 def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: HannibalState) -> str:
     """A die: what it was for, and where the rules compare it with a number, that number."""
-    purpose = frame[1]
-    said = f"for {ROLLS[purpose][0]}"
-    if purpose == reactions.R_INTERCEPT:
-        general, target, mod = reactions.intercept_odds(before, frame[2], frame[4])
+    purpose = frame[0]
+    said = before.prompt()[len("Roll a die "):-1]  # "for <purpose>", as the roll's prompt says
+    if purpose == Id.R_INTERCEPT:
+        general, target, mod = reactions.intercept_odds(before, frame[1], frame[3])
         plus = f" + 1 (into a PC of the moving side) = {die + mod}" if mod else ""
         result = "intercepts" if after.m_intercepted and not before.m_intercepted else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}{plus}: {result}"
-    if purpose == reactions.R_AVOID:
-        general, target = reactions.avoid_odds(before, frame[4])
+    if purpose == Id.R_AVOID:
+        general, target = reactions.avoid_odds(before, frame[3])
         result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
-    if purpose in (movement.R_NAVAL, movement.R_BACK_NAVAL):
-        mod = movement.naval_modifier(before, frame[2], frame[3])
+    if purpose in (Id.R_NAVAL, Id.R_BACK_NAVAL):
+        mod = movement.naval_modifier(before, frame[1], frame[2])
         result = before.game.tables.naval_result(die + mod)
         return f"{said}: {_plus(die, mod)}: {_NAVAL.get(result, 'no effect')}"
-    if purpose == sieges.R_SIEGE:
-        return f"{said} at {before.board.names[frame[2]]}: {_plus(die, sieges.modifier(before, frame[2], frame[3]))}"
-    if purpose == politics.R_WINTER:
-        said += f" of {_side(frame[3])} at {before.board.names[frame[2]]}"
-    if purpose == battle.R_COUNTER:
+    if purpose == Id.R_SIEGE:
+        return f"{said} at {before.board.names[frame[1]]}: {_plus(die, sieges.modifier(before, frame[1], frame[2]))}"
+    if purpose == Id.R_WINTER:
+        said += f" of {_side(frame[2])} at {before.board.names[frame[1]]}"
+    if purpose == Id.R_COUNTER:
         return f"{said}: {_side(after.b_att)} {'takes' if after.b_att != before.b_att else 'keeps'} the initiative"
     if purpose in _RESULTS:
         return f"{said}: {_RESULTS[purpose](before, after)}"
-    if purpose == battle.R_CASUALTIES:
+    if purpose == Id.R_CASUALTIES:
         said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
     if purpose in _LOSSES and not changes(before, after, ""):
         return f"{said}: no CU lost"
@@ -105,7 +106,7 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
 
 
 def _pursuit(before: HannibalState, after: HannibalState) -> str:
-    ended = all(frame[0] != base.MOVE for frame in after.stack)
+    ended = all(frame[0] != Id.MOVE for frame in after.stack)
     return "the pursuit fails: the move ends" if ended else "the pursuit goes on"
 
 
@@ -123,7 +124,7 @@ def _charge(before: HannibalState, after: HannibalState) -> str:
 def _withdrawal(before: HannibalState, after: HannibalState) -> str:
     if after.b_withdrew:
         return "the withdrawal succeeds"
-    if after.stack and after.stack[-1][0] == base.CANCEL:
+    if after.stack and after.stack[-1][0] == Id.CANCEL:
         return "the withdrawal succeeds unless the defender cancels it"
     return "the withdrawal fails: the defender may take the initiative"
 
@@ -132,8 +133,9 @@ def _cancel(before: HannibalState, after: HannibalState) -> str:
     return "the withdrawal stands" if after.b_withdrew else "the withdrawal is cancelled"
 
 
-_RESULTS = {reactions.R_PURSUIT: _pursuit, battle.R_COMMAND: _command, battle.R_CHARGE: _charge,
-            battle.R_WITHDRAW: _withdrawal, battle.R_CANCEL: _cancel}
+_RESULTS: dict[int, Callable[[HannibalState, HannibalState], str]] = {
+            Id.R_PURSUIT: _pursuit, Id.R_COMMAND: _command, Id.R_CHARGE: _charge,
+            Id.R_WITHDRAW: _withdrawal, Id.R_CANCEL: _cancel}
 
 
 def _plus(die: int, mod: int) -> str:
@@ -147,9 +149,9 @@ def _general(st: HannibalState, g: int) -> str:
 
 def _why_pcs(st: HannibalState) -> str:
     """Why a side removes PCs: a battle lost (H91), Hannibal lost (H43) or the Victory Check (H109)."""
-    if any(frame[0] == base.BATTLE for frame in st.stack):
+    if any(frame[0] in BATTLE_STEPS for frame in st.stack):
         return "the battle lost (H91)"
-    if any(frame[0] == base.TURN and frame[1] == turn.S_PLAY for frame in st.stack):
+    if st.stack and st.stack[0][0] == Id.S_PLAY:
         return "Hannibal's loss (H43)"
     return "fewer political points at the Victory Check (H109)"
 
@@ -245,9 +247,9 @@ def _names(text: str, name: str) -> bool:
 def _isolation(before: HannibalState, after: HannibalState) -> bool:
     """Whether the turn's isolation step (H104) ran during the action."""
     def step(st: HannibalState) -> tuple[int, int]:
-        return st.turn, st.stack[0][1] if st.stack and st.stack[0][0] == base.TURN else turn.S_END
+        return st.turn, st.stack[0][0] if st.stack else Id.S_END  # the bottom frame: the turn's step
 
-    return step(before) <= (before.turn, turn.S_ISOLATION) < step(after)
+    return step(before) <= (before.turn, Id.S_ISOLATION) < step(after)
 
 
 def _side(side: int) -> str:

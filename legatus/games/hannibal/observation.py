@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .ids import DICE, Id
 from .notation import CARTHAGE, KINDS, ROME
-from .procedures import TABLE
+from .position import NUMBERED
 from .rules import base
 
 if TYPE_CHECKING:
@@ -35,12 +36,15 @@ SCALARS = 2 + 4 + 2 + 3 + 4 + 2 + 2 + 1  # see ``tensor``: hand sizes to the bat
 CUS = 20.0  # CUs of a side in a space (more read as 1)
 HAND = 10.0  # cards in a hand
 TURNS = 9
+# where the game waits, one-hot as version 4 numbers it (the turn's and the battle's places stay 0)
+_PLACE: dict[int, int] = {p: i for i, p in enumerate(NUMBERED) if isinstance(p, Id)}
+_PLACE.update(dict.fromkeys(DICE, NUMBERED.index("roll")))
 
 
 def size(game: HannibalGame) -> int:
     spaces, generals, cards = game.board.n_spaces, len(game.generals), len(game.cards.strategy)
     return (spaces * PER_SPACE + generals * (spaces + PER_GENERAL_EXTRA) + cards * PER_CARD
-            + KIND_BLOCKS * len(KINDS) + SCALARS + len(TABLE) + 4)
+            + KIND_BLOCKS * len(KINDS) + SCALARS + len(NUMBERED) + 4)
 
 
 def _part(count: float, whole: float) -> float:
@@ -89,8 +93,8 @@ def tensor(st: HannibalState, seat: int | None) -> list[float]:
     out += [_part(sum(h), HAND) for h in st.bhand]  # battle hand sizes are public
     out += [float(st.b_space >= 0 and st.b_att == side) for side in (ROME, CARTHAGE)]
     out += [_part(st.b_rounds, HAND)]
-    running = st.stack[-1][0] if st.stack else -1
-    out += [float(running == p) for p in range(len(TABLE))]
+    place = _PLACE[st.stack[-1][0]] if st.stack else -1
+    out += [float(place == p) for p in range(len(NUMBERED))]
     player = st.current_player()
     out += [float(seat == side) for side in (0, 1)]
     out += [float(player == side) for side in (0, 1)]

@@ -1,7 +1,9 @@
-"""A Hannibal position: flat lists of small integers, and the core contract over them.
+"""A Hannibal position: flat lists of small integers on the core's :class:`ProcedureState`, which
+answers the contract from the running procedure (who decides, the legal actions, chance, the
+one history).
 
 The rules are in :mod:`.rules`, one module a part of the order of play; where the game waits
-is a stack of procedures (:mod:`.procedures`). Secrets (the strategy hands, the battle hands)
+is a stack of procedures (:mod:`.procedures`, ids in :mod:`.ids`). Secrets (the strategy hands, the battle hands)
 are removed in two places only: :meth:`HannibalState.action_to_string` and :mod:`.view`.
 """
 
@@ -10,15 +12,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from legatus.core.actions import Action
-from legatus.core.errors import IllegalActionError
-from legatus.core.game import CHANCE, State, TextCommand
-from legatus.core.position import check_state, read_position, write_position
-from legatus.core.procedures import Frame, Procedures, ProcedureStack
+from legatus.core.game import State, TextCommand
+from legatus.core.procedure_state import ProcedureState
+from legatus.core.procedures import Procedures
 
-from . import redraw as redraw_module
-from . import text
+from . import log, position, resample, text
 from . import view as view_module
+from .ids import Id
 from .notation import SIDES
 from .procedures import TABLE
 from .rules import base, setup
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from .map import HannibalMap
     from .notation import Notation
 
-# where the legal actions show a hidden hand
-SECRET_PROCEDURES = frozenset((base.PLAY, base.OPENING, base.COUNTER_EVENT, base.REACT, base.ATTACK, base.MATCH))
 _LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
           "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "g_used", "m_used",
           "m_group", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert", "bdealt")
@@ -41,13 +39,13 @@ _SCALARS = (
     "m_side", "m_gen", "m_card", "m_mode", "m_mp", "m_from", "m_phase", "m_intercepted", "m_avoided",
     "m_sailed", "m_fought", "m_all", "m_limit", "m_sea_used", "m_left", "m_bonus", "m_weather", "m_pending",
     # the battle in progress (H73-H92)
-    "b_space", "b_att", "b_orig", "b_from", "b_step", "b_rounds", "b_card", "b_win", "b_win_card",
+    "b_space", "b_att", "b_orig", "b_from", "b_rounds", "b_card", "b_win", "b_win_card",
     "b_penalty", "b_sortie", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea",
-    "queue", "stack",
+    "queue",
 )
 
 
-class HannibalState(State, ProcedureStack):
+class HannibalState(ProcedureState):
     """A position of Hannibal. Build it with ``game.new_initial_state()``.
 
     >>> import legatus
@@ -57,12 +55,14 @@ class HannibalState(State, ProcedureStack):
     (True, 'Deal rome card 1 of 7.')
     """
 
-    __slots__ = ("game", "board", "n", "actions", "_legal", "set_up_from", *_LISTS, *_NESTED, *_SCALARS)
-    FIELDS: ClassVar[tuple[str, ...]] = (*_LISTS, *_NESTED, *_SCALARS)
+    __slots__ = ("board", "notation", *_LISTS, *_NESTED, *_SCALARS)
+    FIELDS: ClassVar[tuple[str, ...]] = (*_LISTS, *_NESTED, *_SCALARS, "stack")
     """What a position holds: every field (the history and the cache are not in it)."""
     game: HannibalGame
     board: HannibalMap
-    n: Notation
+    notation: Notation
+    """The game's notation (``game.notation``; its ``table`` is ``game.actions``), read on the hot path
+    from a slot: never set."""
     procedures: ClassVar[Procedures[HannibalState]] = TABLE
     # the map: per space
     ctrl: list[int]  # ROME, CARTHAGE, base.NEUTRAL (a standing neutral tribe) or base.NONE
@@ -137,7 +137,6 @@ class HannibalState(State, ProcedureStack):
     b_att: int
     b_orig: int
     b_from: int
-    b_step: int
     b_rounds: int
     b_card: int
     b_win: int
@@ -159,83 +158,25 @@ class HannibalState(State, ProcedureStack):
     b_spy: int  # the side whose hand #20 reveals, or -1
 
     def __init__(self, game: HannibalGame) -> None:
-        self.game = game
+        self.start(game)
         self.board = game.board
-        self.n = game.notation
-        self.actions: list[int] = []
-        self._legal: tuple[int, ...] | None = None
-        self.set_up_from: str | None = None  # the position the history starts from (new_state_from)
-        self.stack: tuple[Frame, ...] = ()
+        self.notation = game.notation
         setup.begin(self)
 
-    # --- The core contract ---------------------------------------------------------------
-    def current_player(self) -> int:
-        return TABLE.player(self)
-
-    def is_terminal(self) -> bool:
-        return not self.stack
-
-    def is_chance_node(self) -> bool:
-        return bool(self.stack) and TABLE.player(self) == CHANCE
-
-    def _compute_legal(self) -> tuple[int, ...]:
-        legal = TABLE.legal(self)
-        self._legal = legal
-        return legal
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        table = self.n.table.actions
-        return [table[a] for a in legal]
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if not self.is_chance_node():
-            return []
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        weights = setup.chance_weights(self, legal)
-        total = sum(weights)
-        table = self.n.table.actions
-        return [(table[a], w / total) for a, w in zip(legal, weights, strict=True)]
-
-    def apply_action(self, action: int) -> None:
-        a = int(action)
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        if a not in legal:
-            self.check_legal(a)
-        self._legal = None
-        self.actions.append(a)
-        TABLE.running(self).apply(self, a)
-        base.tidy(self)
-
-    def explain_illegal(self, action: int) -> str:
-        """Why ``action`` is refused: the legal actions, unless they would show a hand (a card
-        play, a battle card, a deal: whoever reads the message may not be their seat)."""
-        if not self.stack:
-            return "the game is over"
-        name = TABLE.running(self).name
-        if self.stack[-1][0] in SECRET_PROCEDURES or self.is_chance_node():
-            return f"it is not one of the actions of the {name} now"
-        legal = ", ".join(str(a) for a in self.legal_actions())
-        return f"{name} takes {legal or 'no action'}"
-
-    def prompt(self) -> str:
-        return super().prompt() if not self.stack else TABLE.prompt(self)
+    def after_action(self, action: int) -> None:
+        base.tidy(self)  # what the rules settle after every action (H98, H51)
 
     def returns(self) -> list[float]:
         if self.stack or self.winner < 0:
             return [0.0, 0.0]
         return [1.0 if s == self.winner else -1.0 for s in range(2)]
 
-    def history(self) -> list[Action]:
-        table = self.n.table.actions
-        return [table[a] for a in self.actions]
-
     def clone(self) -> HannibalState:
         # Field by field (a loop of getattr/setattr costs a third more): the lists of _LISTS and
         # _NESTED copied, the immutable values of _SCALARS shared.
         o = object.__new__(HannibalState)
-        o.game, o.board, o.n, o._legal = self.game, self.board, self.n, self._legal
-        o.set_up_from, o.actions = self.set_up_from, self.actions[:]
+        self.copy_contract(o)
+        o.board, o.notation = self.board, self.notation
         o.ctrl, o.tribal, o.eleph, o.inner = self.ctrl[:], self.tribal[:], self.eleph[:], self.inner[:]
         o.ein, o.spts, o.sby, o.gen_at = self.ein[:], self.spts[:], self.sby[:], self.gen_at[:]
         o.g_in, o.consul, o.stamp, o.deck = self.g_in[:], self.consul[:], self.stamp[:], self.deck[:]
@@ -256,11 +197,11 @@ class HannibalState(State, ProcedureStack):
         o.m_avoided, o.m_sailed, o.m_fought, o.m_all = self.m_avoided, self.m_sailed, self.m_fought, self.m_all
         o.m_limit, o.m_sea_used, o.m_left, o.m_bonus = self.m_limit, self.m_sea_used, self.m_left, self.m_bonus
         o.m_weather, o.m_pending, o.b_space, o.b_att = self.m_weather, self.m_pending, self.b_space, self.b_att
-        o.b_orig, o.b_from, o.b_step, o.b_rounds = self.b_orig, self.b_from, self.b_step, self.b_rounds
+        o.b_orig, o.b_from, o.b_rounds = self.b_orig, self.b_from, self.b_rounds
         o.b_card, o.b_win, o.b_win_card, o.b_penalty = self.b_card, self.b_win, self.b_win_card, self.b_penalty
         o.b_sortie, o.c_sea, o.debt, o.b_probe = self.b_sortie, self.c_sea, self.debt, self.b_probe
         o.b_marharbal, o.b_spy, o.b_bonus = self.b_marharbal, self.b_spy, self.b_bonus
-        o.b_withdrew, o.b_sea, o.queue, o.stack = self.b_withdrew, self.b_sea, self.queue, self.stack
+        o.b_withdrew, o.b_sea, o.queue = self.b_withdrew, self.b_sea, self.queue
         return o
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HannibalState:
@@ -268,11 +209,7 @@ class HannibalState(State, ProcedureStack):
 
     def position(self) -> str:
         """The whole position (secrets included) in one line (see :mod:`legatus.core.position`)."""
-        return write_position(f"{self.game.name}/{self.game.version}", self.game.config,
-                              ((name, getattr(self, name)) for name in self.FIELDS))
-
-    def initial_position(self) -> str | None:
-        return self.set_up_from
+        return position.write(self)
 
     # --- Secrets: the two places they are removed -------------------------------------
     def action_to_string(self, action: int, seat: int | None = None) -> str:
@@ -280,25 +217,21 @@ class HannibalState(State, ProcedureStack):
         a = int(action)
         if seat is not None and self.stack:
             frame = self.stack[-1]
-            if frame[0] in (base.DEAL, base.BDEAL) and frame[1] != seat:
-                what = "a card" if frame[0] == base.DEAL else "a battle card"
+            if frame[0] in (Id.DEAL, Id.BDEAL) and frame[1] != seat:
+                what = "a card" if frame[0] == Id.DEAL else "a battle card"
                 return f"{SIDES[frame[1]]} draws {what}"
-        return str(self.n.table[a])
+        return str(self.notation.table[a])
 
     def log_string(self, action: int, seat: int | None) -> str:
-        from . import log
-
         return log.line(self, int(action), seat)
 
     def log_outcome(self, action: int, after: State) -> str:
-        from . import log
-
         assert isinstance(after, HannibalState)
         return log.outcome(self, int(action), after)
 
     def reveals_information(self, action: int) -> bool:
         """A strategy or battle card played face up shows a card from a hidden hand."""
-        a, n = int(action), self.n
+        a, n = int(action), self.notation
         return n.PLAY_OPS <= a < n.PLAY_DISCARD + 64 or n.ATTACK <= a < n.PROVINCE or n.PROBE <= a < n.PROBE + 4 or \
             a == n.SIMPLE["open with campaign"]
 
@@ -306,8 +239,8 @@ class HannibalState(State, ProcedureStack):
         return view_module.view(self, seat)
 
     def redraw(self, seat: int, rng: random.Random) -> HannibalState | None:
-        """The other seat's hidden cards drawn again (see :mod:`.redraw`): no replay."""
-        return redraw_module.redraw(self, seat, rng)
+        """The other seat's hidden cards drawn again (see :mod:`.resample`): no replay."""
+        return resample.redraw(self, seat, rng)
 
     def to_text(self, markup: bool = False) -> str:
         return view_module.text(self)
@@ -317,7 +250,7 @@ class HannibalState(State, ProcedureStack):
 
     def describe(self, action: int) -> str:
         """A card reads with its name and OPs: "ops #16 Gallic Recruits (2 OPs)", "draw #29 …"."""
-        notation = str(self.n.table[int(action)])
+        notation = str(self.notation.table[int(action)])
         verb, _, rest = notation.partition(" #")
         if rest.isdigit():
             return f"{verb} {text.card_label(self.game.cards.strategy[int(rest) - 1])}"
@@ -343,24 +276,3 @@ class HannibalState(State, ProcedureStack):
         out["outcome"] = self.reason if self.is_terminal() else "unfinished"
         out["turn"] = self.turn
         return out
-
-    def check_legal(self, action: int) -> None:
-        if self.is_terminal():
-            raise IllegalActionError(str(action), "the game is over")
-        super().check_legal(action)
-
-
-
-def from_position(game: HannibalGame, text: str) -> HannibalState:
-    """The state written ``text`` by :meth:`HannibalState.position`, checked."""
-    template = game.new_initial_state()
-    values = read_position(text, f"{game.name}/{game.version}", game.config,
-                           {name: getattr(template, name) for name in HannibalState.FIELDS})
-    state = template
-    for name, value in values.items():
-        setattr(state, name, value)
-    state.actions = []
-    state._legal = None
-    state.set_up_from = text
-    check_state(state)
-    return state

@@ -1,20 +1,20 @@
-"""What every part of the rules shares: the procedure ids, the die, control of spaces and
-provinces (H3, H102), commanders and rank (H37, H38), losses (H84) and the end of the game."""
+"""What every part of the rules shares: the makings of the chapters' table entries (who decides,
+the die, the steps), control of spaces and provinces (H3, H102), commanders and rank (H37, H38),
+losses (H84) and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..notation import CARTHAGE, ROME
+from legatus.core.procedures import Procedure, roll, step
+
+from ..ids import Id
+from ..notation import CARTHAGE, ROME, SIDES
 
 if TYPE_CHECKING:
     from ..state import HannibalState
-
-# Procedure ids (the table is assembled in ..procedures).
-(TURN, ROLL, DEAL, BDEAL, ELECT, RESHUFFLE, REINFORCE, RETURN, AFRICANUS, PROCONSUL, CONSUL, OPENING, FIRST,
- PLAY, OPS, PLACE_PC, TAKE, MOVE, REACT, INTERCEPTED, PURSUE, SIEGE, BATTLE, CHARGE, ATTACK, MATCH, COUNTER,
- CANCEL, RETREAT, REMOVE_PC, EVENT, RANDOM_CARD, CAMPAIGN, COMMAND, COUNTER_EVENT, STEAL, SPY, GARRISON,
- SORTIE, REACT_SIZE, REACT_LEADER) = range(41)
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
@@ -220,7 +220,7 @@ def clear_move(st: HannibalState) -> None:
 
 def clear_battle(st: HannibalState) -> None:
     st.b_space = st.b_att = st.b_orig = st.b_from = st.b_card = st.b_win = st.b_win_card = -1
-    st.b_step = st.b_rounds = st.b_penalty = st.b_bonus = 0
+    st.b_rounds = st.b_penalty = st.b_bonus = 0
     st.bbegan, st.blost, st.bcut, st.bdesert = [0, 0], [0, 0], [0, 0], [0, 0]
     st.bshown = [[0] * 6, [0] * 6]
     st.bknown = [[0] * 6, [0] * 6]
@@ -243,25 +243,20 @@ def tidy(st: HannibalState) -> None:
             g_in[g] = -1
 
 
+def discard(st: HannibalState, card: int) -> None:
+    """``card`` goes to the discard pile, whichever rule puts it there: the Truce marks the deck
+    for a reshuffle at the end of the turn (H26, H36, and H26's ruling on a discard at random)."""
+    st.discard.append(card)
+    if card == TRUCE:
+        st.truce_played = True
+
+
 def play_counter(st: HannibalState, side: int, card: int) -> None:
     """H34: a counter event is not a play: the card leaves the hand for the discard pile."""
     st.hands[side].remove(card)
     if card in st.known[side]:
         st.known[side].remove(card)
-    st.discard.append(card)
-
-
-def run(st: HannibalState, procedure: int, *args: int) -> None:
-    """Calls a driver procedure (one that never waits itself) and lets it take its first step."""
-    st.call(procedure, *args)
-    resume = st.procedures[procedure].resume
-    assert resume is not None
-    resume(st)
-
-
-def roll(st: HannibalState, purpose: int, *args: int) -> None:
-    """Calls the die (a chance node); its outcome goes to the handler of ``purpose``."""
-    st.call(ROLL, purpose, *args)
+    discard(st, card)
 
 
 def demand_pcs(st: HannibalState, side: int, n: int) -> None:
@@ -272,14 +267,14 @@ def demand_pcs(st: HannibalState, side: int, n: int) -> None:
     if len(own_plain_pcs(st, side)) < n:
         finish(st, other(side), f"{('rome', 'carthage')[side]} sues for peace")
         return
-    st.call(REMOVE_PC, side, n)
+    st.call(Id.REMOVE_PC, side, n)
 
 
 def remove_pc(st: HannibalState, space: int) -> None:
     _, side, n = st.stack[-1]
     st.ctrl[space] = NONE
     if n > 1:
-        st.goto(REMOVE_PC, side, n - 1)
+        st.goto(Id.REMOVE_PC, side, n - 1)
     else:
         st.end()
 
@@ -302,3 +297,68 @@ def displace(st: HannibalState, g: int) -> None:
         st.gen_at[g] = AWAY
     else:
         st.gen_at[g] = OFF
+
+
+# --- The makings of the table's entries (each chapter declares its own) ------------------------
+Entries = dict[int, Procedure["HannibalState"]]
+"""A chapter's entries of the table, by procedure id (joined in :mod:`..procedures`)."""
+
+
+def seat(st: HannibalState) -> int:
+    """Who decides: the side the running procedure's frame names."""
+    return st.stack[-1][1]
+
+
+def fixed(side: int) -> Callable[[HannibalState], int]:
+    return lambda st: side
+
+
+def side_word(st: HannibalState) -> str:
+    return SIDES[st.stack[-1][1]].capitalize()
+
+
+def words(*names: str) -> Callable[[HannibalState], tuple[int, ...]]:
+    """The legal actions: these simple words."""
+    return lambda st: tuple(sorted(st.notation.SIMPLE[w] for w in names))
+
+
+def spaces(verb: str, where: Callable[[HannibalState], list[int]],
+           extra: tuple[str, ...] = ()) -> Callable[[HannibalState], tuple[int, ...]]:
+    """The legal actions: ``verb`` each space of ``where``, and the simple words of ``extra``."""
+    def legal(st: HannibalState) -> tuple[int, ...]:
+        first = st.notation.SPACE[verb]
+        return tuple(sorted([first + s for s in where(st)] + [st.notation.SIMPLE[w] for w in extra]))
+    return legal
+
+
+def die(purpose: str, resolve: Callable[..., None]) -> Procedure[HannibalState]:
+    """A die rolled for ``purpose`` (one procedure a purpose): ``resolve(st, die, *args)`` gets the
+    face and the frame's arguments."""
+    return roll("roll", lambda st: f"Roll a die for {purpose}.", _faces,
+                lambda st, a: resolve(st, a - st.notation.ROLL + 1, *st.stack[-1][1:]))
+
+
+def _faces(st: HannibalState) -> tuple[int, ...]:
+    return tuple(range(st.notation.ROLL, st.notation.ROLL + 6))
+
+
+def auto(name: str, run: Callable[[HannibalState], None]) -> Procedure[HannibalState]:
+    """A step that needs no decision (the core's ``step``); it also goes on at once when what it
+    called ends, inside the handler that ended it, since the handlers expect what follows their
+    ``end()`` to see the game moved on (a retreat inside the walls, then the rest retreating)."""
+    return replace(step(name, run), resume=_go_on)
+
+
+def _go_on(st: HannibalState) -> None:
+    st.settle()
+
+
+def _remove_pc_prompt(st: HannibalState) -> str:
+    return f"{side_word(st)} removes {st.stack[-1][2]} of its PCs (H91, H109)."
+
+
+PROCEDURES: Entries = {
+    Id.REMOVE_PC: Procedure("PC removal", seat, _remove_pc_prompt,
+                            spaces("remove pc", lambda s: own_plain_pcs(s, s.stack[-1][1])),
+                            lambda st, a: remove_pc(st, a - st.notation.SPACE["remove pc"])),
+}

@@ -2,7 +2,8 @@
 allies, the elephant charge, attack and counterattack, matching, withdrawal, casualties, the
 Retreat Table, retreats, political consequences and displaced Generals.
 
-The BATTLE procedure is a driver; ``b_step`` says where it is. Battle cards are dealt as lazy
+The battle is a chain of steps that need no decision (``B_*``, in H74 and H85's order, joined by
+goto), each calling what waits or going on at once. Battle cards are dealt as lazy
 draws by kind (each kind weighted by its cards left in the 48-card deck), a secret of the
 drawing seat; all of them go back after the battle (H75).
 """
@@ -11,22 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..notation import CARTHAGE, DE, NUMIDIAS, PROBE, PROBE_AS, RESERVE, ROME
+from legatus.core.procedures import Procedure, roll
+
+from ..ids import Id
+from ..notation import CARTHAGE, DE, KINDS, NUMIDIAS, PROBE, PROBE_AS, RESERVE, ROME, SIDES
 from . import base, walls
 from .base import (
-    ATTACK,
-    BATTLE,
-    BDEAL,
-    CANCEL,
-    CHARGE,
-    COMMAND,
-    COUNTER,
-    COUNTER_EVENT,
-    MATCH,
-    RETREAT,
-    SORTIE,
-    SPY,
     ability,
+    auto,
     battle_rating,
     commander,
     generals_at,
@@ -39,10 +32,7 @@ from .base import (
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-DECLARE, FRIGHT, STORMS, WEATHER = range(4)  # the moments of COUNTER_EVENT
-R_CHARGE, R_COUNTER, R_WITHDRAW, R_CANCEL, R_CASUALTIES, R_RETREAT, R_COMMAND, R_STORMS = 6, 7, 8, 9, 10, 11, 16, 17
-(B_SORTIE, B_COMMAND, B_DECLARE_ATTACKER, B_DECLARE_DEFENDER, B_CHARGE, B_DEAL_ATTACKER, B_DEAL_DEFENDER, B_ROUNDS,
- B_CASUALTIES, B_RETREAT_TABLE, B_RETREAT, B_POLITICS, B_DONE) = range(13)
+DECLARE, FRIGHT, STORMS, WEATHER = range(4)  # the moments of Id.COUNTER_EVENT
 HAND_CAP = 20  # H75
 
 
@@ -50,7 +40,6 @@ def begin(st: HannibalState, space: int, attacker: int, came_from: int, by_sea: 
     """H73: the active player attacks; every unit of both sides outside the walls fights (and
     the units inside a besieged city of the attacker's if they sortie, H100)."""
     st.b_space, st.b_att, st.b_orig, st.b_from, st.b_sea = space, attacker, attacker, came_from, by_sea
-    st.b_step = B_SORTIE
     st.b_rounds = 0
     st.b_probe = st.b_marharbal = False
     st.b_card = st.b_win = st.b_win_card = -1
@@ -59,7 +48,8 @@ def begin(st: HannibalState, space: int, attacker: int, came_from: int, by_sea: 
     st.blost = [0, 0]
     st.bcut = [0, 0]
     st.b_bonus = 1 if st.m_intercepted and attacker == st.m_side else 0
-    base.run(st, BATTLE)
+    st.call(Id.B_SORTIE)
+    st.settle()
 
 
 def allies(st: HannibalState, side: int, space: int) -> int:
@@ -103,93 +93,103 @@ def card_count(st: HannibalState, side: int) -> int:
     return max(0, min(count, HAND_CAP) - st.bcut[side])
 
 
-def advance(st: HannibalState) -> None:
-    """The battle's steps, in H74 and H85's order."""
-    while st.stack and st.stack[-1][0] == BATTLE:
-        step = st.b_step
-        space = st.b_space
-        att = st.b_att
-        if step == B_SORTIE:
-            st.b_step = B_COMMAND
-            if walls.sortie_force(st, att, space):
-                st.call(SORTIE, att)
-                return
-        elif step == B_COMMAND:
-            st.b_step = B_DECLARE_ATTACKER
-            if len([g for g in generals_at(st, space, ROME) if st.consul[g]]) == 2:
-                if st.b_orig == ROME:
-                    st.call(COMMAND, CARTHAGE)  # H40: Carthage may roll
-                else:
-                    base.roll(st, R_COMMAND)  # H40: Carthage attacks: it must roll
-                return
-        elif step in (B_DECLARE_ATTACKER, B_DECLARE_DEFENDER):
-            st.b_step += 1  # H74 steps 2-3: always asked, so that the question tells nothing
-            st.call(COUNTER_EVENT, att if step == B_DECLARE_ATTACKER else other(att), DECLARE)
-            return
-        elif step == B_CHARGE:
-            st.b_step = B_DEAL_ATTACKER
-            if st.eleph[space] and st.cu[ROME][space]:
-                st.call(CHARGE, CARTHAGE)
-                return
-        elif step == B_DEAL_ATTACKER:
-            st.b_step = B_DEAL_DEFENDER
-            n = card_count(st, att)
-            if n:
-                st.call(BDEAL, att, n)
-                return
-        elif step == B_DEAL_DEFENDER:
-            st.b_step = B_ROUNDS
-            n = card_count(st, other(att))
-            if n:
-                st.call(BDEAL, other(att), n)
-                return
-        elif step == B_ROUNDS:
-            if st.b_spy >= 0:  # #20: half the spied hand, face up
-                side, st.b_spy = st.b_spy, -1
-                if sum(st.bhand[side]) >= 2:
-                    st.call(SPY, side, sum(st.bhand[side]) // 2)
-                    return
-            if st.b_win < 0 and not st.b_withdrew:
-                if _may_attack(st):
-                    st.call(ATTACK, att)
-                    return
-                st.b_win, st.b_win_card = other(att), -1  # H81: the attacker has no card left
-            st.b_step = B_CASUALTIES
-        elif step == B_CASUALTIES:
-            st.b_step = B_RETREAT_TABLE
-            if st.b_rounds:  # H80's ruling: no casualty roll after 0 rounds
-                base.roll(st, R_CASUALTIES)
-                return
-        elif step == B_RETREAT_TABLE:
-            st.b_step = B_RETREAT
-            if st.b_win >= 0 and st.cu[other(st.b_win)][space]:
-                base.roll(st, R_RETREAT)
-                return
-        elif step == B_RETREAT:
-            st.b_step = B_POLITICS
-            mover = other(st.b_win) if st.b_win >= 0 else st.b_att
-            if st.b_win >= 0 or st.b_withdrew:
-                if _start_retreat(st, mover):
-                    return
-        elif step == B_POLITICS:
-            st.b_step = B_DONE
-            if st.b_win >= 0:
-                loser = other(st.b_win)
-                base.demand_pcs(st, loser, st.blost[loser] // 2)  # H91
-                if not st.stack or st.stack[-1][0] != BATTLE:
-                    return
+# --- H74, H85 the battle's steps --------------------------------------------------------------
+def _sortie_step(st: HannibalState) -> None:
+    st.goto(Id.B_COMMAND)
+    if walls.sortie_force(st, st.b_att, st.b_space):
+        st.call(Id.SORTIE, st.b_att)
+
+
+def _command_step(st: HannibalState) -> None:
+    st.goto(Id.B_DECLARE_ATTACKER)
+    if len([g for g in generals_at(st, st.b_space, ROME) if st.consul[g]]) == 2:
+        if st.b_orig == ROME:
+            st.call(Id.COMMAND, CARTHAGE)  # H40: Carthage may roll
         else:
-            st.bdeck = list(st.game.cards.battle_counts)
-            st.bhand = [[0] * 6, [0] * 6]
-            st.bplayed = [0] * 6
-            base.clear_battle(st)
-            st.end()
+            st.call(Id.R_COMMAND)  # H40: Carthage attacks: it must roll
+
+
+def _declare_attacker(st: HannibalState) -> None:
+    st.goto(Id.B_DECLARE_DEFENDER)  # H74 steps 2-3: always asked, so that the question tells nothing
+    st.call(Id.COUNTER_EVENT, st.b_att, DECLARE)
+
+
+def _declare_defender(st: HannibalState) -> None:
+    st.goto(Id.B_CHARGE)
+    st.call(Id.COUNTER_EVENT, other(st.b_att), DECLARE)
+
+
+def _charge_step(st: HannibalState) -> None:
+    st.goto(Id.B_DEAL_ATTACKER)
+    if st.eleph[st.b_space] and st.cu[ROME][st.b_space]:
+        st.call(Id.CHARGE, CARTHAGE)
+
+
+def _deal_attacker(st: HannibalState) -> None:
+    st.goto(Id.B_DEAL_DEFENDER)
+    n = card_count(st, st.b_att)
+    if n:
+        st.call(Id.BDEAL, st.b_att, n)
+
+
+def _deal_defender(st: HannibalState) -> None:
+    st.goto(Id.B_ROUNDS)
+    n = card_count(st, other(st.b_att))
+    if n:
+        st.call(Id.BDEAL, other(st.b_att), n)
+
+
+def _rounds(st: HannibalState) -> None:
+    if st.b_spy >= 0:  # #20: half the spied hand, face up
+        side, st.b_spy = st.b_spy, -1
+        if sum(st.bhand[side]) >= 2:
+            st.call(Id.SPY, side, sum(st.bhand[side]) // 2)
             return
+    if st.b_win < 0 and not st.b_withdrew:
+        if _may_attack(st):
+            st.call(Id.ATTACK, st.b_att)
+            return
+        st.b_win, st.b_win_card = other(st.b_att), -1  # H81: the attacker has no card left
+    st.goto(Id.B_CASUALTIES)
+
+
+def _casualties(st: HannibalState) -> None:
+    st.goto(Id.B_RETREAT_TABLE)
+    if st.b_rounds:  # H80's ruling: no casualty roll after 0 rounds
+        st.call(Id.R_CASUALTIES)
+
+
+def _retreat_table(st: HannibalState) -> None:
+    st.goto(Id.B_RETREAT)
+    if st.b_win >= 0 and st.cu[other(st.b_win)][st.b_space]:
+        st.call(Id.R_RETREAT)
+
+
+def _retreat_step(st: HannibalState) -> None:
+    st.goto(Id.B_POLITICS)
+    if st.b_win >= 0 or st.b_withdrew:
+        _start_retreat(st, other(st.b_win) if st.b_win >= 0 else st.b_att)
+
+
+def _politics(st: HannibalState) -> None:
+    st.goto(Id.B_DONE)
+    if st.b_win >= 0:
+        loser = other(st.b_win)
+        base.demand_pcs(st, loser, st.blost[loser] // 2)  # H91
+
+
+def _done(st: HannibalState) -> None:
+    """H75: every battle card goes back to the deck."""
+    st.bdeck = list(st.game.cards.battle_counts)
+    st.bhand = [[0] * 6, [0] * 6]
+    st.bplayed = [0] * 6
+    base.clear_battle(st)
+    st.end()
 
 
 def sortie(st: HannibalState, action: int) -> None:
     """H100: a relief army's attack may count the CUs inside the besieged city."""
-    if action == st.n.SIMPLE["sortie"]:
+    if action == st.notation.SIMPLE["sortie"]:
         walls.sortie(st, st.b_att, st.b_space)
         st.bbegan[st.b_att] = st.cu[st.b_att][st.b_space]
     st.end()
@@ -197,20 +197,20 @@ def sortie(st: HannibalState, action: int) -> None:
 
 def deal(st: HannibalState, action: int) -> None:
     _, side, left = st.stack[-1]
-    kind = action - st.n.BDRAW
+    kind = action - st.notation.BDRAW
     st.bdeck[kind] -= 1
     st.bhand[side][kind] += 1
     st.bdealt[side] += 1
     if left > 1:
-        st.goto(BDEAL, side, left - 1)
+        st.goto(Id.BDEAL, side, left - 1)
     else:
         st.end()
 
 
 # --- H40 change of command -------------------------------------------------------------------
 def command(st: HannibalState, action: int) -> None:
-    if action == st.n.SIMPLE["roll for command"]:
-        st.goto(base.ROLL, R_COMMAND)
+    if action == st.notation.SIMPLE["roll for command"]:
+        st.goto(Id.R_COMMAND)
     else:
         st.end()
 
@@ -231,8 +231,8 @@ def hannibal_probe(st: HannibalState, side: int) -> bool:
 
 # --- H77 elephant charge ----------------------------------------------------------------------
 def charge(st: HannibalState, action: int) -> None:
-    if action == st.n.SIMPLE["charge"]:
-        st.goto(COUNTER_EVENT, ROME, FRIGHT)  # #42 comes before the roll
+    if action == st.notation.SIMPLE["charge"]:
+        st.goto(Id.COUNTER_EVENT, ROME, FRIGHT)  # #42 comes before the roll
     else:
         st.end()
 
@@ -258,7 +258,7 @@ def _may_attack(st: HannibalState) -> bool:
 def _next_round(st: HannibalState) -> None:
     """H81: the defender wins when the attacker has no battle card at the start of a round."""
     if _may_attack(st):
-        st.goto(ATTACK, st.b_att)
+        st.goto(Id.ATTACK, st.b_att)
     else:
         st.b_win, st.b_win_card = other(st.b_att), -1
         st.end()
@@ -266,7 +266,7 @@ def _next_round(st: HannibalState) -> None:
 
 def attack_legal(st: HannibalState) -> tuple[int, ...]:
     side = st.b_att
-    n = st.n
+    n = st.notation
     hand = st.bhand[side]
     out = [n.ATTACK + 5 * side + k for k in range(5) if hand[k]]
     if hand[RESERVE]:
@@ -284,7 +284,7 @@ def attack_legal(st: HannibalState) -> tuple[int, ...]:
 
 def _battle_counters(st: HannibalState, side: int) -> list[int]:
     """#6 (Carthage, as a Double Envelopment) and #59 (take a card of the other hand)."""
-    event = st.n.PLAY_EVENT - 1
+    event = st.notation.PLAY_EVENT - 1
     out: list[int] = []
     if side == CARTHAGE and 6 in st.hands[side] and (side == st.b_att or st.b_card == DE):
         out.append(event + 6)
@@ -295,21 +295,21 @@ def _battle_counters(st: HannibalState, side: int) -> list[int]:
 
 def _play_battle_counter(st: HannibalState, side: int, action: int) -> bool:
     """Plays #6 or #59 if ``action`` is one; True when it was."""
-    card = action - st.n.PLAY_EVENT + 1
-    if action < st.n.PLAY_EVENT or card not in (6, 59):
+    card = action - st.notation.PLAY_EVENT + 1
+    if action < st.notation.PLAY_EVENT or card not in (6, 59):
         return False
     base.play_counter(st, side, card)
     if card == 59:
-        st.call(base.STEAL, other(side), side)
+        st.call(Id.STEAL, other(side), side)
     return True
 
 
 def spy(st: HannibalState, action: int) -> None:
     """#20 Spy in Enemy Camp: one more card of the spied hand face up for the whole battle."""
     _, side, left = st.stack[-1]
-    st.bshown[side][action - st.n.SPY] += 1
+    st.bshown[side][action - st.notation.SPY] += 1
     if left > 1:
-        st.goto(SPY, side, left - 1)
+        st.goto(Id.SPY, side, left - 1)
     else:
         st.end()
 
@@ -335,7 +335,7 @@ def steal(st: HannibalState, action: int) -> None:
     """#59 Ally Deserts: a battle card of the victim's, at random, joins the taker's hand: one
     shown by #20, where the hand shows one of the kind drawn (as in :func:`_spend`)."""
     _, victim, taker = st.stack[-1]
-    kind = action - st.n.STEAL
+    kind = action - st.notation.STEAL
     st.bhand[victim][kind] -= 1
     if st.bshown[victim][kind]:
         st.bshown[victim][kind] -= 1
@@ -346,10 +346,10 @@ def steal(st: HannibalState, action: int) -> None:
 
 
 def attack(st: HannibalState, action: int) -> None:
-    n = st.n
+    n = st.notation
     side = st.b_att
     if action == n.SIMPLE["withdraw"]:
-        st.goto(base.ROLL, R_WITHDRAW)
+        st.goto(Id.R_WITHDRAW)
         return
     if action == n.SIMPLE["concede"]:
         st.b_win, st.b_win_card = other(side), -1
@@ -359,7 +359,7 @@ def attack(st: HannibalState, action: int) -> None:
         if action - n.PLAY_EVENT + 1 == 6:  # #6: a Double Envelopment that gives no initiative
             st.b_card, st.b_marharbal = DE, True
             st.b_rounds += 1
-            st.goto(MATCH, other(side))
+            st.goto(Id.MATCH, other(side))
         return
     st.b_marharbal = False
     if n.PROBE <= action < n.PROBE + 3:
@@ -374,12 +374,12 @@ def attack(st: HannibalState, action: int) -> None:
         _spend(st, side, kind)
     st.b_card = kind
     st.b_rounds += 1
-    st.goto(MATCH, other(side))
+    st.goto(Id.MATCH, other(side))
 
 
 def match_legal(st: HannibalState) -> tuple[int, ...]:
     side = other(st.b_att)
-    n = st.n
+    n = st.notation
     out = [n.SIMPLE["concede"]]
     if st.bhand[side][st.b_card]:
         out.append(n.MATCH + 6 * side + st.b_card)
@@ -393,7 +393,7 @@ def match_legal(st: HannibalState) -> tuple[int, ...]:
 
 def match(st: HannibalState, action: int) -> None:
     """H78: the defender answers with the same kind (or a Reserve), or the attacker wins."""
-    n = st.n
+    n = st.notation
     side = other(st.b_att)
     if action == n.SIMPLE["concede"]:
         st.b_win, st.b_win_card = st.b_att, st.b_card
@@ -401,7 +401,7 @@ def match(st: HannibalState, action: int) -> None:
         return
     if _play_battle_counter(st, side, action):
         if action - n.PLAY_EVENT + 1 == 6:  # #6 matches the Double Envelopment (the ruling)
-            st.goto(COUNTER, side)
+            st.goto(Id.COUNTER, side)
         return
     if action == n.PROBE + 3:
         kind = PROBE
@@ -409,13 +409,13 @@ def match(st: HannibalState, action: int) -> None:
     else:
         kind = (action - n.MATCH) % 6
     _spend(st, side, kind)
-    st.goto(COUNTER, side)
+    st.goto(Id.COUNTER, side)
 
 
 def counter_legal(st: HannibalState) -> tuple[int, ...]:
     """H79: after a match the defender may roll to counterattack; a matched Double Envelopment
     lets him take the initiative; after a failed withdrawal he may take it at once (H80)."""
-    n = st.n
+    n = st.notation
     side = other(st.b_att)
     out = [n.SIMPLE["keep defending"]]
     if st.b_card == DE and not st.b_marharbal or st.b_card == -2:
@@ -426,9 +426,9 @@ def counter_legal(st: HannibalState) -> tuple[int, ...]:
 
 
 def counter(st: HannibalState, action: int) -> None:
-    n = st.n
+    n = st.notation
     if action == n.SIMPLE["counterattack"]:
-        st.goto(base.ROLL, R_COUNTER)
+        st.goto(Id.R_COUNTER)
         return
     if action == n.SIMPLE["take initiative"]:
         st.b_att = other(st.b_att)
@@ -468,18 +468,18 @@ def withdraw_roll(st: HannibalState, die: int) -> None:
     if die <= battle_rating(st, commander(st, st.b_space, side)):
         defender = commander(st, st.b_space, other(side))
         if defender >= 0:
-            st.goto(CANCEL, other(side))
+            st.goto(Id.CANCEL, other(side))
         else:
             st.b_withdrew = True
             st.end()
     else:
         st.b_card = -2  # a failed withdrawal: the defender may take the initiative
-        st.goto(COUNTER, other(side))
+        st.goto(Id.COUNTER, other(side))
 
 
 def cancel(st: HannibalState, action: int) -> None:
-    if action == st.n.SIMPLE["cancel withdrawal"]:
-        st.goto(base.ROLL, R_CANCEL)
+    if action == st.notation.SIMPLE["cancel withdrawal"]:
+        st.goto(Id.R_CANCEL)
     else:
         st.b_withdrew = True
         st.end()
@@ -497,7 +497,7 @@ def cancel_roll(st: HannibalState, die: int) -> None:
     """H80, H116: the defender cancels on a roll at most his BR (Flaminius 4, the ruling)."""
     if die <= cancel_target(st, commander(st, st.b_space, other(st.b_att))):
         st.b_card = -2
-        st.goto(COUNTER, other(st.b_att))
+        st.goto(Id.COUNTER, other(st.b_att))
     else:
         st.b_withdrew = True
         st.end()
@@ -594,7 +594,7 @@ def _start_retreat(st: HannibalState, side: int) -> bool:
     if not st.cu[side][space] and not generals_at(st, space, side):
         return False
     if may_go_inside(st, side):
-        st.call(RETREAT, side)
+        st.call(Id.RETREAT, side)
         return True
     if st.b_withdrew:
         options = withdraw_spaces(st, side)
@@ -607,16 +607,16 @@ def _start_retreat(st: HannibalState, side: int) -> bool:
         for g in generals_at(st, space, side):
             base.displace(st, g)
         return False
-    st.call(RETREAT, side)
+    st.call(Id.RETREAT, side)
     return True
 
 
 def retreat_legal(st: HannibalState) -> tuple[int, ...]:
     side = st.stack[-1][1]
     options = withdraw_spaces(st, side) if st.b_withdrew else list(retreat_options(st, side))
-    out = [st.n.SPACE["retreat to"] + s for s in sorted(options)]
+    out = [st.notation.SPACE["retreat to"] + s for s in sorted(options)]
     if may_go_inside(st, side):
-        out.append(st.n.SIMPLE["retreat inside"])
+        out.append(st.notation.SIMPLE["retreat inside"])
     return tuple(out)
 
 
@@ -634,10 +634,10 @@ def _retreat_inside(st: HannibalState, side: int) -> None:
 
 def retreat(st: HannibalState, action: int) -> None:
     side = st.stack[-1][1]
-    if action == st.n.SIMPLE["retreat inside"]:
+    if action == st.notation.SIMPLE["retreat inside"]:
         _retreat_inside(st, side)
         return
-    dst = action - st.n.SPACE["retreat to"]
+    dst = action - st.notation.SPACE["retreat to"]
     space = st.b_space
     loss, path = (0, ()) if st.b_withdrew else retreat_paths(st, side)[dst]
     lost = lose_cus(st, side, space, loss)
@@ -678,17 +678,17 @@ def counter_cards(st: HannibalState, side: int, moment: int) -> list[int]:
 
 def counter_event_legal(st: HannibalState) -> tuple[int, ...]:
     _, side, moment = st.stack[-1]
-    n = st.n
+    n = st.notation
     cards = counter_cards(st, side, moment)
     return tuple(sorted([n.SIMPLE["no counter event"], *(n.PLAY_EVENT + c - 1 for c in cards)]))
 
 
 def counter_event(st: HannibalState, action: int) -> None:
     _, side, moment = st.stack[-1]
-    n = st.n
+    n = st.notation
     if action == n.SIMPLE["no counter event"]:
         if moment == FRIGHT:
-            st.goto(base.ROLL, R_CHARGE)
+            st.goto(Id.R_CHARGE)
         else:
             st.end()
         return
@@ -705,7 +705,7 @@ def counter_event(st: HannibalState, action: int) -> None:
     elif card == 41:
         st.m_weather = 2  # #41 Bad Weather (H133): the move stops
     else:
-        st.goto(base.ROLL, R_STORMS)
+        st.goto(Id.R_STORMS)
         return
     st.end()
 
@@ -715,3 +715,103 @@ def storms_roll(st: HannibalState, die: int) -> None:
     """#60 Storms at Sea: the moving CUs roll Attrition at +2 before the naval roll."""
     st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + 2, st.m_left, 0)  # no train at sea
     st.end()
+
+
+# --- The table's entries of this chapter ----------------------------------------------------------
+def _bdeal_legal(st: HannibalState) -> tuple[int, ...]:
+    return tuple(st.notation.BDRAW + k for k in range(6) if st.bdeck[k])
+
+
+def _bdeal_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
+    """Battle cards are drawn by kind, weighted by the kind's cards left in the deck (H75)."""
+    first = st.notation.BDRAW
+    return [st.bdeck[a - first] for a in legal]
+
+
+def _steal_legal(st: HannibalState) -> tuple[int, ...]:
+    return tuple(st.notation.STEAL + k for k in range(6) if st.bhand[st.stack[-1][1]][k])
+
+
+def _steal_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
+    """#59: a card of the victim's hand at random."""
+    victim = st.bhand[st.stack[-1][1]]
+    return [victim[a - st.notation.STEAL] for a in legal]
+
+
+def _spy_legal(st: HannibalState) -> tuple[int, ...]:
+    hand, shown = st.bhand[st.stack[-1][1]], st.bshown[st.stack[-1][1]]
+    return tuple(st.notation.SPY + k for k in range(6) if hand[k] > shown[k])
+
+
+def _spy_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
+    """#20: a card not yet face up, at random."""
+    side = st.stack[-1][1]
+    return [st.bhand[side][a - st.notation.SPY] - st.bshown[side][a - st.notation.SPY] for a in legal]
+
+
+def _attacker_word(st: HannibalState) -> str:
+    return SIDES[st.b_att].capitalize()
+
+
+def _defender_word(st: HannibalState) -> str:
+    return SIDES[other(st.b_att)].capitalize()
+
+
+def _defender(st: HannibalState) -> int:
+    return other(st.b_att)
+
+
+P = Procedure
+PROCEDURES: base.Entries = {
+    Id.B_SORTIE: auto("battle: sortie", _sortie_step),
+    Id.B_COMMAND: auto("battle: command", _command_step),
+    Id.B_DECLARE_ATTACKER: auto("battle: the attacker's counter events", _declare_attacker),
+    Id.B_DECLARE_DEFENDER: auto("battle: the defender's counter events", _declare_defender),
+    Id.B_CHARGE: auto("battle: elephants", _charge_step),
+    Id.B_DEAL_ATTACKER: auto("battle: the attacker's cards", _deal_attacker),
+    Id.B_DEAL_DEFENDER: auto("battle: the defender's cards", _deal_defender),
+    Id.B_ROUNDS: auto("battle: rounds", _rounds),
+    Id.B_CASUALTIES: auto("battle: casualties", _casualties),
+    Id.B_RETREAT_TABLE: auto("battle: the Retreat Table", _retreat_table),
+    Id.B_RETREAT: auto("battle: retreat", _retreat_step),
+    Id.B_POLITICS: auto("battle: political consequences", _politics),
+    Id.B_DONE: auto("battle: over", _done),
+    Id.SORTIE: P("sortie", base.seat,
+                 lambda st: f"{base.side_word(st)} may sortie from {st.board.names[st.b_space]} (H100).",
+                 base.words("sortie", "no sortie"), sortie),
+    Id.COMMAND: P("change of command", base.fixed(CARTHAGE),
+                  lambda st: "Carthage may roll for the Roman change of command (H40).",
+                  base.words("roll for command", "no roll for command"), command),
+    Id.COUNTER_EVENT: P("counter event", base.seat, lambda st: f"{base.side_word(st)} may play a counter event (H34).",
+                        counter_event_legal, counter_event, hides_legal=True),
+    Id.CHARGE: P("elephant charge", base.fixed(CARTHAGE), lambda st: "Carthage may charge with its elephants (H77).",
+                 base.words("charge", "no charge"), charge),
+    Id.BDEAL: roll("battle deal", lambda st: f"Deal {SIDES[st.stack[-1][1]]} a battle card ({st.stack[-1][2]} to go).",
+                   _bdeal_legal, deal, _bdeal_weights),
+    Id.SPY: roll("spy in enemy camp",
+                 lambda st: f"Turn a battle card of {SIDES[st.stack[-1][1]]}'s face up at random (#20).",
+                 _spy_legal, spy, _spy_weights),
+    Id.STEAL: roll("ally deserts",
+                   lambda st: f"Pick a battle card at random from {SIDES[st.stack[-1][1]]}'s hand (#59).",
+                   _steal_legal, steal, _steal_weights),
+    Id.ATTACK: P("attack", lambda st: st.b_att,
+                 lambda st: f"{_attacker_word(st)} attacks with a battle card or withdraws (H78).",
+                 attack_legal, attack, hides_legal=True),
+    Id.MATCH: P("defence", _defender,
+                lambda st: f"{_defender_word(st)} matches {KINDS[st.b_card]} or concedes (H78).",
+                match_legal, match, hides_legal=True),
+    Id.COUNTER: P("counterattack", _defender,
+                  lambda st: f"{_defender_word(st)} may take the initiative (H79, H80).", counter_legal, counter),
+    Id.CANCEL: P("cancel withdrawal", _defender,
+                 lambda st: f"{_defender_word(st)} may try to cancel the withdrawal (H80).",
+                 base.words("cancel withdrawal", "allow withdrawal"), cancel),
+    Id.RETREAT: P("retreat", base.seat, lambda st: f"{base.side_word(st)} retreats (H86-H90).", retreat_legal, retreat),
+    Id.R_COMMAND: base.die("the change of command (H40)", command_roll),
+    Id.R_STORMS: base.die("Storms at Sea (#60)", storms_roll),
+    Id.R_CHARGE: base.die("the elephant charge (H77)", charge_roll),
+    Id.R_COUNTER: base.die("the counterattack (H79)", counter_roll),
+    Id.R_WITHDRAW: base.die("the withdrawal (H80)", withdraw_roll),
+    Id.R_CANCEL: base.die("cancelling the withdrawal (H80)", cancel_roll),
+    Id.R_CASUALTIES: base.die("battle casualties (H82)", casualties_roll),
+    Id.R_RETREAT: base.die("the Retreat Table (H83)", retreat_roll),
+}

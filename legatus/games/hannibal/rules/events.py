@@ -2,7 +2,7 @@
 
 Each implemented card has an :class:`Effect`: when it may be played (H33's ruling: only when
 it would do something), what its player chooses (spaces, Generals or a Numidia, one at a time
-through the EVENT procedure) and what each choice does. Cards without an entry cannot be
+through the Id.EVENT procedure) and what each choice does. Cards without an entry cannot be
 played for their event (only for OPs or as a discard): the counter events #6, #20, #31, #32,
 #41, #42, #59, #60, and #7/#8 used as counters, are played at their moment elsewhere (see
 docs/hannibal/rules.md); as a normal play on one's own turn (H34) only #7/#8 have a moment to act
@@ -15,13 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..notation import CARTHAGE, NUMIDIAS, ROME
+from legatus.core.procedures import Procedure, roll
+
+from ..ids import Id
+from ..notation import CARTHAGE, NUMIDIAS, ROME, SIDES
 from . import base, movement
 from .base import (
-    CAMPAIGN,
-    EVENT,
     NONE,
-    RANDOM_CARD,
     battle_rating,
     commander,
     country_of,
@@ -37,7 +37,6 @@ from .base import (
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-R_EVENT_ATTRITION, R_MERCENARIES = 14, 15  # roll purposes
 SIDE_OF = {"rome": ROME, "carthage": CARTHAGE}
 
 Targets = Callable[["HannibalState", int], list[int]]
@@ -67,11 +66,11 @@ def _spaces(st: HannibalState, *provinces: str) -> list[int]:
 
 
 def _choose(st: HannibalState, spaces: list[int]) -> list[int]:
-    return [st.n.SPACE["choose"] + s for s in spaces]
+    return [st.notation.SPACE["choose"] + s for s in spaces]
 
 
 def _space(st: HannibalState, action: int) -> int:
-    return action - st.n.SPACE["choose"]
+    return action - st.notation.SPACE["choose"]
 
 
 def _always(st: HannibalState, seat: int) -> bool:
@@ -121,11 +120,11 @@ def _revolt(province: str) -> Effect:
 
 
 def _numidia_targets(st: HannibalState, seat: int) -> list[int]:
-    return [st.n.PROVINCE + i for i in range(2)]
+    return [st.notation.PROVINCE + i for i in range(2)]
 
 
 def _numidia_revolt(st: HannibalState, seat: int, action: int) -> None:
-    for s in _revolt_spaces(st, seat, (NUMIDIAS[action - st.n.PROVINCE],)):
+    for s in _revolt_spaces(st, seat, (NUMIDIAS[action - st.notation.PROVINCE],)):
         st.ctrl[s] = NONE
 
 
@@ -152,7 +151,7 @@ def _sophonisba_targets(st: HannibalState, seat: int) -> list[int]:
 
 def _sophonisba(st: HannibalState, seat: int, action: int) -> None:
     if not st.path:
-        st.path.append(action - st.n.PROVINCE)  # the Numidia: not one of the 3 PCs
+        st.path.append(action - st.notation.PROVINCE)  # the Numidia: not one of the 3 PCs
     else:
         _place_pc(st, seat, action)
 
@@ -279,7 +278,7 @@ def _tribal_lands(st: HannibalState, s: int) -> bool:
 def _attrition(mod: int, column: int) -> Apply:
     def apply(st: HannibalState, seat: int, action: int) -> None:
         st.queue = (2,)  # the roll ends the event
-        st.goto(base.ROLL, R_EVENT_ATTRITION, _space(st, action), other(seat), mod + 10, column)
+        st.goto(Id.R_EVENT_ATTRITION, _space(st, action), other(seat), mod + 10, column)
     return apply
 
 
@@ -303,14 +302,14 @@ def _next_mercenaries(st: HannibalState) -> None:
         st.end()
         return
     space, st.queue = st.queue[0], st.queue[1:]
-    st.goto(base.ROLL, R_MERCENARIES, space, 0 if commander(st, space, CARTHAGE) >= 0 else 1)
+    st.goto(Id.R_MERCENARIES, space, 0 if commander(st, space, CARTHAGE) >= 0 else 1)
 
 
 def mercenaries_roll(st: HannibalState, die: int, space: int, stage: int) -> None:
     """#21: a force with a General is exempt on a roll at most its commander's BR; else attrition."""
     if stage == 0:
         if die > battle_rating(st, commander(st, space, CARTHAGE)):
-            st.goto(base.ROLL, R_MERCENARIES, space, 1)
+            st.goto(Id.R_MERCENARIES, space, 1)
             return
     else:
         base.attrition(st, CARTHAGE, space, die, st.cu[CARTHAGE][space], base.train_at(st, CARTHAGE, space))
@@ -327,19 +326,19 @@ def _macedonia(st: HannibalState, seat: int) -> None:
     st.macedonia += 1
     if st.hands[other(seat)]:
         st.queue = (2,)
-        st.goto(RANDOM_CARD, other(seat), -1)
+        st.goto(Id.RANDOM_CARD, other(seat), -1)
 
 
 def _messenger(st: HannibalState, seat: int) -> None:
     if st.hands[other(seat)]:
         st.queue = (2,)
-        st.goto(RANDOM_CARD, other(seat), seat)
+        st.goto(Id.RANDOM_CARD, other(seat), seat)
 
 
 def random_card(st: HannibalState, action: int) -> None:
     """A card taken (#55) or discarded (#9) at random from a hand; both seats see which."""
     _, victim, taker = st.stack[-1]
-    card = action - st.n.TAKE_CARD + 1
+    card = action - st.notation.TAKE_CARD + 1
     st.hands[victim].remove(card)
     if card in st.known[victim]:
         st.known[victim].remove(card)
@@ -347,9 +346,7 @@ def random_card(st: HannibalState, action: int) -> None:
         st.hands[taker].append(card)
         st.known[taker].append(card)
     else:
-        st.discard.append(card)
-        if card == base.TRUCE:
-            st.truce_played = True  # H26's ruling: a Truce discarded at random reshuffles too
+        base.discard(st, card)
     st.end()
 
 
@@ -369,7 +366,7 @@ def _unused_romans(st: HannibalState) -> list[int]:
 
 def _replace_proconsul(st: HannibalState, seat: int, action: int) -> None:
     """#19 (its ruling): the new General takes the old one's place and is the Proconsul."""
-    new = action - st.n.CHOOSE_GENERAL
+    new = action - st.notation.CHOOSE_GENERAL
     old = st.proconsul
     st.gen_at[new] = st.gen_at[old]
     st.stamp[new] = st.stamp[old]
@@ -379,31 +376,32 @@ def _replace_proconsul(st: HannibalState, seat: int, action: int) -> None:
 
 def _carthaginian_generals(st: HannibalState, seat: int) -> list[int]:
     g = st.game
-    return [st.n.CHOOSE_GENERAL + gi for gi, at in enumerate(st.gen_at) if at >= 0 and g.general_side[gi] == CARTHAGE]
+    first = st.notation.CHOOSE_GENERAL
+    return [first + gi for gi, at in enumerate(st.gen_at) if at >= 0 and g.general_side[gi] == CARTHAGE]
 
 
 def _siege_train(st: HannibalState, seat: int, action: int) -> None:
-    st.siege_train = action - st.n.CHOOSE_GENERAL
+    st.siege_train = action - st.notation.CHOOSE_GENERAL
 
 
 # --- movement events (#33-#40, #61-#63) ---------------------------------------------------------------
 def _campaign(st: HannibalState, seat: int) -> None:
     card = st.stack[-1][2] if len(st.stack[-1]) > 2 else 0
     st.c_sea = 0
-    st.goto(CAMPAIGN, seat, card, st.game.cards.strategy[card - 1].generals)
+    st.goto(Id.CAMPAIGN, seat, card, st.game.cards.strategy[card - 1].generals)
 
 
 def _force_targets(st: HannibalState, seat: int) -> list[int]:
     card = st.stack[-1][2]
     top = st.game.cards.strategy[card - 1].force_march
-    return [st.n.ACTIVATE + gi for gi in movement.activatable(st, seat) if base.strategy_rating(st, gi) <= top]
+    return [st.notation.ACTIVATE + gi for gi in movement.activatable(st, seat) if base.strategy_rating(st, gi) <= top]
 
 
 def _force_march(st: HannibalState, seat: int, action: int) -> None:
     card = st.stack[-1][2]
-    movement.activate(st, seat, action - st.n.ACTIVATE, card, movement.MODE_FORCE)
+    movement.activate(st, seat, action - st.notation.ACTIVATE, card, movement.MODE_FORCE)
     st.queue = (3,)  # the General moves: the event's choices are over
-    st.goto(base.TAKE, seat)
+    st.goto(Id.TAKE, seat)
 
 
 def _truce(st: HannibalState, seat: int) -> None:
@@ -439,7 +437,7 @@ EFFECTS: dict[int, Effect] = {
     15: _recruit(2, _spanish_controlled),
     16: _recruit(2, _in("Gallia Transalpinia", "Gallia Cisalpinia")),
     17: _choice(_ANY_SIEGE, _sortie),
-    19: _choice(lambda st, seat: [st.n.CHOOSE_GENERAL + g for g in _unused_romans(st)], _replace_proconsul,
+    19: _choice(lambda st, seat: [st.notation.CHOOSE_GENERAL + g for g in _unused_romans(st)], _replace_proconsul,
                 also=_proconsul_when),
     21: Effect(lambda st, seat: bool(_mercenary_spaces(st)), start=_mercenaries),
     22: _choice(_mutines, _mutines_apply),
@@ -479,7 +477,7 @@ def can_play(st: HannibalState, seat: int, card: int) -> bool:
     info = st.game.cards.strategy[card - 1]
     if info.side != "either" and SIDE_OF[info.side] != seat or info.kind == "op_bonus":
         return False
-    st.stack = (*st.stack, (EVENT, seat, card, 0))  # the effect's queries read the card from the top frame
+    st.stack = (*st.stack, (Id.EVENT, seat, card, 0))  # the effect's queries read the card from the top frame
     try:
         return effect.when(st, seat)
     finally:
@@ -493,16 +491,16 @@ def play(st: HannibalState, seat: int, card: int) -> None:
     if info.removed_after and (card != 9 or st.macedonia == 1):
         st.removed.append(card)
     else:
-        st.discard.append(card)
+        base.discard(st, card)
     if st.truce and info.breaks_truce:
         st.truce = False
     effect = EFFECTS[card]
     st.path = []
     st.queue = ()
-    st.goto(EVENT, seat, card, effect.count)
+    st.goto(Id.EVENT, seat, card, effect.count)
     if effect.start is not None:
         effect.start(st, seat)
-        if st.stack and st.stack[-1][0] == EVENT and effect.targets is None:
+        if st.stack and st.stack[-1][0] == Id.EVENT and effect.targets is None:
             st.end()
 
 
@@ -512,14 +510,14 @@ def event_legal(st: HannibalState) -> tuple[int, ...]:
     assert effect.targets is not None
     out = effect.targets(st, seat)
     if effect.optional or not out:
-        out.append(st.n.SIMPLE["done"])
+        out.append(st.notation.SIMPLE["done"])
     return tuple(sorted(set(out)))
 
 
 def event_choice(st: HannibalState, action: int) -> None:
     _, seat, card, left = st.stack[-1]
     effect = EFFECTS[card]
-    if action == st.n.SIMPLE["done"]:
+    if action == st.notation.SIMPLE["done"]:
         st.end()
         return
     assert effect.apply is not None
@@ -531,31 +529,53 @@ def event_choice(st: HannibalState, action: int) -> None:
     if card == 24 and len(st.path) == 1:
         return  # Sophonisba's Numidia chosen: the 3 PCs follow
     if left > 1:
-        st.goto(EVENT, seat, card, left - 1)
+        st.goto(Id.EVENT, seat, card, left - 1)
     else:
         st.end()
 
 
 def campaign_legal(st: HannibalState) -> tuple[int, ...]:
     _, seat, card, left = st.stack[-1]
-    out = [st.n.ACTIVATE + gi for gi in movement.activatable(st, seat)] if left else []
-    return tuple(sorted([*out, st.n.SIMPLE["end campaign"]]))
+    out = [st.notation.ACTIVATE + gi for gi in movement.activatable(st, seat)] if left else []
+    return tuple(sorted([*out, st.notation.SIMPLE["end campaign"]]))
 
 
 def campaign(st: HannibalState, action: int) -> None:
     """H52: up to 2 or 3 different Generals, one after the other; one army may sail."""
     _, seat, card, left = st.stack[-1]
-    if action == st.n.SIMPLE["end campaign"]:
+    if action == st.notation.SIMPLE["end campaign"]:
         st.end()
         return
-    st.stack = (*st.stack[:-1], (CAMPAIGN, seat, card, left - 1))
+    st.stack = (*st.stack[:-1], (Id.CAMPAIGN, seat, card, left - 1))
     sea = st.c_sea
-    movement.activate(st, seat, action - st.n.ACTIVATE, card, movement.MODE_CAMPAIGN)
+    movement.activate(st, seat, action - st.notation.ACTIVATE, card, movement.MODE_CAMPAIGN)
     st.c_sea = sea
-    st.call(base.TAKE, seat)
+    st.call(Id.TAKE, seat)
 
 
 def campaign_resume(st: HannibalState) -> None:
     _, seat, card, left = st.stack[-1]
     if not left or not movement.activatable(st, seat):
         st.end()
+
+
+# --- The table's entries of this chapter ----------------------------------------------------------
+def _random_legal(st: HannibalState) -> tuple[int, ...]:
+    return tuple(st.notation.TAKE_CARD + c - 1 for c in sorted(st.hands[st.stack[-1][1]]))
+
+
+def _event_prompt(st: HannibalState) -> str:
+    card = st.stack[-1][2]
+    return f"{base.side_word(st)} chooses for #{card} {st.game.cards.strategy[card - 1].name}."
+
+
+P = Procedure
+PROCEDURES: base.Entries = {
+    Id.EVENT: P("event", base.seat, _event_prompt, event_legal, event_choice),
+    Id.RANDOM_CARD: roll("random card", lambda st: f"Pick a card at random from {SIDES[st.stack[-1][1]]}'s hand.",
+                         _random_legal, random_card),
+    Id.CAMPAIGN: P("campaign", base.seat, lambda st: f"{base.side_word(st)} activates the next General (H52).",
+                   campaign_legal, campaign, resume=campaign_resume),
+    Id.R_EVENT_ATTRITION: base.die("the event's attrition", event_attrition_roll),
+    Id.R_MERCENARIES: base.die("Mercenaries Desert (#21)", mercenaries_roll),
+}

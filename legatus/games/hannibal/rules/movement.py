@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure
+
+from ..ids import Id
 from ..map import ALPS_PASS
 from ..notation import CARTHAGE, ROME
 from . import base, battle, campaign, reactions, sieges, walls
-from .base import GARRISON, MOVE, REACT, ability, country_of, generals_at, is_inside, lose_cus, move_cus, other
+from .base import ability, country_of, generals_at, is_inside, lose_cus, move_cus, other
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -22,7 +25,6 @@ WEATHER_MP = 2  # #41 Bad Weather: the General's move stops before it spends a 3
 DECLARED = -3  # in st.tried: the non-active player declared his units inside or outside (H62 step 1)
 REGROUPED = -4  # in st.tried: CUs were dropped off or picked up here (once a space: no endless shuffling)
 LEFT_HERE = -10  # in st.tried, LEFT_HERE - x: General x was dropped off here and may not rejoin here
-R_PASS, R_NAVAL, R_BACK_NAVAL = 1, 2, 19  # roll purposes (see ..procedures)
 SIDE = ("rome", "carthage")
 
 
@@ -115,7 +117,7 @@ def take(st: HannibalState, n: int) -> None:
     at = st.gen_at[g]
     was_in = is_inside(st, g)
     if was_in and not n and st.cu[other(side)][at]:
-        st.goto(MOVE, side)  # H47: alone, he stays inside the besieged walls
+        st.goto(Id.MOVE, side)  # H47: alone, he stays inside the besieged walls
         end_move(st)
         return
     out = min(n, st.inner[at]) if was_in else max(0, n - st.cu[side][at])
@@ -125,7 +127,7 @@ def take(st: HannibalState, n: int) -> None:
         campaign.board(st, at, walls.total(st, side, at), n)
     st.m_left = n
     st.path = [at]
-    st.goto(MOVE, side)
+    st.goto(Id.MOVE, side)
     if (was_in or out) and st.cu[other(side)][at]:
         st.b_sortie = out
         fight(st)
@@ -166,7 +168,7 @@ def _drops(st: HannibalState, here: int) -> list[int]:
     if len(st.path) < 2 or REGROUPED in st.tried:
         return []
     keep = 5 if st.consul[st.m_gen] else 0
-    return [st.n.DROP + k - 1 for k in range(1, st.m_left - keep + 1)]
+    return [st.notation.DROP + k - 1 for k in range(1, st.m_left - keep + 1)]
 
 
 def _pickups(st: HannibalState, here: int) -> list[int]:
@@ -180,7 +182,7 @@ def _pickups(st: HannibalState, here: int) -> list[int]:
         free = min(free, campaign.free(st, here, campaign.standing(st, here), allowance(st)))
     if any(st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen and x not in st.m_group):
         free = min(free, st.cu[side][here] - st.m_left - 5)
-    return [st.n.PICK_UP + k - 1 for k in range(1, min(free, 10 - st.m_left) + 1)]
+    return [st.notation.PICK_UP + k - 1 for k in range(1, min(free, 10 - st.m_left) + 1)]
 
 
 def _subordinates(st: HannibalState, here: int) -> list[int]:
@@ -188,7 +190,7 @@ def _subordinates(st: HannibalState, here: int) -> list[int]:
     on a Campaign, one with MP left, H52; not one dropped off here, which would undo nothing but
     the drop, for ever: found in a self-play game), or drop one of those moving with him (a
     consul with 5 CUs there, H39)."""
-    n, side, g = st.n, st.m_side, st.m_gen
+    n, side, g = st.notation, st.m_side, st.m_gen
     out = [n.PICK_UP_GENERAL + x for x in generals_at(st, here, side) if x != g and x not in st.m_group
            and _may_join(st, x) and base.rank(st, x) <= base.rank(st, g) and LEFT_HERE - x not in st.tried]
     out += [n.DROP_GENERAL + x for x in st.m_group if not st.consul[x] or st.cu[side][here] - st.m_left >= 5]
@@ -202,7 +204,7 @@ def _may_join(st: HannibalState, x: int) -> bool:
 
 
 def move_legal(st: HannibalState) -> tuple[int, ...]:
-    n, board = st.n, st.board
+    n, board = st.notation, st.board
     here = st.gen_at[st.m_gen]
     short = _consul_short(st, here)
     if short:  # H41: stop with the consular army, or drop off enough CUs to restore its 5
@@ -252,7 +254,7 @@ def _lone_among_lone(st: HannibalState, here: int) -> bool:
 
 
 def step(st: HannibalState, action: int) -> None:
-    n, board = st.n, st.board
+    n, board = st.notation, st.board
     if action == n.SIMPLE["stop"]:
         end_move(st)
         return
@@ -291,7 +293,7 @@ def step(st: HannibalState, action: int) -> None:
         # #41 may stop the move here, before any pass, naval roll or battle; the other seat is
         # asked whether he holds the card or not, so that the question tells nothing (H34)
         st.m_weather, st.m_pending, st.m_phase = 1, action, PH_WEATHER
-        st.call(base.COUNTER_EVENT, other(st.m_side), battle.WEATHER)
+        st.call(Id.COUNTER_EVENT, other(st.m_side), battle.WEATHER)
         return
     st.m_mp -= cost
     if st.m_mode == MODE_CAMPAIGN:
@@ -307,11 +309,11 @@ def step(st: HannibalState, action: int) -> None:
             st.c_sea = 1
         if st.m_side == CARTHAGE:
             st.m_phase = PH_NAVAL  # #60 may come first (asked at every Carthaginian sea move, H60)
-            st.call(base.COUNTER_EVENT, ROME, battle.STORMS)
+            st.call(Id.COUNTER_EVENT, ROME, battle.STORMS)
             return
     elif c is not None and c.type in (1, 2) and st.m_left + base.moving_train(st):
         st.m_phase = PH_ENTER
-        base.roll(st, R_PASS, c.type)
+        st.call(Id.R_PASS, c.type)
         return
     enter(st)
 
@@ -403,11 +405,11 @@ def enter(st: HannibalState) -> None:
     if DECLARED not in st.tried and walls.must_declare(st):
         st.tried.append(DECLARED)
         st.m_phase = PH_ENTER
-        st.call(GARRISON, other(st.m_side), walls.DECLARE, st.gen_at[st.m_gen])
+        st.call(Id.GARRISON, other(st.m_side), walls.DECLARE, st.gen_at[st.m_gen])
         return
     if reactions.options(st):
         st.m_phase = PH_REACTED
-        st.call(REACT, other(st.m_side))
+        st.call(Id.REACT, other(st.m_side))
         return
     arrive(st)
 
@@ -423,7 +425,7 @@ def arrive(st: HannibalState) -> None:
     enemy = other(side)
     if st.cu[enemy][here]:
         if st.m_intercepted:
-            st.call(base.INTERCEPTED, side)
+            st.call(Id.INTERCEPTED, side)
             return
         if st.cu[enemy][here] == 1 and not generals_at(st, here, enemy) and st.m_left + base.moving_train(st) >= 5:
             lose_cus(st, enemy, here, 1)  # H48: overrun, movement goes on
@@ -433,7 +435,7 @@ def arrive(st: HannibalState) -> None:
     elif st.m_avoided:
         st.m_avoided = False
         if st.m_mp > 0:
-            st.call(base.PURSUE, side)
+            st.call(Id.PURSUE, side)
             return
         st.m_mp = 0
     if st.m_left:
@@ -461,17 +463,17 @@ def intercepted(st: HannibalState, action: int) -> None:
     again; a sea move: the Roman rolls again). H67: landed by sea at its own city, it may go
     inside, or put ``garrison k`` CUs inside and back up with the rest and its Generals."""
     st.end()
-    if action == st.n.SIMPLE["fight"]:
+    if action == st.notation.SIMPLE["fight"]:
         fight(st)
         return
     here = st.gen_at[st.m_gen]
-    if st.n.GARRISON <= action <= st.n.GARRISON + walls.MAX_INSIDE:
-        k = action - st.n.GARRISON
+    if st.notation.GARRISON <= action <= st.notation.GARRISON + walls.MAX_INSIDE:
+        k = action - st.notation.GARRISON
         if st.m_mode == MODE_CAMPAIGN:  # these end their move inside (H52)
             campaign.leave(st, here, campaign.standing(st, here), k)
         walls.shift_inside(st, st.m_side, here, k)
         st.m_left -= k
-    if action == st.n.SIMPLE["go inside"]:  # H67: landed by sea at its own city
+    if action == st.notation.SIMPLE["go inside"]:  # H67: landed by sea at its own city
         walls.shift_inside(st, st.m_side, here, st.m_left)
         _mark_moved(st)
         st.m_left = 0
@@ -483,21 +485,21 @@ def intercepted(st: HannibalState, action: int) -> None:
     st.m_phase = PH_END
     st.m_all = True  # H52: backing up uses up the army's movement on a Campaign
     if st.m_sailed == here and st.m_side == CARTHAGE and not st.truce and not _pirates(st, here, back):
-        base.roll(st, R_BACK_NAVAL, here, back)  # H61: backing up by sea, the Roman rolls again
+        st.call(Id.R_BACK_NAVAL, here, back)  # H61: backing up by sea, the Roman rolls again
         return
     _shift(st, here, back)
     st.m_mp = 0
     c = st.board.connection(here, back)
     if c is not None and c.type in (1, 2) and st.m_left + base.moving_train(st):
-        base.roll(st, R_PASS, c.type)
+        st.call(Id.R_PASS, c.type)
     else:
         end_move(st)
 
 
 def pursue(st: HannibalState, action: int) -> None:
     st.end()
-    if action == st.n.SIMPLE["pursue"]:
-        base.roll(st, reactions.R_PURSUIT)
+    if action == st.notation.SIMPLE["pursue"]:
+        st.call(Id.R_PURSUIT)
     else:
         end_move(st)
 
@@ -514,7 +516,7 @@ def move_resume(st: HannibalState) -> None:
         here = st.gen_at[st.m_gen]
         st.m_phase = PH_ENTER
         if not st.truce and not _pirates(st, st.m_from, here):
-            base.roll(st, R_NAVAL, st.m_from, here)
+            st.call(Id.R_NAVAL, st.m_from, here)
         else:
             enter(st)
     elif phase == PH_ENTER:
@@ -549,10 +551,10 @@ def end_move(st: HannibalState) -> None:
         st.ctrl[here] = base.NONE
     if here >= 0 and not st.m_fought and not is_inside(st, g) and walls.may_shelter(st, st.m_side, here) \
             and not st.cu[other(st.m_side)][here]:
-        st.goto(GARRISON, st.m_side, walls.MOVER, here)  # H51 (a): going inside ends the move
+        st.goto(Id.GARRISON, st.m_side, walls.MOVER, here)  # H51 (a): going inside ends the move
         return
     if sieging:
-        st.goto(base.SIEGE, st.m_side)
+        st.goto(Id.SIEGE, st.m_side)
         return
     st.end()
 
@@ -561,7 +563,7 @@ def intercepted_legal(st: HannibalState) -> tuple[int, ...]:
     """H65, H67: fight or back up; an army that landed by sea at its own city may go inside when
     it all fits, or split: ``garrison k`` CUs inside (as many as fit), the rest and its Generals
     back (no CU left outside; at least one goes back with them)."""
-    n = st.n
+    n = st.notation
     out = [n.SIMPLE["fight"], n.SIMPLE["back up"]]
     here = st.gen_at[st.m_gen]
     if st.m_sailed == here and walls.may_shelter(st, st.m_side, here):
@@ -573,5 +575,23 @@ def intercepted_legal(st: HannibalState) -> tuple[int, ...]:
 
 def take_legal(st: HannibalState) -> tuple[int, ...]:
     lo, hi = take_range(st)
-    return tuple(st.n.TAKE + k for k in range(lo, hi + 1))
+    return tuple(st.notation.TAKE + k for k in range(lo, hi + 1))
 
+
+# --- The table's entries of this chapter ----------------------------------------------------------
+P = Procedure
+PROCEDURES: base.Entries = {
+    Id.TAKE: P("command", base.seat,
+               lambda st: f"How many CUs go with {st.game.generals[st.m_gen].name} (H45)?",
+               take_legal, lambda st, a: take(st, a - st.notation.TAKE)),
+    Id.MOVE: P("movement", base.seat,
+               lambda st: f"{st.game.generals[st.m_gen].name} moves ({st.m_mp} MP left, {st.m_left} CUs).",
+               move_legal, step, resume=move_resume),
+    Id.INTERCEPTED: P("intercepted", base.seat, lambda st: f"{base.side_word(st)} fights or backs up (H65).",
+                      intercepted_legal, intercepted),
+    Id.PURSUE: P("pursuit", base.seat, lambda st: f"{base.side_word(st)} may pursue (H71).",
+                 base.words("pursue", "no pursuit"), pursue),
+    Id.R_PASS: base.die("pass attrition (H49)", pass_attrition),
+    Id.R_NAVAL: base.die("naval combat, rolled by Rome (H58)", naval_roll),
+    Id.R_BACK_NAVAL: base.die("naval combat backing up by sea (H61)", back_naval_roll),
+}

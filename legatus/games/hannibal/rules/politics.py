@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..ids import Id
 from ..notation import CARTHAGE, ROME
-from .base import NONE, attrition, cus, hostile_tribe, is_plain, other, train_at
+from .base import NONE, Entries, attrition, cus, die, hostile_tribe, is_plain, other, train_at
 
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-R_WINTER = 13  # roll purpose
 
 
 def winter_forces(st: HannibalState) -> list[int]:
@@ -69,3 +69,7 @@ def isolation(st: HannibalState) -> None:
                 st.ctrl[s] = NONE
 
 
+# --- The table's entries of this chapter ----------------------------------------------------------
+PROCEDURES: Entries = {
+    Id.R_WINTER: die("winter attrition (H106)", winter_roll),
+}

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure
+
+from ..ids import Id
 from . import base, walls
 from .base import ability, battle_rating, commander, generals_at, hostile_tribe, move_cus, other
 
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-R_INTERCEPT, R_AVOID, R_PURSUIT, R_HOSTILE = 3, 4, 5, 18  # roll purposes
 TRIBAL_LANDS = ("Gallia Transalpinia", "Liguria")  # #7, #8
 AVOID_TRIED = -2  # in st.tried: this entry's Avoid Battle was rolled
 
@@ -53,7 +55,7 @@ def avoid_spaces(st: HannibalState) -> list[int]:
         return []
     out = [s for s in st.board.land[here] if s != st.m_from and not st.cu[side][s] and st.ctrl[s] != side
            and not hostile_tribe(st, s, enemy)]
-    if walls.may_shelter(st, enemy, here) and _sizes(st, R_AVOID, here)[0] <= walls.room(st, here):
+    if walls.may_shelter(st, enemy, here) and _sizes(st, Id.R_AVOID, here)[0] <= walls.room(st, here):
         out.append(here)
     return out
 
@@ -71,7 +73,7 @@ def options(st: HannibalState) -> bool:
 
 
 def react_legal(st: HannibalState) -> tuple[int, ...]:
-    n = st.n
+    n = st.notation
     out = [n.SPACE["intercept from"] + s for s in interceptors(st)]
     if not any(s >= 0 for s in st.tried):  # H62: the Avoid Battle roll comes before interceptions
         out += [n.SPACE["avoid to"] + s for s in avoid_spaces(st)]
@@ -82,26 +84,26 @@ def react_legal(st: HannibalState) -> tuple[int, ...]:
 
 
 def react(st: HannibalState, action: int) -> None:
-    n = st.n
+    n = st.notation
     if action == n.SIMPLE["no reaction"]:
         st.end()
     elif n.PLAY_EVENT <= action < n.PLAY_EVENT + 64:
         base.play_counter(st, other(st.m_side), action - n.PLAY_EVENT + 1)
-        base.roll(st, R_HOSTILE)
+        st.call(Id.R_HOSTILE)
     elif action >= n.SPACE["avoid to"] and action < n.SPACE["avoid to"] + st.board.n_spaces:
         st.tried.append(AVOID_TRIED)
-        _declare(st, R_AVOID, action - n.SPACE["avoid to"])
+        _declare(st, Id.R_AVOID, action - n.SPACE["avoid to"])
     else:
         src = action - n.SPACE["intercept from"]
         st.tried.append(src)
-        _declare(st, R_INTERCEPT, src)
+        _declare(st, Id.R_INTERCEPT, src)
 
 
 def _force(st: HannibalState, purpose: int, where: int) -> tuple[int, int, int, bool]:
     """The reacting army: its space, commander, CUs, and whether those inside the walls count
     (an interception from a city with no enemy CU outside, H67)."""
     side = other(st.m_side)
-    if purpose == R_INTERCEPT:
+    if purpose == Id.R_INTERCEPT:
         everywhere = not st.cu[st.m_side][where]
         have = walls.total(st, side, where) if everywhere else st.cu[side][where]
         return where, commander(st, where, side, everywhere=everywhere), have, everywhere
@@ -118,9 +120,9 @@ def _sizes(st: HannibalState, purpose: int, where: int, leader: int = -1) -> tup
         have -= min(have, 5 if st.consul[c] else 1)
         c = leader
     hi = min(10, have)
-    if purpose == R_AVOID and where == st.gen_at[st.m_gen]:
+    if purpose == Id.R_AVOID and where == st.gen_at[st.m_gen]:
         hi = min(hi, walls.room(st, where))
-    lo = min(5, hi) if c >= 0 and st.consul[c] else min(1, hi) if purpose == R_INTERCEPT else 0
+    lo = min(5, hi) if c >= 0 and st.consul[c] else min(1, hi) if purpose == Id.R_INTERCEPT else 0
     return lo, hi
 
 
@@ -131,10 +133,10 @@ def leaders(st: HannibalState, purpose: int, where: int) -> list[int]:
     at, c, _, everywhere = _force(st, purpose, where)
     out = []
     for g in generals_at(st, at, other(st.m_side), everywhere):
-        if g == c or purpose == R_AVOID and g in st.failed:
+        if g == c or purpose == Id.R_AVOID and g in st.failed:
             continue
         hi = _sizes(st, purpose, where, g)[1]
-        if hi >= (5 if st.consul[g] else 1 if purpose == R_INTERCEPT else 0):
+        if hi >= (5 if st.consul[g] else 1 if purpose == Id.R_INTERCEPT else 0):
             out.append(g)
     return out
 
@@ -143,7 +145,7 @@ def _declare(st: HannibalState, purpose: int, where: int) -> None:
     """The force that tries: who leads it when a subordinate may go alone, then its size when
     there is a choice, then the die."""
     if leaders(st, purpose, where):
-        st.call(base.REACT_LEADER, other(st.m_side), purpose, where)
+        st.call(Id.REACT_LEADER, other(st.m_side), purpose, where)
     else:
         _size_then_roll(st, st.call, purpose, where, -1)
 
@@ -151,9 +153,9 @@ def _declare(st: HannibalState, purpose: int, where: int) -> None:
 def _size_then_roll(st: HannibalState, start: Callable[..., None], purpose: int, where: int, leader: int) -> None:
     lo, hi = _sizes(st, purpose, where, leader)
     if lo == hi:
-        start(base.ROLL, purpose, where, hi, leader)
+        start(purpose, where, hi, leader)
     else:
-        start(base.REACT_SIZE, other(st.m_side), purpose, where, leader)
+        start(Id.REACT_SIZE, other(st.m_side), purpose, where, leader)
 
 
 def leader_legal(st: HannibalState) -> tuple[int, ...]:
@@ -161,24 +163,24 @@ def leader_legal(st: HannibalState) -> tuple[int, ...]:
     that General alone (H66, H69)."""
     _, _, purpose, where = st.stack[-1]
     c = _force(st, purpose, where)[1]
-    return tuple(sorted(st.n.CHOOSE_GENERAL + g for g in (c, *leaders(st, purpose, where))))
+    return tuple(sorted(st.notation.CHOOSE_GENERAL + g for g in (c, *leaders(st, purpose, where))))
 
 
 def leader(st: HannibalState, action: int) -> None:
     _, _, purpose, where = st.stack[-1]
-    g = action - st.n.CHOOSE_GENERAL
+    g = action - st.notation.CHOOSE_GENERAL
     _size_then_roll(st, st.goto, purpose, where, -1 if g == _force(st, purpose, where)[1] else g)
 
 
 def size_legal(st: HannibalState) -> tuple[int, ...]:
     _, _, purpose, where, g = st.stack[-1]
     lo, hi = _sizes(st, purpose, where, g)
-    return tuple(st.n.TAKE + k for k in range(lo, hi + 1))
+    return tuple(st.notation.TAKE + k for k in range(lo, hi + 1))
 
 
 def size(st: HannibalState, action: int) -> None:
     _, _, purpose, where, g = st.stack[-1]
-    st.goto(base.ROLL, purpose, where, action - st.n.TAKE, g)
+    st.goto(purpose, where, action - st.notation.TAKE, g)
 
 
 def _group(st: HannibalState, side: int, src: int, dst: int, n: int, leader: int, everywhere: bool = False) -> None:
@@ -262,3 +264,20 @@ def hostile_roll(st: HannibalState, die: int) -> None:
     column = st.game.tables.attrition_modifiers["hostile_tribes_column"]
     st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die, st.m_left, base.moving_train(st), column)
     st.end()
+
+
+# --- The table's entries of this chapter ----------------------------------------------------------
+P = Procedure
+PROCEDURES: base.Entries = {
+    Id.REACT: P("reaction", base.seat, lambda st: f"{base.side_word(st)} may intercept or avoid battle (H62).",
+                react_legal, react, hides_legal=True),
+    Id.REACT_SIZE: P("reacting force", base.seat,
+                     lambda st: f"{base.side_word(st)} says how many CUs try (H64, H69, H70).", size_legal, size),
+    Id.REACT_LEADER: P("reacting General", base.seat,
+                       lambda st: f"{base.side_word(st)} says who leads the attempt: the commander with every "
+                       "General, or a subordinate alone (H66, H69).", leader_legal, leader),
+    Id.R_INTERCEPT: base.die("interception (H64)", intercept_roll),
+    Id.R_AVOID: base.die("Avoid Battle (H69)", avoid_roll),
+    Id.R_PURSUIT: base.die("pursuit (H71)", pursuit_roll),
+    Id.R_HOSTILE: base.die("Hostile Tribes (#7, #8)", hostile_roll),
+}

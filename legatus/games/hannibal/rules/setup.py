@@ -1,9 +1,10 @@
-"""Setup (H9-H13): the starting control, armies, decks; and the weights of chance outcomes."""
+"""Setup (H9-H13): the starting control, armies and decks."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..ids import Id
 from ..notation import CARTHAGE, ROME, SIDES
 from . import base, campaign
 from .base import LATER, NEUTRAL, NONE, OFF
@@ -64,22 +65,5 @@ def begin(st: HannibalState) -> None:
     st.queue = ()
     base.clear_move(st)
     base.clear_battle(st)
-    st.call(base.TURN, 0)
-    from .turn import advance
-
-    advance(st)
-
-
-def chance_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
-    """Battle cards are drawn by kind, weighted by the kind's cards left in the deck (or in the
-    hand #59 takes one from); every other chance node is uniform."""
-    if st.stack[-1][0] == base.BDEAL:
-        first = st.n.BDRAW
-        return [st.bdeck[a - first] for a in legal]
-    if st.stack[-1][0] == base.STEAL:  # #59: a card of the victim's hand at random
-        victim = st.bhand[st.stack[-1][1]]
-        return [victim[a - st.n.STEAL] for a in legal]
-    if st.stack[-1][0] == base.SPY:  # #20: a card not yet face up, at random
-        side = st.stack[-1][1]
-        return [st.bhand[side][a - st.n.SPY] - st.bshown[side][a - st.n.SPY] for a in legal]
-    return [1] * len(legal)
+    st.call(Id.S_START)
+    st.settle()

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure
+
+from ..ids import Id
 from ..notation import CARTHAGE
 from . import base, campaign
 from .base import ability, other, set_control
@@ -16,7 +19,6 @@ from .base import ability, other, set_control
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-R_SIEGE = 12  # roll purpose
 MIN_CUS = 3  # H94
 
 
@@ -37,8 +39,8 @@ def siege(st: HannibalState, action: int) -> None:
     side = st.stack[-1][1]
     space = st.gen_at[st.m_gen]
     if st.m_mode == 2:  # movement.MODE_CAMPAIGN: a siege uses up the army's movement (H52)
-        campaign.finish(st, st.m_all or action == st.n.SIMPLE["siege"])
-    if action == st.n.SIMPLE["no siege"]:
+        campaign.finish(st, st.m_all or action == st.notation.SIMPLE["siege"])
+    if action == st.notation.SIMPLE["no siege"]:
         st.end()
         return
     st.sieged.append(space)
@@ -50,7 +52,7 @@ def siege(st: HannibalState, action: int) -> None:
     rolls = 2 if st.m_bonus == 54 and base.is_walled(st, space) else 1
     if st.m_mode == 3 and ability(st, st.m_gen, "siege_rolls") and base.is_walled(st, space):
         rolls = ability(st, st.m_gen, "siege_rolls")
-    st.goto(base.ROLL, R_SIEGE, space, side, rolls)
+    st.goto(Id.R_SIEGE, space, side, rolls)
 
 
 def modifier(st: HannibalState, space: int, side: int) -> int:
@@ -77,7 +79,7 @@ def siege_roll(st: HannibalState, die: int, space: int, side: int, rolls: int) -
             if not st.stack:
                 return
     if rolls > 1 and st.ctrl[space] != side:
-        st.goto(base.ROLL, R_SIEGE, space, side, rolls - 1)
+        st.goto(Id.R_SIEGE, space, side, rolls - 1)
     else:
         st.end()
 
@@ -90,3 +92,9 @@ def _take(st: HannibalState, space: int, side: int) -> None:
     set_control(st, space, side)
 
 
+# --- The table's entries of this chapter ----------------------------------------------------------
+PROCEDURES: base.Entries = {
+    Id.SIEGE: Procedure("siege", base.seat, lambda st: f"{base.side_word(st)} may besiege or subjugate (H94).",
+                        base.words("siege", "no siege"), siege),
+    Id.R_SIEGE: base.die("the Siege Table (H95)", siege_roll),
+}

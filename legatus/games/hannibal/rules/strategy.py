@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..notation import CARTHAGE, ROME
+from legatus.core.procedures import Procedure, roll
+
+from ..ids import Id
+from ..notation import CARTHAGE, ROME, SIDES
 from . import base, campaign, events, movement
-from .base import DEAL, FIRST, OPENING, OPS, PLACE_PC, PLAY, RESHUFFLE, other, province_controller, strategy_rating
+from .base import other, province_controller, strategy_rating
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -40,28 +43,28 @@ def deal(st: HannibalState, card: int) -> None:
     st.deck.remove(card)
     st.hands[seat].append(card)
     if left > 1:
-        st.goto(DEAL, seat, left - 1)
+        st.goto(Id.DEAL, seat, left - 1)
     elif seat == ROME:
-        st.goto(DEAL, CARTHAGE, hand_size(st))
+        st.goto(Id.DEAL, CARTHAGE, hand_size(st))
     else:
         st.end()
 
 
 def start_deal(st: HannibalState) -> None:
-    st.call(DEAL, ROME, hand_size(st))
+    st.call(Id.DEAL, ROME, hand_size(st))
     if needs_reshuffle(st):
-        st.call(RESHUFFLE)
+        st.call(Id.RESHUFFLE)
 
 
 def opening(st: HannibalState) -> None:
     """H27: Carthage always asks whether Rome opens with a Campaign card (asking only when Rome
     holds one would tell Carthage so); if not, Carthage chooses."""
-    st.call(OPENING)
+    st.call(Id.OPENING)
 
 
 def opening_legal(st: HannibalState) -> tuple[int, ...]:
     words = ["no campaign opening"] + (["open with campaign"] if any(c in CAMPAIGNS for c in st.hands[ROME]) else [])
-    return tuple(sorted(st.n.SIMPLE[w] for w in words))
+    return tuple(sorted(st.notation.SIMPLE[w] for w in words))
 
 
 def answer_opening(st: HannibalState, opens: bool) -> None:
@@ -70,7 +73,7 @@ def answer_opening(st: HannibalState, opens: bool) -> None:
         st.queue = (1,)  # the first play must be a Campaign card
         st.end()
     else:
-        st.goto(FIRST)
+        st.goto(Id.FIRST)
 
 
 def choose_first(st: HannibalState, seat: int) -> None:
@@ -93,13 +96,13 @@ def next_play(st: HannibalState) -> bool:
     st.moved_gens = []
     campaign.clear(st)
     st.failed = []
-    st.call(PLAY, seat)
+    st.call(Id.PLAY, seat)
     return True
 
 
 def play_legal(st: HannibalState) -> tuple[int, ...]:
     seat = st.stack[-1][1]
-    n = st.n
+    n = st.notation
     out: list[int] = []
     must = st.queue == (1,)
     for c in sorted(st.hands[seat]):
@@ -115,7 +118,7 @@ def play_legal(st: HannibalState) -> tuple[int, ...]:
 
 def play(st: HannibalState, action: int) -> None:
     """H29: one card, one use. A card used for OPs or discarded goes to the discard pile."""
-    n = st.n
+    n = st.notation
     seat = st.stack[-1][1]
     use, card = divmod(action - n.PLAY_OPS, 64)
     card += 1
@@ -123,16 +126,14 @@ def play(st: HannibalState, action: int) -> None:
     st.hands[seat].remove(card)
     if card in st.known[seat]:
         st.known[seat].remove(card)
-    if card == base.TRUCE:
-        st.truce_played = True  # H26, H36: reshuffle at the end of the turn however it is used
     if use == EVENT_USE:
         events.play(st, seat, card)
         return
-    st.discard.append(card)
+    base.discard(st, card)
     if use == DISCARD_USE:
         st.end()
     else:
-        st.goto(OPS, seat, card)
+        st.goto(Id.OPS, seat, card)
 
 
 def ops_value(st: HannibalState) -> int:
@@ -148,7 +149,7 @@ def raise_candidates(st: HannibalState, seat: int) -> list[int]:
 
 def ops_legal(st: HannibalState) -> tuple[int, ...]:
     _, seat, card = st.stack[-1]
-    n = st.n
+    n = st.notation
     ops = st.game.cards.strategy[card - 1].ops
     out = [n.ACTIVATE + gi for gi in movement.activatable(st, seat) if strategy_rating(st, gi) <= ops]
     out.append(n.SIMPLE["place pcs"])
@@ -158,11 +159,11 @@ def ops_legal(st: HannibalState) -> tuple[int, ...]:
 
 
 def use_ops(st: HannibalState, action: int) -> None:
-    n = st.n
+    n = st.notation
     _, seat, card = st.stack[-1]
     if action == n.SIMPLE["place pcs"]:
         st.path = []
-        st.goto(PLACE_PC, seat, st.game.cards.strategy[card - 1].ops)
+        st.goto(Id.PLACE_PC, seat, st.game.cards.strategy[card - 1].ops)
     elif action >= n.RAISE and action < n.RAISE + len(st.game.generals):
         gi = action - n.RAISE
         at = st.gen_at[gi]
@@ -173,7 +174,7 @@ def use_ops(st: HannibalState, action: int) -> None:
         st.end()
     else:
         movement.activate(st, seat, action - n.ACTIVATE, card, movement.MODE_OPS)
-        st.goto(base.TAKE, seat)
+        st.goto(Id.TAKE, seat)
 
 
 def pc_spaces(st: HannibalState, seat: int) -> list[int]:
@@ -192,15 +193,46 @@ def pc_spaces(st: HannibalState, seat: int) -> list[int]:
 
 def place_pc(st: HannibalState, action: int) -> None:
     _, seat, left = st.stack[-1]
-    if action == st.n.SIMPLE["done"]:
+    if action == st.notation.SIMPLE["done"]:
         st.end()
         return
-    space = action - st.n.SPACE["pc"]
+    space = action - st.notation.SPACE["pc"]
     st.path.append(space)
     base.set_control(st, space, seat)
     if not st.stack:
         return
     if left > 1:
-        st.goto(PLACE_PC, seat, left - 1)
+        st.goto(Id.PLACE_PC, seat, left - 1)
     else:
         st.end()
+
+
+# --- The table's entries of this chapter ----------------------------------------------------------
+def _deal_legal(st: HannibalState) -> tuple[int, ...]:
+    return tuple(st.notation.DRAW + c - 1 for c in sorted(st.deck))
+
+
+def _deal_prompt(st: HannibalState) -> str:
+    size = hand_size(st)
+    return f"Deal {SIDES[st.stack[-1][1]]} card {size - st.stack[-1][2] + 1} of {size}."
+
+
+P = Procedure
+PROCEDURES: base.Entries = {
+    Id.DEAL: roll("deal", _deal_prompt, _deal_legal, lambda st, a: deal(st, a - st.notation.DRAW + 1)),
+    Id.RESHUFFLE: roll("reshuffle", lambda st: "Reshuffle the strategy cards (H26).",
+                       base.words("reshuffle strategy cards"), lambda st, a: reshuffle(st)),
+    Id.OPENING: P("opening", base.fixed(ROME), lambda st: "Will Rome open with a Campaign card (H27)?", opening_legal,
+                  lambda st, a: answer_opening(st, a == st.notation.SIMPLE["open with campaign"]), hides_legal=True),
+    Id.FIRST: P("first player", base.fixed(CARTHAGE), lambda st: "Carthage chooses who plays first (H27).",
+                base.words("rome first", "carthage first"),
+                lambda st, a: choose_first(st, ROME if a == st.notation.SIMPLE["rome first"] else CARTHAGE)),
+    Id.PLAY: P("card play", base.seat,
+               lambda st: f"{base.side_word(st)} plays a card: OPs, event or discard (H29).", play_legal, play,
+               hides_legal=True),
+    Id.OPS: P("operations", base.seat, lambda st: f"{base.side_word(st)} uses {ops_value(st)} OPs (H30-H32).",
+              ops_legal, use_ops),
+    Id.PLACE_PC: P("political control", base.seat,
+                   lambda st: f"{base.side_word(st)} places a PC ({st.stack[-1][2]} left; H31).",
+                   base.spaces("pc", lambda s: pc_spaces(s, s.stack[-1][1]), ("done",)), place_pc),
+}

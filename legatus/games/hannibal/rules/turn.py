@@ -1,145 +1,151 @@
 """The turn sequence (H14), the Reinforcement Phase (H15-H24) and the end of the turn (H26).
 
-The TURN procedure is a driver: it never waits itself; each step either calls the procedure
-that waits or is done at once, and ``advance`` moves on when a called procedure ends.
+The turn is a chain of steps that need no decision (``S_*``, joined by goto): each either calls
+the procedure that waits, or does its part at once and goes on; a called procedure's end brings
+the step back (which calls again or goes on).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure, roll
+
+from ..ids import Id
 from ..notation import CARTHAGE, ROME
 from . import base, politics, strategy, victory
 from .base import (
-    AFRICANUS,
     AWAY,
     DEAD,
-    ELECT,
     LATER,
     OFF,
-    PROCONSUL,
-    REINFORCE,
-    RETURN,
+    Entries,
+    auto,
     country_of,
+    fixed,
     generals_at,
     other,
     province_controller,
+    seat,
+    spaces,
 )
 from .walls import is_besieged, total
 
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-(S_START, S_CARTHAGE, S_RETURN, S_ROME, S_AFRICANUS, S_PROCONSUL, S_REMOVE, S_CONSULS, S_DEAL, S_OPENING, S_PLAY,
- S_WINTER, S_ISOLATION, S_VICTORY, S_END) = range(15)
+
+# --- H14 the sequence of play: the turn's steps -------------------------------------------------
+def _start(st: HannibalState) -> None:
+    st.hanno_counsel = 0 if st.hanno_counsel == 2 else st.hanno_counsel  # #57/#58 lapse (H26)
+    st.cato_counsel = 0 if st.cato_counsel == 2 else st.cato_counsel
+    st.goto(Id.S_CARTHAGE if st.turn > 1 else Id.S_DEAL)  # H13: no Reinforcement Phase on turn 1
+    if st.turn > 1:
+        st.queue = (1, 2, 3, 4)
 
 
-def _next(st: HannibalState, step: int) -> None:
-    st.stack = (*st.stack[:-1], (base.TURN, step))
+def _carthage(st: HannibalState) -> None:
+    if not _carthage_reinforcement(st):
+        st.goto(Id.S_RETURN)
 
 
-def advance(st: HannibalState) -> None:
-    """Runs the turn's steps until one waits for a decision or a die."""
-    while st.stack and st.stack[-1][0] == base.TURN:
-        step = st.stack[-1][1]
-        if step == S_START:
-            st.hanno_counsel = 0 if st.hanno_counsel == 2 else st.hanno_counsel  # #57/#58 lapse (H26)
-            st.cato_counsel = 0 if st.cato_counsel == 2 else st.cato_counsel
-            _next(st, S_CARTHAGE if st.turn > 1 else S_DEAL)  # H13: no Reinforcement Phase on turn 1
-            if st.turn > 1:
-                st.queue = (1, 2, 3, 4)
-        elif step == S_CARTHAGE:
-            if not _carthage_reinforcement(st):
-                _next(st, S_RETURN)
-        elif step == S_RETURN:
-            back = [g for g, at in enumerate(st.gen_at) if at == AWAY and return_spaces(st, g)]
-            if back:
-                st.call(RETURN, back[0])
-                return
-            _next(st, S_ROME)  # H16's ruling: one with nowhere to go stays displaced until the next phase
-            st.queue = (st.game.tables.reinforcements["rome_cus"], 0)
-        elif step == S_ROME:
-            left, italy = st.queue
-            if left and rome_reinforcement_spaces(st, left, italy):
-                st.call(REINFORCE, ROME)
-                return
-            _next(st, S_AFRICANUS)
-        elif step == S_AFRICANUS:
-            _next(st, S_PROCONSUL)
-            g = st.game.africanus
-            if st.turn == st.game.generals[g].arrives and st.gen_at[g] == LATER:
-                if africanus_spaces(st):
-                    st.call(AFRICANUS)
-                    return
-                st.gen_at[g] = DEAD  # H19: he never enters play
-        elif step == S_PROCONSUL:
-            _next(st, S_REMOVE)
-            if proconsul_candidates(st):
-                st.call(PROCONSUL)
-                return
-            st.proconsul = -1
-        elif step == S_REMOVE:
-            remove_consuls(st)
-            st.queue = (2,)
-            _next(st, S_CONSULS)
-        elif step == S_CONSULS:
-            if st.queue[0] and consul_pool(st):
-                st.queue = (st.queue[0] - 1,)
-                st.call(ELECT)
-                return
-            _next(st, S_DEAL)
-            st.queue = ()
-        elif step == S_DEAL:
-            _next(st, S_OPENING)
-            strategy.start_deal(st)
+def _return(st: HannibalState) -> None:
+    back = [g for g, at in enumerate(st.gen_at) if at == AWAY and return_spaces(st, g)]
+    if back:
+        st.call(Id.RETURN, back[0])
+        return
+    st.goto(Id.S_ROME)  # H16's ruling: one with nowhere to go stays displaced until the next phase
+    st.queue = (st.game.tables.reinforcements["rome_cus"], 0)
+
+
+def _rome(st: HannibalState) -> None:
+    left, italy = st.queue
+    if left and rome_reinforcement_spaces(st, left, italy):
+        st.call(Id.REINFORCE, ROME)
+    else:
+        st.goto(Id.S_AFRICANUS)
+
+
+def _africanus(st: HannibalState) -> None:
+    st.goto(Id.S_PROCONSUL)
+    g = st.game.africanus
+    if st.turn == st.game.generals[g].arrives and st.gen_at[g] == LATER:
+        if africanus_spaces(st):
+            st.call(Id.AFRICANUS)
+        else:
+            st.gen_at[g] = DEAD  # H19: he never enters play
+
+
+def _proconsul_step(st: HannibalState) -> None:
+    st.goto(Id.S_REMOVE)
+    if proconsul_candidates(st):
+        st.call(Id.PROCONSUL)
+    else:
+        st.proconsul = -1
+
+
+def _remove(st: HannibalState) -> None:
+    remove_consuls(st)
+    st.queue = (2,)
+    st.goto(Id.S_CONSULS)
+
+
+def _consuls(st: HannibalState) -> None:
+    if st.queue[0] and consul_pool(st):
+        st.queue = (st.queue[0] - 1,)
+        st.call(Id.ELECT)
+    else:
+        st.goto(Id.S_DEAL)
+        st.queue = ()
+
+
+def _deal(st: HannibalState) -> None:
+    st.goto(Id.S_OPENING)
+    strategy.start_deal(st)
+
+
+def _opening(st: HannibalState) -> None:
+    st.goto(Id.S_PLAY)
+    st.queue = ()
+    strategy.opening(st)
+
+
+def _play(st: HannibalState) -> None:
+    if not strategy.next_play(st):
+        st.goto(Id.S_WINTER)
+        st.queue = tuple(politics.winter_forces(st))
+
+
+def _winter(st: HannibalState) -> None:
+    """H106: each force in the queue rolls, one after the other."""
+    while st.queue:
+        space, side = st.queue[0], st.queue[1]
+        st.queue = st.queue[2:]
+        if base.cus(st, side, space):
+            st.call(Id.R_WINTER, space, side)
             return
-        elif step == S_OPENING:
-            _next(st, S_PLAY)
-            st.queue = ()
-            strategy.opening(st)
-            return
-        elif step == S_PLAY:
-            if not strategy.next_play(st):
-                _next(st, S_WINTER)
-                st.queue = tuple(politics.winter_forces(st))
-            else:
-                return
-        elif step == S_WINTER:
-            if st.queue:
-                space, side = st.queue[0], st.queue[1]
-                st.queue = st.queue[2:]
-                if base.cus(st, side, space):
-                    base.roll(st, politics.R_WINTER, space, side)
-                    return
-            else:
-                _next(st, S_ISOLATION)
-        elif step == S_ISOLATION:
-            politics.isolation(st)
-            _next(st, S_VICTORY)
-        elif step == S_VICTORY:
-            _next(st, S_END)
-            victory.check(st)
-            if not st.stack or st.stack[-1][0] != base.TURN:
-                return
-        elif step == S_END:
-            if end_of_turn(st):
-                return
-        else:  # pragma: no cover - the steps above are all there are
-            raise AssertionError(f"unknown turn step {step}")
+    st.goto(Id.S_ISOLATION)
 
 
-def end_of_turn(st: HannibalState) -> bool:
-    """H26: a Truce played this turn reshuffles the deck; then the next turn begins. True when a
-    procedure was called."""
+def _isolation(st: HannibalState) -> None:
+    politics.isolation(st)
+    st.goto(Id.S_VICTORY)
+
+
+def _victory(st: HannibalState) -> None:
+    st.goto(Id.S_END)
+    victory.check(st)
+
+
+def end_of_turn(st: HannibalState) -> None:
+    """H26: a Truce played this turn reshuffles the deck; then the next turn begins."""
     st.naval_victory = False  # #29 lasts until the end of the turn
     st.truce = False
     st.turn += 1
-    _next(st, S_START)
+    st.goto(Id.S_START)
     if st.truce_played:
         st.truce_played = False
-        st.call(base.RESHUFFLE)
-        return True
-    return False
+        st.call(Id.RESHUFFLE)
 
 
 # --- What a PC changes (H31, H91): a player's look one step ahead ------------------------
@@ -152,9 +158,9 @@ def pc_alone(st: HannibalState, space: int) -> bool:
     placement, unless the next play simply begins (H28: no PCs owed for Hannibal, H43, and a
     card left to play)."""
     frame = st.stack[-1]
-    if frame[0] == base.REMOVE_PC:
+    if frame[0] == Id.REMOVE_PC:
         return bool(frame[2] > 1)  # base.remove_pc writes the marker alone
-    if frame[0] != base.PLACE_PC:
+    if frame[0] != Id.PLACE_PC:
         return False
     left = frame[2]
     game, ctrl = st.game, st.ctrl
@@ -163,7 +169,7 @@ def pc_alone(st: HannibalState, space: int) -> bool:
         return False
     if ctrl[space] in (ROME, CARTHAGE) and (st.inner[space] or st.ein[space] or space in st.g_in):
         return False
-    return bool(left > 1 or st.stack[-2:-1] == ((base.TURN, S_PLAY),) and not st.debt and any(st.hands))
+    return bool(left > 1 or st.stack[-2:-1] == ((Id.S_PLAY,),) and not st.debt and any(st.hands))
 
 
 # --- H15 Carthaginian reinforcements -------------------------------------------------------
@@ -204,7 +210,7 @@ def carthage_due(st: HannibalState, item: int) -> bool:
 def _carthage_reinforcement(st: HannibalState) -> bool:
     while st.queue:
         if carthage_spaces(st, st.queue[0]):
-            st.call(REINFORCE, CARTHAGE)
+            st.call(Id.REINFORCE, CARTHAGE)
             return True
         st.queue = st.queue[1:]  # no legal placement: the CU is lost (H15)
     return False
@@ -336,3 +342,85 @@ def reinforce_prompt(st: HannibalState) -> str:
         return f"Carthage places reinforcement {due.index(st.queue[0]) + 1} of {len(due)} (H15), or forgoes it."
     return f"Rome places a reinforcement CU ({st.queue[0]} left, {st.queue[1]} in Italy so far; H17)."
 
+
+
+# --- The table's entries of this chapter ----------------------------------------------------------
+def _elect(st: HannibalState, action: int) -> None:
+    st.goto(Id.CONSUL, action - st.notation.ELECT)
+
+
+def _consul(st: HannibalState, action: int) -> None:
+    place_consul(st, st.stack[-1][1], action - st.notation.SPACE["consul"])
+
+
+def _reinforce(st: HannibalState, action: int) -> None:
+    side = st.stack[-1][1]
+    if action == st.notation.SIMPLE["forgo"]:
+        st.queue = st.queue[1:]
+        st.end()
+    else:
+        place_reinforcement(st, side, action - st.notation.SPACE["reinforce"])
+
+
+def _reinforce_spaces(st: HannibalState) -> list[int]:
+    if st.stack[-1][1] == CARTHAGE:
+        return carthage_spaces(st, st.queue[0])
+    return rome_reinforcement_spaces(st, *st.queue)
+
+
+def _reinforce_legal(st: HannibalState) -> tuple[int, ...]:
+    return spaces("reinforce", _reinforce_spaces, ("forgo",) if st.stack[-1][1] == CARTHAGE else ())(st)
+
+
+def _return_general(st: HannibalState, action: int) -> None:
+    g = st.stack[-1][1]
+    st.gen_at[g] = action - st.notation.SPACE["place"]
+    st.stamp[g] = 0  # he joins as a subordinate unless alone
+    st.end()
+
+
+def _name_proconsul(st: HannibalState, action: int) -> None:
+    st.proconsul = -1 if action == st.notation.SIMPLE["no proconsul"] else action - st.notation.PROCONSUL
+    st.end()
+
+
+def _proconsul_legal(st: HannibalState) -> tuple[int, ...]:
+    n = st.notation
+    return tuple(sorted([n.PROCONSUL + g for g in proconsul_candidates(st)] + [n.SIMPLE["no proconsul"]]))
+
+
+def _general_name(st: HannibalState) -> str:
+    return st.game.generals[st.stack[-1][1]].name
+
+
+P = Procedure
+PROCEDURES: Entries = {
+    Id.S_START: auto("turn", _start),
+    Id.S_CARTHAGE: auto("Carthaginian reinforcements", _carthage),
+    Id.S_RETURN: auto("return of displaced Generals", _return),
+    Id.S_ROME: auto("Roman reinforcements", _rome),
+    Id.S_AFRICANUS: auto("Scipio Africanus arrives", _africanus),
+    Id.S_PROCONSUL: auto("naming a Proconsul", _proconsul_step),
+    Id.S_REMOVE: auto("consuls leave", _remove),
+    Id.S_CONSULS: auto("consuls elected", _consuls),
+    Id.S_DEAL: auto("the deal", _deal),
+    Id.S_OPENING: auto("the opening", _opening),
+    Id.S_PLAY: auto("the card plays", _play),
+    Id.S_WINTER: auto("winter attrition", _winter),
+    Id.S_ISOLATION: auto("isolation", _isolation),
+    Id.S_VICTORY: auto("the Victory Check", _victory),
+    Id.S_END: auto("the end of the turn", end_of_turn),
+    Id.REINFORCE: P("reinforcements", seat, reinforce_prompt, _reinforce_legal, _reinforce),
+    Id.RETURN: P("return of a General", fixed(CARTHAGE),
+                 lambda st: f"Carthage places {_general_name(st)} with its CUs (H16).",
+                 spaces("place", lambda s: return_spaces(s, s.stack[-1][1])), _return_general),
+    Id.AFRICANUS: P("Scipio Africanus", fixed(ROME), lambda st: "Rome places Scipio Africanus and 5 CUs (H19).",
+                    spaces("place", africanus_spaces),
+                    lambda st, a: place_africanus(st, a - st.notation.SPACE["place"])),
+    Id.PROCONSUL: P("proconsul", fixed(ROME), lambda st: "Rome may name a Proconsul (H20).", _proconsul_legal,
+                    _name_proconsul),
+    Id.ELECT: roll("election", lambda st: "Draw a consul from the pool (H22).",
+                   lambda st: tuple(st.notation.ELECT + g for g in consul_pool(st)), _elect),
+    Id.CONSUL: P("consul", fixed(ROME), lambda st: f"Rome places consul {_general_name(st)} (H23).",
+                 spaces("consul", lambda s: consul_spaces(s, s.stack[-1][1])), _consul),
+}

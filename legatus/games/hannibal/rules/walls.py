@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.procedures import Procedure
+
+from ..ids import Id
 from ..notation import CARTHAGE
 from . import base
 from .base import generals_at, is_inside, other
@@ -94,21 +97,21 @@ def garrison_legal(st: HannibalState) -> tuple[int, ...]:
     out = []
     for k in range(lo, hi + 1):
         if not consul or units - k >= need:
-            out.append(st.n.GARRISON + k)
+            out.append(st.notation.GARRISON + k)
         if gens and (not consul or k >= need):
-            out.append(st.n.GARRISON + MAX_INSIDE + 1 + k)
-    return tuple(out) or (st.n.GARRISON + lo,)
+            out.append(st.notation.GARRISON + MAX_INSIDE + 1 + k)
+    return tuple(out) or (st.notation.GARRISON + lo,)
 
 
 def garrison(st: HannibalState, action: int) -> None:
     _, side, mode, space = st.stack[-1]
     gens = _options(st)[0]
-    k = (action - st.n.GARRISON) % (MAX_INSIDE + 1)
+    k = (action - st.notation.GARRISON) % (MAX_INSIDE + 1)
     more = k - st.inner[space]
     shift_inside(st, side, space, more)
     if mode == MOVER:
         st.m_left -= more
-    inside = action - st.n.GARRISON > MAX_INSIDE
+    inside = action - st.notation.GARRISON > MAX_INSIDE
     for g in gens:
         st.g_in[g] = space if inside else -1
     st.end()
@@ -139,3 +142,10 @@ def retreat_inside(st: HannibalState, side: int, space: int, n: int) -> int:
     for g in generals_at(st, space, side):
         st.g_in[g] = space
     return k
+
+
+# --- The table's entries of this chapter ----------------------------------------------------------
+PROCEDURES: base.Entries = {
+    Id.GARRISON: Procedure("walls", base.seat, lambda st: f"{base.side_word(st)} puts units inside the walls of "
+                           f"{st.board.names[st.stack[-1][3]]} (H51).", garrison_legal, garrison),
+}

@@ -1,0 +1,107 @@
+"""A Hannibal position in one line (:mod:`legatus.core.position`), in the layout version 4 has
+always written, so that a position saved before reads the same: the stack's frames numbered as
+they were when the turn and the battle were two driver procedures (the battle's step kept in a
+``b_step`` field) and every die one procedure whose first argument said what it was for.
+
+>>> import legatus
+>>> game = legatus.load("hannibal")
+>>> state = game.new_initial_state()
+>>> game.new_state_from(state.position()).position() == state.position()
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from legatus.core.position import check_state, read_position, write_position
+
+from .ids import BATTLE_STEPS, DICE, TURN_STEPS, Id
+
+if TYPE_CHECKING:
+    from .game import HannibalGame
+    from .state import HannibalState
+
+NUMBERED: tuple[Id | str, ...] = (
+    "turn", "roll", Id.DEAL, Id.BDEAL, Id.ELECT, Id.RESHUFFLE, Id.REINFORCE, Id.RETURN, Id.AFRICANUS, Id.PROCONSUL,
+    Id.CONSUL, Id.OPENING, Id.FIRST, Id.PLAY, Id.OPS, Id.PLACE_PC, Id.TAKE, Id.MOVE, Id.REACT, Id.INTERCEPTED,
+    Id.PURSUE, Id.SIEGE, "battle", Id.CHARGE, Id.ATTACK, Id.MATCH, Id.COUNTER, Id.CANCEL, Id.RETREAT, Id.REMOVE_PC,
+    Id.EVENT, Id.RANDOM_CARD, Id.CAMPAIGN, Id.COMMAND, Id.COUNTER_EVENT, Id.STEAL, Id.SPY, Id.GARRISON, Id.SORTIE,
+    Id.REACT_SIZE, Id.REACT_LEADER,
+)
+"""Where the game waits, as version 4 numbers it: the decisions and draws, the dice as one
+("roll"), the turn and the battle as one each (their steps never wait)."""
+_TURN, _ROLL, _BATTLE = (NUMBERED.index(p) for p in ("turn", "roll", "battle"))
+_NUMBER = {p: i for i, p in enumerate(NUMBERED) if isinstance(p, Id)}
+_ID = {i: p for p, i in _NUMBER.items()}
+_PURPOSES = (Id.R_PASS, Id.R_NAVAL, Id.R_INTERCEPT, Id.R_AVOID, Id.R_PURSUIT, Id.R_CHARGE, Id.R_COUNTER,
+             Id.R_WITHDRAW, Id.R_CANCEL, Id.R_CASUALTIES, Id.R_RETREAT, Id.R_SIEGE, Id.R_WINTER, Id.R_EVENT_ATTRITION,
+             Id.R_MERCENARIES, Id.R_COMMAND, Id.R_STORMS, Id.R_HOSTILE, Id.R_BACK_NAVAL)
+_PURPOSE = {p: i + 1 for i, p in enumerate(_PURPOSES)}  # a die's purpose, as version 4 numbers it
+_REACTING = (Id.REACT_SIZE, Id.REACT_LEADER)  # frames (id, side, the purpose of the die to come, …)
+
+
+def _written(frame: tuple[int, ...]) -> tuple[int, ...]:
+    p = frame[0]
+    if p in TURN_STEPS:
+        return _TURN, p - Id.S_START
+    if p in BATTLE_STEPS:
+        return (_BATTLE,)
+    if p in DICE:
+        return _ROLL, _PURPOSE[Id(p)], *frame[1:]
+    if p in _REACTING:
+        return _NUMBER[Id(p)], frame[1], _PURPOSE[Id(frame[2])], *frame[3:]
+    return _NUMBER[Id(p)], *frame[1:]
+
+
+def _read(frame: tuple[int, ...], b_step: int) -> tuple[int, ...]:
+    p = frame[0]
+    if p == _TURN:
+        return (Id.S_START + frame[1],)
+    if p == _BATTLE:
+        return (Id.B_SORTIE + b_step,)
+    if p == _ROLL:
+        return _PURPOSES[frame[1] - 1], *frame[2:]
+    if _ID[p] in _REACTING:
+        return _ID[p], frame[1], _PURPOSES[frame[2] - 1], *frame[3:]
+    return _ID[p], *frame[1:]
+
+
+def _battle_step(st: HannibalState) -> int:
+    """Version 4's ``b_step``: the battle's step to come; where the game ended in a battle, its
+    last step (the one way: the loser sued for peace as it paid its PCs, H91, H112); else 0."""
+    for frame in st.stack:
+        if frame[0] in BATTLE_STEPS:
+            return frame[0] - Id.B_SORTIE
+    return Id.B_DONE - Id.B_SORTIE if st.b_space >= 0 and not st.stack else 0
+
+
+def _fields(st: HannibalState) -> dict[str, Any]:
+    """The fields in version 4's order: the state's, with ``b_step`` (the battle's step) after ``b_from``."""
+    out: dict[str, Any] = {}
+    for name in st.FIELDS:
+        out[name] = getattr(st, name)
+        if name == "b_from":
+            out["b_step"] = _battle_step(st)
+    return out
+
+
+def write(st: HannibalState) -> str:
+    fields = _fields(st)
+    fields["stack"] = tuple(map(_written, st.stack))
+    return write_position(f"{st.game.name}/{st.game.version}", st.game.config, fields.items())
+
+
+def read(game: HannibalGame, text: str) -> HannibalState:
+    """The state written ``text`` by :func:`write`, checked."""
+    state = game.new_initial_state()
+    values = read_position(text, f"{game.name}/{game.version}", game.config, _fields(state))
+    b_step = values.pop("b_step")
+    values["stack"] = tuple(_read(frame, b_step) for frame in values["stack"])
+    for name, value in values.items():
+        setattr(state, name, value)
+    state._history, state.moves = None, 0  # the history starts here
+    state._legal = None
+    state.set_up_from = text
+    check_state(state)
+    return state
