@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 import legatus
 from legatus.adapters.gymnasium import GameEnv
 from legatus.cli import app
+from legatus.core.game import Information
 from legatus.core.registry import register, unregister
 from legatus.web.app import create_app
 
@@ -46,12 +47,26 @@ def guide_rooms() -> list[str]:
 def test_the_test_game_has_the_rooms_the_guide_names_that_it_needs() -> None:
     rooms = guide_rooms()
     assert {"game.py", "state.py", "ids.py", "procedures.py", "rules/", "notation.py", "view.py", "text.py",
-            "observation.py", "drawing.py", "bots.py", "secrets.py", "invariants.py", "explain.py"} <= set(rooms)
+            "observation.py", "drawing.py", "bots.py", "resample.py", "invariants.py", "explain.py"} <= set(rooms)
     needed = ["game.py", "state.py", "ids.py", "procedures.py", "rules/", "notation.py", "view.py", "text.py",
               "observation.py"]  # a game with no secrets, no board to draw, no bots of its own
     for room in needed:
         assert (TALLY / room).exists(), f"tests/games/tally has no {room}, which the guide names"
     assert "tally" not in legatus.game_names()  # until it is registered
+
+
+@pytest.mark.parametrize("name", legatus.game_names())
+def test_every_game_of_legatus_has_the_same_rooms(name: str) -> None:
+    """Issue 34, point 5: the same module names for the same roles in every game (a game with
+    secrets has its resample room; Hispania alone has rules whose refusals need explain.py)."""
+    folder = ROOT / "legatus" / "games" / name
+    needed = ["game.py", "state.py", "ids.py", "procedures.py", "rules/", "notation.py", "view.py", "text.py",
+              "observation.py", "drawing.py", "bots.py", "invariants.py"]
+    if legatus.load(name).information is not Information.PERFECT:
+        needed.append("resample.py")
+    assert set(needed) <= set(guide_rooms())
+    for room in needed:
+        assert (folder / room).exists(), f"legatus/games/{name} has no {room}, which the guide names"
 
 
 def test_the_web_server_creates_and_plays_the_new_game_to_the_end(tally: None, tmp_path: Path) -> None:
