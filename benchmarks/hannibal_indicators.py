@@ -30,10 +30,10 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
   enemy's outside the walls;
 - the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
   as benchmarks/hannibal_agents.py times them), the share where ``HannibalGame.HINT_AGENT`` with
-  ``--hint-seeds`` different seeds picks the same action every time (``legatus.core.hints``'s
-  ``hint_agent``: its near ties go to the heuristic's ranking, ``legatus/core/ismcts.py``'s
-  ``NEAR``); with ``--hint-plain``, the same for the search choosing the most visited alone, as the
-  hint did before issue 36 and the agent still plays.
+  ``--hint-seeds`` different seeds picks the same action every time with the near-tie rule
+  (``legatus/core/ismcts.py``'s ``NEAR``: near ties go to the heuristic's ranking); with
+  ``--hint-plain``, the same for the search choosing the most visited alone, as the hint
+  (``legatus.core.hints``'s ``hint_agent``) and the agents play.
 """
 
 from __future__ import annotations
@@ -263,7 +263,7 @@ def report(files: list[Path], hint: int, hint_seeds: int, hint_plain: bool) -> N
                      f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
     if hint and hint_plain:
         same, n, median = hint_agreement(hint, hint_seeds, None)
-        rows.append(("the same, the most visited alone (the hint before issue 36; the agent's play)",
+        rows.append(("the same, the most visited alone (the hint and the agents as they play)",
                      f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ""))
     print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
     for name, value, target in rows:

@@ -117,7 +117,8 @@ class GameEnv(SeatEnv):
         super().__init__(game, solo.seat, opponent or solo.opponent, render_mode, **{**solo.options, **options})
         wrong = {key: value for key, value in solo.options.items() if self.game.options[key] != value}
         if wrong:
-            raise OptionError(f"the Gymnasium environment of {game} plays {self.game.seats[solo.seat]} as one seat: "
+            seat = game_class(game)(**solo.options).seats[solo.seat]  # named as the one-seat game names it
+            raise OptionError(f"the Gymnasium environment of {game} plays {seat} as one seat: "
                               + ", ".join(f"{key}={value}" for key, value in wrong.items()))
 
 

@@ -15,9 +15,10 @@ The UCB constant ``exploration`` is the evaluator's own too where it brings one.
 agent can rank the legal actions (a :class:`~.agents.Ranker`), a decision node offers only the
 edges of its ``width`` favourites, as :class:`~.mcts.MCTSAgent` does: the simulations go to a few
 good moves instead of a few each to dozens. Its final choice is the most visited edge; with
-``near`` (the hints', :mod:`.hints`), those within ``near`` square roots of its visits (a count's
-noise is about its square root) are a near tie, settled by the ranker's order: the same whatever
-the seed, not the seed's luck (issue 36: the hint's choice changed with its seed).
+``near`` (an option that benchmarks/hannibal_indicators.py measures), those within ``near`` square
+roots of its visits (a count's noise is about its square root) are a near tie, settled by the
+ranker's order: the same whatever the seed, but weaker (issue 36: it lost 27 of 32 paired games at
+32 simulations), so neither the agents nor the hints use it.
 
 The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
 :class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
@@ -41,8 +42,8 @@ EXPLORATION = 0.7
 """The UCB constant on the utility range, unless the evaluator brings its own."""
 
 NEAR = 2.0
-"""For the hints: visits within this many square roots of the most visited's are a near tie (about
-two standard deviations of a count), settled by the ranker's order."""
+"""The measured near-tie rule (``near``): visits within this many square roots of the most
+visited's are a near tie (about two standard deviations of a count), settled by the ranker's order."""
 
 
 class _Edge:

@@ -67,7 +67,7 @@ __all__ = ["ProcedureState"]
 
 # The even odds of each list of outcomes, built once by actions table and outcomes.
 _EVEN: dict[tuple[ActionTable, tuple[int, ...]], list[tuple[Action, float]]] = {}
-_EVEN_KEPT = 16  # the most outcomes of a list kept
+_EVEN_KEPT = 4096  # the most lists kept (the dice's few come first; then the decks' would grow without end)
 
 
 class ProcedureState(State, ProcedureStack):
@@ -149,7 +149,7 @@ class ProcedureState(State, ProcedureStack):
             even = _EVEN.get(key)
             if even is None:  # a few kinds of roll a game: each one's list built once
                 even = [(table[a], 1.0 / len(legal)) for a in legal]
-                if len(legal) <= _EVEN_KEPT:  # not a deck's: its ever-changing lists would pile up
+                if len(_EVEN) < _EVEN_KEPT:  # a deck's ever-changing lists must not pile up for ever
                     _EVEN[key] = even
             return even[:]
         weights = procedure.weights(self, legal)

@@ -184,6 +184,8 @@ class Procedures(Generic[S]):
         procedure = self.running(state)
         if procedure.explain is not None:
             return procedure.explain(state, action)
+        if procedure.hides_legal or procedure.chance:  # a hidden hand, or what a draw may bring
+            return f"it is not one of the actions of the {procedure.name} now"
         legal = procedure.legal(state)
         return f"{procedure.name} takes {', '.join(map(str, legal)) if legal else 'no action'}"
 

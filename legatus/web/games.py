@@ -71,17 +71,17 @@ class Games:
         """503 for a new game between agents beyond :attr:`max_agent_games` being played at once."""
         if any(player == PERSON for _, player in seats):
             return
-        playing = self.agents_playing()
+        playing = self.agents_playing() + len(self.queued)  # the queued come first: a new game waits behind them
         if playing >= self.max_agent_games:
             raise WebError(503, f"the server is playing {playing} games between agents, its most at once: "
                                 "give a seat to a person, or try again when one ends")
 
     def evict(self, now: float | None = None) -> None:
         """Forgets the games idle for ``idle_seconds``, then the least recently used over
-        ``max_live``, among those nothing holds (a watcher, a thinking agent, a change)."""
+        ``max_live``, among those nothing holds (a watcher, a thinking agent, a hint, a change)."""
         now = time.monotonic() if now is None else now
         free = sorted((live for live in self.live.values() if not live.watchers and not live.lock.locked()
-                       and (live.task is None or live.task.done())), key=lambda live: live.used)
+                       and not live.hinting and (live.task is None or live.task.done())), key=lambda live: live.used)
         excess = len(self.live) - self.max_live
         for live in free:
             if excess > 0 or now - live.used >= self.idle_seconds:
@@ -144,5 +144,8 @@ class Games:
     def start_queued(self) -> None:
         """Lets the queued games between agents play, in the order they came, while there is room."""
         while self.queued and self.agents_playing() < self.max_agent_games:
-            with contextlib.suppress(WebError):  # a game gone from the store is dropped from the queue
-                self.run_agents(self.get(self.queued.popleft()))
+            gid = self.queued.popleft()
+            try:
+                self.run_agents(self.get(gid))
+            except WebError as exc:  # gone from the store, or its record no longer replays: dropped, said
+                LOG.warning("queued game %s dropped: %s", gid, exc)

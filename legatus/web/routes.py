@@ -33,7 +33,7 @@ from .store import GameRow
 STATIC = Path(__file__).parent / "static"
 DOCS = Path(__file__).parents[2] / "docs"  # the project's docs, in a source checkout (rule ids link there)
 DOC_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+)*\.md")
-MAX_HINTS = 4  # hints being worked out at once on the server (each within --agent-seconds); more wait their turn
+MAX_HINTS = 4  # hints being worked out at once on the server (each within --agent-seconds); more are refused (503)
 PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
 WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
 BEHIND = "too far behind: updates came faster than this connection read them; reload the page"

@@ -74,7 +74,7 @@ def test_is_mcts_offers_only_a_rankers_favourites() -> None:
 
 
 def test_is_mcts_settles_a_near_tie_by_the_rankers_order() -> None:
-    # Issue 36: with ``near`` (the hints'), visits within NEAR square roots of the most visited's
+    # Issue 36: with ``near`` (a measured option, not the hints'), visits within NEAR square roots of the most visited's
     # are a tie within the noise of the search; the ranker's favourite wins it, whatever the
     # seed. Without it (an agent's own play) the most visited goes first.
     game, state = dealt_blind()

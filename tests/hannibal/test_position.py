@@ -5,8 +5,13 @@ table entries (the battle's step in ``b_step``), read back to the same stack."""
 from __future__ import annotations
 
 import random
+import re
 
+import pytest
+
+from legatus.core.errors import PositionError
 from legatus.core.session import sample_outcome
+from legatus.games.hannibal.game import HannibalGame
 from legatus.games.hannibal.ids import BATTLE_STEPS, DICE, TURN_STEPS, Id
 from tests.hannibal.helpers import game
 
@@ -36,3 +41,16 @@ def test_the_battle_step_is_written_as_version_4_did() -> None:
     assert f" b_step={Id.B_CASUALTIES - Id.B_SORTIE} " in state.position()
     state.b_space, state.stack = 76, ()  # the loser sued for peace as it paid its PCs
     assert f" b_step={Id.B_DONE - Id.B_SORTIE} " in state.position()
+
+
+@pytest.mark.parametrize("stack", ["((0,9),(99,0,7))", "((0,9),(1))", "((0,9),(1,0,7))", "((0,19))"])
+def test_a_frame_no_position_writes_is_refused_by_name(stack: str) -> None:
+    """A position's stack names procedures by version 4's numbers: a frame none of them is (an
+    unknown procedure, a roll without or with an unknown purpose, a turn step that does not exist)
+    is a PositionError naming it, never read as some other procedure."""
+    game = HannibalGame()
+    text = game.new_initial_state().position()
+    written = re.search(r"stack=(\(\(.*?\)\))", text)
+    assert written is not None
+    with pytest.raises(PositionError, match="no procedure of this game"):
+        game.new_state_from(text.replace(written.group(0), f"stack={stack}"))

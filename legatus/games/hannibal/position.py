@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from legatus.core.errors import PositionError
 from legatus.core.position import check_state, read_position, write_position
 
 from .ids import BATTLE_STEPS, DICE, TURN_STEPS, Id
@@ -55,16 +56,29 @@ def _written(frame: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _read(frame: tuple[int, ...], b_step: int) -> tuple[int, ...]:
-    p = frame[0]
-    if p == _TURN:
-        return (Id.S_START + frame[1],)
-    if p == _BATTLE:
-        return (Id.B_SORTIE + b_step,)
-    if p == _ROLL:
-        return _PURPOSES[frame[1] - 1], *frame[2:]
-    if _ID[p] in _REACTING:
-        return _ID[p], frame[1], _PURPOSES[frame[2] - 1], *frame[3:]
-    return _ID[p], *frame[1:]
+    """A frame as version 4 wrote it, in today's ids; a PositionError names one that none writes."""
+    try:
+        p = frame[0]
+        if p == _TURN:
+            step = Id.S_START + frame[1]
+            if step not in TURN_STEPS:
+                raise IndexError(frame[1])
+            return (step,)
+        if p == _BATTLE:
+            return (Id.B_SORTIE + b_step,)
+        if p == _ROLL:
+            return _purpose(frame[1]), *frame[2:]
+        if _ID[p] in _REACTING:
+            return _ID[p], frame[1], _purpose(frame[2]), *frame[3:]
+        return _ID[p], *frame[1:]
+    except (KeyError, IndexError):
+        raise PositionError(f"the stack's frame {frame} is no procedure of this game") from None
+
+
+def _purpose(number: int) -> Id:
+    if not 1 <= number <= len(_PURPOSES):
+        raise IndexError(number)
+    return _PURPOSES[number - 1]
 
 
 def _battle_step(st: HannibalState) -> int:

@@ -160,10 +160,6 @@ class ViaeState(ProcedureState):
         o.secret_chain = self.secret_chain
         return o
 
-    def explain_illegal(self, action: int) -> str:
-        # The table's explanation (the legal ids), not the base's: what a seat reads stays as it was.
-        return self.procedures.explain(self, action)
-
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return view(self, seat)
 

@@ -732,7 +732,7 @@ def _actions_left(st: ViaeState) -> str:
 PROCEDURES: dict[int, Procedure[ViaeState]] = {
     Id.ROUND_AGERE: step("IV. Agere, next player", next_turn),
     Id.TURN: Procedure("IV. Agere", seat, lambda st: f"{st.game.seats[seat(st)]}: {_actions_left(st)} left.",
-                       legal, apply),
+                       legal, apply, hides_legal=True),  # the Deceptio cards in hand
     Id.SCOUT_MORE: Procedure("scouting", seat, lambda st: "Scout another city, or done.", scout_more_legal,
                              apply_scout_more),
     Id.HIRE: Procedure("Castra", seat, lambda st: "Hire an officer, or none.", hire_legal, apply_hire),

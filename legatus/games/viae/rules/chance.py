@@ -174,5 +174,5 @@ PROCEDURES: dict[int, Procedure[ViaeState]] = {
     Id.DRAW: roll("a draw", lambda st: "Draw the next card.", draw_outcomes, apply_draw, draw_weights),
     Id.DISCARD: Procedure("hand limit", discard_seat,
                           lambda st: f"{st.game.seats[over_limit(st)]}: discard down to 5 Deceptio.",
-                          discard_legal, apply_discard),
+                          discard_legal, apply_discard, hides_legal=True),  # the hand
 }

@@ -133,5 +133,5 @@ PROCEDURES: dict[int, Procedure[ViaeState]] = {
     Id.CONQUER: step("Conquer", declare),
     Id.DIE: roll("conquest dice", lambda st: "Roll a conquest die.", die_outcomes, apply_die, die_weights),
     Id.KEEP: Procedure("conquest roll", seat, lambda st: f"{st.game.seats[seat(st)]}: keep one result of "
-                       f"{sorted(st.dice)}.", keep_legal, apply_keep),
+                       f"{sorted(st.dice)}.", keep_legal, apply_keep, hides_legal=True),  # Deceptio
 }

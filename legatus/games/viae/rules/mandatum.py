@@ -59,5 +59,5 @@ def bonus(st: ViaeState, seat: int) -> int:
 PROCEDURES: dict[int, Procedure[ViaeState]] = {
     Id.CLAIM: Procedure("Mandatum", lambda st: st.frame()[1],
                         lambda st: f"{st.game.seats[st.frame()[1]]}: place your completed Mandatum face up.",
-                        claim_legal, apply_claim),
+                        claim_legal, apply_claim, hides_legal=True),  # the personal Mandatum cards
 }
