@@ -4,7 +4,6 @@ agents that play their seats, in the agents' threads (:mod:`.thinkers`)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import deque
