@@ -133,8 +133,8 @@ def _never_applied(state: Any, action: int) -> None:
 
 class Procedures(Generic[S]):
     """A game's procedures, by id: the ids run from 0 without gaps, so that the running
-    procedure is one index into :attr:`by_id` away (a game's hot path may bind its hooks
-    from there once)."""
+    procedure is one index into :attr:`by_id` away, and each hook one index into its tuple
+    (``players``, ``legals``, ``applies``, ``chances``, ``runs``: the states' hot path)."""
 
     __slots__ = ("by_id", "players", "legals", "applies", "chances", "runs")
 
@@ -191,8 +191,8 @@ class Procedures(Generic[S]):
 
     def apply(self, state: S, action: int) -> None:
         """Plays ``action`` in the running procedure; raises :class:`IllegalActionError`,
-        saying why, if it is not legal there. (A game that caches its legal actions checks
-        them itself and calls ``running(state).apply``.)"""
+        saying why, if it is not legal there (a state on the core's base uses its own
+        ``apply_action``, which keeps the history and runs the automatic steps)."""
         if not state.stack or action not in self.legal(state):
             raise IllegalActionError(str(action), self.explain(state, action))
         self.by_id[state.stack[-1][0]].apply(state, action)

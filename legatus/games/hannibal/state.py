@@ -62,7 +62,7 @@ class HannibalState(ProcedureState):
     board: HannibalMap
     notation: Notation
     """The game's notation (``game.notation``; its ``table`` is ``game.actions``), read on the hot path
-    from a slot: never set."""
+    from a slot: set once, never reassigned."""
     procedures: ClassVar[Procedures[HannibalState]] = TABLE
     # the map: per space
     ctrl: list[int]  # ROME, CARTHAGE, base.NEUTRAL (a standing neutral tribe) or base.NONE
