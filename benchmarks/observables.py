@@ -435,14 +435,20 @@ def write(path: Path, kind: str, mode: str, results: dict[str, dict[int, dict[st
     path.write_text(text + "\n")
 
 
-def report(results: dict[str, dict[int, dict[str, Any]]]) -> None:
+def report(results: dict[str, dict[int, dict[str, Any]]]) -> list[str]:
+    """Prints one digest a game and one of all; returns the seeds that raised, named."""
     digests = combined(results)
+    failed = [f"{name} seed {seed}: {r['digest']}" for name, seeds in results.items()
+              for seed, r in sorted(seeds.items()) if r["steps"] < 0]
     for name, seeds in results.items():
         cpu = sum(r["cpu"] for r in seeds.values())
-        steps = sum(r["steps"] for r in seeds.values())
+        steps = sum(max(r["steps"], 0) for r in seeds.values())
         print(f"{name:9} {digests[name]}  {len(seeds)} games, {steps:,} steps, "
               f"{cpu:.1f} CPU s ({cpu / max(len(seeds), 1):.2f} s a game)")
     print(f"{'all':9} {digests['all']}")
+    for line in failed:
+        print(f"FAILED: {line}")
+    return failed
 
 
 def check(path: Path, games: int | None, jobs: int, names: Sequence[str] = GAMES) -> int:
@@ -543,7 +549,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     seeds = {name: range(args.first, args.first + (args.games or 20)) for name in args.game}
     kept = None if args.out is None else args.out.with_name(args.out.name + ".partial")
     results = run(kind, seeds, args.mode, args.jobs, kept)
-    report(results)
+    if report(results) and args.out:  # a failure is a bug to fix, never a digest to keep
+        sys.exit(f"--out {args.out}: not written, seeds failed (kept in {kept})")
     if args.out:
         write(args.out, kind, args.mode, results, made_at)
         assert kept is not None
