@@ -48,6 +48,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalActionError
@@ -149,6 +151,27 @@ class Procedures(Generic[S]):
         self.applies = tuple(p.apply for p in self.by_id)
         self.chances = tuple(p.chance for p in self.by_id)
         self.runs = tuple(p.run for p in self.by_id)
+
+    @classmethod
+    def joined(cls, ids: type[IntEnum], *chapters: ModuleType) -> Procedures[S]:
+        """One table of the entries each chapter (a rules module) declares in its ``PROCEDURES``,
+        given in rulebook order: every id of ``ids`` declared by exactly one chapter, else a
+        :class:`ProcedureError` naming the id and the chapters."""
+        entries: dict[int, Procedure[S]] = {}
+        declared_by: dict[int, str] = {}
+        for chapter in chapters:
+            declared: Mapping[int, Procedure[S]] = chapter.PROCEDURES
+            for procedure_id, procedure in declared.items():
+                if procedure_id in entries:
+                    raise ProcedureError(f"procedure {ids(procedure_id).name} is declared twice: by "
+                                         f"{declared_by[procedure_id]} and by {chapter.__name__}")
+                entries[procedure_id] = procedure
+                declared_by[procedure_id] = chapter.__name__
+        missing = [i.name for i in ids if i not in entries]
+        if missing:
+            names = ", ".join(chapter.__name__ for chapter in chapters)
+            raise ProcedureError(f"no chapter declares the procedures {', '.join(missing)} (chapters: {names})")
+        return cls(entries)
 
     def __getitem__(self, procedure_id: int) -> Procedure[S]:
         return self.by_id[procedure_id]

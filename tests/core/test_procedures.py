@@ -7,6 +7,9 @@ wins, 0 loses and player 1 must retreat. Turn → march → battle → retreat n
 
 from __future__ import annotations
 
+import enum
+from types import ModuleType
+
 import pytest
 
 from legatus.core.errors import IllegalActionError
@@ -171,3 +174,28 @@ def test_the_stack_is_immutable_so_a_copy_shares_it_safely():
     other.stack = st.stack  # what a clone does
     play(other, FIGHT, LOSE)
     assert st.stack == ((TURN,), (MARCH, 7)) and len(other.stack) == 4
+
+
+class Ids(enum.IntEnum):
+    TURN, MARCH, BATTLE, RETREAT, REST = range(5)
+
+
+def chapter(name: str, *ids: int) -> ModuleType:
+    """A rules module declaring the entries ``ids`` (the tiny game's own)."""
+    module = ModuleType(name)
+    module.PROCEDURES = {i: TABLE[i] for i in ids}
+    return module
+
+
+def test_joined_takes_each_chapters_entries_in_rulebook_order() -> None:
+    joined = Procedures.joined(Ids, chapter("rules.turn", TURN, REST), chapter("rules.war", MARCH, BATTLE, RETREAT))
+    assert joined.by_id == TABLE.by_id
+
+
+def test_joined_refuses_an_id_no_chapter_or_two_chapters_declare() -> None:
+    turn, war = chapter("rules.turn", TURN, REST), chapter("rules.war", MARCH, BATTLE, RETREAT)
+    with pytest.raises(ProcedureError, match=r"^no chapter declares the procedures MARCH, BATTLE, RETREAT "
+                                             r"\(chapters: rules.turn\)$"):
+        Procedures.joined(Ids, turn)
+    with pytest.raises(ProcedureError, match="^procedure REST is declared twice: by rules.turn and by rules.rest$"):
+        Procedures.joined(Ids, turn, war, chapter("rules.rest", REST))

@@ -10,10 +10,10 @@ import pytest
 
 import legatus
 from legatus.core.procedure_state import ProcedureState
-from legatus.core.procedures import ProcedureError
+from legatus.core.procedures import ProcedureError, Procedures
 from legatus.core.session import sample_outcome
 from legatus.games.viae.ids import Id
-from legatus.games.viae.procedures import CHAPTERS, TABLE, join
+from legatus.games.viae.procedures import CHAPTERS, TABLE
 from legatus.games.viae.rules import agere, conquer
 from legatus.games.viae.state import ViaeState
 
@@ -24,10 +24,12 @@ ROUND_STEPS = {Id.SETUP_ORDER, Id.SETUP_DEAL, Id.SETUP_PLACE, Id.ROUND_FORTUNA, 
 def test_every_id_has_one_entry_declared_by_one_chapter() -> None:
     assert len(TABLE) == len(Id)
     without_conquest = tuple(c for c in CHAPTERS if c is not conquer)
-    with pytest.raises(ProcedureError, match="no chapter declares the procedures DIE, KEEP, CONQUER"):
-        join(without_conquest)
-    with pytest.raises(ProcedureError, match="procedure ROUND_AGERE is declared twice"):
-        join((*CHAPTERS, agere))
+    with pytest.raises(ProcedureError, match="no chapter declares the procedures DIE, KEEP, CONQUER "
+                                             r"\(chapters: legatus.games.viae.rules.setup, "):
+        Procedures.joined(Id, *without_conquest)
+    with pytest.raises(ProcedureError, match="procedure ROUND_AGERE is declared twice: by "
+                                             "legatus.games.viae.rules.agere and by legatus.games.viae.rules.agere"):
+        Procedures.joined(Id, *CHAPTERS, agere)
 
 
 def test_the_state_leaves_the_contract_to_the_core_base() -> None:

@@ -10,10 +10,9 @@ may follow it (the Roman phase), an attack the Hispano buys (his attack window).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from legatus.core.procedures import Procedure, ProcedureError, Procedures
+from legatus.core.procedures import Procedures
 
 from .ids import Id
 from .rules import dice, end_of_round, hispanic_phase, hispano, imperium, roman_phase, setup, terror, turn
@@ -21,20 +20,6 @@ from .rules import dice, end_of_round, hispanic_phase, hispano, imperium, roman_
 if TYPE_CHECKING:
     from .state import HispaniaState
 
-def join(*chapters: Mapping[Id, Procedure[HispaniaState]]) -> Procedures[HispaniaState]:
-    """One table of the chapters' entries: each id of :class:`.Id` declared once."""
-    entries: dict[int, Procedure[HispaniaState]] = {}
-    for declared in chapters:
-        for pid, procedure in declared.items():
-            if pid in entries:
-                raise ProcedureError(f"procedure {pid.name} is declared twice")
-            entries[int(pid)] = procedure
-    missing = [i.name for i in Id if i not in entries]
-    if missing:
-        raise ProcedureError(f"no chapter declares the procedures {', '.join(missing)}")
-    return Procedures(entries)
-
-
 # The chapters in rulebook order; the die rolled again last (any roll the Hispano pays to change, R28).
-TABLE = join(setup.PROCEDURES, turn.PROCEDURES, roman_phase.PROCEDURES, hispano.PROCEDURES, terror.PROCEDURES,
-             hispanic_phase.PROCEDURES, end_of_round.PROCEDURES, imperium.PROCEDURES, dice.PROCEDURES)
+TABLE: Procedures[HispaniaState] = Procedures.joined(
+    Id, setup, turn, roman_phase, hispano, terror, hispanic_phase, end_of_round, imperium, dice)

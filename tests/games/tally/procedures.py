@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedures
 
+from .ids import Proc
 from .rules import turn
 
 if TYPE_CHECKING:
     from .state import TallyState
 
-TABLE: Procedures[TallyState] = Procedures({**turn.ENTRIES})
+TABLE: Procedures[TallyState] = Procedures.joined(Proc, turn)

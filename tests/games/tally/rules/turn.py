@@ -40,7 +40,7 @@ def resume_turn(st: TallyState) -> None:
         st.mover = 1 - st.mover
 
 
-ENTRIES: dict[int, Procedure[TallyState]] = {
+PROCEDURES: dict[int, Procedure[TallyState]] = {
     Proc.TURN: Procedure("turn", lambda st: st.mover, lambda st: f"{st.game.seats[st.mover]}: add 1 or 2.",
                          gen_adds, resolve_add, resume=resume_turn),
     Proc.ROLL: roll("roll", lambda st: f"Roll the die for {st.game.seats[st.mover]}.", gen_rolls, resolve_roll),
