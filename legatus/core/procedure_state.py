@@ -58,7 +58,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .actions import Action, ActionTable
-from .chain import Chain, unchain
+from .chain import Chain, chain_of, unchain
 from .errors import IllegalActionError
 from .game import TERMINAL, State
 from .procedures import ProcedureError, Procedures, ProcedureStack
@@ -239,3 +239,21 @@ class ProcedureState(State, ProcedureStack):
     def check_legal(self, action: int) -> None:
         if action not in self.legal_ids():
             self.refuse(action)
+
+    # --- Rewriting what the base keeps -----------------------------------------------------
+    def forget_legal(self) -> None:
+        """The legal actions cached are stale: a handler changed the state after asking for them."""
+        self._legal = None
+
+    def start_history_here(self, position: str) -> None:
+        """This state, its fields just set from the written ``position``, is where its history
+        starts: no action applied yet (``initial_position`` then answers ``position``)."""
+        self._history, self.moves, self._legal = None, 0, None
+        self.set_up_from = position
+
+    def rewrite_history(self, ids: list[int]) -> None:
+        """Replaces the history by ``ids``, as many actions as it holds (a resample's copy, whose
+        hidden draws were drawn again, so that its record replays to it)."""
+        if len(ids) != self.moves:
+            raise ProcedureError(f"a history rewritten keeps its {self.moves} actions; got {len(ids)}")
+        self._history, self._legal = chain_of(ids), None

@@ -147,3 +147,35 @@ def test_a_step_that_does_not_move_the_game_on_is_a_bug_named():
         st.settle()
     with pytest.raises(ProcedureError, match="an automatic step never waits"):
         st.current_player()
+
+
+def test_a_rewritten_history_keeps_its_length_and_replaces_the_ids():
+    st = Tiny()
+    for a in (CARD0, BET):
+        st.apply_action(a)
+    legal = st.legal_ids()
+    st.rewrite_history([CARD1, BET])  # the hidden card drawn again
+    assert st.history_ids == [CARD1, BET] and st.moves == 2 and st.legal_ids() == legal
+    with pytest.raises(ProcedureError, match="a history rewritten keeps its 2 actions; got 1"):
+        st.rewrite_history([CARD1])
+    assert st.history_ids == [CARD1, BET]
+
+
+def test_a_history_started_at_a_position_is_empty_and_names_it():
+    st = Tiny()
+    st.apply_action(CARD0)
+    st.coins = 7  # the fields read from a written position
+    st.start_history_here("tiny coins=7")
+    assert st.history_ids == [] and st.moves == 0 and st.initial_position() == "tiny coins=7"
+    st.apply_action(PASS)
+    assert st.history_ids == [PASS] and st.coins == 8
+
+
+def test_a_legal_cache_forgotten_is_computed_again():
+    st = Tiny()
+    st.apply_action(CARD0)
+    assert st.legal_ids() == (BET, PASS)
+    st.goto(DIE)  # a handler's change after the legal actions were asked for
+    assert st.legal_ids() == (BET, PASS)
+    st.forget_legal()
+    assert st.legal_ids() == (ONE, TWO)

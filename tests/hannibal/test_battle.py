@@ -198,7 +198,7 @@ def test_h81_carthage_out_of_cards_is_asked_and_may_only_concede() -> None:
     state.bhand[1] = [0] * 6
     state.bdeck[0] += 12
     state.bdeck[1] += 5
-    state._legal = None
+    state.forget_legal()
     assert legal(state) == {"concede"}
     play(state, "concede")
     assert state.b_win == 0

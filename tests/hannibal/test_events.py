@@ -184,7 +184,7 @@ def test_21_mercenaries_desert() -> None:
     assert "event #21" not in legal(state)  # every Carthaginian force stands in its walled cities
     state = rome_plays(21)
     state.cu[1][space(state, "Acci")] = 3
-    state._legal = None
+    state.forget_legal()
     play(state, "event #21")
     assert state.prompt() == "Roll a die for Mercenaries Desert (#21)."
 

@@ -29,7 +29,7 @@ def _province(state: HannibalState, name: str) -> list[int]:
 
 
 def _refresh(state: HannibalState) -> HannibalState:
-    state._legal = None
+    state.forget_legal()
     return state
 
 

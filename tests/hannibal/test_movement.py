@@ -44,7 +44,7 @@ def test_h50_the_strait_of_messana_needs_both_ends() -> None:
     play(state, "ops #1", "activate P. Scipio", "take 5")
     assert "to Messana" in legal(state)
     state.ctrl[space(state, "Messana")] = 1
-    state._legal = None
+    state.forget_legal()
     assert "to Messana" not in legal(state)
 
 
@@ -187,7 +187,8 @@ def test_h47_a_lone_general_who_cannot_step_out_stops_among_lone_enemy_generals(
     here = state.gen_at[state.m_gen]
     assert movement._lone_among_lone(state, here) and state.m_mode == movement.MODE_CAMPAIGN
     assert {str(a) for a in state.legal_actions()} == {"stop"}  # no MP left on the Campaign
-    state.m_mode, state.m_mp, state._legal = movement.MODE_OPS, 1, None  # as if on OPs with 1 MP
+    state.m_mode, state.m_mp = movement.MODE_OPS, 1  # as if on OPs with 1 MP
+    state.forget_legal()
     moves = {str(a) for a in state.legal_actions()}
     assert "stop" not in moves and any(m.startswith("to ") for m in moves)
 

@@ -96,7 +96,7 @@ def _to_retreat(state: HannibalState, side: int) -> HannibalState:
     """The loser ``side`` at its retreat (the battle's other steps skipped)."""
     assert state.stack[-2][0] in BATTLE_STEPS
     state.stack = (*state.stack[:-1], (Id.RETREAT, side))
-    state._legal = None
+    state.forget_legal()
     return state
 
 
@@ -255,7 +255,7 @@ def test_h47_a_general_inside_a_besieged_city_with_no_cu_to_take_stays_inside() 
     state.spent[new_carthage * campaign.SLOTS + campaign.USED_UP] = 2
     play(state, "ops #9", "activate Hasdrubal")
     state.m_mode = 2  # as if on a Campaign (movement.MODE_CAMPAIGN)
-    state._legal = None
+    state.forget_legal()
     assert legal(state) == {"take 0"}
     play(state, "take 0")
     assert base.is_inside(state, hasdrubal) and state.b_space < 0 and state.inner[new_carthage] == 2

@@ -93,7 +93,7 @@ def position(
     st.stack = ((phases.ROMAN,),)  # the Roman phase, alone on the procedure stack
     st.money = st.level.denarii - st.general_at.count(-1) if money is None else money
     st.events = []
-    st._legal = None
+    st.forget_legal()
     return st
 
 

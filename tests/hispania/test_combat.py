@@ -152,6 +152,6 @@ def test_R13_ties_in_hispanic_attacks_go_to_the_defender():
     st.goto(Id.ROLL_DEFEND_CITY)
     st.army, st.target = st.space_army[sp(st, "Toletum")], sp(st, "Regina")
     st.queue = ()
-    st._legal = None
+    st.forget_legal()
     act(st, "roll 1")
     assert st.view()["cities"]["Regina"]["garrisons"] == ["red"]

@@ -251,7 +251,7 @@ def test_lethe_garrisons_add_nothing_towards_the_north():
 def lethe_position(**pieces: object) -> legatus.State:
     st = position(**pieces)
     st.lethe = True
-    st._legal = None
+    st.forget_legal()
     return st
 
 

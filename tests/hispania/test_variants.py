@@ -241,7 +241,7 @@ def test_R27_traitors_success_replaces_the_special_army():
     st = position(variants=["terror"], traitors=True, revolts={"Regina": 2}, armies=("Regina",),
                   generals={"ulterior": "Corduba"})
     st.special = st.space_army[st.board.space("Regina")]
-    st._legal = None
+    st.forget_legal()
     assert "assassinate 3" in legal(st)
     act(st, "assassinate 3", "roll 3")
     assert st.special == -1 and st.view()["cities"]["Regina"]["army"] == "army1"
@@ -252,7 +252,7 @@ def test_R27_traitors_failure_triggers_an_exceptional_revolt_roll():
     st = position(variants=["terror"], traitors=True, revolts={"Regina": 2}, armies=("Regina",),
                   generals={"ulterior": "Corduba"})
     st.special = st.space_army[st.board.space("Regina")]
-    st._legal = None
+    st.forget_legal()
     act(st, "assassinate 1", "roll 2")
     assert waits_for(st, phases.REVOLT)
     act(st, "roll I-1")
@@ -266,5 +266,5 @@ def test_R27_traitors_needs_the_option_and_the_variant():
         legatus.load("hispania", traitors=True)
     st = position(variants=["terror"], revolts={"Regina": 2}, armies=("Regina",), generals={"ulterior": "Corduba"})
     st.special = st.space_army[st.board.space("Regina")]
-    st._legal = None
+    st.forget_legal()
     assert not any(a.startswith("assassinate") for a in legal(st))

@@ -57,11 +57,11 @@ def give(state: ViaeState, seat: int, card: str, count: int = 1) -> None:
     kinds = len(state.game.cards.deceptio)
     state.deck[k] -= count
     state.hand[seat * kinds + k] += count
-    state._legal = None
+    state.forget_legal()
 
 
 def refresh(state: ViaeState) -> None:
-    state._legal = None
+    state.forget_legal()
 
 
 def deal_to(state: ViaeState, card: str, seat: int, seed: int = 0) -> ViaeState:
@@ -93,5 +93,5 @@ def swap_card(state: ViaeState, seat: int) -> ViaeState:
     other.deck[held] += 1
     other.deck[spare] -= 1
     other.hand[seat * kinds + spare] += 1
-    other._legal = None
+    other.forget_legal()
     return other

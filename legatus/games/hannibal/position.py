@@ -114,8 +114,6 @@ def read(game: HannibalGame, text: str) -> HannibalState:
     values["stack"] = tuple(_read(frame, b_step) for frame in values["stack"])
     for name, value in values.items():
         setattr(state, name, value)
-    state._history, state.moves = None, 0  # the history starts here
-    state._legal = None
-    state.set_up_from = text
+    state.start_history_here(text)
     check_state(state)
     return state

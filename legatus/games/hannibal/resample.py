@@ -39,7 +39,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from legatus.core.chain import chain_of
 from legatus.core.errors import RecordError
 
 from .ids import Id
@@ -222,8 +221,7 @@ def redraw(st: HannibalState, seat: int, rng: random.Random) -> HannibalState | 
     history = out.history_ids  # rewritten by index, then chained again
     if not (_strategy(out, history, 1 - seat, rng) and _battle(out, history, 1 - seat, rng)):
         return None
-    out._history = chain_of(history)
-    out._legal = None
+    out.rewrite_history(history)
     return out
 
 

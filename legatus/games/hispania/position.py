@@ -48,10 +48,8 @@ def read(game: HispaniaGame, text: str) -> HispaniaState:
             raise PositionError(f"the position's field {name} has {len(value)} values; it must have {len(like)}")
         _check_range(game, ranges, name, value)
         setattr(st, name, value)
-    st._history = st._events = None  # a position is not a history
-    st.moves = 0
-    st._legal = None
-    st.set_up_from = st.position()  # its canonical form, for records
+    st._events = None  # a position is not a history
+    st.start_history_here(st.position())  # its canonical form, for records
     check_state(st)
     return st
 

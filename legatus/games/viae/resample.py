@@ -40,7 +40,6 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, cast
 
-from legatus.core.chain import chain_of
 from legatus.core.errors import RecordError
 from legatus.core.game import State
 from legatus.core.secrecy import earlier_unseen_draw, search
@@ -263,7 +262,6 @@ class _Plan:
         other = st.clone()
         for i, card in cards.items():
             history[i] = self.m0 + card
-        other._history = chain_of(history)
         kinds = self.kinds
         for s, hand in enumerate(hands):
             if s != self.seat:
@@ -276,7 +274,7 @@ class _Plan:
         other.mandatum_pool = [0 if m in dealt else 1 for m in range(len(g.cards.mandatum))]
         if self.claimant >= 0:
             other.stack = _claims_stacked(other)
-        other._legal = None
+        other.rewrite_history(history)
         return other
 
     def _deal_mandatum(self, rng: random.Random) -> dict[int, int] | None:

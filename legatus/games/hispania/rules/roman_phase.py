@@ -212,7 +212,7 @@ def end_if_idle(st: HispaniaState) -> None:
     if st.legal_ids() == (st.notation.base[END],):
         st.log("Nothing left to spend: the Roman phase ends")
         turn.begin_hispanic_phase(st)
-        st._legal = None  # the Roman phase's, computed for the question
+        st.forget_legal()  # the Roman phase's, computed for the question
 
 
 def move(st: HispaniaState, g: int, dest: int, cost: int) -> None:
