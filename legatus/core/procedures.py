@@ -35,13 +35,19 @@ back in the turn, whose ``resume`` ends the game at 5 or more.
 ...                     add, resume=resume),
 ...     DIE: Procedure("die", lambda st: CHANCE, lambda st: "Roll 0 or 1.", lambda st: (0, 1), roll),
 ... })
+
+A state on the core's base (:class:`~legatus.core.procedure_state.ProcedureState`) plays the
+running procedure's handler in its ``apply_action``; here, by hand:
+
 >>> st = Tally()
->>> table.apply(st, 2); st.stack, table.prompt(st)
-(((0,), (1, 2)), 'Roll 0 or 1.')
->>> table.apply(st, 1); st.total, st.stack
+>>> def play(action: int) -> None:
+...     table.running(st).apply(st, action)
+>>> play(2); st.stack, table.prompt(st), table.running(st).player(st) == CHANCE
+(((0,), (1, 2)), 'Roll 0 or 1.', True)
+>>> play(1); st.total, st.stack
 (4, ((0,),))
->>> table.apply(st, 1); table.apply(st, 0); st.total, st.stack, table.player(st) == TERMINAL
-(5, (), True)
+>>> play(1); play(0); st.total, st.stack
+(5, ())
 """
 
 from __future__ import annotations
@@ -52,7 +58,6 @@ from enum import IntEnum
 from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from .errors import IllegalActionError
 from .game import CHANCE, TERMINAL
 
 __all__ = ["CHANCE", "TERMINAL", "Frame", "HasStack", "Procedure", "ProcedureError", "ProcedureStack", "Procedures",
@@ -189,36 +194,8 @@ class Procedures(Generic[S]):
     def running(self, state: S) -> Procedure[S]:
         return self.by_id[self.frame(state)[0]]
 
-    def player(self, state: S) -> int:
-        stack = state.stack
-        return self.by_id[stack[-1][0]].player(state) if stack else TERMINAL
-
     def prompt(self, state: S) -> str:
         return self.running(state).prompt(state)
-
-    def legal(self, state: S) -> tuple[int, ...]:
-        stack = state.stack
-        return self.by_id[stack[-1][0]].legal(state) if stack else ()
-
-    def explain(self, state: S, action: int) -> str:
-        """Why ``action`` is not legal now, in one phrase."""
-        if not state.stack:
-            return "the game is over"
-        procedure = self.running(state)
-        if procedure.explain is not None:
-            return procedure.explain(state, action)
-        if procedure.hides_legal or procedure.chance:  # a hidden hand, or what a draw may bring
-            return f"it is not one of the actions of the {procedure.name} now"
-        legal = procedure.legal(state)
-        return f"{procedure.name} takes {', '.join(map(str, legal)) if legal else 'no action'}"
-
-    def apply(self, state: S, action: int) -> None:
-        """Plays ``action`` in the running procedure; raises :class:`IllegalActionError`,
-        saying why, if it is not legal there (a state on the core's base uses its own
-        ``apply_action``, which keeps the history and runs the automatic steps)."""
-        if not state.stack or action not in self.legal(state):
-            raise IllegalActionError(str(action), self.explain(state, action))
-        self.by_id[state.stack[-1][0]].apply(state, action)
 
 
 class _Running(Protocol):

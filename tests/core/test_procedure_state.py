@@ -9,6 +9,8 @@ hand: a refused action never lists them.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from legatus.core.actions import ActionTable
@@ -138,6 +140,31 @@ def test_a_refused_action_changes_nothing_and_never_lists_a_hidden_hand():
     with pytest.raises(IllegalActionError, match="there is no action 9 \\(ids run from 0 to 5\\)"):
         st.apply_action(9)
     assert st.history_ids == [CARD1] and st.stack == ((CHOOSE,),) and st.log == ["before 1", "after 1"]
+
+
+@pytest.mark.parametrize("explain, said", [
+    (None, "choice takes bet, pass"),  # the legal actions, in notation
+    (lambda st, a: "bet or pass, nothing else", "bet or pass, nothing else"),  # the procedure's own words
+])
+def test_a_refusal_lists_the_legal_actions_or_gives_the_procedures_reason(explain, said):
+    class Open(Tiny):  # the choice shows no hidden hand
+        procedures = Procedures({**dict(enumerate(Tiny.procedures.by_id)),
+                                 CHOOSE: replace(Tiny.procedures[CHOOSE], hides_legal=False, explain=explain)})
+
+    st = Open()
+    st.apply_action(CARD0)
+    with pytest.raises(IllegalActionError, match=f"^'die 1' is illegal: {said}$"):
+        st.apply_action(ONE)
+    assert st.stack == ((CHOOSE,),) and st.history_ids == [CARD0]  # nothing changed
+
+
+def test_a_finished_game_refuses_every_action():
+    st = Tiny()
+    for a in (CARD0, PASS) * 3:
+        st.apply_action(a)
+    assert st.is_terminal() and st.explain_illegal(BET) == "the game is over"
+    with pytest.raises(IllegalActionError, match="^'bet' is illegal: the game is over$"):
+        st.apply_action(BET)
 
 
 def test_a_step_that_does_not_move_the_game_on_is_a_bug_named():
