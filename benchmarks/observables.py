@@ -23,7 +23,8 @@ part. Exit code 1 on any difference, 0 when every seed matches. The files were m
     nice -n 15 .venv/bin/python benchmarks/observables.py --agents --games 20 --commit 608713a \\
         --out benchmarks/results/observables-agents-608713a.json
 
-(``--out`` keeps each seed as it is done in ``FILE.partial``: started again, a run goes on.)
+(``--out`` keeps each seed as it is done in ``FILE.partial``: started again, a run goes on from
+there, :func:`kept_seeds`.)
 The harness reads the engine through the contract alone, plus ``legatus.core.fuzz`` (the
 options and policy), ``session`` (``sample_outcome``, ``Session``'s undo), ``seatlog`` and
 ``agents``: a refactor that moves one of those names changes this file's imports, never what
@@ -362,21 +363,10 @@ def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int,
     in turn (seed 0 of each, then seed 1…). ``kept``: a file that gets a line a seed as it is
     done, and whose seeds a run started again does not play again."""
     results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in seeds}
-    header = {"what": kind, "mode": mode}
-    if kept is not None and kept.exists():
-        lines = []
-        for line in kept.read_text().splitlines():
-            try:
-                lines.append(json.loads(line))
-            except ValueError:  # the last line, cut by a run stopped while writing it
-                continue
-        if not lines or lines[0] != header:
-            sys.exit(f"{kept} holds seeds of another run than {header}: remove it or give another --out")
-        for line in lines[1:]:
+    if kept is not None:
+        for line in kept_seeds(kept, {"what": kind, "mode": mode}):
             if line["game"] in results:
                 results[line["game"]][line["seed"]] = line
-    elif kept is not None:
-        kept.write_text(json.dumps(header) + "\n")
     longest = max(map(len, seeds.values()), default=0)
     work = [(kind, name, some[i], mode) for i in range(longest) for name, some in seeds.items()
             if i < len(some) and some[i] not in results[name]]
@@ -393,6 +383,28 @@ def run(kind: str, seeds: Mapping[str, Sequence[int]], mode: str, jobs: int,
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     return {name: dict(sorted(some.items())) for name, some in results.items()}
+
+
+def kept_seeds(kept: Path, header: dict[str, str]) -> list[dict[str, Any]]:
+    """The seeds a stopped run wrote in ``kept`` (``--out``'s ``.partial``: ``header``, then a
+    line a seed), with the file made ready for a run that goes on: a last line cut by the stop
+    (no newline at its end) is dropped from it; a new file gets the header. Exits on a file of
+    another run or a line that is not JSON before the last."""
+    lines = kept.read_text().splitlines(keepends=True) if kept.exists() else []
+    if lines and not lines[-1].endswith("\n"):  # cut while being written: its seed is played again
+        lines.pop()
+    if not lines:
+        lines = [json.dumps(header) + "\n"]
+    kept.write_text("".join(lines))
+    read = []
+    for number, line in enumerate(lines, 1):
+        try:
+            read.append(json.loads(line))
+        except ValueError:
+            sys.exit(f"{kept}: line {number} is not JSON: remove the file or give another --out")
+    if read[0] != header:
+        sys.exit(f"{kept} holds seeds of another run than {header}: remove it or give another --out")
+    return read[1:]
 
 
 def combined(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, str]:

@@ -97,3 +97,46 @@ def test_the_stream_of_another_tree_reads_back_and_compares(monkeypatch: pytest.
     change_view(monkeypatch)
     found = harness.first_difference(harness.observables("hispania", 0, "sampled"), theirs)
     assert found is not None and found[0] == f"step {CHANGED_STEP}, view None"
+
+
+HEADER = {"what": "observables", "mode": "sampled"}
+
+
+def fake_job(played: list[tuple[Any, ...]]) -> Any:
+    """A seed's job that records what it plays and gives a digest made of the seed."""
+    def job(args: tuple[str, str, int, str]) -> tuple[str, int, dict[str, Any]]:
+        played.append(args)
+        return args[1], args[2], {"digest": f"d{args[2]}", "steps": 1, "cpu": 0.0}
+    return job
+
+
+def test_a_run_stopped_mid_line_goes_on_from_its_partial_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seeds a stopped ``--out`` run kept are not played again; the line the stop cut is
+    dropped (its seed played again), so that the lines appended after it stay whole."""
+    kept = tmp_path / "observables.json.partial"
+    done = {"game": "hispania", "seed": 0, "digest": "d0", "steps": 3, "cpu": 0.5}
+    kept.write_text(f"{json.dumps(HEADER)}\n{json.dumps(done)}\n" + '{"game": "hispania", "seed": 1, "dig')
+    played: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(harness, "_job", fake_job(played))
+    results = harness.run("observables", {"hispania": [0, 1, 2]}, "sampled", 1, kept)
+    assert played == [("observables", "hispania", seed, "sampled") for seed in (1, 2)]
+    assert [r["digest"] for r in results["hispania"].values()] == ["d0", "d1", "d2"]
+    lines = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert lines[:2] == [HEADER, done] and [line["seed"] for line in lines[2:]] == [1, 2]
+
+
+@pytest.mark.parametrize("text, refused", [
+    (f'{json.dumps({"what": "agents", "mode": "sampled"})}\n', "holds seeds of another run"),
+    (f'{json.dumps(HEADER)}\n{{"game": "hisp\n{{"game": "viae"}}\n', "line 2 is not JSON"),
+])
+def test_a_partial_file_of_another_run_or_broken_inside_is_refused(tmp_path: Path, text: str, refused: str) -> None:
+    kept = tmp_path / "observables.json.partial"
+    kept.write_text(text)
+    with pytest.raises(SystemExit, match=refused):
+        harness.kept_seeds(kept, HEADER)
+
+
+def test_a_new_partial_file_starts_with_its_header(tmp_path: Path) -> None:
+    kept = tmp_path / "observables.json.partial"
+    assert harness.kept_seeds(kept, HEADER) == []
+    assert kept.read_text() == json.dumps(HEADER) + "\n"

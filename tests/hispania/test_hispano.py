@@ -10,7 +10,7 @@ from rich.console import Console
 
 import legatus
 from legatus.core.session import Session
-from legatus.games.hispania.rules import phases
+from legatus.games.hispania.rules import dice, phases
 from legatus.terminal import TerminalPlay
 
 from .helpers import act, legal, position, waits_for
@@ -163,3 +163,10 @@ def test_R28_a_hispano_game_plays_to_the_end_at_one_screen():
     status = TerminalPlay(session, console=Console(file=out, width=160), read=read).run()
     assert status == 0 and session.state.is_terminal()
     assert any("(hispania)" in p for p in seen_prompts) and any("(rome)" in p for p in seen_prompts)
+
+
+def test_R28_every_roll_the_hispano_may_change_is_decided_by_its_own_chapter_s_handler():
+    """The dice decide after the question (``dice.decide``) through the purpose's entry in
+    ``dice.DECIDES``, which each chapter's ``dice.roll`` notes: one for every roll but the die
+    rolled again (its frame names the roll it belongs to); the purchases' tests above play them."""
+    assert set(dice.DECIDES) == set(phases.ROLL_ID) - {phases.REROLL}

@@ -18,7 +18,7 @@ from .cards import Cards
 from .components import load_components
 from .invariants import violations
 from .map import HannibalMap
-from .notation import KINDS, SIDES, Notation, notation
+from .notation import KINDS, RESHUFFLE, SIDES, Notation, notation
 from .state import HannibalState
 from .tables import General, Tables
 
@@ -124,12 +124,11 @@ class HannibalGame(Game):
         numbers chance outcomes below it): the dice, deals, elections and random takes open the
         table, #59's and #20's battle cards and the reshuffle come later. A node has 64 at most."""
         n = self.notation
-        return max(n.SPY + len(KINDS), n.SIMPLE[resample.RESHUFFLE] + 1)
+        return max(n.SPY + len(KINDS), n.SIMPLE[RESHUFFLE] + 1)
 
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HannibalState)
         return violations(state)
-
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
                          start: State | None = None, prompt: str | None = None) -> State:

@@ -23,12 +23,13 @@ ROME, CARTHAGE = 0, 1
 KINDS = ("frontal assault", "flank left", "flank right", "probe", "double envelopment", "reserve")
 FA, FL, FR, PROBE, DE, RESERVE = range(6)
 NUMIDIAS = ("Western Numidia", "Eastern Numidia")
+RESHUFFLE = "reshuffle strategy cards"  # the deck reshuffled, a chance node (H26)
 SPACE_VERBS = ("to", "sail", "pc", "remove pc", "reinforce", "intercept from", "avoid to", "retreat to", "consul",
                "place", "choose")
 SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "no pursuit", "siege", "no siege",
           "charge", "no charge", "withdraw", "concede", "counterattack", "take initiative", "keep defending",
           "cancel withdrawal", "allow withdrawal", "no reaction", "open with campaign", "no campaign opening",
-          "rome first", "carthage first", "no proconsul", "reshuffle strategy cards", "end campaign",
+          "rome first", "carthage first", "no proconsul", RESHUFFLE, "end campaign",
           "roll for command", "no roll for command", "no counter event", "sortie", "no sortie", "retreat inside",
           "go inside")
 PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for

@@ -42,14 +42,12 @@ from typing import TYPE_CHECKING
 from legatus.core.errors import RecordError
 
 from .ids import Id
-from .notation import KINDS, ROME, SIDES
+from .notation import KINDS, RESHUFFLE, ROME, SIDES
 from .rules.strategy import CAMPAIGNS
 
 if TYPE_CHECKING:
     from .game import HannibalGame
     from .state import HannibalState
-
-RESHUFFLE = "reshuffle strategy cards"
 
 
 def _card(text: str, *prefixes: str) -> int:

@@ -171,7 +171,6 @@ class HispaniaGame(Game):
                 continue  # a scenario's constraint: draw again
             return options
 
-
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HispaniaState)
         return violations(state)

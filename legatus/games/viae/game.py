@@ -179,7 +179,6 @@ class ViaeGame(Game):
                 options[flag] = False
         return options
 
-
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, ViaeState)
         return violations(state)

@@ -13,12 +13,12 @@ from legatus.core.game import State, TextCommand
 from legatus.core.procedure_state import ProcedureState
 from legatus.core.procedures import Frame
 
+from . import resample
 from . import text as screen
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
 from .ids import Id
 from .log import line, named, outcome
 from .procedures import TABLE
-from .resample import redraw
 from .rules import chance, end, setup
 from .secret_log import log_entry
 from .view import text, view
@@ -110,7 +110,7 @@ class ViaeState(ProcedureState):
             self._log_secret(action)
 
     def _log_secret(self, a: int) -> None:
-        """Notes who moves the card and in which round, so that :meth:`resample` can draw the
+        """Notes who moves the card and in which round, so that :meth:`redraw` can draw the
         hidden cards anew without replaying the game (an entry packs history index, round, seat)."""
         proc = self.frame()[0]
         if proc == Id.DRAW:
@@ -121,11 +121,9 @@ class ViaeState(ProcedureState):
             seat = self.current_player()
         self.secret_chain = (self.secret_chain, log_entry(self.moves, self.round, seat))
 
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """A direct draw from this state (:func:`.resample.redraw`), no replay; the replayed
-        draw of :meth:`ViaeGame.consistent_state` where that fails."""
-        drawn = redraw(self, seat, rng)
-        return drawn if drawn is not None else super().resample(seat, rng)
+    def redraw(self, seat: int, rng: random.Random) -> ViaeState | None:
+        """The other seats' unseen cards drawn again (see :mod:`.resample`): no replay."""
+        return resample.redraw(self, seat, rng)
 
     def returns(self) -> list[float]:
         return end.returns(self)

@@ -253,7 +253,7 @@ def _lone_among_lone(st: HannibalState, here: int) -> bool:
     return st.m_left == 0 and st.cu[enemy][here] == 0 and bool(generals_at(st, here, enemy)) and len(st.path) > 1
 
 
-def step(st: HannibalState, action: int) -> None:
+def apply_move(st: HannibalState, action: int) -> None:
     n, board = st.notation, st.board
     if action == n.SIMPLE["stop"]:
         end_move(st)
@@ -511,7 +511,7 @@ def move_resume(st: HannibalState) -> None:
         if st.m_weather == 2:  # #41 played: the move ends where it is (a sea move never starts)
             end_move(st)
         else:
-            step(st, st.m_pending)
+            apply_move(st, st.m_pending)
     elif phase == PH_NAVAL:
         here = st.gen_at[st.m_gen]
         st.m_phase = PH_ENTER
@@ -586,7 +586,7 @@ PROCEDURES: base.Entries = {
                take_legal, lambda st, a: take(st, a - st.notation.TAKE)),
     Id.MOVE: P("movement", base.seat,
                lambda st: f"{st.game.generals[st.m_gen].name} moves ({st.m_mp} MP left, {st.m_left} CUs).",
-               move_legal, step, resume=move_resume),
+               move_legal, apply_move, resume=move_resume),
     Id.INTERCEPTED: P("intercepted", base.seat, lambda st: f"{base.side_word(st)} fights or backs up (H65).",
                       intercepted_legal, intercepted),
     Id.PURSUE: P("pursuit", base.seat, lambda st: f"{base.side_word(st)} may pursue (H71).",

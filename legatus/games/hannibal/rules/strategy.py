@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from legatus.core.procedures import Procedure, roll
 
 from ..ids import Id
-from ..notation import CARTHAGE, ROME, SIDES
+from ..notation import CARTHAGE, RESHUFFLE, ROME, SIDES
 from . import base, campaign, events, movement
 from .base import other, province_controller, strategy_rating
 
@@ -221,7 +221,7 @@ P = Procedure
 PROCEDURES: base.Entries = {
     Id.DEAL: roll("deal", _deal_prompt, _deal_legal, lambda st, a: deal(st, a - st.notation.DRAW + 1)),
     Id.RESHUFFLE: roll("reshuffle", lambda st: "Reshuffle the strategy cards (H26).",
-                       base.words("reshuffle strategy cards"), lambda st, a: reshuffle(st)),
+                       base.words(RESHUFFLE), lambda st, a: reshuffle(st)),
     Id.OPENING: P("opening", base.fixed(ROME), lambda st: "Will Rome open with a Campaign card (H27)?", opening_legal,
                   lambda st, a: answer_opening(st, a == st.notation.SIMPLE["open with campaign"]), hides_legal=True),
     Id.FIRST: P("first player", base.fixed(CARTHAGE), lambda st: "Carthage chooses who plays first (H27).",

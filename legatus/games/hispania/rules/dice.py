@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from legatus.core.procedures import Procedure
+from legatus.core.procedures import Procedure, ProcedureError
 from legatus.core.procedures import roll as core_roll
 
 from .. import explain
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 REROLL_BOTH = (REVOLT,)  # rolls where either die may be rolled again
 REROLL_HISPANIC_DIE = (ATTACK, DEFEND_GENERAL, DEFEND_CITY)  # "any attack"
 
+DECIDES: dict[int, Callable[[HispaniaState], None]] = {}
+"""What the dice of each roll decide, by purpose: noted by :func:`roll` as each chapter declares
+its roll, read by :func:`decide` when the dice decide after the Hispano's question (R28)."""
+
 
 def rolled(purpose: int, decide: Callable[[HispaniaState], None], st: HispaniaState, action: int) -> None:
     """A roll's handler (bound to its purpose and ``decide`` by :func:`roll`): the dice are
@@ -42,7 +46,9 @@ def roll(purpose: int, name: str, prompt: Callable[[HispaniaState], str], decide
          resume: Callable[[HispaniaState], None] | None = None) -> P:
     """The roll of ``purpose`` (the dice of :data:`.phases.DICE`, even odds); ``resume``: what
     follows a roll it calls (the die that picks a new army)."""
-    # A partial (called at C speed, a roll at every other step) whose arguments name what decides.
+    if DECIDES.setdefault(purpose, decide) is not decide:
+        raise ProcedureError(f"the roll of purpose {purpose} ({name}) is declared twice")
+    # A partial: called at C speed (a roll at every other step).
     procedure: P = core_roll(name, prompt, faces(phases.DICE[purpose]), partial(rolled, purpose, decide))
     return replace(procedure, resume=resume, explain=_EXPLAIN_ROLL)
 
@@ -63,11 +69,8 @@ def faces(kind: int) -> Callable[[HispaniaState], tuple[int, ...]]:
 
 def decide(st: HispaniaState, purpose: int) -> None:
     """Back to the roll of ``purpose``, which its dice, as they are, now decide."""
-    roll_id = ROLL_ID[purpose]
-    st.goto(roll_id)
-    handler = st.procedures.by_id[roll_id].apply
-    assert isinstance(handler, partial)  # rolled, bound by roll()
-    handler.args[1](st)
+    st.goto(ROLL_ID[purpose])
+    DECIDES[purpose](st)
 
 
 # --- The Hispano's die rolled again (R28) --------------------------------------------------
