@@ -35,13 +35,19 @@ CLAIMS: list[tuple[re.Pattern[str], Check]] = [
     (re.compile(r"^(.+) is not in revolt \(R14\)"), lambda s, m: not s.revolts[_space(s, m[1])]),
     (re.compile(r"^(.+) holds an army"), lambda s, m: s.space_army[_space(s, m[1])] >= 0),  # R14
     (re.compile(r"there is no army in (.+) \(R15\)"), lambda s, m: s.space_army[_space(s, m[1])] < 0),
-    (re.compile(r"there is no fleet in (.+)$"), lambda s, m: not s.fleets[_space(s, m[1])]),
+    (re.compile(r"there is no fleet in (.+) \(R10\)$"), lambda s, m: not s.fleets[_space(s, m[1])]),
     (re.compile(r"^(.+) has a fleet already"), lambda s, m: bool(s.fleets[_space(s, m[1])])),  # R10
     (re.compile(r"it belongs to the (.+) variant"),
      lambda s, m: all(TITLES[v] != m[1] for v in s.game.variants)),
     (re.compile(r"^the game waits for a roll"), lambda s, m: s.is_chance_node()),
     (re.compile(r"^it is not a die's turn"), lambda s, m: not s.is_chance_node()),
 ]
+
+
+CITED = re.compile(r"\((?:[^()]*\bR\d+\b[^()]*|rulebook [^()]+|scenario [^()]+)\)$")
+"""The rule a refusal enforces, at its end: a ruling (R…), or the rulebook's or a scenario's section."""
+NO_RULE = re.compile(r"^(the game waits for a roll|it is not a die's turn|the game is over)")
+"""The refusals that follow from whose turn it is, not from a rule."""
 
 
 def refusal(state: HispaniaState, action: int) -> str | None:
@@ -61,6 +67,7 @@ def check_position(state: HispaniaState, rng: random.Random, sample: int) -> Non
     for action in rng.sample(others, min(sample, len(others))):
         why = refusal(state, action)
         assert why, f"{state.game.actions[action]} is illegal ({state.phase_name()}) but not refused"
+        assert NO_RULE.match(why) or CITED.search(why), f"'{why}' names no rule"
         for pattern, holds in CLAIMS:
             match = pattern.search(why)
             assert match is None or holds(state, match), (

@@ -47,6 +47,7 @@ _VARIANT_OF = {
     HOLD_ROAD: INGENIVM, PROCONSUL_IN: PROCONSVL, PROCONSUL_BESIEGE: PROCONSVL, PROCONSUL_ATTACK: PROCONSVL,
     GARRISON_PURPLE: LEGIO, UNGARRISON_PURPLE: LEGIO, ASSASSINATE: TERROR,
 }
+_RULING_OF = {INGENIVM: "R22", PROCONSVL: "R24", LEGIO: "R25", TERROR: "R27"}  # each variant's ruling
 _HISPANO_KINDS = (PASS, SETUP_REVOLTS, SETUP_ARMY, REROLL_ROMAN, REROLL_HISPANIC, CHOOSE, REINFORCE, HISPANO_ATTACK)
 
 
@@ -57,7 +58,8 @@ def refusal(why: Callable[[HispaniaState, int], str]) -> Callable[[HispaniaState
     def explain(st: HispaniaState, a: int) -> str:
         variant = _VARIANT_OF.get(st.notation.decode[a][0])
         if variant and variant not in st.game.variants:
-            return f"it belongs to the {VARIANT_TITLES[variant]} variant, which this game does not use"
+            return f"it belongs to the {VARIANT_TITLES[variant]} variant, which this game does not use " \
+                   f"({_RULING_OF[variant]})"
         return why(st, a)
 
     return explain
@@ -76,7 +78,7 @@ def not_a_die(st: HispaniaState, kind: int) -> str | None:
 def roman_decision(st: HispaniaState, kind: int) -> str | None:
     """What is wrong with any action in a Roman decision, whatever it is."""
     if kind in _HISPANO_KINDS and kind != PASS:
-        return "only the Hispano player makes that purchase, at its moment"
+        return "only the Hispano player makes that purchase, at its moment (R28)"
     return not_a_die(st, kind)
 
 
@@ -100,8 +102,8 @@ def _hispano(st: HispaniaState, kind: int) -> str:
         phases.H_ATTACKS: "attack from an army's city into a linked city with a garrison or a general, or 'pass'",
     }[purpose]
     if kind not in _HISPANO_KINDS:
-        return f"the Hispano decides now: {what}"
-    return f"not possible here: {what}"
+        return f"the Hispano decides now: {what} (R28)"
+    return f"not possible here: {what} (R28)"
 
 
 def road(st: HispaniaState, li: int) -> str:
@@ -109,9 +111,9 @@ def road(st: HispaniaState, li: int) -> str:
     link = board.links[li]
     ends = (link.a, link.b)
     if st.roads[li]:
-        return "that link has a road already"
+        return "that link has a road already (R7)"
     if any(board.is_sea(e) for e in ends):
-        return "roads join two cities"
+        return "roads join two cities (R7)"
     for e in ends:
         if st.revolts[e]:
             return f"{name(st, e)} is in revolt (R7)"

@@ -73,8 +73,8 @@ def explain_free_move(st: HispaniaState, a: int) -> str:
         return wrong
     if kind == MOVE:
         return ("the free move of Imperivm goes one link, to a space without revolt or general; "
-                f"not {explain.name(st, x)}")
-    return "the praetor of Ulterior may move one link for free (Imperivm), or end"
+                f"not {explain.name(st, x)} (R23)")
+    return "the praetor of Ulterior may move one link for free (Imperivm), or end (R23)"
 
 
 PROCEDURES = {

@@ -138,7 +138,7 @@ def why_not_move(st: HispaniaState, g: int, src: int, dest: int, money: int) -> 
     board = st.board
     names = board.names
     if dest == src:
-        return f"the {TITLES[g]} is in {names[dest]} already"
+        return f"the {TITLES[g]} is in {names[dest]} already (R10)"
     if dest < board.n_cities and st.revolts[dest]:
         return f"{names[dest]} is in revolt (R10)"
     if board.is_sea(dest) and not st.fleets[dest]:
@@ -148,6 +148,7 @@ def why_not_move(st: HispaniaState, g: int, src: int, dest: int, money: int) -> 
     cost = general_costs(st, g, src, 99).get(dest)
     if cost is None:
         if st.lethe and dest in board.north_of_durius:
-            return f"the Lethe road keeps the Romans out of {names[dest]} until Brutus crosses the Durius"
+            return (f"the Lethe road keeps the Romans out of {names[dest]} until Brutus crosses the Durius "
+                    "(scenario The River of Oblivion)")
         return f"every path to {names[dest]} crosses a city in revolt or a sea without a fleet (R10)"
     return f"{names[dest]} costs {cost} denarii and {money} are left (R10)"

@@ -299,7 +299,7 @@ def _explain_combat(st: HispaniaState, g: int, kind: int, target: int, n: int) -
     board = st.board
     here = st.general_at[g]
     if here < 0:
-        return f"the {TITLES[g]} is not on the board"
+        return f"the {TITLES[g]} is not on the board (R17)"
     if target not in board.neighbours[here]:
         return f"{explain.name(st, target)} is not linked to the {TITLES[g]}'s space (R3)"
     if kind == BESIEGE and st.space_army[target] >= 0:
@@ -320,22 +320,22 @@ def _explain_action(st: HispaniaState, kind: int, x: int, y: int) -> str:
     if kind == MOVE_OTHER:
         mover = x
         if mover != PROCONSUL and (IMPERIVM not in st.game.variants or g != CONSUL):
-            return "only the consul moves the praetors, with the Imperivm variant"
+            return "only the consul moves the praetors, with the Imperivm variant (R23)"
         if mover == PROCONSUL and PROCONSVL not in st.game.variants:
-            return "the proconsul belongs to the Proconsvl variant, which this game does not use"
+            return "the proconsul belongs to the Proconsvl variant, which this game does not use (R24)"
         if st.general_at[mover] < 0:
-            return f"the {TITLES[mover]} is not on the board"
+            return f"the {TITLES[mover]} is not on the board (R17)"
         return movement.why_not_move(st, mover, st.general_at[mover], y, st.money)
     if kind == FLEET:
         if not st.fleets[x]:
-            return f"there is no fleet in {explain.name(st, x)}"
+            return f"there is no fleet in {explain.name(st, x)} (R10)"
         if st.fleets[y]:
             return f"{explain.name(st, y)} has a fleet already (R10)"
         if st.revolts[y]:
-            return f"pirates hold {explain.name(st, y)}"
+            return f"pirates hold {explain.name(st, y)} (R26)"
         cost = dict(movement.fleet_moves(st, x, 99)).get(y)
         if cost is None:
-            return f"pirates block every way from {explain.name(st, x)} to {explain.name(st, y)}"
+            return f"pirates block every way from {explain.name(st, x)} to {explain.name(st, y)} (R26)"
         return f"that move costs {cost} denarii and {st.money} are left (R10)"
     if kind in (GARRISON, GARRISON_PURPLE):
         if board.is_sea(here):
@@ -362,7 +362,7 @@ def _explain_action(st: HispaniaState, kind: int, x: int, y: int) -> str:
         return _explain_combat(st, PROCONSUL, BESIEGE if kind == PROCONSUL_BESIEGE else ATTACK, x, y)
     if kind == PROCONSUL_IN:
         if st.general_at[PROCONSUL] != NOT_IN_GAME:
-            return "the proconsul is in the game already (or has died)"
+            return "the proconsul is in the game already, or has died (R24)"
         return "the proconsul arrives on a fleet without a general in Mare Balearicum, for 3 denarii (R24)"
     if kind == ROAD:
         if INGENIVM not in st.game.variants:
@@ -375,15 +375,14 @@ def _explain_action(st: HispaniaState, kind: int, x: int, y: int) -> str:
         return explain.road(st, x) if st.money >= link.segments else f"it costs {link.segments} denarii (R22)"
     if kind == ASSASSINATE:
         if not st.game.options["traitors"]:
-            return "paying traitors is the optional rule 'Rome does not pay traitors' (option traitors)"
+            return "paying traitors is the optional rule 'Rome does not pay traitors' (option traitors, R27)"
         if st.traitors_used:
-            return "traitors can be paid once a game, and they were"
-        return "the general must be linked to the special army, and pay 1-3 denarii he has"
+            return "traitors can be paid once a game, and they were (R27)"
+        return "the general must be linked to the special army, and pay 1-3 denarii he has (R27)"
     if kind == HAND_OVER:
-        return "the consul's turn is handed over once, between two Roman players"
-    if kind == END:
-        return "the Roman phase cannot end now"
-    return f"it is the {TITLES[g]}'s Roman phase: move, fleet, garrison, remove garrison, besiege, attack or end"
+        return "the consul's turn is handed over once, between two Roman players (rulebook Setup: 2 players)"
+    return (f"it is the {TITLES[g]}'s Roman phase: move, fleet, garrison, remove garrison, besiege, attack or end "
+            "(R10-R15)")
 
 
 PROCEDURES = {

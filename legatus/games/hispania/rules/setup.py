@@ -354,8 +354,8 @@ def explain_roads(st: HispaniaState, a: int) -> str:
     if wrong := explain.roman_decision(st, kind):
         return wrong
     if kind == HOLD_ROAD:
-        return "the Ingenivm variant lets a road be kept back"
-    return explain.road(st, x) if kind == ROAD else "setup: a road must be placed now, e.g. 'road Corduba-Emerita'"
+        return "the Ingenivm variant lets a road be kept back (R22)"
+    return explain.road(st, x) if kind == ROAD else "setup: a road must be placed now, e.g. 'road Corduba-Emerita' (R7)"
 
 
 def explain_start(st: HispaniaState, a: int) -> str:
@@ -364,9 +364,9 @@ def explain_start(st: HispaniaState, a: int) -> str:
         return wrong
     g = st.actor
     if kind != START:
-        return f"setup: the {TITLES[g]} must choose his starting space"
+        return f"setup: the {TITLES[g]} must choose his starting space (R8)"
     if st.space_general[space] >= 0:
-        return f"{explain.name(st, space)} holds a general already"
+        return f"{explain.name(st, space)} holds a general already (R8)"
     if g == CONSUL:
         return "the consul starts on a sea with a fleet (R8)"
     return f"the {TITLES[g]} starts in a city of {st.board.province_names[PRAETOR_HOME[g]]} (R8)"

@@ -141,16 +141,16 @@ def explain_enter(st: HispaniaState, a: int) -> str:
         return wrong
     g = st.actor
     if kind not in (ENTER, ENTER_MOVE):
-        return f"the {TITLES[g]} is off the board and must enter first (e.g. 'enter …')"
+        return f"the {TITLES[g]} is off the board and must enter first, e.g. 'enter …' (R17)"
     names = st.board.names
     if space not in entry_spaces(st, g):
         home = "a sea with a fleet" if g == CONSUL else f"a city of {st.board.province_names[PRAETOR_HOME[g]]}"
         where = home if g == CONSUL else f"{home} without revolt"
         return f"the {TITLES[g]} enters on {where} (R17)"
     if kind == ENTER:
-        return f"{names[space]} holds a general: enter it only to move on at once, e.g. 'enter {names[space]}>…'"
+        return f"{names[space]} holds a general: enter it only to move on at once, e.g. 'enter {names[space]}>…' (R17)"
     if st.space_general[space] < 0:
-        return f"{names[space]} is free: write 'enter {names[space]}'"
+        return f"{names[space]} is free: write 'enter {names[space]}' (R17)"
     return movement.why_not_move(st, g, space, dest, money(st) + 1)
 
 
