@@ -1,0 +1,87 @@
+"""Root-parallel search (issue 35): the hint's simulations per wall second with its search shared
+among 2 worker processes (``legatus.core.hints.Hints(game, workers=2)``, the processes kept from
+one hint to the next) against the hint as it is, in this process; target ≥ 1.8×.
+
+The positions are decisions with a choice, spread over a seeded heuristic game of each game (its
+first 200 choices); a round gives every position one hint with each, interleaved (each round in a new order).
+The work of the 2 workers runs in other processes, so the rates are on wall time: run it on an
+otherwise idle machine with 2 cores or more. The workers' start-up (processes, imports, the game's
+data) is done before the rounds, and reported apart.
+
+Usage: python benchmarks/parallel_search.py [--positions 2] [--rounds 3]
+       [--game hispania --game viae --game hannibal]
+About a minute on an idle machine at the defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from harness import Case, header, measure, report
+
+import legatus
+from legatus.core.agents import decide, make_agent
+from legatus.core.hints import Hints
+from legatus.core.session import sample_outcome
+
+GAMES = ("hispania", "viae", "hannibal")
+ANCHOR = "1 worker (in this process)"
+CHOICES = 200
+
+
+def positions(name: str, count: int, seed: int = 1) -> list[legatus.State]:
+    """``count`` decisions with a choice, spread evenly over the first :data:`CHOICES` of a
+    seeded heuristic game of ``name``."""
+    game = legatus.load(name)
+    agent = make_agent(game, "heuristic", seed)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found: list[legatus.State] = []
+    while not state.is_terminal() and len(found) < CHOICES:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        if len(state.legal_actions()) > 1:
+            found.append(state.clone())
+        state.apply_action(decide(agent, state))
+    return [found[(2 * i + 1) * len(found) // (2 * count)] for i in range(count)]
+
+
+def hinted(hints: Hints, states: list[legatus.State]) -> Case:
+    """A case: one hint at each position; the simulations its searches ran."""
+    def case(_: int) -> int:
+        total = 0
+        for state in states:
+            hints(state)
+            total += hints.last_simulations
+        return total
+
+    return case
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--game", action="append", choices=GAMES, help="repeatable; default: all three")
+    args = parser.parse_args()
+    header(__doc__, {"positions a game": args.positions, "rounds": args.rounds})
+    for name in args.game or GAMES:
+        states = positions(name, args.positions)
+        game = states[0].game
+        kept = {ANCHOR: Hints(game, 1), "2 workers": Hints(game, 2)}
+        for label, hints in kept.items():
+            start = time.perf_counter()
+            hints(states[0])  # the workers started, their imports and the game's data loaded
+            print(f"{name}: the first hint with {label}, start-up included: {time.perf_counter() - start:.2f} s")
+        cases = {label: hinted(hints, states) for label, hints in kept.items()}
+        report(f"{name}: the hint ({type(game).HINT_AGENT}) at {len(states)} positions", "simulations",
+               measure(cases, args.rounds), ANCHOR, on_cpu=False)
+        for hints in kept.values():
+            hints.close()
+
+
+if __name__ == "__main__":
+    main()
