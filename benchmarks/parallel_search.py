@@ -6,18 +6,23 @@ The positions are decisions with a choice, spread over a seeded heuristic game o
 first 200 choices); a round gives every position one hint with each, interleaved (each round in a new order).
 The work of the 2 workers runs in other processes, so the rates are on wall time: run it on an
 otherwise idle machine with 2 cores or more. The workers' start-up (processes, imports, the game's
-data) is done before the rounds, and reported apart.
+data) is done before the rounds, and reported apart. On Linux it then measures, on as many more
+rounds, each hint's critical path in CPU time (this process's, plus its busiest worker's): what
+the hint would take on idle cores, a projection that a loaded machine does not move, beside the
+wall-time figure that only an idle machine gives.
 
 Usage: python benchmarks/parallel_search.py [--positions 2] [--rounds 3]
        [--game hispania --game viae --game hannibal]
-About a minute on an idle machine at the defaults.
+About a minute on an idle machine at the defaults (the critical path doubles it).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
+from pathlib import Path
 
 from harness import Case, header, measure, report
 
@@ -61,6 +66,35 @@ def hinted(hints: Hints, states: list[legatus.State]) -> Case:
     return case
 
 
+TICK = 1 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
+
+
+def cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used (Linux: /proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * TICK
+
+
+def critical_path(hints: Hints, states: list[legatus.State], rounds: int) -> float:
+    """Simulations per CPU second along the hint's critical path: this process's CPU seconds, plus
+    the busiest worker's (Linux). On as many idle cores as processes a hint takes about that long,
+    less the time messages take between processes: a projection the load of a shared machine
+    does not move."""
+    sims, path = 0, 0.0
+    for _ in range(rounds):
+        for state in states:
+            kept = hints._kept
+            pool = None if kept is None else kept.parallel._pool  # the processes of the agent kept
+            pids = [] if pool is None else list(pool._processes)
+            before, own = [cpu_of(pid) for pid in pids], time.process_time()
+            hints(state)
+            own = time.process_time() - own
+            busiest = max((cpu_of(pid) - b for pid, b in zip(pids, before, strict=True)), default=0.0)
+            sims += hints.last_simulations
+            path += own + busiest
+    return sims / path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2)
@@ -79,6 +113,11 @@ def main() -> None:
         cases = {label: hinted(hints, states) for label, hints in kept.items()}
         report(f"{name}: the hint ({type(game).HINT_AGENT}) at {len(states)} positions", "simulations",
                measure(cases, args.rounds), ANCHOR, on_cpu=False)
+        if Path("/proc/self/stat").exists():
+            paths = {label: critical_path(hints, states, args.rounds) for label, hints in kept.items()}
+            print("  critical path (this process + the busiest worker, CPU s): "
+                  + ", ".join(f"{label} {rate:,.0f} simulations/s" for label, rate in paths.items())
+                  + f"; ratio {paths['2 workers'] / paths[ANCHOR]:.2f} (2 idle cores, messages not counted)")
         for hints in kept.values():
             hints.close()
 
