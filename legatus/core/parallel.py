@@ -6,7 +6,7 @@ one in each of two worker processes; their root actions' visits and summed retur
 worker by worker in the workers' order (never in the order they finish), so that a seed gives the
 same decision however the processes are scheduled. A budget in seconds is each worker's own: the
 workers search side by side for that long. ``@1`` (or no suffix) is the plain search, in this
-process.
+process. (IS-MCTS's near-tie rule, which no agent or hint uses, is not applied to a merged root.)
 
 Each decision's workers are seeded from one number drawn from the agent's generator (the agent's
 seed), worker ``i``'s search from that and ``i``: a seeded agent makes the same decisions on the
@@ -27,6 +27,7 @@ import random
 import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from .actions import Action, ActionTable
 from .game import State
@@ -38,7 +39,7 @@ MAX_WORKERS = 64
 valid on every machine (records keep it), and more workers than cores give the same decisions,
 only no faster."""
 
-Search = Callable[[State, str, int, "float | None"], tuple[list[Analysis], int]]
+Search = Callable[[State, str, int, float | None], tuple[list[Analysis], int]]
 """A worker's search: (the root, the spec of its share, its seed, its time bound) → its root's
 actions and the simulations it ran. A module-level function, so that it pickles by name."""
 
@@ -110,9 +111,14 @@ class RootParallel:
         """The merged root of ``state``'s search and the simulations run in all."""
         base = self.rng.getrandbits(63)
         pool = self._start()
-        futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds)
-                   for i, spec in enumerate(self.specs)]
-        results = [future.result() for future in futures]  # in the workers' order, whoever ends first
+        try:
+            futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds)
+                       for i, spec in enumerate(self.specs)]
+            results = [future.result() for future in futures]  # in the workers' order, whoever ends first
+        except BrokenProcessPool:  # a worker died (killed, out of memory): the next decision starts anew
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         seat = state.current_player()
         order = None if self.order is None else self.order(state)
         ranked = merge([r for r, _ in results], state.game.actions, seat, order)

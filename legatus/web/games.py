@@ -120,7 +120,7 @@ class Games:
             failures = 0
             while (turn := live.agent_turn()) is not None:
                 try:  # the game stays free meanwhile
-                    (chosen, _), started = await self.thinkers.run(*turn.task, person=not live.agents_only)
+                    (chosen, _), started = await self.thinkers.run(*turn.task(), person=not live.agents_only)
                 except Exception as exc:  # the agent's failure, whatever it is: logged, never silent
                     failures += 1
                     LOG.exception("game %s: the agent of seat %d failed (%d of %d)", live.row.id, turn.seat,

@@ -80,9 +80,8 @@ class AgentTurn:
     log_length: int
     max_seconds: float
 
-    @property
     def task(self) -> tuple[Callable[[State, str, int, float], tuple[int, str]], State, str, int, float]:
-        """:func:`think` and its arguments, for a worker (``Thinkers.run(*turn.task, ...)``)."""
+        """:func:`think` and its arguments, a new seed drawn, for a worker (``Thinkers.run(*turn.task(), …)``)."""
         return think, self.position, self.spec, secrets.randbits(63), self.max_seconds
 
     def action(self, chosen: int) -> Action:
@@ -91,7 +90,7 @@ class AgentTurn:
 
     def decide(self) -> Action:
         """:func:`think` in this process (a tool's, a test's)."""
-        task, position, spec, seed, max_seconds = self.task
+        task, position, spec, seed, max_seconds = self.task()
         return self.action(task(position, spec, seed, max_seconds)[0])
 
 

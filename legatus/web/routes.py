@@ -295,7 +295,7 @@ async def hint(request: Request) -> Response:
     games.hints += 1
     live.hinting = True
     try:
-        (chosen, reason), _ = await games.thinkers.run(*turn.task, person=True)
+        (chosen, reason), _ = await games.thinkers.run(*turn.task(), person=True)
     except WorkerLost as exc:
         raise WebError(503, f"{exc}: ask for the hint again") from None
     finally:

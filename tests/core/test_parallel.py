@@ -4,8 +4,12 @@ workers' order. On Blind Hand, whose marker card ``aquila`` only its holder may 
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -137,3 +141,17 @@ def test_the_workers_search_from_what_the_seat_knows_never_where_the_marker_is(s
         if checked == 3:
             return
     raise AssertionError("too few positions where another seat holds the marker")
+
+
+def test_a_worker_killed_fails_that_decision_and_the_next_one_starts_new_workers(agents: list[object]) -> None:
+    agent = parallel("mcts:40@2", 4, agents)
+    state = dealt()
+    analysis(agent, state)
+    pool = agent.parallel._pool  # type: ignore[attr-defined]
+    for process in list(pool._processes.values()):
+        with contextlib.suppress(ProcessLookupError):  # the pool ends the others when one dies
+            os.kill(process.pid, signal.SIGKILL)
+        process.join(10)  # dead before the next decision is sent: the pool may know it broke at once
+    with pytest.raises(BrokenProcessPool):
+        analysis(agent, state)
+    assert [a for a, _, _ in analysis(agent, state)]  # new workers search
