@@ -40,8 +40,6 @@ class Hints:
     position gets the same hint whatever ``workers`` are kept: each is seeded by the position."""
 
     def __init__(self, game: Game, workers: int = 1, max_seconds: float | None = None) -> None:
-        self.game = game
-        self.workers = workers
         self.max_seconds = max_seconds
         self._kept = hint_agent(game, None, max_seconds, workers) if workers > 1 else None
         self.last_simulations = 0
