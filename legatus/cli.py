@@ -13,6 +13,7 @@ import typer
 import legatus
 from legatus.core.errors import LegatusError, RecordError
 from legatus.core.game import CHANCE, Game, Information, Option
+from legatus.core.parallel import MAX_WORKERS
 from legatus.core.record import PERSON, apply_text, new_game_state, read_record
 from legatus.core.record import replay as replay_record
 
@@ -154,12 +155,17 @@ def play(
     agent_seconds: Annotated[float, typer.Option(
         help="in a game with secrets, the most an agent thinks over a move; each of its moves is shown "
              "after about this long, whatever it was")] = PLAY_AGENT_SECONDS,
+    hint_workers: Annotated[int, typer.Option(
+        help="worker processes the hint's search is shared among, started with the first hint (an agent's "
+             f"search takes them in its spec: mcts+heuristic:400@2); 1 to {MAX_WORKERS}")] = 1,
 ) -> None:
     """Play a game in the terminal (the other seats at this screen, or agents)."""
     from legatus.core.agents import make_agent
     from legatus.terminal import TerminalPlay
 
     check_agent_seconds(agent_seconds)
+    if not 1 <= hint_workers <= MAX_WORKERS:
+        fail(f"--hint-workers {hint_workers} must be from 1 to {MAX_WORKERS}")
     banner = ""  # what is played, for a new game; for a loaded one, who plays it
     saved_players: dict[str, str] = {}
     try:
@@ -208,7 +214,7 @@ def play(
         fail(str(exc))
     session = legatus.Session(state, seed=seed)
     raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load, specs=specs,
-                                  agent_seconds=agent_seconds, banner=banner).run())
+                                  agent_seconds=agent_seconds, banner=banner, hint_workers=hint_workers).run())
 
 
 @app.command()
@@ -512,6 +518,9 @@ def serve(
              "(the address a reverse proxy serves it at); repeatable")] = None,
     max_agent_games: Annotated[int, typer.Option(
         help="games between agents played at once; a new one beyond is refused (503)")] = 4,
+    agent_workers: Annotated[int | None, typer.Option(
+        help="worker processes the agents think in, shared fairly by the games (one kept for games with "
+             "a person); default: one a core, at least 2")] = None,
     max_connections: Annotated[int | None, typer.Option(
         help="connections served at once; more are answered 503 (default: half the open-file limit, "
              "at most 1000)")] = None,
@@ -523,11 +532,15 @@ def serve(
 
     from legatus.web.app import create_app
     from legatus.web.connections import connection_limit, guarded_protocol
+    from legatus.web.games import MAX_AGENT_WORKERS
     from legatus.web.guard import own_origins
 
     check_agent_seconds(agent_seconds)
     if not 0 <= max_agent_games <= 1000:
         fail(f"--max-agent-games {max_agent_games} must be from 0 to 1000")
+    if agent_workers is not None and not 2 <= agent_workers <= MAX_AGENT_WORKERS:
+        fail(f"--agent-workers {agent_workers} must be from 2 to {MAX_AGENT_WORKERS} "
+             "(one worker is kept for games with a person)")
     limit = connection_limit() if max_connections is None else max_connections
     if not 1 <= limit <= 100_000:
         fail(f"--max-connections {limit} must be from 1 to 100000")
@@ -542,7 +555,8 @@ def serve(
     # Idle keep-alive connections close after 5 s; slow or surplus ones as legatus.web.connections says
     # (its guard admits `limit` connections; uvicorn's own limit, one above, never answers one of them 503).
     uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or (),
-                           max_agent_games=max_agent_games, request_seconds=request_seconds), host=host, port=port,
+                           max_agent_games=max_agent_games, request_seconds=request_seconds,
+                           agent_workers=agent_workers), host=host, port=port,
                 log_level="warning", timeout_graceful_shutdown=2, timeout_keep_alive=5, limit_concurrency=limit + 1,
                 http=guarded_protocol(limit, request_seconds))
 

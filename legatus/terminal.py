@@ -32,10 +32,10 @@ from rich.markup import escape
 from rich.text import Text
 
 from legatus.core.actions import Action
-from legatus.core.agents import AGENT_TRIES, Agent, decide
+from legatus.core.agents import AGENT_TRIES, Agent, close, decide
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
-from legatus.core.hints import hints
+from legatus.core.hints import Hints
 from legatus.core.pacing import pacing
 from legatus.core.record import write_record
 from legatus.core.session import Session
@@ -80,12 +80,13 @@ class TerminalPlay:
     def __init__(self, session: Session, dice: str = "auto", console: Console | None = None,
                  read: Callable[[str], str] | None = None, agents: dict[int, Agent] | None = None,
                  saved: Path | None = None, specs: dict[int, str] | None = None,
-                 agent_seconds: float | None = None, banner: str = "") -> None:
+                 agent_seconds: float | None = None, banner: str = "", hint_workers: int = 1) -> None:
         """``saved``: the record the game was loaded from, which holds it as it stands;
         ``specs``: the agents' specs by seat, which a save keeps (who sat where);
         ``agent_seconds``: the agents' bound, which paces their moves in a game with secrets;
         ``banner``: what is played (or who plays it), shown above the first screen, which makes
-        room for it."""
+        room for it; ``hint_workers``: the processes a hint's search is shared among (issue 35),
+        kept from one hint to the next."""
         self.session = session
         self.dice = dice
         self.agents = agents or {}
@@ -113,6 +114,7 @@ class TerminalPlay:
         self.banner = banner
         self._asking = ""  # the question last asked, which a command's answer leaves room for
         self._spent = 0  # the rows printed above the next screen that it must leave room for
+        self.hints = Hints(game, hint_workers)
 
     @property
     def state(self) -> State:
@@ -146,6 +148,10 @@ class TerminalPlay:
         except AgentFailed as exc:
             self.console.print(f"[red]{escape(str(exc))}[/red]{escape(self._unsaved_note())}")
             return 1
+        finally:  # the worker processes of the hint's search and of the agents' (``@N``)
+            self.hints.close()
+            for agent in self.agents.values():
+                close(agent)
         return 0
 
     # --- The screen's seat ------------------------------------------------------------------
@@ -236,7 +242,7 @@ class TerminalPlay:
             self.console.print("[red]a hint is for a decision; the dice are due now[/red]")
             return
         spec = type(state.game).HINT_AGENT
-        for i, (action, why) in enumerate(hints(state)):
+        for i, (action, why) in enumerate(self.hints(state)):
             lead = f"Hint ({escape(spec)}):" if i == 0 else "  or:"
             self.console.print(f"{lead} {escape(state.describe(action))} — {escape(why)}")
 

@@ -398,10 +398,18 @@ def test_a_record_s_players_are_checked_on_load(tmp_path: Path, players: dict[st
     (["--max-agent-games", "-1"], "--max-agent-games -1 must be from 0 to 1000"),
     (["--max-connections", "0"], "--max-connections 0 must be from 1 to 100000"),
     (["--request-seconds", "0"], "--request-seconds 0 must be more than 0 and at most 300"),
+    (["--agent-workers", "1"], "--agent-workers 1 must be from 2 to 64 (one worker is kept for games with a person)"),
 ])
 def test_serve_refuses_bounds_out_of_range_naming_the_valid_ones(args: list[str], words: str) -> None:
     """Issue 30, points 4 and 5: the server's bounds are checked before it starts."""
     assert words in one_error_line(invoke("serve", *args))
+
+
+@pytest.mark.parametrize("workers", ["0", "65"])
+def test_play_refuses_a_hint_worker_count_out_of_range(workers: str) -> None:
+    """Issue 35: the processes a hint's search is shared among, checked before play."""
+    assert f"--hint-workers {workers} must be from 1 to 64" in one_error_line(
+        invoke("play", "hispania", "--hint-workers", workers))
 
 
 def test_play_refuses_an_agent_bound_out_of_range() -> None:

@@ -532,6 +532,20 @@ def test_hint_shows_the_strongest_agent_s_move_and_win_chance() -> None:
                      said), said
 
 
+def test_a_hint_shared_among_two_workers_is_the_same_at_each_asking_and_its_workers_end_with_the_game() -> None:
+    # Issue 35: --hint-workers 2; the workers are kept from one hint to the next, and seeded by
+    # the position, so the same position gets the same hint.
+    session = Session(act(legatus.load("hispania", seed=2).new_initial_state(), *SETUP_EXAMPLE), seed=2)
+    out = io.StringIO()
+    answers = iter(["hint", "hint", "quit"])
+    play = TerminalPlay(session, console=Console(file=out, width=200), read=lambda p: next(answers), hint_workers=2)
+    play.run()
+    hints = [line for line in out.getvalue().splitlines() if line.startswith("Hint (")]
+    assert len(hints) == 2 and hints[0] == hints[1] and "win chance" in hints[0], out.getvalue()
+    kept = play.hints._kept
+    assert kept is not None and kept.parallel._pool is None  # type: ignore[attr-defined]
+
+
 def test_cli_play_with_seats(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "hispania", "--seed", "3", "--seats", "rome=heuristic"], input="quit\n")
     assert result.exit_code == 0

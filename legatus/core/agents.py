@@ -7,7 +7,8 @@ favourites compared on the same futures, :mod:`.flat`), ``ismcts`` and ``dmcts``
 with secrets: information-set and determinized search), and the names a
 game registers (Hispania: ``heuristic`` and ``planner``, a search of its own that takes a
 budget as well: ``planner:2s``). Search agents build on another agent for their rollouts:
-``mcts+heuristic:200``.
+``mcts+heuristic:200``, and may share their budget among worker processes: ``mcts+heuristic:400@2``
+(:mod:`.parallel`; :func:`close` ends them).
 
 The agent types and :func:`decide` live in :mod:`.agent_types`; they are named here too, so that
 a driver needs one import.
@@ -33,13 +34,14 @@ from .agent_types import (
 )
 from .errors import OptionError
 from .flat import FlatAgent
-from .game import Game, Information
+from .game import Game, Information, State
 from .ismcts import DeterminizedMCTSAgent, ISMCTSAgent
-from .mcts import MCTSAgent
+from .mcts import Analysis, MCTSAgent
+from .parallel import MAX_WORKERS, RootParallel, close, share_budget
 
 __all__ = [
     "AGENT_TRIES", "HORIZON", "SEARCHES", "Agent", "Evaluator", "RandomAgent", "Ranker", "Seeded",
-    "agent_names", "deciding_seat", "decide", "make_agent", "own_searches", "search_setting", "seat_input",
+    "agent_names", "close", "deciding_seat", "decide", "make_agent", "own_searches", "search_setting", "seat_input",
 ]
 
 
@@ -62,7 +64,10 @@ def own_searches(game: Game) -> list[str]:
 def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
     """The agent named by ``spec`` for ``game``, seeded with ``seed``; ``max_seconds`` bounds
     every decision of a search agent, whatever its spec says."""
-    name, _, budget = spec.strip().lower().partition(":")
+    body, at, workers = spec.strip().lower().partition("@")
+    if at:
+        return _root_parallel(game, spec, body, workers, seed, max_seconds)
+    name, _, budget = body.partition(":")
     base, _, rollout = name.partition("+")
     if base == "random" and not budget and not rollout:
         return RandomAgent(game, seed)
@@ -88,6 +93,46 @@ def make_agent(game: Game, spec: str, seed: int | None = None, max_seconds: floa
     else:
         agent = cls(game, seed)
     return agent
+
+
+def _root_parallel(game: Game, spec: str, body: str, workers_text: str, seed: int | None,
+                   max_seconds: float | None) -> Agent:
+    """``body@workers``: the search ``body``, its budget shared among ``workers`` processes (one:
+    the search itself, in this process)."""
+    base = body.partition("+")[0].partition(":")[0]
+    if base not in SEARCHES:
+        raise OptionError(f"agent '{spec}': only a search ({', '.join(SEARCHES)}) takes @<worker processes>")
+    if not workers_text.isdigit() or not 1 <= int(workers_text) <= MAX_WORKERS:
+        raise OptionError(f"agent '{spec}': @ takes the number of worker processes, "
+                          f"from 1 to {MAX_WORKERS} (mcts+heuristic:400@2)")
+    workers = int(workers_text)
+    name, _, budget = body.partition(":")
+    simulations = _budget(spec, budget, type(game).SEARCH_BUDGET)[0]  # None: a budget in seconds
+    agent = make_agent(game, body, seed, max_seconds)
+    if workers == 1:
+        return agent
+    if simulations is None:
+        specs = [body] * workers  # seconds: each worker searches for as long
+    elif simulations < workers:
+        raise OptionError(f"agent '{spec}': {simulations} simulations cannot be shared among {workers} workers")
+    else:
+        specs = [f"{name}:{share}" for share in share_budget(simulations, workers)]
+    assert isinstance(agent, (MCTSAgent, ISMCTSAgent, DeterminizedMCTSAgent))
+    order = None
+    if isinstance(agent, FlatAgent):  # equal means: the candidates' order, as in one process
+        flat = agent
+        order = lambda s: flat._candidates(s)[0]  # noqa: E731
+    agent.parallel = RootParallel(search_share, specs, seed, max_seconds, order)
+    return agent
+
+
+def search_share(state: State, spec: str, seed: int, max_seconds: float | None) -> tuple[list[Analysis], int]:
+    """One worker's search (:class:`~.parallel.RootParallel`): ``spec`` seeded with ``seed`` from
+    ``state``; its root's actions and the simulations it ran."""
+    agent = make_agent(state.game, spec, seed, max_seconds)
+    assert isinstance(agent, (MCTSAgent, ISMCTSAgent, DeterminizedMCTSAgent))
+    ranked = agent.analyse(state)
+    return ranked, agent.last_simulations
 
 
 def _agent_class(target: str) -> type:

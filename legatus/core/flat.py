@@ -35,6 +35,9 @@ class FlatAgent(MCTSAgent):
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
         seat = deciding_seat(state)
+        if self.parallel is not None:
+            merged, self.last_simulations = self.parallel(state)
+            return merged
         candidates = self._candidates(state)[0]
         self._decisions += 1
         base = seed_from(self.seed, self._decisions)

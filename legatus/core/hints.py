@@ -9,9 +9,10 @@ from typing import Protocol, runtime_checkable
 
 from .actions import Action
 from .agent_types import Agent
-from .agents import decide, make_agent, seat_input
+from .agents import close, decide, make_agent, seat_input
 from .game import Game, State
 from .mcts import Analysis, estimate
+from .parallel import reseed
 
 
 @runtime_checkable
@@ -23,12 +24,40 @@ class Analyser(Protocol):
     def analyse(self, state: State) -> list[Analysis]: ...
 
 
-def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None) -> Agent:
-    """The game's strongest agent (``Game.HINT_AGENT``), as the hint asks it. Its most visited
+def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, workers: int = 1) -> Agent:
+    """The game's strongest agent (``Game.HINT_AGENT``), as the hint asks it, its search shared
+    among ``workers`` processes (:mod:`.parallel`). Its most visited
     action, not the near-tie rule of :data:`~.ismcts.NEAR`: that rule made the advice the same
     across seeds but lost 27 of 32 paired games at 32 simulations (issue 36, docs/hannibal/agents.md),
     and a hint must be the strongest advice."""
-    return make_agent(game, type(game).HINT_AGENT, seed=seed, max_seconds=max_seconds)
+    spec = type(game).HINT_AGENT + (f"@{workers}" if workers > 1 else "")
+    return make_agent(game, spec, seed=seed, max_seconds=max_seconds)
+
+
+class Hints:
+    """Hints in one game (:func:`hints`), the search shared among ``workers`` processes that are
+    kept from one hint to the next (a terminal's, a benchmark's); :meth:`close` ends them. A
+    position gets the same hint whatever ``workers`` are kept: each is seeded by the position."""
+
+    def __init__(self, game: Game, workers: int = 1, max_seconds: float | None = None) -> None:
+        self.max_seconds = max_seconds
+        self._kept = hint_agent(game, None, max_seconds, workers) if workers > 1 else None
+        self.last_simulations = 0
+
+    def __call__(self, state: State, count: int = 3) -> list[tuple[Action, str]]:
+        """The hint agent's best actions for the seat to move, best first, each with why."""
+        seed = len(state.history())
+        agent = self._kept
+        if agent is None:
+            agent = hint_agent(state.game, seed, self.max_seconds)
+        else:
+            reseed(agent, seed)
+        found = _hints(agent, state, count)
+        self.last_simulations = agent.last_simulations if isinstance(agent, Analyser) else 0
+        return found
+
+    def close(self) -> None:
+        close(self._kept)
 
 
 def hints(state: State, count: int = 3, max_seconds: float | None = None) -> list[tuple[Action, str]]:
@@ -36,7 +65,10 @@ def hints(state: State, count: int = 3, max_seconds: float | None = None) -> lis
     agent's estimated win chance; else the agent's reason for its one choice). Seeded by the
     length of the game, so the same position gets the same hint; ``max_seconds`` bounds the
     search (a server's budget). ``state`` must be a decision."""
-    agent = hint_agent(state.game, len(state.history()), max_seconds)
+    return Hints(state.game, 1, max_seconds)(state, count)
+
+
+def _hints(agent: Agent, state: State, count: int) -> list[tuple[Action, str]]:
     if not isinstance(agent, Analyser):
         action = decide(agent, state)
         return [(action, agent.reason)]

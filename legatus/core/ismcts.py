@@ -35,7 +35,7 @@ from collections import defaultdict
 from .actions import Action
 from .agent_types import HORIZON, Agent, Evaluator, Ranker, deciding_seat, favourites, search_setting
 from .game import Game, State
-from .mcts import Analysis, MCTSAgent, estimate, rollout, search_until
+from .mcts import Analysis, MCTSAgent, RootSearch, estimate, rollout, search_until
 from .session import sample_outcome
 
 EXPLORATION = 0.7
@@ -80,6 +80,7 @@ class ISMCTSAgent:
         self.span = (game.max_utility - game.min_utility) or 1.0
         self.reason = ""
         self.last_simulations = 0
+        self.parallel: RootSearch | None = None  # ``@N``: the search runs in N worker processes
 
     def choose(self, state: State) -> Action:
         deciding_seat(state)
@@ -97,6 +98,9 @@ class ISMCTSAgent:
     def analyse(self, state: State) -> list[Analysis]:
         """Search from the information set of the seat to move; its actions, most visited first."""
         observer = deciding_seat(state)
+        if self.parallel is not None:  # each worker draws its determinizations from ``state``, as here
+            ranked, self.last_simulations = self.parallel(state)
+            return ranked
         root = _Edge(self.seats)
         # The observer's actions are the same in every state it cannot tell apart: ranked once.
         first = self._candidates(state)
@@ -209,6 +213,7 @@ class DeterminizedMCTSAgent:
                                 max_seconds=share_max)
         self.reason = ""
         self.last_simulations = 0
+        self.parallel: RootSearch | None = None  # ``@N``: the search runs in N worker processes
 
     def choose(self, state: State) -> Action:
         ranked = self.analyse(state)
@@ -220,6 +225,9 @@ class DeterminizedMCTSAgent:
 
     def analyse(self, state: State) -> list[Analysis]:
         seat = deciding_seat(state)
+        if self.parallel is not None:
+            ranked, self.last_simulations = self.parallel(state)
+            return ranked
         visits: dict[int, int] = defaultdict(int)
         sums: dict[int, list[float]] = {}
         total = 0

@@ -53,6 +53,11 @@ class Analysis:
     mean: tuple[float, ...]
 
 
+RootSearch = Callable[[State], tuple[list[Analysis], int]]
+"""A search's root run elsewhere (:class:`~.parallel.RootParallel`, worker processes): the
+root's actions and the simulations run. A search agent whose ``parallel`` is one analyses by it."""
+
+
 def estimate(chance: float, visits: int, simulations: int) -> str:
     """A win chance with what it rests on, worded so the visit count does not read as a second
     chance: "win chance 4%, estimated from the 80 of 150 simulated games that tried it"."""
@@ -105,6 +110,7 @@ class MCTSAgent:
         self.reason = ""
         self.last_simulations = 0
         self._decisions = 0
+        self.parallel: RootSearch | None = None  # ``@N``: the search runs in N worker processes
 
     def choose(self, state: State) -> Action:
         ranked = self.analyse(state)
@@ -117,6 +123,9 @@ class MCTSAgent:
     def analyse(self, state: State) -> list[Analysis]:
         """Search from ``state``; the root's actions, most visited first."""
         deciding_seat(state)
+        if self.parallel is not None:
+            ranked, self.last_simulations = self.parallel(state)
+            return ranked
         root = _Node(self.seats)
         self._decisions += 1
         base = seed_from(self.seed, self._decisions)

@@ -39,6 +39,17 @@ def register_from_environment() -> None:
         register(name.strip(), target.strip())
 
 
+def targets() -> dict[str, str]:
+    """Every registered game's target, by name: for a worker process to register the same games
+    (:func:`register_all`), those registered at run time too."""
+    return dict(_GAMES)
+
+
+def register_all(games: dict[str, str]) -> None:
+    """Registers ``games`` (:func:`targets` of another process)."""
+    _GAMES.update(games)
+
+
 def game_names() -> list[str]:
     """The games in the order they were registered: the project's own first, Hispania leading
     (the page's form opens on the first it draws)."""

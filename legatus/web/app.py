@@ -7,7 +7,7 @@ Every request that changes a game is checked, written to the store, then acknowl
 or hostile one gets a 4xx with a clear message and changes nothing (see docs/web.md, Security).
 
 Games are loaded from the store when first used and forgotten when idle (:mod:`.games`).
-Agents think in a worker thread on a copy of the position, with a time budget, while the game
+Agents think in a worker process on a copy of the position, with a time budget, while the game
 stays free. The routes are :mod:`.routes`; this module builds the app and its state.
 """
 
@@ -22,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
 from .connections import REQUEST_SECONDS, BodyDeadline
-from .games import MAX_AGENT_GAMES, THREADS, Games
+from .games import MAX_AGENT_GAMES, Games
 from .guard import Guard, own_origins
 from .live import WebError
 from .routes import ROUTES
@@ -32,7 +32,7 @@ from .store import Store
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
     """Resumes the games waiting on an agent, sweeps the idle games while the server runs,
-    and at the end waits for the agents' threads before it closes the store."""
+    and at the end waits for the agents' workers (and ends them) before it closes the store."""
     games: Games = app.state.games
     for game_id in games.store.agent_turns():  # a restart resumes the games waiting on an agent, and only those
         with contextlib.suppress(WebError):
@@ -49,21 +49,21 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     for live in games.live.values():
         if live.task is not None:
             live.task.cancel()
-    # A thinking agent's thread ends within its budget: the store closes after it, never
-    # under a thread that still runs.
+    # A thinking agent's worker ends its task within its budget; then the workers end.
     await asyncio.to_thread(games.thinkers.shutdown)
     games.store.close()
 
 
 def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, allow_origins: Iterable[str] = (),
-               idle_seconds: float = 600.0, max_live: int = 256, threads: int = THREADS,
+               idle_seconds: float = 600.0, max_live: int = 256, agent_workers: int | None = None,
                max_agent_games: int = MAX_AGENT_GAMES, request_seconds: float = REQUEST_SECONDS) -> Starlette:
     """The server's app. ``agent_seconds`` bounds each agent move; ``allow_origins`` are the
     sites, besides the server's own, whose pages may call the API (a reverse proxy's);
     games unused for ``idle_seconds``, or beyond ``max_live`` in memory, are forgotten;
-    agents think in ``threads`` threads, for at most ``max_agent_games`` games between agents;
+    agents think in ``agent_workers`` worker processes (None: one a core, at least 2), for at
+    most ``max_agent_games`` games between agents;
     a request's body must arrive within ``request_seconds`` (408 after)."""
-    games = Games(Store(db), agent_seconds, idle_seconds, max_live, threads, max_agent_games)
+    games = Games(Store(db), agent_seconds, idle_seconds, max_live, agent_workers, max_agent_games)
     app = Starlette(routes=ROUTES, lifespan=lifespan,
                     middleware=[Middleware(Guard, allowed=own_origins(allow_origins)),
                                 Middleware(BodyDeadline, seconds=request_seconds)])

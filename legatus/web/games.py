@@ -1,10 +1,11 @@
 """The server's live games: loaded from the store on first use, forgotten when idle, and the
-agents that play their seats, in the agents' threads (:mod:`.thinkers`)."""
+agents that play their seats, in the agents' worker processes (:mod:`.thinkers`)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections import deque
 
@@ -16,25 +17,34 @@ from .live import DICE, LiveGame, WebError
 from .store import Store
 from .thinkers import Thinkers
 
-THREADS = 2  # agents' threads: games between agents hold all but one, kept for games with a person
+MAX_AGENT_WORKERS = 64  # the most agents' worker processes (--agent-workers)
 MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth new one is refused (503), a resumed one waits
 SEND_FIRST = 0.01  # seconds the watchers' sends get after a paced move, before the agent thinks again
 LOG = logging.getLogger("legatus.web")
+
+
+def default_workers() -> int:
+    """The agents' worker processes by default: one a core this process may use, at least 2
+    (games between agents hold all but one, kept for games with a person), at most
+    :data:`MAX_AGENT_WORKERS`."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2
+    return max(2, min(cores, MAX_AGENT_WORKERS))
 
 
 class Games:
     """The live games: loaded from the store on first use, forgotten when idle."""
 
     def __init__(self, store: Store, agent_seconds: float, idle_seconds: float, max_live: int,
-                 threads: int = THREADS, max_agent_games: int = MAX_AGENT_GAMES) -> None:
+                 workers: int | None = None, max_agent_games: int = MAX_AGENT_GAMES) -> None:
         self.store = store
         self.agent_seconds = agent_seconds
         self.idle_seconds = idle_seconds
         self.max_live = max_live
         self.live: dict[str, LiveGame] = {}
-        # Agents think in threads of their own, shared fairly by the games, so that the server
-        # can wait for them to end (each within its budget) before it closes the store.
-        self.thinkers = Thinkers(threads)
+        # Agents think in worker processes, shared fairly by the games, so that two games' agents
+        # use two cores and the server can wait for them to end (each within its budget) before
+        # it closes the store.
+        self.thinkers = Thinkers(default_workers() if workers is None else workers)
         self.max_agent_games = max_agent_games
         self.hints = 0  # hints being worked out
         # Games between agents resumed (a restart, a page opened) while max_agent_games play: by
@@ -110,7 +120,7 @@ class Games:
             failures = 0
             while (turn := live.agent_turn()) is not None:
                 try:  # the game stays free meanwhile
-                    action, started = await self.thinkers.run(turn.timed, person=not live.agents_only)
+                    (chosen, _), started = await self.thinkers.run(*turn.task(), person=not live.agents_only)
                 except Exception as exc:  # the agent's failure, whatever it is: logged, never silent
                     failures += 1
                     LOG.exception("game %s: the agent of seat %d failed (%d of %d)", live.row.id, turn.seat,
@@ -125,7 +135,7 @@ class Games:
                     return
                 failures = 0
                 async with live.lock:
-                    draft = live.draft(turn, action)
+                    draft = live.draft(turn, turn.action(chosen))
                 if draft is None:
                     continue
                 pace = live.paces[turn.seat]
@@ -133,7 +143,7 @@ class Games:
                     await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
                 async with live.lock:
                     live.publish(draft)
-                if pace is not None:  # the messages leave before the agent's next thread takes the interpreter
+                if pace is not None:  # the messages leave before the agent's next decision is sent out
                     await asyncio.sleep(SEND_FIRST)
 
         live.task = asyncio.get_running_loop().create_task(play())

@@ -16,6 +16,7 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,6 @@ from legatus.core.actions import Action
 from legatus.core.agents import Agent, make_agent, seat_input
 from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
-from legatus.core.hints import hint_agent
 from legatus.core.pacing import Pacing, pacing
 from legatus.core.record import PERSON, to_record
 from legatus.core.registry import load
@@ -71,23 +71,36 @@ class Watcher:
 
 @dataclass(frozen=True)
 class AgentTurn:
-    """An agent's decision to think over, away from the game: on a copy of the position."""
+    """An agent's decision to think over, away from the game: on a copy of the position, by an
+    agent made from its spec in a worker process (:func:`think`)."""
 
-    agent: Agent
+    spec: str
     seat: int
     position: State  # the true position: the agent is only given what its seat may know of it
     log_length: int
+    max_seconds: float
+
+    def task(self) -> tuple[Callable[[State, str, int, float], tuple[int, str]], State, str, int, float]:
+        """:func:`think` and its arguments, a new seed drawn, for a worker (``Thinkers.run(*turn.task(), …)``)."""
+        return think, self.position, self.spec, secrets.randbits(63), self.max_seconds
+
+    def action(self, chosen: int) -> Action:
+        """The game's action numbered ``chosen`` (an action crosses processes as its number)."""
+        return self.position.game.actions[chosen]
 
     def decide(self) -> Action:
-        """The agent's choice, for a worker thread: in a game with secrets on a state drawn from
-        what its seat knows, a draw that replays the game and so is work for the thread too."""
-        return self.agent.choose(seat_input(self.position, DICE))
+        """:func:`think` in this process (a tool's, a test's)."""
+        task, position, spec, seed, max_seconds = self.task()
+        return self.action(task(position, spec, seed, max_seconds)[0])
 
-    def timed(self) -> tuple[Action, float]:
-        """:meth:`decide`, and when (``time.perf_counter``) it began in its thread: pacing counts
-        from there, not from a wait for a thread."""
-        started = time.perf_counter()
-        return self.decide(), started
+
+def think(position: State, spec: str, seed: int, max_seconds: float) -> tuple[int, str]:
+    """The choice of the agent ``spec`` (seeded with ``seed``) and its reason, in a worker process:
+    in a game with secrets on a state drawn from what its seat knows, a draw that replays the
+    game and so is work for the worker too. The agents keep nothing from one decision to the
+    next but their seeds, which the server keeps nowhere: each decision's agent is made anew."""
+    agent = make_agent(position.game, spec, seed, max_seconds=max_seconds)
+    return int(agent.choose(seat_input(position, DICE))), agent.reason
 
 
 @dataclass(frozen=True)
@@ -136,7 +149,7 @@ def summary(state: State) -> Summary:
 
 class LiveGame:
     """A game in memory. Everything that changes it runs on the event loop under ``lock``;
-    agents think on a copy in a worker thread."""
+    agents think on a copy in a worker process."""
 
     def __init__(self, row: GameRow, store: Store, session: Session, log_length: int, agent_seconds: float) -> None:
         self.row = row
@@ -303,8 +316,8 @@ class LiveGame:
     def agent_turn(self) -> AgentTurn | None:
         """The decision an agent owes now, on a copy of the position; None if no agent is to move."""
         state = self.state
-        agent = None if state.is_terminal() else self.agents.get(state.current_player())
-        return None if agent is None else self._turn(agent)
+        seat = state.current_player()
+        return None if state.is_terminal() or seat not in self.agents else self._turn(self.row.seats[seat].player)
 
     def hint_turn(self, seat: int) -> AgentTurn:
         """The game's hint agent, bounded like the server's agents, to think for ``seat``: a
@@ -321,12 +334,11 @@ class LiveGame:
             raise WebError(403, f"the {self.row.seats[seat].name} seat is played by an agent")
         if self.hinting:
             raise WebError(429, "a hint for this game is being worked out: wait for it")
-        agent = hint_agent(state.game, secrets.randbits(63), self.agent_seconds)
-        return self._turn(agent)
+        return self._turn(type(state.game).HINT_AGENT)
 
-    def _turn(self, agent: Agent) -> AgentTurn:
+    def _turn(self, spec: str) -> AgentTurn:
         state = self.state
-        return AgentTurn(agent, state.current_player(), state.clone(), self.log_length)
+        return AgentTurn(spec, state.current_player(), state.clone(), self.log_length, self.agent_seconds)
 
     def draft(self, turn: AgentTurn, action: Action) -> Draft | None:
         """The agent's chosen action (and the dice after it) played on a copy of the game, with

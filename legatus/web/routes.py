@@ -29,6 +29,7 @@ from .games import Games
 from .guard import SERVER_SEEDED, check_agent, check_options, close_reason, read_json
 from .live import SPECTATOR, LiveGame, Watcher, WebError, opening, summary
 from .store import GameRow
+from .thinkers import WorkerLost
 
 STATIC = Path(__file__).parent / "static"
 DOCS = Path(__file__).parents[2] / "docs"  # the project's docs, in a source checkout (rule ids link there)
@@ -284,7 +285,7 @@ async def undo(request: Request) -> Response:
 @api
 async def hint(request: Request) -> Response:
     """What the game's hint agent would play for the seat to move, within the server's
-    agent budget, in the agents' threads; refused while too many are being worked out."""
+    agent budget, in the agents' workers; refused while too many are being worked out."""
     games = live_games(request)
     data = await read_json(request)
     live = game_in(request)
@@ -294,14 +295,17 @@ async def hint(request: Request) -> Response:
     games.hints += 1
     live.hinting = True
     try:
-        action = await games.thinkers.run(turn.decide, person=True)
+        (chosen, reason), _ = await games.thinkers.run(*turn.task(), person=True)
+    except WorkerLost as exc:
+        raise WebError(503, f"{exc}: ask for the hint again") from None
     finally:
         games.hints -= 1
         live.hinting = False
     if live.log_length != turn.log_length:
         raise WebError(409, "the game moved on while the hint was worked out: ask again")
+    action = turn.action(chosen)
     return JSONResponse({"action": str(action), "description": live.state.describe(action),
-                         "reason": turn.agent.reason, "log_length": turn.log_length})
+                         "reason": reason, "log_length": turn.log_length})
 
 
 # --- Replays -----------------------------------------------------------------------------

@@ -1,10 +1,15 @@
-"""The agents' threads, shared fairly by the games (issue 30, point 4).
+"""The agents' worker processes, shared fairly by the games (issues 30, point 4, and 35).
 
-A bounded pool of threads. Each game asks for one decision at a time (its agents' turns, or a
+A bounded pool of worker processes, so that two games' agents think on two cores (threads would
+share one interpreter). Each game asks for one decision at a time (its agents' turns, or a
 hint), and the games are served in the order they asked, a game with a person waiting ahead of
-the games between agents; games between agents hold at most all threads but one, so a person's
-game never waits behind them for a thread. A slot is given back when its thread ends, not when
-its game stops waiting (a game forgotten mid-thought still holds its thread until then).
+the games between agents; games between agents hold at most all workers but one, so a person's
+game never waits behind them for a worker. A slot is given back when its worker ends the task,
+not when its game stops waiting (a game forgotten mid-thought still holds its worker until then).
+
+A worker that dies while it thinks (killed, out of memory) fails its task with
+:class:`WorkerLost`, and those of the others then in the pool, which is replaced by a new one:
+the games ask again (their agents' tries, a hint asked anew), and nothing else changes.
 """
 
 from __future__ import annotations
@@ -12,49 +17,81 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from legatus.core.parallel import worker_pool
 
 T = TypeVar("T")
 
 
-class Thinkers:
-    """``threads`` threads (at least 2) for agents' decisions, handed out fairly: :meth:`run`."""
+class WorkerLost(RuntimeError):
+    """An agent's worker process ended while it thought; a new one takes its place."""
 
-    def __init__(self, threads: int) -> None:
-        if threads < 2:
-            raise ValueError(f"agents need at least 2 threads (one kept for games with a person), not {threads}")
-        self.threads = threads
-        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="agent")
-        self.busy = 0  # threads thinking
+
+class Thinkers:
+    """``workers`` worker processes (at least 2) for agents' decisions, handed out fairly:
+    :meth:`run`. ``pool`` makes the pool: processes started as :mod:`legatus.core.parallel`'s are
+    (never a fork of the server, which runs threads), each when first needed; a thread pool in
+    tests of the order."""
+
+    def __init__(self, workers: int, pool: Callable[[int], Executor] = worker_pool) -> None:
+        if workers < 2:
+            raise ValueError(f"agents need at least 2 workers (one kept for games with a person), not {workers}")
+        self.workers = workers
+        self._make = pool
+        self.pool = pool(workers)
+        self.busy = 0  # workers thinking
         self.busy_agents_only = 0  # of which for games between agents
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (0 person / 1 agents only, order, wake)
         self._order = itertools.count()
 
-    async def run(self, work: Callable[[], T], person: bool) -> T:
-        """``work``'s result, run in a thread when this game's turn comes; ``person``: a person
-        waits on it (served first)."""
+    async def run(self, task: Callable[..., T], *args: Any, person: bool) -> tuple[T, float]:
+        """``task(*args)``, run by a worker when this game's turn comes (``task`` and ``args``
+        must pickle: a module-level function, a state), and when (``time.perf_counter``) the
+        worker was given it: pacing counts from there, not from the wait for a worker. ``person``:
+        a person waits on it (served first). :class:`WorkerLost` if the worker dies meanwhile."""
         loop = asyncio.get_running_loop()
         wake: asyncio.Future[None] = loop.create_future()
         heapq.heappush(self._waiting, (0 if person else 1, next(self._order), wake))
         self._wake()
         try:
             await wake
-        except asyncio.CancelledError:  # the game stopped waiting: a thread given to it is given back
+        except asyncio.CancelledError:  # the game stopped waiting: a worker given to it is given back
             if wake.done() and not wake.cancelled():
                 self._release(person)
             raise
-        thinking: Future[T] = self.pool.submit(work)
+        pool = self.pool
+        started = time.perf_counter()
+        try:
+            thinking: Future[T] = pool.submit(task, *args)
+        except BrokenProcessPool:  # broken by another task's worker, not yet replaced
+            self._release(person)
+            raise self._lost(pool) from None
         thinking.add_done_callback(lambda _: loop.call_soon_threadsafe(self._release, person))
-        return await asyncio.wrap_future(thinking)
+        try:
+            return await asyncio.wrap_future(thinking), started
+        except BrokenProcessPool:
+            raise self._lost(pool) from None
+
+    def _lost(self, pool: Executor) -> WorkerLost:
+        """Replaces ``pool``, broken by a worker's death, unless it was already."""
+        if self.pool is pool:
+            self.pool = self._make(self.workers)
+            pool.shutdown(wait=False, cancel_futures=True)
+        return WorkerLost("an agent's worker process ended while it thought (killed or out of memory); "
+                          "a new one takes its place")
 
     def shutdown(self) -> None:
-        """Waits for the threads thinking now (each ends within its agent's bound); drops the rest."""
+        """Waits for the workers thinking now (each ends within its agent's bound); drops the rest,
+        and ends the processes."""
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def _free(self, person: bool) -> bool:
-        return self.busy < self.threads and (person or self.busy_agents_only < self.threads - 1)
+        return self.busy < self.workers and (person or self.busy_agents_only < self.workers - 1)
 
     def _take(self, person: bool) -> None:
         self.busy += 1
@@ -66,7 +103,7 @@ class Thinkers:
         self._wake()
 
     def _wake(self) -> None:
-        """Gives free threads to the games waiting, in order: persons' first, then by arrival.
+        """Gives free workers to the games waiting, in order: persons' first, then by arrival.
         A game between agents that cannot have one (their share is taken) waits, and those
         behind it in its class too."""
         while self._waiting:

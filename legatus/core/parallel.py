@@ -1,0 +1,152 @@
+"""Root-parallel search (issue 35): a search's budget shared among worker processes that each
+search the same root with a seed of their own, their root statistics summed before the choice.
+
+``mcts+heuristic:400@2`` is ``mcts+heuristic:400`` searched as two searches of 200 simulations,
+one in each of two worker processes; their root actions' visits and summed returns are added up,
+worker by worker in the workers' order (never in the order they finish), so that a seed gives the
+same decision however the processes are scheduled. A budget in seconds is each worker's own: the
+workers search side by side for that long. ``@1`` (or no suffix) is the plain search, in this
+process. (IS-MCTS's near-tie rule, which no agent or hint uses, is not applied to a merged root.)
+
+Each decision's workers are seeded from one number drawn from the agent's generator (the agent's
+seed), worker ``i``'s search from that and ``i``: a seeded agent makes the same decisions on the
+same states, whatever the machine. A worker is given the agent's input itself (in a game with
+secrets a state drawn from what its seat knows, :func:`~.agent_types.decide`): an information-set
+search then draws its determinizations from that, as in one process, never from the true state.
+
+The processes start with the agent's first decision and serve every decision after it; the agent's
+``close`` (:func:`close`) ends them, as does the agent's collection or the interpreter's exit. They
+are started by ``forkserver`` where the system has it, else ``spawn``: never a fork of a process
+that may run threads (a server's).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import weakref
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from .actions import Action, ActionTable
+from .game import State
+from .mcts import Analysis, seed_from
+from .registry import register_all, targets
+
+MAX_WORKERS = 64
+"""The most worker processes one agent may ask for (``@64``). Not the machine's cores: a spec is
+valid on every machine (records keep it), and more workers than cores give the same decisions,
+only no faster."""
+
+Search = Callable[[State, str, int, float | None], tuple[list[Analysis], int]]
+"""A worker's search: (the root, the spec of its share, its seed, its time bound) → its root's
+actions and the simulations it ran. A module-level function, so that it pickles by name."""
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: ``forkserver`` where the system has it (a fresh process that
+    never inherits a thread), else ``spawn``."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """``workers`` processes (:func:`process_context`), each started when first needed and knowing
+    the games this process knows (those registered at run time too: a test's, a plug-in's)."""
+    return ProcessPoolExecutor(workers, mp_context=process_context(), initializer=register_all,
+                               initargs=(targets(),))
+
+
+def share_budget(simulations: int, workers: int) -> list[int]:
+    """``simulations`` shared among ``workers``, the first ones taking one more where it does not
+    divide: ``share_budget(10, 4) == [3, 3, 2, 2]``."""
+    low, extra = divmod(simulations, workers)
+    return [low + (i < extra) for i in range(workers)]
+
+
+def merge(results: Sequence[list[Analysis]], table: ActionTable, seat: int,
+          order: list[Action] | None) -> list[Analysis]:
+    """The workers' root actions (in the workers' order) as one search's: visits added, means
+    weighted by visits. Most visited first, ties by mean; ``order`` given (a flat search: each
+    candidate tried equally often), best mean first, ties in ``order``."""
+    visits: dict[int, int] = {}
+    sums: dict[int, list[float]] = {}
+    for ranked in results:
+        for result in ranked:
+            a = int(result.action)
+            visits[a] = visits.get(a, 0) + result.visits
+            acc = sums.setdefault(a, [0.0] * len(result.mean))
+            for i, m in enumerate(result.mean):
+                acc[i] += m * result.visits
+    merged = [Analysis(table[a], n, tuple(v / n for v in sums[a]) if n else tuple(sums[a]))
+              for a, n in visits.items()]
+    if order is None:
+        merged.sort(key=lambda r: (-r.visits, -r.mean[seat]))
+    else:
+        place = {int(a): i for i, a in enumerate(order)}
+        merged.sort(key=lambda r: (-r.mean[seat], place.get(int(r.action), len(place))))
+    return merged
+
+
+class RootParallel:
+    """The worker processes of one agent: ``analyse(state)`` runs each worker's share of the
+    search (``specs``, one a worker) and merges their roots. ``order``, for a flat search, gives
+    the candidates' order that breaks ties between equal means."""
+
+    def __init__(self, search: Search, specs: list[str], seed: int | None, max_seconds: float | None,
+                 order: Callable[[State], list[Action]] | None = None) -> None:
+        self.search = search
+        self.specs = specs
+        self.rng = random.Random(seed)
+        self.max_seconds = max_seconds
+        self.order = order
+        self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def workers(self) -> int:
+        return len(self.specs)
+
+    def __call__(self, state: State) -> tuple[list[Analysis], int]:
+        """The merged root of ``state``'s search and the simulations run in all."""
+        base = self.rng.getrandbits(63)
+        pool = self._start()
+        try:
+            futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds)
+                       for i, spec in enumerate(self.specs)]
+            results = [future.result() for future in futures]  # in the workers' order, whoever ends first
+        except BrokenProcessPool:  # a worker died (killed, out of memory): the next decision starts anew
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        seat = state.current_player()
+        order = None if self.order is None else self.order(state)
+        ranked = merge([r for r, _ in results], state.game.actions, seat, order)
+        return ranked, sum(n for _, n in results)
+
+    def _start(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = worker_pool(self.workers)
+            weakref.finalize(self, self._pool.shutdown, wait=False, cancel_futures=True)
+        return self._pool
+
+    def close(self) -> None:
+        """Ends the worker processes (a later decision starts new ones)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def reseed(agent: object, seed: int) -> None:
+    """Seeds ``agent``'s worker processes' searches anew: from here it decides as a new agent of
+    that seed would (a kept hint agent, seeded by each position)."""
+    parallel = getattr(agent, "parallel", None)
+    if isinstance(parallel, RootParallel):
+        parallel.rng.seed(seed)
+
+
+def close(agent: object) -> None:
+    """Ends ``agent``'s worker processes, if it has any (an ``@N`` search); any agent may be given."""
+    parallel = getattr(agent, "parallel", None)
+    if isinstance(parallel, RootParallel):
+        parallel.close()

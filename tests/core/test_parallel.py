@@ -1,0 +1,157 @@
+"""Root-parallel search (issue 35, "search on every core"): ``<search>@N`` shares its budget among
+N worker processes, each searching the same root with its own seed, their roots merged in the
+workers' order. On Blind Hand, whose marker card ``aquila`` only its holder may see."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+import legatus
+from legatus.core.agents import close, decide, make_agent, search_share, seat_input
+from legatus.core.errors import OptionError
+from legatus.core.game import State
+from legatus.core.mcts import Analysis, seed_from
+from legatus.core.parallel import MAX_WORKERS, RootParallel, merge, share_budget
+from legatus.core.session import sample_outcome
+from tests.games.blind import MARKER
+
+SPECS = ["mcts:40", "flat:40", "ismcts:40", "dmcts:40"]
+
+
+def dealt(seed: int = 1, players: int = 2) -> State:
+    """A Blind Hand game after its deal: the first decision."""
+    state = legatus.load("blind", players=players, cards=4 * players, turns=2).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(sample_outcome(state, rng))
+    return state
+
+
+@pytest.fixture
+def agents() -> Iterator[list[object]]:
+    """The agents a test makes, their worker processes ended after it."""
+    made: list[object] = []
+    yield made
+    for agent in made:
+        close(agent)
+
+
+def parallel(spec: str, seed: int, made: list[object]) -> object:
+    agent = make_agent(dealt().game, spec, seed)
+    made.append(agent)
+    return agent
+
+
+def analysis(agent: object, state: State) -> list[tuple[str, int, tuple[float, ...]]]:
+    ranked: list[Analysis] = agent.analyse(state)  # type: ignore[attr-defined]
+    return [(str(r.action), r.visits, r.mean) for r in ranked]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_roots_of_the_workers_searches_are_summed_in_the_workers_order(spec: str, agents: list[object]) -> None:
+    state = dealt()
+    agent = parallel(f"{spec}@2", 5, agents)
+    got = analysis(agent, state)
+    # the same two searches in this process, seeded as the workers are, merged by hand
+    base = random.Random(5).getrandbits(63)
+    name, _, budget = spec.partition(":")
+    shares = [search_share(state, f"{name}:{share}", seed_from(base, i), None)
+              for i, share in enumerate(share_budget(int(budget), 2))]
+    order = make_agent(state.game, spec)._candidates(state)[0] if name == "flat" else None  # type: ignore[attr-defined]
+    expected = merge([ranked for ranked, _ in shares], state.game.actions, state.current_player(), order)
+    assert got == [(str(r.action), r.visits, r.mean) for r in expected]
+    assert agent.last_simulations == sum(n for _, n in shares)  # type: ignore[attr-defined]
+    if name != "flat":  # every simulation of a tree search visits one root action
+        assert sum(visits for _, visits, _ in got) == agent.last_simulations  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_seed_gives_the_same_decisions(spec: str, workers: int, agents: list[object]) -> None:
+    states = [dealt(seed) for seed in range(3)]
+    first, again = parallel(f"{spec}@{workers}", 9, agents), parallel(f"{spec}@{workers}", 9, agents)
+    runs = [[analysis(agent, s) for s in states] for agent in (first, again)]
+    assert runs[0] == runs[1]  # decision after decision, whichever worker ends first
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_one_worker_is_the_search_itself(spec: str) -> None:
+    state = dealt()
+    plain, one = make_agent(state.game, spec, 3), make_agent(state.game, f"{spec}@1", 3)
+    assert type(plain) is type(one) and one.parallel is None  # type: ignore[attr-defined]
+    assert [analysis(plain, state) for _ in range(2)] == [analysis(one, state) for _ in range(2)]
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("mcts:40@0", r"@ takes the number of worker processes, from 1 to 64"),
+    ("mcts:40@x", r"@ takes the number of worker processes"),
+    ("mcts:40@", r"@ takes the number of worker processes"),
+    (f"mcts:40@{MAX_WORKERS + 1}", r"@ .*, from 1 to 64"),
+    ("random@2", r"only a search \(mcts, flat, ismcts, dmcts\) takes @"),
+    ("mcts:1@2", r"1 simulations cannot be shared among 2 workers"),
+    ("mcts:0@2", r"the budget is a number of simulations"),
+])
+def test_a_bad_worker_count_is_refused_naming_the_spec(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=rf"agent '{spec}': {message}"):
+        make_agent(dealt().game, spec)
+
+
+def test_a_budget_in_seconds_is_each_workers_own(agents: list[object]) -> None:
+    agent = parallel("mcts:0.05s@2", 1, agents)
+    assert isinstance(agent.parallel, RootParallel)  # type: ignore[attr-defined]
+    assert agent.parallel.specs == ["mcts:0.05s", "mcts:0.05s"]  # type: ignore[attr-defined]
+    assert decide(agent, dealt()) in dealt().legal_actions()  # type: ignore[arg-type]
+
+
+def test_the_budget_is_shared_the_first_workers_taking_the_rest() -> None:
+    assert share_budget(10, 4) == [3, 3, 2, 2]
+    assert share_budget(400, 2) == [200, 200]
+
+
+def holder(state: State) -> int | None:
+    marker = state.game.cards.index(MARKER)  # type: ignore[attr-defined]
+    return next((s for s, hand in enumerate(state.hands) if marker in hand), None)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("spec", ["ismcts:40@2", "dmcts:40@2"])
+def test_the_workers_search_from_what_the_seat_knows_never_where_the_marker_is(spec: str,
+                                                                             agents: list[object]) -> None:
+    # Positions where another seat holds the marker, and a twin where it lies elsewhere: the seat to
+    # move cannot tell them apart, nor may its workers' searches (the same decisions, visits and means).
+    checked = 0
+    for seed in range(40):
+        state = dealt(seed, players=3)
+        seat = state.current_player()
+        where = holder(state)
+        if where is None or where == seat:
+            continue
+        twin = next(t for s in range(50) if holder(t := state.resample(seat, random.Random(s))) != where)
+        assert twin.view(seat) == state.view(seat)
+        given = [seat_input(s, random.Random(7)) for s in (state, twin)]  # what the seat's agent is given
+        searched = [analysis(parallel(spec, 2, agents), s) for s in given]
+        assert searched[0] == searched[1]
+        checked += 1
+        if checked == 3:
+            return
+    raise AssertionError("too few positions where another seat holds the marker")
+
+
+def test_a_worker_killed_fails_that_decision_and_the_next_one_starts_new_workers(agents: list[object]) -> None:
+    agent = parallel("mcts:40@2", 4, agents)
+    state = dealt()
+    analysis(agent, state)
+    pool = agent.parallel._pool  # type: ignore[attr-defined]
+    for process in list(pool._processes.values()):
+        with contextlib.suppress(ProcessLookupError):  # the pool ends the others when one dies
+            os.kill(process.pid, signal.SIGKILL)
+        process.join(10)  # dead before the next decision is sent: the pool may know it broke at once
+    with pytest.raises(BrokenProcessPool):
+        analysis(agent, state)
+    assert [a for a, _, _ in analysis(agent, state)]  # new workers search

@@ -1,0 +1,106 @@
+"""Agents think in a bounded pool of worker processes (issue 35, "search on every core"): two
+games' agents think at once, in two processes; a worker killed while it thinks gives one clear
+error and the game plays on; the server's end ends the workers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from legatus.web.app import create_app
+from legatus.web.games import Games
+from legatus.web.thinkers import Thinkers, WorkerLost
+from tests.games import registered
+
+HISPANIA_AGENT = {"game": "hispania", "options": {"level": "7-5-4-5-1"}, "players": {"rome": "mcts:1.5s"}}
+
+
+def stay(seconds: float) -> tuple[int, float, float]:
+    """A worker's task: this process's id, and when it began and ended (``time.monotonic``, one
+    clock for every process of the machine)."""
+    began = time.monotonic()
+    time.sleep(seconds)
+    return os.getpid(), began, time.monotonic()
+
+
+def die() -> None:
+    """A worker's task that kills its worker, as an out-of-memory killer would."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def workers_of(games: Games) -> list[Any]:
+    """The processes of the agents' pool now (the pool's own table)."""
+    return list(getattr(games.thinkers.pool, "_processes", {}).values())
+
+
+def test_two_games_agents_think_at_once_in_two_processes() -> None:
+    async def scenario() -> None:
+        thinkers = Thinkers(2)
+        try:
+            # a game between agents and a game with a person: one worker each
+            done = await asyncio.gather(thinkers.run(stay, 1.0, person=False), thinkers.run(stay, 1.0, person=True))
+        finally:
+            thinkers.shutdown()
+        (pid1, began1, ended1), _ = done[0]
+        (pid2, began2, ended2), _ = done[1]
+        assert len({pid1, pid2, os.getpid()}) == 3  # two workers, neither the server
+        assert began1 < ended2 and began2 < ended1  # side by side, not one after the other
+
+    asyncio.run(scenario())
+
+
+def test_a_worker_killed_while_it_thinks_is_one_clear_error_and_the_next_decision_is_served() -> None:
+    async def scenario() -> None:
+        thinkers = Thinkers(2)
+        try:
+            with pytest.raises(WorkerLost, match=r"an agent's worker process ended while it thought"):
+                await thinkers.run(die, person=True)
+            assert thinkers.busy == 0  # its worker's slot is given back
+            (pid, _, _), _ = await thinkers.run(stay, 0.0, person=False)  # a new pool serves the games
+            assert pid != os.getpid()
+        finally:
+            thinkers.shutdown()
+
+    asyncio.run(scenario())
+
+
+def wait_for(check: Any, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "not within the time"
+        time.sleep(0.05)
+
+
+def test_a_games_agent_whose_worker_is_killed_thinks_again_and_the_game_plays_on(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "games.db", agent_seconds=1.5)) as client:
+        games: Games = client.app.state.games  # type: ignore[attr-defined]
+        created = client.post("/api/games", json=HISPANIA_AGENT)
+        assert created.status_code == 201, created.text
+        gid, watch = created.json()["id"], created.json()["watch_token"]
+        wait_for(lambda: any(p.is_alive() for p in workers_of(games)))  # the agent thinks (1.5 s a move)
+        before = client.get(f"/api/games/{gid}?token={watch}").json()["log_length"]
+        for process in workers_of(games):
+            os.kill(process.pid, signal.SIGKILL)
+        # the agent thinks again in a new pool: its moves go on, and no one is told it stalled
+        wait_for(lambda: client.get(f"/api/games/{gid}?token={watch}").json()["log_length"] > before)
+        assert client.get(f"/api/games/{gid}?token={watch}").json()["stalled"] is None
+
+
+def test_the_servers_end_ends_the_agents_workers(tmp_path: Path) -> None:
+    with registered(), TestClient(create_app(tmp_path / "games.db", agent_seconds=0.05)) as client:
+        games: Games = client.app.state.games  # type: ignore[attr-defined]
+        new = {"game": "blind", "options": {"players": 2, "cards": 4, "turns": 3},
+               "players": {"seat1": "random", "seat2": "random"}}
+        assert client.post("/api/games", json=new).status_code == 201
+        wait_for(lambda: bool(workers_of(games)))
+        processes = workers_of(games)
+    for process in processes:
+        process.join(10)
+        assert not process.is_alive()
