@@ -6,6 +6,7 @@ from __future__ import annotations
 from legatus.games.viae.ids import Id
 from legatus.games.viae.rules import agere
 from legatus.games.viae.state import ViaeState
+from legatus.games.viae.tuples import put
 from tests.viae.helpers import act, city, first_turn, give, refresh, road, texts
 
 
@@ -81,7 +82,7 @@ def test_V5_C3_basilicas_run_out_by_type() -> None:
     p = st.turn_seat()
     st.control[city(st, "genua")] = p
     st.forts[p] -= 1
-    st.basilicas_left[2] = 0  # no Quarry left
+    st.basilicas_left = put(st.basilicas_left, 2, 0)  # no Quarry left
     refresh(st)
     assert "basilica forum genua" in texts(st) and "basilica quarry genua" not in texts(st)
 

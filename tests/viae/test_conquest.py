@@ -12,6 +12,7 @@ from legatus.games.viae.effects import targets
 from legatus.games.viae.ids import Id
 from legatus.games.viae.rules import end, mandatum
 from legatus.games.viae.state import ViaeState
+from legatus.games.viae.tuples import put
 from tests.viae.helpers import act, city, first_turn, refresh, texts
 
 
@@ -137,7 +138,7 @@ def test_C48_V40_personal_mandatum_is_claimed_publicly_and_ends_the_game() -> No
     st.mandatum_pool[m] = 0
     st.public = [x for x in st.public if x != m]
     st.personal[2 * p] = m
-    st.completed[st.personal[2 * p + 1]] = p  # one already done
+    st.completed = put(st.completed, st.personal[2 * p + 1], p)  # one already done
     for name in ("mediolanum", "aquileia"):
         st.control[city(st, name)] = 1 - p
         st.forts[1 - p] -= 1
@@ -232,7 +233,7 @@ def test_V2_C49_mandatum_needed_to_end(need: int) -> None:
     st = first_turn(3, mandatum_to_end=need)
     p = st.turn_seat()
     for k in range(3):
-        st.completed[k] = p
+        st.completed = put(st.completed, k, p)
         mandatum.end_check(st)
         assert bool(st.last_round) == (k + 1 >= need)
 
@@ -245,7 +246,7 @@ def test_V41_C49_after_the_deciding_mandatum_the_round_s_other_turns_are_played_
         if st.frame()[0] == Id.TURN and (not turns or turns[-1] != st.turn_seat()):
             turns.append(st.turn_seat())
         st.apply_action(sample_outcome(st, rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
-    assert turns == st.order and st.round == 1 and st.summary()["outcome"] == "mandatum"
+    assert turns == list(st.order) and st.round == 1 and st.summary()["outcome"] == "mandatum"
 
 
 def test_C50_V42_standings_in_the_view_at_the_end_in_the_tie_breaks_order() -> None:

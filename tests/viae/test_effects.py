@@ -109,7 +109,7 @@ def test_castra_cycle_and_reroll_and_adjust_result() -> None:
     st.apply_action(st.parse_action("die 3"))
     give(st, p, "D12")
     act(st, "play D12")  # reroll: the dice are rolled again
-    assert st.frame()[0] == Id.DIE and st.dice == []
+    assert st.frame()[0] == Id.DIE and st.dice == ()
     st.apply_action(st.parse_action("die 2"))
     run(st, p, step("adjust_result", delta=-1, min=0))
     act(st, "keep 2")

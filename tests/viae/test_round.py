@@ -116,12 +116,12 @@ def test_C47_V28_V38_epilogus_reshuffles_deceptio_ends_fortuna_and_resets_the_co
     f = fortuna(st, "F25")
     st.fortuna_pile[f] = 0
     st.fortuna_active = [f]
-    st.discard[0], st.played = 2, [2, 1, 0]
+    st.discard[0], st.played = 2, (2, 1, 0)
     deck = sum(st.deck)
     epilogus.run(st)
     assert sum(st.deck) == deck + 2 and not any(st.discard)  # C47
     assert st.fortuna_active == [] and st.fortuna_discard[f] == 1  # C47, V38
-    assert st.played == [0, 0, 0] and st.round == 2  # V28: the next card is free again
+    assert st.played == (0, 0, 0) and st.round == 2  # V28: the next card is free again
 
 
 # --- II. Ordo ----------------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def test_C30_V7_the_first_in_order_chooses_first_and_pays_a_cost_spot_exactly() 
     act(st, "ordo free")
     third = st.order[2]
     assert st.spot[second] == 0 and st.spot[third] == 7  # I: the rightmost free spot
-    assert st.order == [second, first, third]  # the new order reads the track left to right
+    assert st.order == (second, first, third)  # the new order reads the track left to right
 
 
 def test_V7_ordo_costs_option() -> None:
@@ -164,7 +164,7 @@ def test_V8_free_spots_fill_from_the_right_and_a_fifth_player_takes_v_unpaid() -
         act(st, "ordo free")
     labels = st.game.tracks.ordo_labels
     assert [labels[st.spot[s]] for s in order] == ["I", "II", "III", "IV", "V"]
-    assert st.denar == denar and st.order == order[::-1]  # choosing free early means acting late
+    assert st.denar == denar and list(st.order) == order[::-1]  # choosing free early means acting late
 
 
 # --- III. Stipendium ---------------------------------------------------------------------------

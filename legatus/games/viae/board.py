@@ -74,6 +74,15 @@ class Board:
         """Per city: the cities a spoke joins it to (Roma's neighbours, Roma for them)."""
         return tuple(tuple(s.b if s.a == c else s.a for s in self.spokes if c in (s.a, s.b)) for c in self.cities)
 
+    @cached_property
+    def city_links(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per city: (the city at the other end, the road or -1 for a spoke) of each way out,
+        spokes first (a Move's search, :func:`.rules.agere.paths`)."""
+        def other(road: Road, c: int) -> int:
+            return road.b if road.a == c else road.a
+        return tuple(tuple((o, -1) for o in self.city_spokes[c]) +
+                     tuple((other(self.roads[r], c), r) for r in self.city_roads[c]) for c in self.cities)
+
     def city(self, city_id: str) -> int:
         """The index of the city ``city_id``."""
         try:

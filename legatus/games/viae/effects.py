@@ -10,10 +10,9 @@ chance queues draws.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .cards import Arg, Step
+from .cards import Arg, Card, Cards, Step
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA
 from .ids import FREE_KINDS, V_DISCARD, V_LOSE_INFLUENCE, V_TAKE_DENAR, Id
 from .rules import chance
@@ -24,39 +23,67 @@ if TYPE_CHECKING:
 SCOPES = ("turn", "next_conquer", "next_recruit")  # how long a Deceptio modifier lasts
 
 
-def _mods(st: ViaeState, seat: int) -> Iterator[Step]:
-    cards = st.game.cards
+Mod = tuple[Arg | None, Arg | None, Arg | None]  # a modifier's op, value and min
+Mods = tuple[dict[str, tuple[Mod, ...]], ...]  # by card: the modifiers of each parameter it changes
+
+
+def mod_tables(cards: Cards) -> tuple[Mods, Mods, Mods]:
+    """Each card's modifiers by parameter, read once: a Fortuna's ``mod`` steps if it lasts the
+    round, an officer's steps if its ability is ``static``, a Deceptio's ``mod`` steps (its
+    lasting is its place in the modifiers played). :func:`param` is on the legal lists' path,
+    where reading the steps anew was a fifth of a random game."""
+    def table(deck: tuple[Card, ...], when: str | None) -> Mods:
+        out = []
+        for card in deck:
+            mods: dict[str, tuple[Mod, ...]] = {}
+            for s in card.effect if when in (None, card.when) else ():
+                if (s.verb == "mod" or when == "static") and s.arg("param") is not None:
+                    name = str(s.arg("param"))
+                    mods[name] = (*mods.get(name, ()), (s.arg("op"), s.arg("value"), s.arg("min")))
+            out.append(mods)
+        return tuple(out)
+    return table(cards.fortuna, "round"), table(cards.castra, "static"), table(cards.deceptio, None)
+
+
+def mods_of(st: ViaeState, seat: int, name: str) -> tuple[Mod, ...]:
+    """The modifiers of the parameter ``name`` in force for ``seat`` (-1: a rule for all), in the
+    order V44 applies them: Fortuna's ``round`` cards (reveal order), the seat's ``static``
+    officers, its Deceptio (play order)."""
+    fortuna, castra, deceptio = st.game.mod_tables
+    mods: tuple[Mod, ...] = ()
     for f in st.fortuna_active:
-        if cards.fortuna[f].when == "round":
-            yield from (s for s in cards.fortuna[f].effect if s.verb == "mod")
+        mods += fortuna[f].get(name, ())
     if seat >= 0:
-        for slot in (2 * seat, 2 * seat + 1):
-            o = st.officers[slot]
-            if o >= 0 and cards.castra[o].when == "static":
-                yield from cards.castra[o].effect
+        officers = st.officers
+        for o in (officers[2 * seat], officers[2 * seat + 1]):
+            if o >= 0:
+                mods += castra[o].get(name, ())
         for owner, card in st.dmods:
             if owner == seat:
-                yield from (s for s in cards.deceptio[card].effect if s.verb == "mod")
+                mods += deceptio[card].get(name, ())
+    return mods
 
 
-def param(st: ViaeState, seat: int, name: str, base: Arg) -> Arg:
-    """The rule parameter ``name`` for ``seat`` (-1: a rule for all), from the rulebook's ``base``."""
+def modified(mods: tuple[Mod, ...], base: Arg) -> Arg:
+    """``base`` through ``mods`` (:func:`mods_of`): ``=`` replaces, ``+=``/``-=`` adjust, minimums apply last."""
     value, floor = base, None
-    for step in _mods(st, seat):
-        if step.arg("param") != name:
-            continue
-        op, v = step.arg("op"), step.arg("value")
+    for op, v, m in mods:
         if op == "=":
             value = v  # type: ignore[assignment]
         else:
             assert isinstance(value, int) and isinstance(v, int)
             value = value + v if op == "+=" else value - v
-        m = step.arg("min")
         if isinstance(m, int):
             floor = m if floor is None else max(floor, m)
     if floor is not None and isinstance(value, int):
         value = max(value, floor)
     return value
+
+
+def param(st: ViaeState, seat: int, name: str, base: Arg) -> Arg:
+    """The rule parameter ``name`` for ``seat`` (-1: a rule for all), from the rulebook's ``base``."""
+    mods = mods_of(st, seat, name)
+    return modified(mods, base) if mods else base
 
 
 def num(step: Step, name: str, default: int) -> int:
@@ -69,9 +96,17 @@ def num(step: Step, name: str, default: int) -> int:
 
 def number(st: ViaeState, seat: int, name: str, base: int) -> int:
     """A numeric rule parameter (:func:`param`)."""
-    value = param(st, seat, name, base)
+    return modified_number(mods_of(st, seat, name), base)
+
+
+def modified_number(mods: tuple[Mod, ...], base: int) -> int:
+    """A number through ``mods`` (:func:`modified`)."""
+    if not mods:
+        return base
+    value = modified(mods, base)
     assert isinstance(value, int)
     return value
+
 
 
 def yes(st: ViaeState, seat: int, name: str) -> bool:
@@ -194,7 +229,7 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
                 st.denar[seat] -= min(cost, st.denar[seat])
             cycle(st)
         elif verb == "reroll":
-            st.dice = []
+            st.dice = ()
             st.goto(Id.DIE)
         elif verb == "adjust_result":
             st.adjust += num(step, "delta", 0)
@@ -207,7 +242,7 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
 
 def cycle(st: ViaeState) -> None:
     """C42, V10: the three cards out, three new ones drawn left to right, then the old ones back."""
-    st.cycle_out = [c for c in st.castra if c >= 0]
+    st.cycle_out = tuple(c for c in st.castra if c >= 0)
     st.castra = [-1, -1, -1]
     st.draws.extend((CASTRA, slot) for slot in range(3))
     st.draws.append((CYCLE_BACK, 0))

@@ -21,6 +21,7 @@ from legatus.core.game import Game, Information, Option, State, Utility, parse_f
 from . import drawing
 from .board import Board, load_board
 from .cards import DECEPTIO_60, Cards, load_cards
+from .effects import Mods, mod_tables
 from .invariants import violations
 from .notation import Notation, build_notation
 from .observation import Layout, layout, tensor
@@ -191,6 +192,11 @@ class ViaeGame(Game):
         spans = [(k, deceptio) for k in ("deceptio", "loses", "discard", "play")]
         spans += [("mandatum", mandatum), ("complete", mandatum)]
         return frozenset(n[k] + i for k, size in spans for i in range(size))
+
+    @cached_property
+    def mod_tables(self) -> tuple[Mods, Mods, Mods]:
+        """The cards' modifiers by card and parameter (Fortuna, officers, Deceptio: :func:`.effects.mod_tables`)."""
+        return mod_tables(self.cards)
 
     def max_chance_outcomes(self) -> int:
         return self.notation.chance_end

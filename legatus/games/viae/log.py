@@ -12,6 +12,7 @@ named only where that string already shows it to the seat.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .decks import CASTRA, DECEPTIO, MANDATUM
@@ -104,7 +105,7 @@ def _conquest(before: ViaeState, city: int, after: ViaeState) -> str:
     """C35/C36: the attacker's power against the city's defence (its value and the dice kept)."""
     p = agere.seat(before)
     probe = before.clone()
-    probe.target, probe.kept = city, list(after.kept)  # none kept where the city was peaceful
+    probe.target, probe.kept = city, after.kept  # none kept where the city was peaceful
     attack, defence = conquer.attack_power(probe, p), conquer.city_power(probe, p)
     kept = f" + kept {'+'.join(map(str, probe.kept))}" if probe.kept else ""
     result = "conquered (C35)" if after.control[city] == p else "failed (C36)"
@@ -138,8 +139,8 @@ def changes(before: ViaeState, after: ViaeState) -> list[str]:
     return out
 
 
-def _changed(old: list[int], new: list[int]) -> list[tuple[int, int, int]]:
-    """(index, old value, new value) where the two lists differ."""
+def _changed(old: Sequence[int], new: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(index, old value, new value) where the two differ."""
     return [(i, a, b) for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
 
 

@@ -10,11 +10,12 @@ already assigned (V14).
 from __future__ import annotations
 
 import heapq
+from functools import cache
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll, step
 
-from ..cards import Step
+from ..cards import Cards, Step
 from ..decks import CASTRA
 from ..effects import (
     cycle,
@@ -22,6 +23,8 @@ from ..effects import (
     gain_influence,
     lose_influence,
     lower_hostility,
+    modified_number,
+    mods_of,
     num,
     number,
     raise_hostility,
@@ -30,6 +33,7 @@ from ..effects import (
     yes,
 )
 from ..ids import F_MOVE, F_ROAD, F_SCOUT, FREE_KINDS, V_LOSE_INFLUENCE, V_TAKE_DENAR, Id
+from ..tuples import put
 from . import chance
 
 if TYPE_CHECKING:
@@ -104,7 +108,7 @@ def assign(st: ViaeState, p: int, need: int, quality: str) -> None:
 
 def legal(st: ViaeState) -> tuple[int, ...]:
     p = seat(st)
-    n = st.game.notation
+    n = st.game.notation.base
     left = actions_left(st)
     out: list[int] = []
     if st.must_conquer:  # V19: entering a hostile city forces Conquer as the next action
@@ -128,21 +132,29 @@ def legal(st: ViaeState) -> tuple[int, ...]:
 def free_actions(st: ViaeState, p: int, in_roll: bool) -> list[int]:
     """C44, C45 and activated abilities: no action spent."""
     g = st.game
-    n = g.notation
+    n = g.notation.base
     out = [n["play"] + k for k in playable(st, p, in_roll)]
     if not in_roll and can_buy(st, p):
         out.append(n["buy"])
+    officer_verbs = card_verbs(g.cards)[1]
     for s in officers_free(st, p):
         card = g.cards.castra[st.officers[s]]
         if card.when != "activated":
             continue
-        verbs = {step.verb for step in card.effect}
+        verbs = officer_verbs[st.officers[s]]
         if ("adjust_result" in verbs) != in_roll:  # V14: a roll ability acts on a roll only
             continue
         if verbs == {"free_action"} and not free_kind_possible(st, p, card.effect[0]):
             continue
         out.append(n["ability"] + st.officers[s])
     return out
+
+
+@cache
+def card_verbs(cards: Cards) -> tuple[tuple[frozenset[str], ...], tuple[frozenset[str], ...]]:
+    """The verbs of each Deceptio card's and each officer's steps, read once for the legal lists."""
+    return tuple(frozenset(s.verb for s in c.effect) for c in cards.deceptio), \
+        tuple(frozenset(s.verb for s in c.effect) for c in cards.castra)
 
 
 def deceptio_cost(st: ViaeState, p: int) -> int:
@@ -155,6 +167,7 @@ def playable(st: ViaeState, p: int, in_roll: bool) -> list[int]:
     if st.influence[p] - cost < st.game.tracks.influence_min:  # C44, V28: never below 1
         return []
     cards = st.game.cards.deceptio
+    verbs = card_verbs(st.game.cards)[0]
     out = []
     for k, count in enumerate(st.hand_of(p)):
         if not count:
@@ -162,8 +175,7 @@ def playable(st: ViaeState, p: int, in_roll: bool) -> list[int]:
         card = cards[k]
         if card.when == "on_roll" and not in_roll:
             continue
-        if in_roll and card.when not in ("on_roll", "next_conquer") and \
-                {s.verb for s in card.effect} != {"gain"}:
+        if in_roll and card.when not in ("on_roll", "next_conquer") and verbs[k] != {"gain"}:
             continue  # after a roll: only what acts on the conquest or gives resources
         if card.effect[0].verb == "free_action" and not free_kind_possible(st, p, card.effect[0]):
             continue
@@ -191,7 +203,7 @@ def road_stone(st: ViaeState, p: int, value: int) -> int:
 
 def road_actions(st: ViaeState, p: int, left: int, max_value: int, no_workforce: bool) -> list[int]:
     g = st.game
-    b, n = g.board, g.notation
+    b, n = g.board, g.notation.base
     if st.milestones[p] <= 0:  # V5
         return []
     here = st.marker[p]
@@ -224,77 +236,125 @@ def build_road(st: ViaeState, p: int, r: int, go: bool, no_workforce: bool) -> N
 
 
 # Move (C39, V18) — the cheapest path in tolls, through Roma where that costs no more (V30)
-Key = tuple[int, int, bool]  # city, unbuilt roads crossed, entered Roma
+# A way is a key: (city, unbuilt roads crossed, entered Roma), packed into one int whose order is
+# that tuple's (city, then crossed, then entered); a heap entry packs (toll, not through Roma,
+# crossed, city, the way it came from, the owner paid + 1) the same way, so that the search pops
+# its ways in exactly the order the tuples it used before popped (ties included: the way chosen
+# decides who is paid a toll) with one int comparison each.
+Paths = tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]
+Reads = tuple[tuple[int, int, int, int], int, list[int], list[int], list[int]]  # what a search reads
+PathMemo = tuple[tuple[int, int, int, int], int, list[int], list[int], list[int], Paths]
 
 
-def paths(st: ViaeState, p: int) -> tuple[dict[int, Key], dict[Key, tuple[Key, int]]]:
-    """For each city one Move reaches, the best way there (least toll, then through Roma), and
-    each way's previous step with the owner paid on it (-1: none)."""
+def paths(st: ViaeState, p: int) -> Paths:
+    """For each city one Move reaches, the best way there (least toll, then through Roma) with
+    its rank (toll * 2 + not through Roma), and each way's previous way with the owner paid on it
+    (-1: none); a city's rank may be past the Denar in hand (:func:`reached`).
+
+    The last search is kept with what it read (:attr:`ViaeState.path_memo`, shared by clones): the
+    legal list, the Move applied and the heuristic's Moves tried on clones of the position search
+    once, and a search that less Denar would cut short is the same search cut at those Denar (a
+    Move's tolls only grow on its way)."""
     g = st.game
-    b = g.board
     toll = number(st, p, "toll", g.tracks.costs["toll"])
-    cross = number(st, p, "move_cross_unbuilt", 0)
-    start = st.marker[p]
-    best: dict[int, tuple[int, int, Key]] = {}
-    parent: dict[Key, tuple[Key, int]] = {}
-    done: set[Key] = set()
-    first: Key = (start, 0, False)
-    heap: list[tuple[int, int, int, int, Key, int]] = [(0, 1, 0, start, first, -1)]
-    while heap:
-        cost, not_via, crossed, city, before, owner = heapq.heappop(heap)
-        key = (city, crossed, not not_via)
-        if key in done:
-            continue
-        done.add(key)
-        if key != first:
-            parent[key] = (before, owner)
-        if city != start and (city not in best or (cost, not_via) < best[city][:2]):
-            best[city] = (cost, not_via, key)
-        if city != start and hostile(st, city):
-            continue  # V18: never through a hostile city
-        for nb, step_cost, crossing, paid in _links(st, p, city, toll):
-            if crossing and (crossed >= cross or hostile(st, nb)):
-                continue  # CA11: one unbuilt road a Move, not into a hostile city
-            total = cost + step_cost
-            if total > st.denar[p]:
-                continue  # V18: a road you can't pay for can't be used
-            via = 0 if (not not_via or nb == b.roma) else 1
-            heapq.heappush(heap, (total, via, crossed + crossing, nb, key, paid))
-    return {c: k for c, (_, _, k) in best.items()}, parent
+    cross = max(number(st, p, "move_cross_unbuilt", 0), 0)
+    start, denar = st.marker[p], st.denar[p]
+    memo = st.path_memo
+    if memo is not None and memo[0] == (p, start, toll, cross) and denar <= memo[1] and memo[2] == st.road_owner \
+            and memo[3] == st.control and memo[4] == st.hostility:
+        return memo[5]
+    reads = ((p, start, toll, cross), denar, st.road_owner[:], st.control[:], st.hostility[:])
+    found = _search(st, reads)
+    st.path_memo = (*reads, found)
+    return found
 
 
-def _links(st: ViaeState, p: int, city: int, toll: int) -> list[tuple[int, int, int, int]]:
-    """(neighbour, toll, crosses an unbuilt road, owner paid or -1) for each road out of ``city``."""
+def reached(st: ViaeState, p: int) -> list[int]:
+    """The cities a Move reaches with the Denar in hand, in the order of the board."""
+    most = 2 * st.denar[p] + 1
+    return sorted(c for c, (rank, _) in paths(st, p)[0].items() if rank <= most)
+
+
+def _search(st: ViaeState, reads: Reads) -> Paths:
+    """Dijkstra over the ways (V18: never through a hostile city nor past the Denar it ``reads``;
+    CA11: at most ``cross`` unbuilt roads, none into a hostile city)."""
+    (p, start, toll, cross), denar, road_owner, control, hostility = reads
     b = st.game.board
-    out = [(other, 0, 0, -1) for other in b.city_spokes[city]]  # C10, V34
-    for r in b.city_roads[city]:
-        road = b.roads[r]
-        other = road.b if road.a == city else road.a
-        owner = st.road_owner[r]
-        if owner < 0:
-            out.append((other, 0, 1, -1))
-        elif owner != p and toll:
-            out.append((other, toll, 0, owner))
-        else:
-            out.append((other, 0, 0, -1))
-    return out
+    roma, links = b.roma, b.city_links
+    crossings = cross + 1
+    cities = len(b.city_ids)
+    ways = cities * crossings * 2
+    owners = st.game.num_players() + 1
+    below_city = ways * owners  # an entry's city and what follows it
+    below_crossed = cities * below_city
+    below_via = crossings * below_crossed
+    best: dict[int, tuple[int, int]] = {}  # city: (toll * 2 + not through Roma, way)
+    parent: dict[int, tuple[int, int]] = {}
+    first = start * crossings * 2
+    heap = [((1 * crossings * cities + start) * ways + first) * owners]
+    least = {first: heap[0]}  # each way's least entry pushed (a greater one would pop after it), -1 once found
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        rest, paid = divmod(pop(heap), owners)
+        rest, before = divmod(rest, ways)
+        rest, city = divmod(rest, cities)
+        rank, crossed = divmod(rest, crossings)
+        not_via = rank & 1
+        key = (city * crossings + crossed) * 2 + 1 - not_via
+        if least[key] < 0:
+            continue  # found already
+        least[key] = -1
+        if key != first:
+            parent[key] = (before, paid - 1)
+        if city != start:
+            if city not in best or rank < best[city][0]:
+                best[city] = (rank, key)
+            if control[city] < 0 and hostility[city] > 0:
+                continue  # V18: never through a hostile city
+        cost = rank >> 1
+        for nb, r in links[city]:
+            step, crossing, owner = 0, 0, 0
+            if r >= 0:
+                owner = road_owner[r]
+                if owner < 0:
+                    if crossed >= cross or control[nb] < 0 and hostility[nb] > 0:
+                        continue  # CA11: one unbuilt road a Move, not into a hostile city
+                    crossing, owner = 1, 0
+                elif owner != p and toll:
+                    step, owner = toll, owner + 1
+                else:
+                    owner = 0
+            total = cost + step
+            if total > denar:
+                continue  # V18: a road you can't pay for can't be used
+            via = 0 if (not not_via or nb == roma) else 1
+            way = (nb * crossings + crossed + crossing) * 2 + 1 - via
+            entry = (total * 2 + via) * below_via + (crossed + crossing) * below_crossed + nb * below_city \
+                + key * owners + owner
+            if entry < least.get(way, entry + 1):
+                least[way] = entry
+                push(heap, entry)
+    return best, parent
 
 
 def move_targets(st: ViaeState, p: int, left: int) -> list[int]:
-    return sorted(c for c in paths(st, p)[0] if can_enter(st, p, c, left))
+    if left >= 2 and st.forts[p] > 0:  # can_enter holds for every city
+        return reached(st, p)
+    control, hostility = st.control, st.hostility
+    return [c for c in reached(st, p) if not (control[c] < 0 and hostility[c] > 0)]
 
 
 def move(st: ViaeState, p: int, city: int) -> None:
     """C39: the toll of each other player's road on the way goes to its owner."""
     toll = number(st, p, "toll", st.game.tracks.costs["toll"])
     best, parent = paths(st, p)
-    key = best[city]
+    way = key = best[city][1]
     while key in parent:
         key, owner = parent[key]
         if owner >= 0:
             st.denar[p] -= toll
             st.denar[owner] += toll
-    enter(st, p, city, st.marker[p], best[city][2])
+    enter(st, p, city, st.marker[p], bool(way & 1))
 
 
 def enter(st: ViaeState, p: int, city: int, came_from: int, via_roma: bool) -> None:
@@ -321,8 +381,9 @@ def sail_targets(st: ViaeState, p: int, left: int) -> list[int]:
     here = st.marker[p]
     if not b.harbor[here] or not yes(st, p, "sail_allowed"):
         return []
-    leave = sail_cost(st, p, here)
-    return [h for h in b.harbors if h != here and leave + sail_cost(st, p, h) <= st.denar[p]
+    fee, control, denar = sail_fee(st, p), st.control, st.denar[p]
+    leave = 0 if control[here] == p else fee  # sail_cost, the fee read once
+    return [h for h in b.harbors if h != here and leave + (0 if control[h] == p else fee) <= denar
             and can_enter(st, p, h, left)]
 
 
@@ -352,7 +413,7 @@ def scout(st: ViaeState, p: int, city: int) -> None:
 # Recruit (C42, V10, V37)
 def recruit_actions(st: ViaeState, p: int) -> list[int]:
     g = st.game
-    n = g.notation
+    n = g.notation.base
     cost = number(st, p, "legio_cost", g.tracks.legio_cost)
     room = g.tracks.legio_slots - st.legio[p]
     out = [n["recruit"] + k - 1 for k in range(1, room + 1) if k * cost <= st.denar[p]]
@@ -369,18 +430,22 @@ def hire_cost(st: ViaeState, p: int, slot: int) -> int:
 
 def hire_actions(st: ViaeState, p: int) -> list[int]:
     g = st.game
+    hire_id = g.notation.base["hire"]
+    influence, denar = st.influence[p], st.denar[p]
+    # the modifiers of hire_cost's and the requirement's numbers, read once for the three cards
+    requirement, cost = mods_of(st, p, "officer_requirement"), mods_of(st, p, "officer_cost")
     out = []
     for slot, card in enumerate(st.castra):
         if card < 0:
             continue
         officer = g.cards.castra[card]
-        if st.influence[p] < number(st, p, "officer_requirement", officer.requirement):
+        if influence < modified_number(requirement, officer.requirement):
             continue
-        if hire_cost(st, p, slot) > st.denar[p]:
+        if modified_number(cost, officer.cost + g.castra_costs[slot]) > denar:
             continue
-        out.append(g.notation["hire"] + 2 * card)
-        if st.influence[p] >= g.tracks.officer_slot_2:  # C43
-            out.append(g.notation["hire"] + 2 * card + 1)
+        out.append(hire_id + 2 * card)
+        if influence >= g.tracks.officer_slot_2:  # C43
+            out.append(hire_id + 2 * card + 1)
     return out
 
 
@@ -400,7 +465,7 @@ def hire(st: ViaeState, p: int, card: int, officer_slot: int) -> None:
 
 def end_recruit_mods(st: ViaeState, p: int) -> None:
     cards = st.game.cards.deceptio
-    st.dmods = [(o, k) for o, k in st.dmods if not (o == p and cards[k].when == "next_recruit")]
+    st.dmods = tuple((o, k) for o, k in st.dmods if not (o == p and cards[k].when == "next_recruit"))
 
 
 # Conquer (the rest in .conquer)
@@ -417,7 +482,7 @@ def basilica_actions(st: ViaeState, p: int) -> list[int]:
             st.denar[p] < number(st, p, "basilica_denar", g.tracks.costs["basilica_denar"]):
         return []
     cities = len(b.city_ids)
-    return [g.notation["basilica"] + kind * cities + c for c in st.cities_of(p)
+    return [g.notation.base["basilica"] + kind * cities + c for c in st.cities_of(p)
             if b.city_region[c] != b.spqr and st.basilica[b.city_region[c]] < 0
             for kind in range(BASILICA_KINDS) if st.basilicas_left[kind] > 0]
 
@@ -426,7 +491,7 @@ def build_basilica(st: ViaeState, p: int, kind: int, city: int) -> None:
     g = st.game
     st.stone[p] -= number(st, p, "basilica_stone", g.tracks.costs["basilica_stone"])
     st.denar[p] -= number(st, p, "basilica_denar", g.tracks.costs["basilica_denar"])
-    st.basilicas_left[kind] -= 1
+    st.basilicas_left = put(st.basilicas_left, kind, st.basilicas_left[kind] - 1)
     st.basilica[g.board.city_region[city]] = kind * len(g.board.city_ids) + city
 
 
@@ -435,7 +500,7 @@ def build_basilica(st: ViaeState, p: int, kind: int, city: int) -> None:
 def apply(st: ViaeState, action: int) -> None:
     """A turn action; a Conquer is :mod:`.conquer`'s step (:data:`Id.CONQUER`)."""
     g = st.game
-    n = g.notation
+    n = g.notation.base
     p = seat(st)
     cities = len(g.board.city_ids)
     if free_action(st, p, action):
@@ -483,7 +548,7 @@ def apply(st: ViaeState, action: int) -> None:
 def free_action(st: ViaeState, p: int, action: int) -> bool:
     """Play a Deceptio, buy influence or use an ability (C44, C45, V14); False if it is none."""
     g = st.game
-    n = g.notation
+    n = g.notation.base
     k = len(g.cards.deceptio)
     if n["play"] <= action < n["play"] + k:
         play(st, p, action - n["play"])
@@ -504,12 +569,12 @@ def free_action(st: ViaeState, p: int, action: int) -> bool:
 def play(st: ViaeState, p: int, k: int) -> None:
     g = st.game
     lose_influence(st, p, deceptio_cost(st, p))
-    st.played[p] += 1
+    st.played = put(st.played, p, st.played[p] + 1)
     st.hand[p * len(g.cards.deceptio) + k] -= 1
     st.discard[k] += 1
     card = g.cards.deceptio[k]
     if any(step.verb == "mod" for step in card.effect):
-        st.dmods.append((p, k))
+        st.dmods += ((p, k),)
     run(st, p, card.effect)
 
 
@@ -519,7 +584,7 @@ def free_kind_possible(st: ViaeState, p: int, grant: Step) -> bool:
 
 def free_legal(st: ViaeState, p: int, kind: int, max_value: int, no_workforce: bool) -> list[int]:
     """The actions a card or ability grants without spending an action (CARDS.md free_action)."""
-    n = st.game.notation
+    n = st.game.notation.base
     left = actions_left(st) + 1  # nothing spent: a forced Conquer needs one action left
     if st.must_conquer:
         return []
@@ -557,7 +622,7 @@ def end_turn(st: ViaeState) -> None:
             discard_officer(st, slot)
     st.assigned[p] = 0  # all pawns but scouts return
     st.used[2 * p] = st.used[2 * p + 1] = 0
-    st.dmods = [(o, k) for o, k in st.dmods if o != p]
+    st.dmods = tuple((o, k) for o, k in st.dmods if o != p)
     st.turn_i += 1
     st.end()
 
@@ -581,13 +646,13 @@ def drop_legio(st: ViaeState, p: int, k: int) -> None:
 def scout_more_legal(st: ViaeState) -> tuple[int, ...]:
     p = seat(st)
     left = st.frame()[1]
-    n = st.game.notation
+    n = st.game.notation.base
     more = [n["scout"] + c for c in scout_targets(st, p)] if left > 0 else []
     return (n["done"], *more)
 
 
 def apply_scout_more(st: ViaeState, action: int) -> None:
-    n = st.game.notation
+    n = st.game.notation.base
     if action == n["done"]:
         st.end()
         return
@@ -599,11 +664,11 @@ def apply_scout_more(st: ViaeState, action: int) -> None:
 
 
 def hire_legal(st: ViaeState) -> tuple[int, ...]:
-    return (st.game.notation["hire_none"], *hire_actions(st, seat(st)))
+    return (st.game.notation.base["hire_none"], *hire_actions(st, seat(st)))
 
 
 def apply_hire(st: ViaeState, action: int) -> None:
-    n = st.game.notation
+    n = st.game.notation.base
     p = seat(st)
     end_recruit_mods(st, p)
     if action == n["hire_none"]:  # C42: the action is spent all the same
@@ -616,14 +681,14 @@ def apply_hire(st: ViaeState, action: int) -> None:
 
 def target_seat_legal(st: ViaeState) -> tuple[int, ...]:
     p = seat(st)
-    base = st.game.notation["target_seat"]
+    base = st.game.notation.base["target_seat"]
     return tuple(base + s for s in range(st.game.num_players()) if s != p)
 
 
 def apply_target_seat(st: ViaeState, action: int) -> None:
     p = seat(st)
     _, verb, amount = st.frame()
-    target = action - st.game.notation["target_seat"]
+    target = action - st.game.notation.base["target_seat"]
     if verb == V_TAKE_DENAR:
         taken = min(amount, st.denar[target])
         st.denar[target] -= taken
@@ -637,20 +702,20 @@ def apply_target_seat(st: ViaeState, action: int) -> None:
 
 
 def lose_outcomes(st: ViaeState) -> tuple[int, ...]:
-    base = st.game.notation["loses"]
+    base = st.game.notation.base["loses"]
     return tuple(base + k for k, n in enumerate(st.hand_of(st.frame()[1])) if n)
 
 
 def lose_weights(st: ViaeState, outcomes: tuple[int, ...]) -> list[int]:
     """Each card of the hand by its copies there."""
-    hand, base = st.hand_of(st.frame()[1]), st.game.notation["loses"]
+    hand, base = st.hand_of(st.frame()[1]), st.game.notation.base["loses"]
     return [hand[a - base] for a in outcomes]
 
 
 def apply_lose(st: ViaeState, action: int) -> None:
     """A Deceptio discarded at random (CARDS.md discard_deceptio): the card is shown (V29)."""
     _, target, amount = st.frame()
-    k = action - st.game.notation["loses"]
+    k = action - st.game.notation.base["loses"]
     st.hand[target * len(st.game.cards.deceptio) + k] -= 1
     st.discard[k] += 1
     if amount > 1 and st.hand_size(target):
@@ -663,13 +728,13 @@ def target_city_legal(st: ViaeState) -> tuple[int, ...]:
     delta = st.frame()[1]
     p = seat(st)
     target = "chosen_near" if delta < 0 else "chosen_any"
-    base = st.game.notation["target_city"]
+    base = st.game.notation.base["target_city"]
     return tuple(base + c for c in targets(st, p, target, delta))
 
 
 def apply_target_city(st: ViaeState, action: int) -> None:
     delta = st.frame()[1]
-    city = action - st.game.notation["target_city"]
+    city = action - st.game.notation.base["target_city"]
     if delta < 0:
         lower_hostility(st, city)
     else:
@@ -679,12 +744,12 @@ def apply_target_city(st: ViaeState, action: int) -> None:
 
 def free_proc_legal(st: ViaeState) -> tuple[int, ...]:
     _, kind, max_value, no_workforce, _ = st.frame()
-    return (st.game.notation["skip"], *free_legal(st, seat(st), kind, max_value, bool(no_workforce)))
+    return (st.game.notation.base["skip"], *free_legal(st, seat(st), kind, max_value, bool(no_workforce)))
 
 
 def apply_free(st: ViaeState, action: int) -> None:
     g = st.game
-    n = g.notation
+    n = g.notation.base
     p = seat(st)
     _, kind, max_value, no_workforce, left = st.frame()
     cities = len(g.board.city_ids)
@@ -711,14 +776,14 @@ def take_legal(st: ViaeState) -> tuple[int, ...]:
     _, most, cost = st.frame()
     p = seat(st)
     room = min(most, st.game.tracks.legio_slots - st.legio[p])
-    base = st.game.notation["take"]
+    base = st.game.notation.base["take"]
     return tuple(base + k for k in range(room + 1) if k * cost <= st.denar[p])
 
 
 def apply_take(st: ViaeState, action: int) -> None:
     _, _, cost = st.frame()
     p = seat(st)
-    k = action - st.game.notation["take"]
+    k = action - st.game.notation.base["take"]
     st.legio[p] += k
     st.denar[p] -= k * cost
     st.end()

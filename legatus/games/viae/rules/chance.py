@@ -38,7 +38,7 @@ def settle_draws(st: ViaeState) -> None:
         if deck == CYCLE_BACK:  # V10: the discarded cards go back after the new ones are drawn
             for card in st.cycle_out:
                 st.castra_pile[card] = 1
-            st.cycle_out = []
+            st.cycle_out = ()
         elif deck == DECEPTIO and not any(st.deck):
             if not any(st.discard):  # V29: nothing to draw
                 st.draws.pop(0)
@@ -84,7 +84,7 @@ def draw_outcomes(st: ViaeState) -> tuple[int, ...]:
     g = st.game
     deck = st.draws[0][0]
     if deck == DECEPTIO:
-        base = g.notation["deceptio"]
+        base = g.notation.base["deceptio"]
         return tuple(base + k for k, n in enumerate(st.deck) if n)
     base = g.notation[_PILES[deck]]
     return tuple(base + i for i, left in enumerate(_pile(st, deck)) if left)
@@ -93,7 +93,7 @@ def draw_outcomes(st: ViaeState) -> tuple[int, ...]:
 def draw_weights(st: ViaeState, outcomes: tuple[int, ...]) -> Sequence[int]:
     """A Deceptio card by its copies left; every card of a pile as likely."""
     if st.draws[0][0] == DECEPTIO:
-        deck, base = st.deck, st.game.notation["deceptio"]
+        deck, base = st.deck, st.game.notation.base["deceptio"]
         return [deck[a - base] for a in outcomes]
     return [1] * len(outcomes)
 
@@ -104,22 +104,22 @@ def apply_draw(st: ViaeState, action: int) -> None:
     g = st.game
     deck, arg = st.draws.pop(0)
     if deck == DECEPTIO:
-        k = action - g.notation["deceptio"]
+        k = action - g.notation.base["deceptio"]
         st.deck[k] -= 1
         st.hand[arg * len(g.cards.deceptio) + k] += 1
     elif deck == CASTRA:
-        card = action - g.notation["castra"]
+        card = action - g.notation.base["castra"]
         st.castra_pile[card] = 0
         st.castra[arg] = card
     elif deck == MANDATUM:
-        card = action - g.notation["mandatum"]
+        card = action - g.notation.base["mandatum"]
         st.mandatum_pool[card] = 0
         if arg < 0:
             st.public.append(card)
         else:
             st.personal[2 * arg + (1 if st.personal[2 * arg] >= 0 else 0)] = card
     else:
-        card = action - g.notation["fortuna"]
+        card = action - g.notation.base["fortuna"]
         st.fortuna_pile[card] = 0
         st.fortuna_active.append(card)
         st.call(Id.REVEAL, card)
@@ -133,7 +133,7 @@ def discard_seat(st: ViaeState) -> int:
 
 def discard_legal(st: ViaeState) -> tuple[int, ...]:
     seat = over_limit(st)
-    base = st.game.notation["discard"]
+    base = st.game.notation.base["discard"]
     return tuple(base + k for k, n in enumerate(st.hand_of(seat)) if n)
 
 
@@ -141,7 +141,7 @@ def apply_discard(st: ViaeState, action: int) -> None:
     """V29: the player chooses the discards; they are public."""
     seat = over_limit(st)
     g = st.game
-    k = action - g.notation["discard"]
+    k = action - g.notation.base["discard"]
     st.hand[seat * len(g.cards.deceptio) + k] -= 1
     st.discard[k] += 1
     if over_limit(st) < 0:
@@ -154,7 +154,7 @@ def redact(st: ViaeState, action: int, seat: int | None) -> str:
     text = str(g.actions[action])
     if seat is None or not st.stack:
         return text
-    n = g.notation
+    n = g.notation.base
     proc = st.stack[-1][0]
     if proc == Id.LOSE:  # whose hand a card leaves is said, for every seat
         return f"{g.seats[st.frame()[1]]}: {text}"
@@ -163,9 +163,9 @@ def redact(st: ViaeState, action: int, seat: int | None) -> str:
     if proc != Id.DRAW or not st.draws:
         return text
     deck, arg = st.draws[0]
-    if deck == DECEPTIO and arg != seat and g.notation["deceptio"] <= action < g.notation["castra"]:
+    if deck == DECEPTIO and arg != seat and g.notation.base["deceptio"] <= action < g.notation.base["castra"]:
         return f"{g.seats[arg]} draws a Deceptio card"
-    if deck == MANDATUM and arg >= 0 and arg != seat and g.notation["mandatum"] <= action < g.notation["die"]:
+    if deck == MANDATUM and arg >= 0 and arg != seat and g.notation.base["mandatum"] <= action < g.notation.base["die"]:
         return f"{g.seats[arg]} is dealt a Mandatum"
     return text
 

@@ -23,11 +23,11 @@ def declare(st: ViaeState) -> None:
     city = st.marker[p]
     st.must_conquer = 0
     st.target = city
-    st.kept = []
+    st.kept = ()
     st.adjust = 0
     st.rolls_left = st.hostility[city]  # C34: vigilant 1 roll, aggressive 2
     if st.rolls_left:
-        st.dice = []
+        st.dice = ()
         st.goto(Id.DIE)
     else:
         st.end()
@@ -40,24 +40,24 @@ def dice_count(st: ViaeState, p: int) -> int:
 
 
 def die_outcomes(st: ViaeState) -> tuple[int, ...]:
-    base = st.game.notation["die"]
+    base = st.game.notation.base["die"]
     return tuple(base + v - 1 for v in sorted(set(st.game.die)))
 
 
 def die_weights(st: ViaeState, outcomes: tuple[int, ...]) -> list[int]:
     """V22: a face by how many sides show it."""
-    faces, base = st.game.die, st.game.notation["die"]
+    faces, base = st.game.die, st.game.notation.base["die"]
     return [faces.count(a - base + 1) for a in outcomes]
 
 
 def apply_die(st: ViaeState, action: int) -> None:
-    st.dice.append(action - st.game.notation["die"] + 1)
+    st.dice += (action - st.game.notation.base["die"] + 1,)
     if len(st.dice) == dice_count(st, seat(st)):
         st.goto(Id.KEEP)
 
 
 def keep_legal(st: ViaeState) -> tuple[int, ...]:
-    base = st.game.notation["keep"]
+    base = st.game.notation.base["keep"]
     return (*(base + v for v in sorted(set(st.dice))), *free_actions(st, seat(st), in_roll=True))
 
 
@@ -65,12 +65,12 @@ def apply_keep(st: ViaeState, action: int) -> None:
     p = seat(st)
     if free_action(st, p, action):  # a Deceptio or an ability after the roll (V28, V14)
         return
-    value = action - st.game.notation["keep"]
-    st.kept.append(max(0, value + st.adjust))  # CA10 adjust_result: minimum 0
+    value = action - st.game.notation.base["keep"]
+    st.kept += (max(0, value + st.adjust),)  # CA10 adjust_result: minimum 0
     st.adjust = 0
     st.rolls_left -= 1
     if st.rolls_left:
-        st.dice = []
+        st.dice = ()
         st.goto(Id.DIE)
         return
     st.end()
@@ -124,7 +124,7 @@ def resolve(st: ViaeState, p: int) -> None:
             raise_hostility(st, p, nb)
     st.prev[p] = -1
     st.target = -1
-    st.dmods = [(o, k) for o, k in st.dmods if not (o == p and g.cards.deceptio[k].when == "next_conquer")]
+    st.dmods = tuple((o, k) for o, k in st.dmods if not (o == p and g.cards.deceptio[k].when == "next_conquer"))
     if success:
         mandatum.check(st, p)
 

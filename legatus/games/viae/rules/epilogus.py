@@ -20,7 +20,7 @@ def run(st: ViaeState) -> None:
     for card in st.fortuna_active:
         st.fortuna_discard[card] = 1
     st.fortuna_active = []
-    st.played = [0] * st.game.num_players()
+    st.played = (0,) * st.game.num_players()
     st.stip_i = 0
     st.round += 1
     st.goto(Id.ROUND_FORTUNA)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from legatus.core.procedures import Procedure
 
 from ..ids import Id
+from ..tuples import put
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -27,7 +28,7 @@ def check(st: ViaeState, conqueror: int) -> None:
     came true places it face up (``complete Mxx``, its one legal action: the reveal is public)."""
     for card in [m for m in st.public if is_true(st, m)]:
         st.public.remove(card)
-        st.completed[card] = conqueror
+        st.completed = put(st.completed, card, conqueror)
     for i, card in reversed(list(enumerate(st.personal))):
         if card >= 0 and st.completed[card] < 0 and is_true(st, card):
             st.call(Id.CLAIM, i // 2, card)
@@ -41,12 +42,12 @@ def end_check(st: ViaeState) -> None:
 
 
 def claim_legal(st: ViaeState) -> tuple[int, ...]:
-    return (st.game.notation["complete"] + st.frame()[2],)
+    return (st.game.notation.base["complete"] + st.frame()[2],)
 
 
 def apply_claim(st: ViaeState, action: int) -> None:
     _, seat, card = st.frame()
-    st.completed[card] = seat
+    st.completed = put(st.completed, card, seat)
     end_check(st)
     st.end()
 

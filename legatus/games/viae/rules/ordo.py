@@ -9,6 +9,7 @@ from legatus.core.procedures import Procedure, step
 
 from ..effects import number, param
 from ..ids import Id
+from ..tuples import put
 
 if TYPE_CHECKING:
     from ..state import ViaeState
@@ -19,7 +20,7 @@ def begin(st: ViaeState) -> None:
     st.goto(Id.ROUND_STIPENDIUM)
     if st.round == 1:  # C30, V9: no Ordo in round 1
         return
-    st.spot = [-1] * st.game.num_players()
+    st.spot = (-1,) * st.game.num_players()
     st.ordo_i = 0
     st.call(Id.ORDO)
 
@@ -37,26 +38,26 @@ def legal(st: ViaeState) -> tuple[int, ...]:
     g = st.game
     taken = set(st.spot)
     anywhere = param(st, seat, "ordo_free_spot", "last") == "any"
-    spots = tuple(g.notation["spot"] + s for s, cost in enumerate(g.ordo_costs)
+    spots = tuple(g.notation.base["spot"] + s for s, cost in enumerate(g.ordo_costs)
                   if s not in taken and (cost > 0 or anywhere) and spot_cost(st, seat, s) <= st.denar[seat])
-    return (g.notation["ordo"], *spots)
+    return (g.notation.base["ordo"], *spots)
 
 
 def apply(st: ViaeState, action: int) -> None:
     seat = chooser(st)
     g = st.game
     taken = set(st.spot)
-    if action == g.notation["ordo"]:
+    if action == g.notation.base["ordo"]:
         free = [s for s, cost in enumerate(g.ordo_costs) if cost == 0 and s not in taken]
         # V8: the rightmost empty free spot; with none left (5 players), the rightmost empty spot, unpaid
-        st.spot[seat] = free[-1] if free else max(s for s in range(len(g.ordo_costs)) if s not in taken)
+        st.spot = put(st.spot, seat, free[-1] if free else max(s for s in range(len(g.ordo_costs)) if s not in taken))
     else:
-        s = action - g.notation["spot"]
+        s = action - g.notation.base["spot"]
         st.denar[seat] -= spot_cost(st, seat, s)  # C30: paid on placing
-        st.spot[seat] = s
+        st.spot = put(st.spot, seat, s)
     st.ordo_i += 1
     if st.ordo_i == len(st.order):
-        st.order = sorted(range(g.num_players()), key=lambda p: st.spot[p])
+        st.order = tuple(sorted(range(g.num_players()), key=lambda p: st.spot[p]))
         st.end()
 
 

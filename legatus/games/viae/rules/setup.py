@@ -9,6 +9,7 @@ from legatus.core.procedures import Procedure, roll, step
 
 from ..decks import CASTRA, DECEPTIO, MANDATUM
 from ..ids import Id
+from ..tuples import put
 from . import chance
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def initial(st: ViaeState) -> None:
     cities = len(b.city_ids)
     st.stack = ((Id.SETUP_ORDER,),)
     st.secret_chain = None
-    st.order, st.spot = [], [-1] * n
+    st.order, st.spot = (), (-1,) * n
     st.denar, st.stone = [t.setup["denar"]] * n, [t.setup["stone"]] * n  # C23
     st.influence = [t.influence_start] * n
     st.legio, st.assigned = [t.setup["legio"]] * n, [0] * n  # C23: 5 Legio on the red slots
@@ -34,14 +35,14 @@ def initial(st: ViaeState) -> None:
     st.basilica = [-1] * len(b.region_ids)  # type * cities + city, or -1
     st.hand = [0] * (n * len(c.deceptio))
     st.deck, st.discard = list(g.deceptio_counts), [0] * len(c.deceptio)
-    st.castra, st.castra_pile, st.cycle_out = [-1] * 3, [1] * len(c.castra), []
+    st.castra, st.castra_pile, st.cycle_out = [-1] * 3, [1] * len(c.castra), ()
     st.fortuna_pile, st.fortuna_active, st.fortuna_discard = [1] * len(c.fortuna), [], [0] * len(c.fortuna)
     st.mandatum_pool, st.public = [1] * len(c.mandatum), []
-    st.personal, st.completed = [-1] * (2 * n), [-1] * len(c.mandatum)
-    st.played, st.dmods, st.draws, st.dice, st.kept = [0] * n, [], [], [], []
+    st.personal, st.completed = [-1] * (2 * n), (-1,) * len(c.mandatum)
+    st.played, st.dmods, st.draws, st.dice, st.kept = (0,) * n, (), [], (), ()
     st.forts, st.milestones = [t.supply["forts"]] * n, [t.supply["milestones"]] * n
-    st.basilicas_left = [t.supply["forum"], t.supply["temple"], t.supply["quarry"]]
-    st.started = [0] * n
+    st.basilicas_left = (t.supply["forum"], t.supply["temple"], t.supply["quarry"])
+    st.started = (0,) * n
     st.round, st.turn_i = 1, 0
     st.actions_used = st.in_roma = st.bought = st.must_conquer = 0
     st.target, st.rolls_left, st.adjust, st.rerolled = -1, 0, 0, 0
@@ -56,18 +57,18 @@ def draw_order(st: ViaeState) -> None:
 
 def order_outcomes(st: ViaeState) -> tuple[int, ...]:
     """Set Up V: the next place of the random first turn order, any seat not placed yet."""
-    base = st.game.notation["order"]
+    base = st.game.notation.base["order"]
     return tuple(base + s for s in range(st.game.num_players()) if s not in st.order)
 
 
 def apply_order(st: ViaeState, action: int) -> None:
-    st.order.append(action - st.game.notation["order"])
+    st.order += (action - st.game.notation.base["order"],)
     n = st.game.num_players()
     if len(st.order) == n - 1:  # the last place is no draw
-        st.order.append(next(s for s in range(n) if s not in st.order))
+        st.order += (next(s for s in range(n) if s not in st.order),)
     if len(st.order) == n:
         for place, seat in enumerate(st.order):  # V9: markers on VIII, VII, … in the random order, unpaid
-            st.spot[seat] = place
+            st.spot = put(st.spot, seat, place)
         st.end()
 
 
@@ -105,12 +106,12 @@ def start_cities(st: ViaeState) -> list[int]:
 
 
 def start_legal(st: ViaeState) -> tuple[int, ...]:
-    base = st.game.notation["start"]
+    base = st.game.notation.base["start"]
     return tuple(base + c for c in start_cities(st))
 
 
 def apply_start(st: ViaeState, action: int) -> None:
-    seat, city = st.frame()[1], action - st.game.notation["start"]
+    seat, city = st.frame()[1], action - st.game.notation.base["start"]
     st.control[city] = seat
     st.forts[seat] -= 1
     st.marker[seat] = city
@@ -120,15 +121,15 @@ def apply_start(st: ViaeState, action: int) -> None:
 def milestone_legal(st: ViaeState) -> tuple[int, ...]:
     seat = st.frame()[1]
     b = st.game.board
-    base = st.game.notation["milestone"]
+    base = st.game.notation.base["milestone"]
     return tuple(base + r for r in b.city_roads[st.marker[seat]] if st.road_owner[r] < 0)
 
 
 def apply_milestone(st: ViaeState, action: int) -> None:
     seat = st.frame()[1]
-    st.road_owner[action - st.game.notation["milestone"]] = seat  # free (V36)
+    st.road_owner[action - st.game.notation.base["milestone"]] = seat  # free (V36)
     st.milestones[seat] -= 1
-    st.started[seat] = 1
+    st.started = put(st.started, seat, 1)
     st.end()
 
 

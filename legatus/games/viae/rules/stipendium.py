@@ -52,13 +52,13 @@ def next_income(st: ViaeState) -> None:
 
 def legal(st: ViaeState) -> tuple[int, ...]:
     seat = st.frame()[1]
-    base = st.game.notation["stone"]
+    base = st.game.notation.base["stone"]
     return tuple(base + k for k in range(len(st.cities_of(seat)) + 1))
 
 
 def apply(st: ViaeState, action: int) -> None:
     seat = st.frame()[1]
-    income(st, seat, action - st.game.notation["stone"])
+    income(st, seat, action - st.game.notation.base["stone"])
     st.stip_i += 1
     st.end()
 
