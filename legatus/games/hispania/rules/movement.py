@@ -133,6 +133,16 @@ def fleet_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int
     return moves
 
 
+def fleet_move_ids(st: HispaniaState, src: int, budget: int, pirates: bool) -> list[int]:
+    """The ids of :func:`fleet_moves`, in its order; ``pirates``: whether any sea holds pirates
+    (else the moves are read off :attr:`.Notation.fleet_order`, the legal list's hot path)."""
+    if pirates:
+        fleet_id = st.notation.fleet_id
+        return [fleet_id[src, dest] for dest, _ in fleet_moves(st, src, budget)]
+    fleets = st.fleets
+    return [move for dest, cost, move in st.notation.fleet_order[src] if cost <= budget and not fleets[dest]]
+
+
 def why_not_move(st: HispaniaState, g: int, src: int, dest: int, money: int) -> str:
     """Why the general ``g`` cannot move from ``src`` to ``dest`` with ``money`` denarii (R10)."""
     board = st.board

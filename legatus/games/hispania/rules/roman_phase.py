@@ -86,18 +86,19 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
     costs = st.move_costs = movement.general_costs(st, g, here, money)
     actions = [move0 + s for s in costs]
     fleets = st.fleets
-    for sea in st.board.seas:
+    board = st.board
+    revolts = st.revolts
+    pirates = any(revolts[board.n_cities:])
+    for sea in board.seas:
         if fleets[sea]:
-            fleet_id = notation.fleet_id
-            actions.extend(fleet_id[sea, dest] for dest, _ in movement.fleet_moves(st, sea, money))
+            actions.extend(movement.fleet_move_ids(st, sea, money, pirates))
     if can_garrison(st, g, here):
         actions.append(base[GARRISON])
     if g in st.garrisons[here]:
         actions.append(base[UNGARRISON])
     top = min(money, MAX_SPEND)
     space_army = st.space_army
-    revolts = st.revolts
-    for target in st.board.neighbours[here]:
+    for target in board.neighbours[here]:
         if space_army[target] >= 0:
             first = base[ATTACK] + target * MAX_SPEND
         elif revolts[target]:

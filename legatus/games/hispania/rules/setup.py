@@ -138,8 +138,10 @@ def army_provinces(st: HispaniaState) -> list[int]:
     """R6: the provinces that can take an initial army: a revolt, no army, not excluded."""
     scenario = st.game.scenario
     excluded = scenario.no_army_in if scenario else frozenset()
-    return [p for p in HISPANIC_PROVINCES if p not in excluded and not st.province_has_army(p)
-            and any(st.revolts[c] for c in st.board.province_cities[p])]
+    province, cities, revolts = st.board.province, st.board.province_cities, st.revolts
+    armed = {province[s] for s in st.army_at if s >= 0}
+    return [p for p in HISPANIC_PROVINCES if p not in excluded and p not in armed
+            and any(map(revolts.__getitem__, cities[p]))]
 
 
 def army_city(st: HispaniaState, province: int) -> int:
@@ -222,10 +224,12 @@ def begin_roads(st: HispaniaState) -> None:
 
 def next_road(st: HispaniaState) -> None:
     """R7: roads are placed one at a time in turn order I, II, III, I, …"""
-    if st.step and INGENIVM not in st.game.variants and not legal_roads(st.board, st.roads, st.revolts):
+    # The roads' legal list, asked here and kept for the decision (the state's cache): once, not twice.
+    if st.step and INGENIVM not in st.game.variants and not st.legal_ids():
         # Never on the reconstructed board; a corrected board might run out of links (P7).
         st.log(f"No link can take a road: {st.step} road{'s' if st.step > 1 else ''} go back to the box")
         st.step = 0
+        st._legal = None  # the roads' (empty) list: the setup moves on
     if st.step == 0:
         begin_starts(st)
         return
