@@ -65,6 +65,7 @@ from .garrison import can_garrison
 from .seats import roman_seat
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import HispaniaState
 
 
@@ -123,6 +124,8 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
     return tuple(actions)
 
 
+_ENDS = tuple(f"{who} ends the Roman phase" for who in CAPITALISED)
+
 PROMPT_VERBS = ("move", "fleet", "garrison", "besiege", "attack")
 
 
@@ -149,7 +152,7 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
         declare(st, PROCONSUL if kind in (PROCONSUL_BESIEGE, PROCONSUL_ATTACK) else g, a, b)
         return
     elif kind == END:
-        st.log(f"{CAPITALISED[g]} ends the Roman phase")
+        st.log(_ENDS[g])
         turn.begin_hispanic_phase(st)
         return
     elif kind == GARRISON:
@@ -221,10 +224,14 @@ def move(st: HispaniaState, g: int, dest: int, cost: int) -> None:
     crossing = movement.crosses_lethe(st, g, here, dest, cost)
     st.put_general(g, dest)
     st.money -= cost
-    paid = f" for the {TITLES[st.turn]}" if g != st.turn else ""
-    st.log(f"{CAPITALISED[g]} moves {st.board.names[here]} → {st.board.names[dest]} ({_denarii(cost)}{paid})")
+    st.note(_moved, g, here, dest, cost, st.turn)
     if crossing:
         st.end_lethe()
+
+
+def _moved(board: Board, g: int, here: int, dest: int, cost: int, payer: int) -> str:
+    paid = f" for the {TITLES[payer]}" if g != payer else ""
+    return f"{CAPITALISED[g]} moves {board.names[here]} → {board.names[dest]} ({_denarii(cost)}{paid})"
 
 
 def declare(st: HispaniaState, fighter: int, target: int, denarii: int) -> None:

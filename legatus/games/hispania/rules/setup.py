@@ -23,6 +23,7 @@ from . import dice, hispano, phases, pirates, scenarios, terror, turn
 from .seats import roman_seat
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import HispaniaState
 
 
@@ -70,20 +71,20 @@ def apply_revolt_die(st: HispaniaState) -> None:
     board = st.board
     die = st.dice[1]
     province = revolt_provinces(st)[st.step]
-    label = board.province_label(province)
     count = revolt_count(die)
     if HISPANO in st.game.variants:
         st.count = count
-        st.log(f"Setup, {label}: Hispanic die {die}: {count} revolt{'s' if count > 1 else ''}, "
-               "the Hispano chooses the city")
+        st.log(f"Setup, {board.province_label(province)}: Hispanic die {die}: {count} "
+               f"revolt{'s' if count > 1 else ''}, the Hispano chooses the city")
         st.goto(Id.ASK_SETUP_REVOLTS)  # the Hispano places them (R28)
         return
     city = board.city(province, die)
     if die not in revolt_numbers(st, province) or not is_free(st, city):
-        st.log(f"Setup, {label}: Hispanic die {die} → {board.names[city]} cannot take revolts here: roll again")
+        st.log(f"Setup, {board.province_label(province)}: Hispanic die {die} → {board.names[city]} cannot take "
+               "revolts here: roll again")
         st.goto(Id.ROLL_SETUP_REVOLT)
         return
-    place_revolts(st, city, count, f"Setup, {label}: Hispanic die {die} → ")
+    place_revolts(st, city, count, province, die)
 
 
 def revolt_roll_prompt(st: HispaniaState) -> str:
@@ -101,12 +102,18 @@ def hispano_revolt_cities(st: HispaniaState) -> list[int]:
     return [st.board.city(province, n) for n in revolt_numbers(st, province) if is_free(st, st.board.city(province, n))]
 
 
-def place_revolts(st: HispaniaState, city: int, count: int, head: str) -> None:
+def place_revolts(st: HispaniaState, city: int, count: int, province: int, die: int) -> None:
+    """The province's first revolts, in the city its Hispanic ``die`` named (0: the Hispano's choice)."""
     st.revolts[city] = count
     st.revolt_reserve -= count
-    st.log(f"{head}{st.board.names[city]}: {count} revolt{'s' if count > 1 else ''}")
+    st.note(_revolts_placed, city, count, province, die)
     st.step += 1
     next_revolts(st)
+
+
+def _revolts_placed(board: Board, city: int, count: int, province: int, die: int) -> str:
+    head = f"Setup, {board.province_label(province)}: Hispanic die {die} → " if die else "Setup: the Hispano places "
+    return f"{head}{board.names[city]}: {count} revolt{'s' if count > 1 else ''}"
 
 
 # --- Initial armies (R6) ------------------------------------------------------------------
@@ -166,18 +173,24 @@ def apply_army_die(st: HispaniaState) -> None:
     """R6: the Roman die picks the province; the army goes on its revolt city; a province
     that cannot take one is rolled again."""
     province = st.dice[0] - 1
-    head = f"Setup: Roman die {ROMAN_NUMERALS[province]} → "
     if province not in army_provinces(st):
-        st.log(f"{head}{st.board.province_label(province)} cannot take an army: roll again")
+        st.log(f"Setup: Roman die {ROMAN_NUMERALS[province]} → {st.board.province_label(province)} cannot take an "
+               "army: roll again")
         st.goto(Id.ROLL_SETUP_ARMY)
         return
-    place_army(st, army_city(st, province), head)
+    place_army(st, army_city(st, province), st.dice[0])
 
 
-def place_army(st: HispaniaState, city: int, head: str) -> None:
-    st.log(f"{head}{st.board.names[city]}: army placed")
+def place_army(st: HispaniaState, city: int, die: int) -> None:
+    """An initial army in ``city``, whose province the Roman ``die`` chose (0: the Hispano chose the city)."""
+    st.note(_army_placed, city, die)
     if not terror.place_army(st, city):
         army_placed(st)  # else the die that picks the army resumes with it
+
+
+def _army_placed(board: Board, city: int, die: int) -> str:
+    head = f"Setup: Roman die {ROMAN_NUMERALS[die - 1]} → " if die else "Setup: the Hispano chooses "
+    return f"{head}{board.names[city]}: army placed"
 
 
 def army_placed(st: HispaniaState) -> None:
@@ -257,12 +270,15 @@ def apply_road_action(st: HispaniaState, action: int) -> None:
 
 
 def apply_road(st: HispaniaState, li: int) -> None:
-    board = st.board
-    link = board.links[li]
     st.roads[li] = 1
-    st.log(f"{CAPITALISED[st.actor]} places a road: {board.names[link.a]}-{board.names[link.b]}")
+    st.note(_road_placed, st.actor, li)
     st.step -= 1
     next_road(st)
+
+
+def _road_placed(board: Board, g: int, li: int) -> str:
+    a, b = board.link_ends[li]
+    return f"{CAPITALISED[g]} places a road: {board.names[a]}-{board.names[b]}"
 
 
 def apply_hold_road(st: HispaniaState) -> None:
@@ -305,11 +321,15 @@ def apply_start(st: HispaniaState, action: int) -> None:
     space = st.notation.decode[action][1]
     g = st.actor
     st.put_general(g, space)
-    st.log(f"{CAPITALISED[g]} starts in {st.board.names[space]}")
+    st.note(_starts, g, space)
     if g < CONSUL:
         st.actor = g + 1
     else:
         start_game(st)
+
+
+def _starts(board: Board, g: int, space: int) -> str:
+    return f"{CAPITALISED[g]} starts in {board.names[space]}"
 
 
 def start_game(st: HispaniaState) -> None:
@@ -330,7 +350,7 @@ def setup_revolts_actions(st: HispaniaState) -> tuple[int, ...]:
 
 
 def apply_setup_revolts(st: HispaniaState, action: int) -> None:
-    place_revolts(st, st.notation.decode[action][1], st.count, "Setup: the Hispano places ")
+    place_revolts(st, st.notation.decode[action][1], st.count, -1, 0)
 
 
 def setup_army_prompt(st: HispaniaState) -> str:
@@ -349,7 +369,7 @@ def apply_setup_army(st: HispaniaState, action: int) -> None:
         place_scenario_army(st, city, scenario.armies_in[st.count][1],
                             f"Setup: the Hispano chooses {st.board.names[city]}")
     else:
-        place_army(st, city, "Setup: the Hispano chooses ")
+        place_army(st, city, 0)
 
 
 # --- Why an action is refused here ---------------------------------------------------------
