@@ -133,6 +133,11 @@ class Board:
         return tuple(tuple((nxt, segments, link, nxt * 2) for nxt, segments, link in a) for a in self.adj)
 
     @cached_property
+    def land_within(self) -> tuple[tuple[int, ...], ...]:
+        """Per space, the cities of ``land`` in its own province (an army's first candidates, R18)."""
+        return tuple(tuple(c for c in land if self.province[c] == self.province[s]) for s, land in enumerate(self.land))
+
+    @cached_property
     def neighbour_sets(self) -> tuple[frozenset[int], ...]:
         """``neighbours`` as sets, for the heuristic's many membership tests."""
         return tuple(frozenset(n) for n in self.neighbours)

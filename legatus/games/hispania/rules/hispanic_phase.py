@@ -87,8 +87,8 @@ def candidates(st: HispaniaState, army: int) -> list[int]:
     city = st.army_at[army]
     own = board.province[city]
     revolts = st.revolts
-    options = [c for c in board.land[city] if board.province[c] == own]
-    if all(revolts[c] for c in board.province_cities[own]):
+    options = list(board.land_within[city])
+    if all(map(revolts.__getitem__, board.province_cities[own])):
         options += [c for c in board.land[city]
                     if board.province[c] != own and not st.province_has_army(board.province[c])]
     calm = [c for c in options if not revolts[c]]
