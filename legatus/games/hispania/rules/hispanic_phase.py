@@ -69,7 +69,7 @@ def after_revolt(st: HispaniaState) -> None:
     if exceptional(st):
         st.end()  # the Roman phase resumes
     elif not hispano.offer_attacks(st, 0):
-        st.goto(Id.ARMIES_MOVE)
+        begin_moves(st)  # (ARMIES_MOVE's step, run in place: a hop less at every turn)
 
 
 # --- 2. Hispanic move (R18) ---------------------------------------------------------------
@@ -132,7 +132,7 @@ def apply_army_roll(st: HispaniaState) -> None:
     nearest = min(distance)
     if distance.count(nearest) > 1:
         st.note(_army_roll, st.army_at[army], options, die, -1)
-        st.goto(Id.NEXT_ARMY)
+        next_move(st)  # (NEXT_ARMY's step, run in place)
         return
     dest = options[distance.index(nearest)]
     st.note(_army_roll, st.army_at[army], options, die, dest)
@@ -149,7 +149,7 @@ def _army_roll(board: Board, city: int, options: tuple[int, ...], die: int, dest
 def go_to(st: HispaniaState, dest: int) -> None:
     """The pending army tries to move to ``dest`` (chosen by the die or by the Hispano)."""
     if not try_move(st, st.army, dest):
-        st.goto(Id.NEXT_ARMY)
+        next_move(st)  # (NEXT_ARMY's step, run in place)
 
 
 def try_move(st: HispaniaState, army: int, dest: int) -> bool:

@@ -272,7 +272,7 @@ def resolve_besiege(st: HispaniaState) -> None:
         st.revolt_reserve += 1
         if victory.check_roman_victory(st):
             return
-    st.goto(Id.ROMAN_GOES_ON)
+    goes_on(st)  # (ROMAN_GOES_ON's step, run in place)
 
 
 def resolve_attack(st: HispaniaState) -> None:
@@ -291,7 +291,7 @@ def resolve_attack(st: HispaniaState) -> None:
            f"{defence_words}: {result}")
     if won:
         st.remove_army(army)
-        st.goto(Id.ROMAN_GOES_ON)
+        goes_on(st)  # (ROMAN_GOES_ON's step, run in place)
     else:
         st.remove_general(g, DEAD if g == PROCONSUL else OFF)
         turn.begin_hispanic_phase(st)

@@ -135,7 +135,7 @@ def end_turn(st: HispaniaState) -> None:
     st.power = False
     if st.turn < 2:
         st.turn += 1
-        st.goto(Id.BEGIN_TURN)
+        begin_turn(st)  # (BEGIN_TURN's step, run in place)
     else:
         st.goto(Id.END_ROUND)
 
