@@ -39,6 +39,8 @@ class Notation:
     enter_move_id: dict[tuple[int, int], int]
     hispano_attack_id: dict[tuple[int, int], int]  # (target, army's city) -> id of "… from … 1"
     fleet_order: tuple[tuple[tuple[int, int, int], ...], ...]
+    faces: tuple[tuple[int, ...], ...]
+    """Per roll kind (ROLL_H, ROLL_R, ROLL_RH), the ids of every face of its dice: a roll's outcomes."""
     """Per sea, ``(destination, cost, id)`` of each fleet move in :attr:`.Board.sea_order`: the legal
     fleet moves without pirates read off at C speed (:func:`.rules.movement.fleet_move_ids`)."""
 
@@ -159,7 +161,9 @@ def build_notation(board: Board) -> Notation:
         table.alias(f"road {names[link.b]}-{names[link.a]}", base[ROAD] + li)
     fleet_order = tuple(tuple((b, cost, fleet_id[a, b]) for b, cost in order)
                         for a, order in enumerate(board.sea_order))
-    return Notation(table, tuple(base), tuple(decode), fleet_id, enter_move_id, hispano_attack_id, fleet_order)
+    faces = tuple(tuple(range(base[kind], base[kind + 1])) for kind in (ROLL_H, ROLL_R, ROLL_RH))
+    return Notation(table, tuple(base), tuple(decode), fleet_id, enter_move_id, hispano_attack_id, fleet_order,
+                    faces)
 
 
 def read_roll(text: str, outcomes: Sequence[Action]) -> Action:

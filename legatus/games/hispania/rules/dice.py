@@ -52,11 +52,9 @@ _EXPLAIN_ROLL = explain.refusal(explain.roll)
 
 def faces(kind: int) -> Callable[[HispaniaState], tuple[int, ...]]:
     """The outcomes of a roll of ``kind`` (ROLL_R, ROLL_H or ROLL_RH): every face of its dice."""
-    n = phases.N_OUTCOMES[kind]
 
     def outcomes(st: HispaniaState) -> tuple[int, ...]:
-        first = st.notation.base[kind]
-        return tuple(range(first, first + n))
+        return st.notation.faces[kind]  # built once a board
 
     return outcomes
 
