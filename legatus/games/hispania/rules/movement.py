@@ -53,6 +53,8 @@ def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int]
                 if occupied is None or occupied[space] < 0:
                     reached[space] = cost
             on_road = key & 1
+            if cost == budget and not on_road:
+                continue  # any step from here costs 1 more: past the budget
             for nxt, segments, link, k in adj[space]:
                 if nxt < n_cities:
                     if revolts[nxt]:

@@ -251,7 +251,7 @@ def next_road(st: HispaniaState) -> None:
 
 def road_actions(st: HispaniaState) -> tuple[int, ...]:
     base = st.notation.base
-    roads = tuple(base[ROAD] + li for li in legal_roads(st.board, st.roads, st.revolts))
+    roads = tuple(map(base[ROAD].__add__, legal_roads(st.board, st.roads, st.revolts)))
     return roads + (base[HOLD_ROAD],) if INGENIVM in st.game.variants else roads
 
 
