@@ -251,7 +251,9 @@ def next_road(st: HispaniaState) -> None:
 
 def road_actions(st: HispaniaState) -> tuple[int, ...]:
     base = st.notation.base
-    roads = tuple(map(base[ROAD].__add__, legal_roads(st.board, st.roads, st.revolts)))
+    first = base[ROAD]
+    # A list, then a tuple: cheaper than a generator (or a map of int.__add__) in CPython 3.11.
+    roads = tuple([first + li for li in legal_roads(st.board, st.roads, st.revolts)])
     return roads + (base[HOLD_ROAD],) if INGENIVM in st.game.variants else roads
 
 
@@ -314,7 +316,7 @@ def start_prompt(st: HispaniaState) -> str:
 
 def start_actions(st: HispaniaState) -> tuple[int, ...]:
     base = st.notation.base[START]
-    return tuple(base + s for s in start_spaces(st, st.actor))
+    return tuple([base + s for s in start_spaces(st, st.actor)])  # (a list first, as road_actions)
 
 
 def apply_start(st: HispaniaState, action: int) -> None:
