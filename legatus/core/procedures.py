@@ -143,7 +143,7 @@ class Procedures(Generic[S]):
     procedure is one index into :attr:`by_id` away, and each hook one index into its tuple
     (``players``, ``legals``, ``applies``, ``chances``, ``runs``: the states' hot path)."""
 
-    __slots__ = ("by_id", "players", "legals", "applies", "chances", "runs")
+    __slots__ = ("by_id", "players", "legals", "applies", "chances", "runs", "frames")
 
     def __init__(self, procedures: Mapping[int, Procedure[S]]) -> None:
         ids = sorted(procedures)
@@ -156,6 +156,8 @@ class Procedures(Generic[S]):
         self.applies = tuple(p.apply for p in self.by_id)
         self.chances = tuple(p.chance for p in self.by_id)
         self.runs = tuple(p.run for p in self.by_id)
+        # The frame of each procedure without arguments, built once: a goto is then no new frame.
+        self.frames: tuple[Frame, ...] = tuple((i,) for i in ids)
 
     @classmethod
     def joined(cls, ids: type[IntEnum], *chapters: ModuleType) -> Procedures[S]:
@@ -215,15 +217,20 @@ class ProcedureStack:
     def goto(self: _Running, procedure_id: int, *args: int) -> None:
         """The running procedure gives way to ``procedure_id`` (which starts the game on an
         empty stack)."""
-        if not 0 <= procedure_id < len(self.procedures.by_id):
+        frames = self.procedures.frames
+        if not 0 <= procedure_id < len(frames):
             raise _unknown(self.procedures, procedure_id)
-        self.stack = (*self.stack[:-1], (procedure_id, *args))
+        frame = (procedure_id, *args) if args else frames[procedure_id]
+        stack = self.stack
+        # The commonest stack holds the running procedure alone (a tuple built at C speed).
+        self.stack = (frame,) if len(stack) < 2 else (*stack[:-1], frame)
 
     def call(self: _Running, procedure_id: int, *args: int) -> None:
         """Runs ``procedure_id`` on top of the running procedure, until it ends."""
-        if not 0 <= procedure_id < len(self.procedures.by_id):
+        frames = self.procedures.frames
+        if not 0 <= procedure_id < len(frames):
             raise _unknown(self.procedures, procedure_id)
-        self.stack = (*self.stack, (procedure_id, *args))
+        self.stack = (*self.stack, (procedure_id, *args) if args else frames[procedure_id])
 
     def end(self: _Running) -> None:
         """The running procedure is over: its caller runs again, through its ``resume`` hook

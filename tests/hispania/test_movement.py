@@ -112,3 +112,15 @@ def test_R10_fleet_cost_is_one_a_link():
 def test_R10_a_general_at_sea_lands_on_a_coastal_city():
     st = position(generals={"ulterior": "Mare Gaditanum"}, turn=0)
     assert cost(st, "Gades") == 1
+
+
+def test_R10_a_moves_log_line_is_kept_as_data_and_reads_as_played():
+    # Issue 35: the line is put into words when the log is read, from the values of the move.
+    st = position(generals={"ulterior": "Castulo"})
+    act(st, "move Basti")
+    noted = st._events[1]
+    assert not isinstance(noted, str)  # a renderer and its arguments, not a formatted line
+    act(st, "move Castulo")
+    assert st.events[-2:] == ["Praetor of Ulterior moves Castulo → Basti (1 denarius)",
+                              "Praetor of Ulterior moves Basti → Castulo (1 denarius)"]
+    assert st.clone().events == st.events == st.view()["log"]

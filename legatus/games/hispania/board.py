@@ -86,15 +86,16 @@ class Board:
     index: dict[str, int]  # lower-case name -> space
     north_of_durius: frozenset[int]  # Gallaecia, Pallantia, Aracillum (The River of Oblivion)
 
-    @property
+    # Cached: the rules read these at every step (an immutable board).
+    @cached_property
     def n_spaces(self) -> int:
         return len(self.names)
 
-    @property
+    @cached_property
     def seas(self) -> range:
         return range(self.n_cities, self.n_spaces)
 
-    @property
+    @cached_property
     def cities(self) -> range:
         return range(self.n_cities)
 
@@ -124,6 +125,17 @@ class Board:
     def link_ends(self) -> tuple[tuple[int, int], ...]:
         """Per link, its two spaces (the hot path reads these, not the Link objects)."""
         return tuple((link.a, link.b) for link in self.links)
+
+    @cached_property
+    def adj_keyed(self) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+        """``adj`` with each neighbour's key in the path search (:func:`.rules.movement.path_costs`):
+        ``(neighbour, segments, link, neighbour * 2)``."""
+        return tuple(tuple((nxt, segments, link, nxt * 2) for nxt, segments, link in a) for a in self.adj)
+
+    @cached_property
+    def land_within(self) -> tuple[tuple[int, ...], ...]:
+        """Per space, the cities of ``land`` in its own province (an army's first candidates, R18)."""
+        return tuple(tuple(c for c in land if self.province[c] == self.province[s]) for s, land in enumerate(self.land))
 
     @cached_property
     def neighbour_sets(self) -> tuple[frozenset[int], ...]:

@@ -131,6 +131,7 @@ class HispaniaGame(Game):
         self.ties_to_attacker = self.options["ties"] == "attacker"
         # The Romans share one result; against the Hispano it is the opposite of theirs.
         self.utility = Utility.ZERO_SUM if HISPANO in variants and players == 1 else Utility.GENERAL_SUM
+        self._first: HispaniaState | None = None  # the state every game starts from (new_initial_state)
 
     def _check_scenario(self, variants: set[str]) -> None:
         scenario = self.scenario
@@ -196,7 +197,11 @@ class HispaniaGame(Game):
         return opts
 
     def new_initial_state(self) -> HispaniaState:
-        return HispaniaState(self)
+        # Every game of this configuration is set up alike until its first die: once, then cloned.
+        first = self._first
+        if first is None:
+            first = self._first = HispaniaState(self)
+        return first.clone()
 
     def new_state_from(self, text: str) -> HispaniaState:
         return position.read(self, text)

@@ -9,6 +9,7 @@ pieces consistent (a meeple's space and the space's meeple change together).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.core.actions import Action
@@ -140,8 +141,9 @@ class HispaniaState(ProcedureState):
 
     @property
     def events(self) -> list[str]:
-        """The log, oldest first."""
-        return unchain(self._events)
+        """The log, oldest first (each noted line put into words now: :meth:`note`)."""
+        board = self.board
+        return [line if type(line) is str else line[0](board, *line[1]) for line in unchain(self._events)]
 
     @events.setter
     def events(self, lines: list[str]) -> None:
@@ -194,6 +196,12 @@ class HispaniaState(ProcedureState):
     # --- Pieces: each change keeps both sides of a link between piece and space -----------
     def log(self, line: str) -> None:
         self._events = (self._events, line)
+
+    def note(self, render: Callable[..., str], *args: Any) -> None:
+        """A log line kept as data: ``render(board, *args)`` puts it into words when the log is
+        read (:attr:`events`), so that the rules' hot path formats nothing (the arguments are
+        immutable values taken now: the line reads as it would have then)."""
+        self._events = (self._events, (render, args))
 
     def put_general(self, g: int, space: int) -> None:
         old = self.general_at[g]

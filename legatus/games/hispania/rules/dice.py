@@ -58,11 +58,9 @@ _EXPLAIN_ROLL = explain.refusal(explain.roll)
 
 def faces(kind: int) -> Callable[[HispaniaState], tuple[int, ...]]:
     """The outcomes of a roll of ``kind`` (ROLL_R, ROLL_H or ROLL_RH): every face of its dice."""
-    n = phases.N_OUTCOMES[kind]
 
     def outcomes(st: HispaniaState) -> tuple[int, ...]:
-        first = st.notation.base[kind]
-        return tuple(range(first, first + n))
+        return st.notation.faces[kind]  # built once a board
 
     return outcomes
 
@@ -76,7 +74,8 @@ def decide(st: HispaniaState, purpose: int) -> None:
 # --- The Hispano's die rolled again (R28) --------------------------------------------------
 def offer_reroll(st: HispaniaState, purpose: int) -> bool:
     """True when the Hispano is asked whether he pays to roll a die of this roll again."""
-    if hispano.playing(st) and st.hispano_money and purpose in REROLL_BOTH + REROLL_HISPANIC_DIE:
+    # His purse first: empty without a Hispano player, a field read cheaper than the variant's test.
+    if st.hispano_money and hispano.playing(st) and purpose in REROLL_BOTH + REROLL_HISPANIC_DIE:
         st.goto(Id.ASK_REROLL, purpose)
         return True
     return False

@@ -17,6 +17,7 @@ from ..pieces import COLOURS, DEAD, MAX_DISCS, OFF, PROCONSUL, PURPLE, TITLES
 from . import combat, dice, hispano, legio_hispana, phases, scenarios, terror, victory
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import HispaniaState
 
 
@@ -33,29 +34,33 @@ def apply_revolt_roll(st: HispaniaState) -> None:
     roman, hispanic = st.dice
     province = scenarios.revolt_province(st, roman)
     city = board.city(province, hispanic)
-    guerilla = f" ({board.province_names[province]})" if province != roman - 1 else ""
-    head = f"Roman die {ROMAN_NUMERALS[roman - 1]}{guerilla}, Hispanic die {hispanic} → {board.names[city]}"
-    if exceptional(st):
-        head = f"Exceptional revolt roll: {head}"
+    roll = (roman, province, hispanic, city, exceptional(st))
     if st.garrisons[city] or st.space_general[city] >= 0:
-        st.log(f"{head}: protected, nothing happens")
+        st.note(_revolt_roll, *roll, ": protected, nothing happens")
     elif not st.revolts[city]:
         if not victory.take_revolt(st, f"in {board.names[city]}"):
             return
         st.revolts[city] = 1
-        st.log(f"{head}: revolt placed")
+        st.note(_revolt_roll, *roll, ": revolt placed")
     elif st.armies_in_reserve() and not st.province_has_army(province):
-        st.log(f"{head}: army placed")
+        st.note(_revolt_roll, *roll, ": army placed")
         if terror.place_army(st, city):
             return  # the die that picks the army resumes with after_revolt
     elif st.revolts[city] < MAX_DISCS:
         if not victory.take_revolt(st, f"in {board.names[city]}"):
             return
         st.revolts[city] += 1
-        st.log(f"{head}: revolt added ({st.revolts[city]})")
+        st.note(_revolt_roll, *roll, f": revolt added ({st.revolts[city]})")
     else:
-        st.log(f"{head}: already 3 revolts, nothing happens")
+        st.note(_revolt_roll, *roll, ": already 3 revolts, nothing happens")
     after_revolt(st)
+
+
+def _revolt_roll(board: Board, roman: int, province: int, hispanic: int, city: int, exceptional: bool,
+                 result: str) -> str:
+    guerilla = f" ({board.province_names[province]})" if province != roman - 1 else ""
+    head = f"Roman die {ROMAN_NUMERALS[roman - 1]}{guerilla}, Hispanic die {hispanic} → {board.names[city]}"
+    return f"Exceptional revolt roll: {head}{result}" if exceptional else f"{head}{result}"
 
 
 def after_revolt(st: HispaniaState) -> None:
@@ -64,7 +69,7 @@ def after_revolt(st: HispaniaState) -> None:
     if exceptional(st):
         st.end()  # the Roman phase resumes
     elif not hispano.offer_attacks(st, 0):
-        st.goto(Id.ARMIES_MOVE)
+        begin_moves(st)  # (ARMIES_MOVE's step, run in place: a hop less at every turn)
 
 
 # --- 2. Hispanic move (R18) ---------------------------------------------------------------
@@ -82,8 +87,8 @@ def candidates(st: HispaniaState, army: int) -> list[int]:
     city = st.army_at[army]
     own = board.province[city]
     revolts = st.revolts
-    options = [c for c in board.land[city] if board.province[c] == own]
-    if all(revolts[c] for c in board.province_cities[own]):
+    options = list(board.land_within[city])
+    if all(map(revolts.__getitem__, board.province_cities[own])):
         options += [c for c in board.land[city]
                     if board.province[c] != own and not st.province_has_army(board.province[c])]
     calm = [c for c in options if not revolts[c]]
@@ -97,9 +102,8 @@ def next_move(st: HispaniaState) -> None:
         if st.army_at[army] < 0:  # removed meanwhile
             continue
         options = candidates(st, army)
-        where = st.board.names[st.army_at[army]]
         if not options:
-            st.log(f"The army in {where} has nowhere to move")
+            st.log(f"The army in {st.board.names[st.army_at[army]]} has nowhere to move")
             continue
         st.army = army
         if len(options) > 1:
@@ -107,11 +111,15 @@ def next_move(st: HispaniaState) -> None:
             if not hispano.offer_choice(st):
                 st.goto(Id.ROLL_ARMY_WAY)
             return
-        st.log(f"The army in {where} has one way: {st.board.names[options[0]]}")
+        st.note(_one_way, st.army_at[army], options[0])
         if try_move(st, army, options[0]):
             return
     if not hispano.offer_attacks(st, 1):
         st.goto(Id.AFTER_HISPANIC_PHASE)
+
+
+def _one_way(board: Board, city: int, dest: int) -> str:
+    return f"The army in {board.names[city]} has one way: {board.names[dest]}"
 
 
 def apply_army_roll(st: HispaniaState) -> None:
@@ -122,21 +130,26 @@ def apply_army_roll(st: HispaniaState) -> None:
     army, options = st.army, st.candidates
     distance = [abs(number[c] - die) for c in options]
     nearest = min(distance)
-    where = st.board.names[st.army_at[army]]
-    choices = ", ".join(st.board.names[c] for c in options)
     if distance.count(nearest) > 1:
-        st.log(f"The army in {where} (to {choices}): Hispanic die {die} is equidistant, it does not move")
-        st.goto(Id.NEXT_ARMY)
+        st.note(_army_roll, st.army_at[army], options, die, -1)
+        next_move(st)  # (NEXT_ARMY's step, run in place)
         return
     dest = options[distance.index(nearest)]
-    st.log(f"The army in {where} (to {choices}): Hispanic die {die} → {st.board.names[dest]}")
+    st.note(_army_roll, st.army_at[army], options, die, dest)
     go_to(st, dest)
+
+
+def _army_roll(board: Board, city: int, options: tuple[int, ...], die: int, dest: int) -> str:
+    """The army's way by the die (``dest`` -1: equidistant, it stays)."""
+    names = board.names
+    head = f"The army in {names[city]} (to {', '.join(names[c] for c in options)}): Hispanic die {die}"
+    return f"{head} → {names[dest]}" if dest >= 0 else f"{head} is equidistant, it does not move"
 
 
 def go_to(st: HispaniaState, dest: int) -> None:
     """The pending army tries to move to ``dest`` (chosen by the die or by the Hispano)."""
     if not try_move(st, st.army, dest):
-        st.goto(Id.NEXT_ARMY)
+        next_move(st)  # (NEXT_ARMY's step, run in place)
 
 
 def try_move(st: HispaniaState, army: int, dest: int) -> bool:
@@ -156,11 +169,15 @@ def try_move(st: HispaniaState, army: int, dest: int) -> bool:
             return True
         st.revolts[dest] = 1
         st.move_army(army, dest)
-        st.log(f"The army enters {st.board.names[dest]}: revolt placed")
+        st.note(_enters, dest, ": revolt placed")
     else:
         st.move_army(army, dest)
-        st.log(f"The army enters {st.board.names[dest]}")
+        st.note(_enters, dest, "")
     return False
+
+
+def _enters(board: Board, dest: int, result: str) -> str:
+    return f"The army enters {board.names[dest]}{result}"
 
 
 # --- Hispanic attacks (R19; Hispano's purchase 5) -----------------------------------------

@@ -65,14 +65,14 @@ def ask(name: str, prompt: Callable[[HispaniaState], str], legal: Callable[[Hisp
 
 # --- Offers: the rules call these at the purchase moments; True when the Hispano is asked --
 def offer_choice(st: HispaniaState) -> bool:
-    if playing(st) and st.hispano_money:
+    if st.hispano_money and playing(st):
         st.goto(Id.ASK_CHOOSE)
         return True
     return False
 
 
 def offer_reinforcement(st: HispaniaState) -> bool:
-    if playing(st) and st.hispano_money:
+    if st.hispano_money and playing(st):
         st.goto(Id.ASK_REINFORCE)
         return True
     return False
@@ -80,7 +80,7 @@ def offer_reinforcement(st: HispaniaState) -> bool:
 
 def offer_attacks(st: HispaniaState, window: int) -> bool:
     """Window 0: after the revolt roll; 1: after the armies' moves."""
-    if playing(st) and st.hispano_money and attack_actions(st):
+    if st.hispano_money and playing(st) and attack_actions(st):
         st.goto(Id.ASK_ATTACKS, window)
         return True
     return False

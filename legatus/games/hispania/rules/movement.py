@@ -9,7 +9,7 @@ general (or, for a fleet, another fleet) stands.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from ..pieces import TITLES
@@ -22,14 +22,15 @@ _NONE: frozenset[int] = frozenset()
 
 
 def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int] = _NONE,
-               no_landing: Collection[int] = _NONE) -> dict[int, int]:
+               no_landing: Collection[int] = _NONE, occupied: Sequence[int] | None = None) -> dict[int, int]:
     """The cheapest cost of each space a general can reach from ``src`` within ``budget``;
-    ``closed`` cities are never entered, ``no_landing`` ones not from a sea (Lethe River).
+    ``closed`` cities are never entered, ``no_landing`` ones not from a sea (Lethe River);
+    a space whose ``occupied`` entry is a general (≥ 0) is crossed but left out.
 
     A Dijkstra over (space, on a road run) with integer costs in buckets: continuing a road
     run is free, starting one costs 1. This is the hot path of legal-action generation.
     """
-    adj = st.board.adj
+    adj = st.board.adj_keyed
     n_cities = st.board.n_cities
     revolts = st.revolts
     fleets = st.fleets
@@ -39,16 +40,22 @@ def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int]
     best[src * 2] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(src * 2)
+    seen = [False] * len(adj)  # a space's first key popped is its cheapest
+    seen[src] = True
     reached: dict[int, int] = {}
     for cost in range(budget + 1):
         for key in buckets[cost]:  # grows while iterated: road runs continue at the same cost
             if best[key] != cost:
                 continue
             space = key >> 1
-            if space not in reached:
-                reached[space] = cost
+            if not seen[space]:
+                seen[space] = True
+                if occupied is None or occupied[space] < 0:
+                    reached[space] = cost
             on_road = key & 1
-            for nxt, segments, link in adj[space]:
+            if cost == budget and not on_road:
+                continue  # any step from here costs 1 more: past the budget
+            for nxt, segments, link, k in adj[space]:
                 if nxt < n_cities:
                     if revolts[nxt]:
                         continue
@@ -57,27 +64,22 @@ def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int]
                 elif not fleets[nxt]:
                     continue
                 if roads[link]:
-                    k = nxt * 2 + 1
+                    k += 1
                     c = cost if on_road else cost + 1
                 else:
-                    k = nxt * 2
                     c = cost + segments
                 if c < best[k]:
                     best[k] = c
                     buckets[c].append(k)
-    del reached[src]
     return reached
 
 
 def general_costs(st: HispaniaState, general: int, src: int, budget: int) -> dict[int, int]:
     """(destination → cost) of every move of ``general`` from ``src`` within ``budget``."""
-    space_general = st.space_general
     if st.lethe:
-        costs = path_costs(st, src, budget, scenarios.lethe_closed(st, general),
-                           scenarios.lethe_no_landing(st, general))
-    else:
-        costs = path_costs(st, src, budget)
-    return {s: c for s, c in costs.items() if space_general[s] < 0}
+        return path_costs(st, src, budget, scenarios.lethe_closed(st, general),
+                          scenarios.lethe_no_landing(st, general), st.space_general)
+    return path_costs(st, src, budget, occupied=st.space_general)
 
 
 def one_link_moves(st: HispaniaState, general: int) -> list[int]:
@@ -131,6 +133,16 @@ def fleet_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int
                         moves.append((nxt, cost))
         frontier = nxt_frontier
     return moves
+
+
+def fleet_move_ids(st: HispaniaState, src: int, budget: int, pirates: bool) -> list[int]:
+    """The ids of :func:`fleet_moves`, in its order; ``pirates``: whether any sea holds pirates
+    (else the moves are read off :attr:`.Notation.fleet_order`, the legal list's hot path)."""
+    if pirates:
+        fleet_id = st.notation.fleet_id
+        return [fleet_id[src, dest] for dest, _ in fleet_moves(st, src, budget)]
+    fleets = st.fleets
+    return [move for dest, cost, move in st.notation.fleet_order[src] if cost <= budget and not fleets[dest]]
 
 
 def why_not_move(st: HispaniaState, g: int, src: int, dest: int, money: int) -> str:

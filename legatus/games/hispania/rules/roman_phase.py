@@ -65,6 +65,7 @@ from .garrison import can_garrison
 from .seats import roman_seat
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import HispaniaState
 
 
@@ -86,18 +87,19 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
     costs = st.move_costs = movement.general_costs(st, g, here, money)
     actions = [move0 + s for s in costs]
     fleets = st.fleets
-    for sea in st.board.seas:
+    board = st.board
+    revolts = st.revolts
+    pirates = any(revolts[board.n_cities:])
+    for sea in board.seas:
         if fleets[sea]:
-            fleet_id = notation.fleet_id
-            actions.extend(fleet_id[sea, dest] for dest, _ in movement.fleet_moves(st, sea, money))
+            actions.extend(movement.fleet_move_ids(st, sea, money, pirates))
     if can_garrison(st, g, here):
         actions.append(base[GARRISON])
     if g in st.garrisons[here]:
         actions.append(base[UNGARRISON])
     top = min(money, MAX_SPEND)
     space_army = st.space_army
-    revolts = st.revolts
-    for target in st.board.neighbours[here]:
+    for target in board.neighbours[here]:
         if space_army[target] >= 0:
             first = base[ATTACK] + target * MAX_SPEND
         elif revolts[target]:
@@ -121,6 +123,8 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
     actions.append(end)
     return tuple(actions)
 
+
+_ENDS = tuple(f"{who} ends the Roman phase" for who in CAPITALISED)
 
 PROMPT_VERBS = ("move", "fleet", "garrison", "besiege", "attack")
 
@@ -148,7 +152,7 @@ def apply(st: HispaniaState, kind: int, a: int, b: int, c: int) -> None:
         declare(st, PROCONSUL if kind in (PROCONSUL_BESIEGE, PROCONSUL_ATTACK) else g, a, b)
         return
     elif kind == END:
-        st.log(f"{CAPITALISED[g]} ends the Roman phase")
+        st.log(_ENDS[g])
         turn.begin_hispanic_phase(st)
         return
     elif kind == GARRISON:
@@ -220,10 +224,14 @@ def move(st: HispaniaState, g: int, dest: int, cost: int) -> None:
     crossing = movement.crosses_lethe(st, g, here, dest, cost)
     st.put_general(g, dest)
     st.money -= cost
-    paid = f" for the {TITLES[st.turn]}" if g != st.turn else ""
-    st.log(f"{CAPITALISED[g]} moves {st.board.names[here]} → {st.board.names[dest]} ({_denarii(cost)}{paid})")
+    st.note(_moved, g, here, dest, cost, st.turn)
     if crossing:
         st.end_lethe()
+
+
+def _moved(board: Board, g: int, here: int, dest: int, cost: int, payer: int) -> str:
+    paid = f" for the {TITLES[payer]}" if g != payer else ""
+    return f"{CAPITALISED[g]} moves {board.names[here]} → {board.names[dest]} ({_denarii(cost)}{paid})"
 
 
 def declare(st: HispaniaState, fighter: int, target: int, denarii: int) -> None:
@@ -264,7 +272,7 @@ def resolve_besiege(st: HispaniaState) -> None:
         st.revolt_reserve += 1
         if victory.check_roman_victory(st):
             return
-    st.goto(Id.ROMAN_GOES_ON)
+    goes_on(st)  # (ROMAN_GOES_ON's step, run in place)
 
 
 def resolve_attack(st: HispaniaState) -> None:
@@ -283,7 +291,7 @@ def resolve_attack(st: HispaniaState) -> None:
            f"{defence_words}: {result}")
     if won:
         st.remove_army(army)
-        st.goto(Id.ROMAN_GOES_ON)
+        goes_on(st)  # (ROMAN_GOES_ON's step, run in place)
     else:
         st.remove_general(g, DEAD if g == PROCONSUL else OFF)
         turn.begin_hispanic_phase(st)

@@ -23,6 +23,7 @@ from . import dice, hispano, phases, pirates, scenarios, terror, turn
 from .seats import roman_seat
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import HispaniaState
 
 
@@ -70,20 +71,20 @@ def apply_revolt_die(st: HispaniaState) -> None:
     board = st.board
     die = st.dice[1]
     province = revolt_provinces(st)[st.step]
-    label = board.province_label(province)
     count = revolt_count(die)
     if HISPANO in st.game.variants:
         st.count = count
-        st.log(f"Setup, {label}: Hispanic die {die}: {count} revolt{'s' if count > 1 else ''}, "
-               "the Hispano chooses the city")
+        st.log(f"Setup, {board.province_label(province)}: Hispanic die {die}: {count} "
+               f"revolt{'s' if count > 1 else ''}, the Hispano chooses the city")
         st.goto(Id.ASK_SETUP_REVOLTS)  # the Hispano places them (R28)
         return
     city = board.city(province, die)
     if die not in revolt_numbers(st, province) or not is_free(st, city):
-        st.log(f"Setup, {label}: Hispanic die {die} → {board.names[city]} cannot take revolts here: roll again")
+        st.log(f"Setup, {board.province_label(province)}: Hispanic die {die} → {board.names[city]} cannot take "
+               "revolts here: roll again")
         st.goto(Id.ROLL_SETUP_REVOLT)
         return
-    place_revolts(st, city, count, f"Setup, {label}: Hispanic die {die} → ")
+    place_revolts(st, city, count, province, die)
 
 
 def revolt_roll_prompt(st: HispaniaState) -> str:
@@ -101,12 +102,18 @@ def hispano_revolt_cities(st: HispaniaState) -> list[int]:
     return [st.board.city(province, n) for n in revolt_numbers(st, province) if is_free(st, st.board.city(province, n))]
 
 
-def place_revolts(st: HispaniaState, city: int, count: int, head: str) -> None:
+def place_revolts(st: HispaniaState, city: int, count: int, province: int, die: int) -> None:
+    """The province's first revolts, in the city its Hispanic ``die`` named (0: the Hispano's choice)."""
     st.revolts[city] = count
     st.revolt_reserve -= count
-    st.log(f"{head}{st.board.names[city]}: {count} revolt{'s' if count > 1 else ''}")
+    st.note(_revolts_placed, city, count, province, die)
     st.step += 1
     next_revolts(st)
+
+
+def _revolts_placed(board: Board, city: int, count: int, province: int, die: int) -> str:
+    head = f"Setup, {board.province_label(province)}: Hispanic die {die} → " if die else "Setup: the Hispano places "
+    return f"{head}{board.names[city]}: {count} revolt{'s' if count > 1 else ''}"
 
 
 # --- Initial armies (R6) ------------------------------------------------------------------
@@ -138,8 +145,10 @@ def army_provinces(st: HispaniaState) -> list[int]:
     """R6: the provinces that can take an initial army: a revolt, no army, not excluded."""
     scenario = st.game.scenario
     excluded = scenario.no_army_in if scenario else frozenset()
-    return [p for p in HISPANIC_PROVINCES if p not in excluded and not st.province_has_army(p)
-            and any(st.revolts[c] for c in st.board.province_cities[p])]
+    province, cities, revolts = st.board.province, st.board.province_cities, st.revolts
+    armed = {province[s] for s in st.army_at if s >= 0}
+    return [p for p in HISPANIC_PROVINCES if p not in excluded and p not in armed
+            and any(map(revolts.__getitem__, cities[p]))]
 
 
 def army_city(st: HispaniaState, province: int) -> int:
@@ -164,18 +173,24 @@ def apply_army_die(st: HispaniaState) -> None:
     """R6: the Roman die picks the province; the army goes on its revolt city; a province
     that cannot take one is rolled again."""
     province = st.dice[0] - 1
-    head = f"Setup: Roman die {ROMAN_NUMERALS[province]} → "
     if province not in army_provinces(st):
-        st.log(f"{head}{st.board.province_label(province)} cannot take an army: roll again")
+        st.log(f"Setup: Roman die {ROMAN_NUMERALS[province]} → {st.board.province_label(province)} cannot take an "
+               "army: roll again")
         st.goto(Id.ROLL_SETUP_ARMY)
         return
-    place_army(st, army_city(st, province), head)
+    place_army(st, army_city(st, province), st.dice[0])
 
 
-def place_army(st: HispaniaState, city: int, head: str) -> None:
-    st.log(f"{head}{st.board.names[city]}: army placed")
+def place_army(st: HispaniaState, city: int, die: int) -> None:
+    """An initial army in ``city``, whose province the Roman ``die`` chose (0: the Hispano chose the city)."""
+    st.note(_army_placed, city, die)
     if not terror.place_army(st, city):
         army_placed(st)  # else the die that picks the army resumes with it
+
+
+def _army_placed(board: Board, city: int, die: int) -> str:
+    head = f"Setup: Roman die {ROMAN_NUMERALS[die - 1]} → " if die else "Setup: the Hispano chooses "
+    return f"{head}{board.names[city]}: army placed"
 
 
 def army_placed(st: HispaniaState) -> None:
@@ -222,10 +237,12 @@ def begin_roads(st: HispaniaState) -> None:
 
 def next_road(st: HispaniaState) -> None:
     """R7: roads are placed one at a time in turn order I, II, III, I, …"""
-    if st.step and INGENIVM not in st.game.variants and not legal_roads(st.board, st.roads, st.revolts):
+    # The roads' legal list, asked here and kept for the decision (the state's cache): once, not twice.
+    if st.step and INGENIVM not in st.game.variants and not st.legal_ids():
         # Never on the reconstructed board; a corrected board might run out of links (P7).
         st.log(f"No link can take a road: {st.step} road{'s' if st.step > 1 else ''} go back to the box")
         st.step = 0
+        st._legal = None  # the roads' (empty) list: the setup moves on
     if st.step == 0:
         begin_starts(st)
         return
@@ -234,7 +251,9 @@ def next_road(st: HispaniaState) -> None:
 
 def road_actions(st: HispaniaState) -> tuple[int, ...]:
     base = st.notation.base
-    roads = tuple(base[ROAD] + li for li in legal_roads(st.board, st.roads, st.revolts))
+    first = base[ROAD]
+    # A list, then a tuple: cheaper than a generator (or a map of int.__add__) in CPython 3.11.
+    roads = tuple([first + li for li in legal_roads(st.board, st.roads, st.revolts)])
     return roads + (base[HOLD_ROAD],) if INGENIVM in st.game.variants else roads
 
 
@@ -253,12 +272,15 @@ def apply_road_action(st: HispaniaState, action: int) -> None:
 
 
 def apply_road(st: HispaniaState, li: int) -> None:
-    board = st.board
-    link = board.links[li]
     st.roads[li] = 1
-    st.log(f"{CAPITALISED[st.actor]} places a road: {board.names[link.a]}-{board.names[link.b]}")
+    st.note(_road_placed, st.actor, li)
     st.step -= 1
     next_road(st)
+
+
+def _road_placed(board: Board, g: int, li: int) -> str:
+    a, b = board.link_ends[li]
+    return f"{CAPITALISED[g]} places a road: {board.names[a]}-{board.names[b]}"
 
 
 def apply_hold_road(st: HispaniaState) -> None:
@@ -294,18 +316,22 @@ def start_prompt(st: HispaniaState) -> str:
 
 def start_actions(st: HispaniaState) -> tuple[int, ...]:
     base = st.notation.base[START]
-    return tuple(base + s for s in start_spaces(st, st.actor))
+    return tuple([base + s for s in start_spaces(st, st.actor)])  # (a list first, as road_actions)
 
 
 def apply_start(st: HispaniaState, action: int) -> None:
     space = st.notation.decode[action][1]
     g = st.actor
     st.put_general(g, space)
-    st.log(f"{CAPITALISED[g]} starts in {st.board.names[space]}")
+    st.note(_starts, g, space)
     if g < CONSUL:
         st.actor = g + 1
     else:
         start_game(st)
+
+
+def _starts(board: Board, g: int, space: int) -> str:
+    return f"{CAPITALISED[g]} starts in {board.names[space]}"
 
 
 def start_game(st: HispaniaState) -> None:
@@ -326,7 +352,7 @@ def setup_revolts_actions(st: HispaniaState) -> tuple[int, ...]:
 
 
 def apply_setup_revolts(st: HispaniaState, action: int) -> None:
-    place_revolts(st, st.notation.decode[action][1], st.count, "Setup: the Hispano places ")
+    place_revolts(st, st.notation.decode[action][1], st.count, -1, 0)
 
 
 def setup_army_prompt(st: HispaniaState) -> str:
@@ -345,7 +371,7 @@ def apply_setup_army(st: HispaniaState, action: int) -> None:
         place_scenario_army(st, city, scenario.armies_in[st.count][1],
                             f"Setup: the Hispano chooses {st.board.names[city]}")
     else:
-        place_army(st, city, "Setup: the Hispano chooses ")
+        place_army(st, city, 0)
 
 
 # --- Why an action is refused here ---------------------------------------------------------

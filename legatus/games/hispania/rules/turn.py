@@ -22,6 +22,7 @@ from . import hispano, imperium, movement, scenarios
 from .seats import roman_seat
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import HispaniaState
 
 
@@ -59,9 +60,13 @@ def begin_roman_phase(st: HispaniaState, spent: int = 0) -> None:
     """The acting general's Roman phase; ``spent`` is what his entering move cost."""
     st.money = money(st) - spent
     g = st.turn
-    st.log(f"Round {st.round}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} in {st.board.names[st.general_at[g]]}, "
-           f"{st.money} denari{'us' if st.money == 1 else 'i'}")
+    st.note(_roman_phase_begins, st.round, g, st.general_at[g], st.money)
     st.goto(Id.ROMAN_GOES_ON)
+
+
+def _roman_phase_begins(board: Board, round_: int, g: int, here: int, denarii: int) -> str:
+    return (f"Round {round_}, turn {TURN_NUMERALS[g]}: the {TITLES[g]} in {board.names[here]}, "
+            f"{denarii} denari{'us' if denarii == 1 else 'i'}")
 
 
 def entry_spaces(st: HispaniaState, g: int) -> list[int]:
@@ -130,7 +135,7 @@ def end_turn(st: HispaniaState) -> None:
     st.power = False
     if st.turn < 2:
         st.turn += 1
-        st.goto(Id.BEGIN_TURN)
+        begin_turn(st)  # (BEGIN_TURN's step, run in place)
     else:
         st.goto(Id.END_ROUND)
 
