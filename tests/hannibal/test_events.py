@@ -160,7 +160,8 @@ def test_12_african_reinforcements_count_the_elephants_inside_walls() -> None:
     # H4: 4 elephants in all; two inside Carthage's walls (H51) are not available again
     state = carthage_plays(12)
     carthage = space(state, "Carthage")
-    state.inner[carthage] = state.ein[carthage] = 2
+    state.inner[carthage] = 2
+    state.ein = base.replaced(state.ein, carthage, 2)
     play(state, "event #12")
     assert state.eleph[carthage] == 0 and state.cu[1][carthage] == 6
 

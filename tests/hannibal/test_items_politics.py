@@ -129,7 +129,7 @@ def test_h108_points_count_the_18_victory_provinces_only() -> None:
     for name in ("Massilia", "Gallia Transalpinia", "Liguria"):
         for s in _province(state, name):
             state.ctrl[s] = CARTHAGE
-            state.tribal[s] = False
+            state.tribal = base.replaced(state.tribal, s, False)
     assert base.points(state, CARTHAGE) == before  # provinces that do not count (H8)
     for s in _province(state, "Idubeda"):
         state.ctrl[s] = CARTHAGE

@@ -252,7 +252,9 @@ def test_h47_a_general_inside_a_besieged_city_with_no_cu_to_take_stays_inside() 
     state.g_in[hasdrubal] = new_carthage
     state.cu[ROME][new_carthage] = 4
     state.spts[new_carthage], state.sby[new_carthage] = 1, ROME
-    state.spent[new_carthage * campaign.SLOTS + campaign.USED_UP] = 2
+    spent = list(state.spent)
+    spent[new_carthage * campaign.SLOTS + campaign.USED_UP] = 2
+    state.spent = tuple(spent)
     play(state, "ops #9", "activate Hasdrubal")
     state.m_mode = 2  # as if on a Campaign (movement.MODE_CAMPAIGN)
     state.forget_legal()

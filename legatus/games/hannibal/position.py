@@ -32,6 +32,8 @@ NUMBERED: tuple[Id | str, ...] = (
 )
 """Where the game waits, as version 4 numbers it: the decisions and draws, the dice as one
 ("roll"), the turn and the battle as one each (their steps never wait)."""
+TUPLES = frozenset({"spent", "tribal", "ein"})
+"""Fields the state keeps as tuples (shared by clones) that version 4 wrote as lists."""
 _TURN, _ROLL, _BATTLE = (NUMBERED.index(p) for p in ("turn", "roll", "battle"))
 _NUMBER = {p: i for i, p in enumerate(NUMBERED) if isinstance(p, Id)}
 _ID = {i: p for p, i in _NUMBER.items()}
@@ -95,6 +97,8 @@ def _fields(st: HannibalState) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in st.FIELDS:
         out[name] = getattr(st, name)
+        if name in TUPLES:  # written as the list it was
+            out[name] = list(out[name])
         if name == "b_from":
             out["b_step"] = _battle_step(st)
     return out
@@ -113,7 +117,7 @@ def read(game: HannibalGame, text: str) -> HannibalState:
     b_step = values.pop("b_step")
     values["stack"] = tuple(_read(frame, b_step) for frame in values["stack"])
     for name, value in values.items():
-        setattr(state, name, value)
+        setattr(state, name, tuple(value) if name in TUPLES else value)
     state.start_history_here(text)
     check_state(state)
     return state

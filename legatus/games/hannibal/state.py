@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from .map import HannibalMap
     from .notation import Notation
 
+# ``tribal``, ``ein`` and ``spent`` are tuples (they change seldom: shared by clones, written anew,
+# position.TUPLES), kept here for the position's order of fields
 _LISTS = ("ctrl", "tribal", "eleph", "inner", "ein", "spts", "sby", "gen_at", "g_in", "consul", "stamp", "deck",
           "discard", "removed", "bdeck", "path", "tried", "sieged", "moved_gens", "spent", "g_used", "m_used",
           "m_group", "failed", "bbegan", "blost", "bcut", "bplayed", "bdesert", "bdealt")
@@ -66,11 +68,11 @@ class HannibalState(ProcedureState):
     procedures: ClassVar[Procedures[HannibalState]] = TABLE
     # the map: per space
     ctrl: list[int]  # ROME, CARTHAGE, base.NEUTRAL (a standing neutral tribe) or base.NONE
-    tribal: list[bool]  # a tribe marker still stands (H96: gone once subjugated)
+    tribal: tuple[bool, ...]  # a tribe marker still stands (H96: gone once subjugated)
     cu: list[list[int]]  # per side, per space: CUs outside the walls (H51)
     eleph: list[int]  # Carthaginian elephant CUs among them (H4)
     inner: list[int]  # CUs inside a walled city, always its owner's (H51)
-    ein: list[int]  # elephant CUs among them
+    ein: tuple[int, ...]  # elephant CUs among them
     spts: list[int]  # siege or subjugation points (H95)
     sby: list[int]  # the besieging side
     # Generals: per General
@@ -128,7 +130,7 @@ class HannibalState(ProcedureState):
     sieged: list[int]
     moved_gens: list[int]
     m_group: list[int]  # subordinates moving with the activated General (H42)
-    spent: list[int]  # per space, by MP used: CUs moved there on this card's Campaign (H52, rules.campaign)
+    spent: tuple[int, ...]  # per space, by MP used: CUs moved there on this card's Campaign (H52, rules.campaign)
     g_used: list[int]  # per General: MP spent on this card's Campaign
     m_used: list[int]  # the moving army's CUs by MP spent on this card's Campaign
     failed: list[int]
@@ -177,17 +179,19 @@ class HannibalState(ProcedureState):
         o = object.__new__(HannibalState)
         self.copy_contract(o)
         o.board, o.notation = self.board, self.notation
-        o.ctrl, o.tribal, o.eleph, o.inner = self.ctrl[:], self.tribal[:], self.eleph[:], self.inner[:]
-        o.ein, o.spts, o.sby, o.gen_at = self.ein[:], self.spts[:], self.sby[:], self.gen_at[:]
+        o.ctrl, o.tribal, o.eleph, o.inner = self.ctrl[:], self.tribal, self.eleph[:], self.inner[:]
+        o.ein, o.spts, o.sby, o.gen_at = self.ein, self.spts[:], self.sby[:], self.gen_at[:]
         o.g_in, o.consul, o.stamp, o.deck = self.g_in[:], self.consul[:], self.stamp[:], self.deck[:]
         o.discard, o.removed, o.bdeck, o.path = self.discard[:], self.removed[:], self.bdeck[:], self.path[:]
         o.tried, o.sieged, o.moved_gens = self.tried[:], self.sieged[:], self.moved_gens[:]
-        o.spent, o.g_used, o.m_used, o.m_group = self.spent[:], self.g_used[:], self.m_used[:], self.m_group[:]
+        o.spent, o.g_used, o.m_used, o.m_group = self.spent, self.g_used[:], self.m_used[:], self.m_group[:]
         o.failed, o.bbegan, o.blost, o.bcut = self.failed[:], self.bbegan[:], self.blost[:], self.bcut[:]
         o.bplayed, o.bdesert, o.bdealt = self.bplayed[:], self.bdesert[:], self.bdealt[:]
-        o.cu, o.hands, o.bhand = [x[:] for x in self.cu], [x[:] for x in self.hands], [x[:] for x in self.bhand]
-        o.known, o.bshown = [x[:] for x in self.known], [x[:] for x in self.bshown]
-        o.bknown = [x[:] for x in self.bknown]
+        # the nested lists hold one list a side: unpacked, no comprehension (a call each)
+        (r, c), (rh, ch), (rb, cb) = self.cu, self.hands, self.bhand
+        o.cu, o.hands, o.bhand = [r[:], c[:]], [rh[:], ch[:]], [rb[:], cb[:]]
+        (r, c), (rh, ch), (rb, cb) = self.known, self.bshown, self.bknown
+        o.known, o.bshown, o.bknown = [r[:], c[:]], [rh[:], ch[:]], [rb[:], cb[:]]
         o.turn, o.to_play, o.proconsul, o.stamp_next = self.turn, self.to_play, self.proconsul, self.stamp_next
         o.truce, o.truce_played, o.naval_victory = self.truce, self.truce_played, self.naval_victory
         o.macedonia, o.hanno_counsel, o.cato_counsel = self.macedonia, self.hanno_counsel, self.cato_counsel

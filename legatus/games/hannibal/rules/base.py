@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from legatus.core.procedures import Procedure, roll, step
 
@@ -16,10 +16,18 @@ from ..notation import CARTHAGE, ROME, SIDES
 if TYPE_CHECKING:
     from ..state import HannibalState
 
+T = TypeVar("T")
+
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
 TRUCE = 64  # the card whose use, however made, reshuffles the deck at the end of the turn (H26)
 ITALY6 = ("Gallia Cisalpinia", "Etruria", "Samnium", "Campania", "Apulia", "Lucania")  # H110
+
+
+def replaced(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``values`` with its ``i``-th item ``value``: a field kept as a tuple, shared by clones until
+    written (those that change seldom: :data:`..position.TUPLES`)."""
+    return (*values[:i], value, *values[i + 1:])
 
 
 def other(side: int) -> int:
@@ -36,9 +44,9 @@ def province_controller(st: HannibalState, province: int) -> int:
     board = st.board
     need = board.control[province]
     ctrl = st.ctrl
-    spaces = board.province_spaces[province]
+    owners = [ctrl[s] for s in board.province_spaces[province]]  # counted in C, side by side
     for side in (ROME, CARTHAGE):
-        if sum(1 for s in spaces if ctrl[s] == side) >= need:
+        if owners.count(side) >= need:
             return side
     return NONE
 
@@ -51,7 +59,8 @@ def points(st: HannibalState, side: int) -> int:
 
 def is_plain(st: HannibalState, space: int) -> bool:
     """A space whose marker is an ordinary PC (never a walled city or a standing tribe, H93)."""
-    return st.board.kind[space] == "pc" or (st.board.kind[space] == "tribe" and not st.tribal[space])
+    kind = st.board.kind[space]
+    return kind == "pc" or (kind == "tribe" and not st.tribal[space])
 
 
 def is_walled(st: HannibalState, space: int) -> bool:
@@ -66,8 +75,14 @@ def hostile_tribe(st: HannibalState, space: int, side: int) -> bool:
 def generals_at(st: HannibalState, space: int, side: int, everywhere: bool = False) -> list[int]:
     """The side's Generals in ``space`` outside the walls (H51: those inside take no part in
     what happens outside), or ``everywhere`` in it."""
-    sides, g_in = st.game.general_side, st.g_in
-    return [g for g, at in enumerate(st.gen_at) if at == space and sides[g] == side and (everywhere or g_in[g] != at)]
+    sides, g_in, gen_at = st.game.general_side, st.g_in, st.gen_at
+    out = []
+    g = -1
+    for _ in range(gen_at.count(space)):  # the Generals there found in C, in order
+        g = gen_at.index(space, g + 1)
+        if sides[g] == side and (everywhere or g_in[g] != space):
+            out.append(g)
+    return out
 
 
 def is_inside(st: HannibalState, g: int) -> bool:
@@ -135,10 +150,22 @@ def train_at(st: HannibalState, side: int, space: int) -> int:
     return int(side == CARTHAGE and g >= 0 and st.gen_at[g] == space and st.g_in[g] != space)
 
 
+def train_space(st: HannibalState, side: int) -> int:
+    """Where the side's siege train counts as a CU (see :func:`train_at`), else -1: a loop over the
+    spaces reads ``cu[side][s] + (s == train)`` for :func:`cus`."""
+    g = st.siege_train
+    if g < 0 or side != CARTHAGE or st.g_in[g] == st.gen_at[g]:
+        return -1
+    return st.gen_at[g]
+
+
 def cus(st: HannibalState, side: int, space: int) -> int:
     """The side's CUs outside the walls of ``space`` and the siege train there (H133): what
     sieges, overruns, isolation, PC placement, events and attrition count (never a battle)."""
-    return st.cu[side][space] + train_at(st, side, space)
+    g = st.siege_train  # train_at inlined: a hot path (every space of many legal lists)
+    if g < 0 or side != CARTHAGE:
+        return st.cu[side][space]
+    return st.cu[side][space] + (st.gen_at[g] == space and st.g_in[g] != space)
 
 
 def moving_train(st: HannibalState) -> int:
@@ -178,7 +205,7 @@ def finish(st: HannibalState, winner: int, reason: str) -> None:
 
 def own_plain_pcs(st: HannibalState, side: int) -> list[int]:
     """The side's PCs that a forced removal may take (never walled cities or tribes, H91)."""
-    return [s for s in range(st.board.n_spaces) if st.ctrl[s] == side and is_plain(st, s)]
+    return [s for s, c in enumerate(st.ctrl) if c == side and is_plain(st, s)]
 
 
 def set_control(st: HannibalState, space: int, side: int) -> None:
@@ -187,7 +214,9 @@ def set_control(st: HannibalState, space: int, side: int) -> None:
     Generals displaced (H96, #18, #25, #26)."""
     old = st.ctrl[space]
     if old != side and old in (ROME, CARTHAGE):
-        st.inner[space] = st.ein[space] = 0
+        st.inner[space] = 0
+        if st.ein[space]:
+            st.ein = replaced(st.ein, space, 0)
         for g in generals_at(st, space, old, everywhere=True):
             if is_inside(st, g):
                 displace(st, g)
@@ -233,11 +262,15 @@ def clear_battle(st: HannibalState) -> None:
 def tidy(st: HannibalState) -> None:
     """After every action: siege points go the moment no besieging CU is left (H98); a General
     who left his city is outside (``g_in`` names a city only while he stands in it)."""
-    for s in st.game.siege_sites:
-        if st.spts[s] and cus(st, st.sby[s], s) == 0:
-            st.spts[s] = 0
-            st.sby[s] = NONE
+    spts = st.spts
+    if any(spts):  # most positions have no siege: any() in C, not a loop over the sites
+        for s in st.game.siege_sites:
+            if spts[s] and cus(st, st.sby[s], s) == 0:
+                spts[s] = 0
+                st.sby[s] = NONE
     g_in, gen_at = st.g_in, st.gen_at
+    if max(g_in) < 0:  # no General inside a city: the common case, after every action
+        return
     for g, at in enumerate(g_in):
         if at >= 0 and gen_at[g] != at:
             g_in[g] = -1

@@ -11,6 +11,7 @@ choice keeps its plain notation (``take 5``, ``drop 2``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import walls
@@ -22,9 +23,15 @@ SLOTS = 8  # MP used 0-6 (Nero moves 6), then USED_UP
 USED_UP = SLOTS - 1
 
 
+@cache
+def _none_spent(spaces: int) -> tuple[int, ...]:
+    """``spent`` before anything moves: one tuple for every card of every game (it is never changed)."""
+    return (0,) * (spaces * SLOTS)
+
+
 def clear(st: HannibalState) -> None:
     """A new card: nothing has moved on it."""
-    st.spent = [0] * (st.board.n_spaces * SLOTS)
+    st.spent = _none_spent(st.board.n_spaces)
     st.g_used = [0] * len(st.gen_at)
     st.m_used = [0] * SLOTS
 
@@ -44,7 +51,13 @@ def _trim(counts: list[int], total: int) -> list[int]:
 def _worn(st: HannibalState, at: int, standing: int) -> list[int]:
     """The ``standing`` CUs at ``at`` moved on this card, by MP used (losses since: the most worn
     are the ones gone)."""
-    return _trim(st.spent[at * SLOTS:(at + 1) * SLOTS], standing)
+    return _trim(list(st.spent[at * SLOTS:(at + 1) * SLOTS]), standing)
+
+
+def _set_worn(st: HannibalState, at: int, worn: list[int]) -> None:
+    """``spent`` is a tuple, shared by clones (most never move on this card): a write makes a new one."""
+    spent = st.spent
+    st.spent = (*spent[:at * SLOTS], *worn, *spent[(at + 1) * SLOTS:])
 
 
 def carried(st: HannibalState) -> list[int]:
@@ -68,7 +81,7 @@ def board(st: HannibalState, at: int, standing: int, n: int) -> None:
         used[u] += k
         n -= k
     worn[0] = 0
-    st.spent[at * SLOTS:(at + 1) * SLOTS] = worn
+    _set_worn(st, at, worn)
     st.m_used = used
 
 
@@ -83,7 +96,7 @@ def leave(st: HannibalState, at: int, standing: int, n: int, used_up: bool = Fal
         n -= k
         worn[USED_UP if used_up else u] += k
     worn[0] = 0  # CUs that have not moved are no one's concern
-    st.spent[at * SLOTS:(at + 1) * SLOTS] = worn
+    _set_worn(st, at, worn)
     st.m_used = used
 
 

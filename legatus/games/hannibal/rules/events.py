@@ -160,8 +160,12 @@ def _flip_targets(provinces: tuple[str, ...] | None, need_no_cus: bool = True) -
     def targets(st: HannibalState, seat: int) -> list[int]:
         enemy = other(seat)
         where = _spaces(st, *provinces) if provinces else range(st.board.n_spaces)
-        return _choose(st, [s for s in where if st.ctrl[s] == enemy and is_plain(st, s)
-                            and not (need_no_cus and cus(st, enemy, s))])
+        ctrl = st.ctrl
+        flips = [s for s in where if ctrl[s] == enemy and is_plain(st, s)]
+        if need_no_cus:  # cus() inlined: a hot path (whether the event may be played, every card play)
+            theirs, train = st.cu[enemy], base.train_space(st, enemy)
+            flips = [s for s in flips if not (theirs[s] or s == train)]
+        return _choose(st, flips)
     return targets
 
 
@@ -268,7 +272,8 @@ def _capua_when(st: HannibalState, seat: int) -> bool:
 # --- attrition (#7/#8, #21, #51, #52) -----------------------------------------------------------------
 def _forces(st: HannibalState, seat: int, ok: Callable[[int], bool]) -> list[int]:
     enemy = other(seat)
-    return _choose(st, [s for s in range(st.board.n_spaces) if cus(st, enemy, s) and ok(s)])
+    theirs, train = st.cu[enemy], base.train_space(st, enemy)
+    return _choose(st, [s for s, c in enumerate(theirs) if (c or s == train) and ok(s)])
 
 
 def _tribal_lands(st: HannibalState, s: int) -> bool:
@@ -466,7 +471,7 @@ EFFECTS[8] = EFFECTS[7]
 EFFECTS[36] = EFFECTS[35]
 EFFECTS[62] = EFFECTS[63] = EFFECTS[61]
 for _card in (33, 34, 37, 38, 39, 40):
-    EFFECTS[_card] = Effect(lambda st, seat: bool(movement.activatable(st, seat)), start=_campaign)
+    EFFECTS[_card] = Effect(lambda st, seat: movement.can_activate(st, seat), start=_campaign)
 
 
 def can_play(st: HannibalState, seat: int, card: int) -> bool:
@@ -477,6 +482,8 @@ def can_play(st: HannibalState, seat: int, card: int) -> bool:
     info = st.game.cards.strategy[card - 1]
     if info.side != "either" and SIDE_OF[info.side] != seat or info.kind == "op_bonus":
         return False
+    if effect.when is _always:  # no query to make (and no frame to push for it)
+        return True
     st.stack = (*st.stack, (Id.EVENT, seat, card, 0))  # the effect's queries read the card from the top frame
     try:
         return effect.when(st, seat)
@@ -555,7 +562,7 @@ def campaign(st: HannibalState, action: int) -> None:
 
 def campaign_resume(st: HannibalState) -> None:
     _, seat, card, left = st.stack[-1]
-    if not left or not movement.activatable(st, seat):
+    if not left or not movement.can_activate(st, seat):
         st.end()
 
 

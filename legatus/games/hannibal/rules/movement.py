@@ -4,7 +4,7 @@ passes and straits, naval moves with the Naval Combat Table, overruns, and the e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure
@@ -31,8 +31,16 @@ SIDE = ("rome", "carthage")
 def activatable(st: HannibalState, side: int) -> list[int]:
     """Generals on the map who may be activated: a consul leaving a two-consul army needs 10 CUs
     there, unless the other consul may march with him (H39, H42)."""
+    return list(_activatable(st, side))
+
+
+def can_activate(st: HannibalState, side: int) -> bool:
+    """Whether one General may be activated (:func:`activatable`), found without the others."""
+    return next(_activatable(st, side), -1) >= 0
+
+
+def _activatable(st: HannibalState, side: int) -> Iterator[int]:
     g = st.game
-    out = []
     for gi, at in enumerate(st.gen_at):
         if at < 0 or g.general_side[gi] != side or gi in st.moved_gens or st.g_used[gi] >= campaign.USED_UP:
             continue
@@ -40,8 +48,7 @@ def activatable(st: HannibalState, side: int) -> list[int]:
             continue
         if is_inside(st, gi) and st.cu[other(side)][at] and not st.inner[at]:
             continue  # H47: alone, he may not come out among the besiegers
-        out.append(gi)
-    return out
+        yield gi
 
 
 def activate(st: HannibalState, side: int, g: int, card: int, mode: int) -> None:

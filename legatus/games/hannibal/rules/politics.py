@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..ids import Id
 from ..notation import CARTHAGE, ROME
-from .base import NONE, Entries, attrition, cus, die, hostile_tribe, is_plain, other, train_at
+from .base import NONE, Entries, attrition, die, hostile_tribe, is_plain, other, train_at, train_space
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -40,14 +40,17 @@ def connected(st: HannibalState, side: int) -> set[int]:
     CUs only where a friendly PC stands (straits allowed, the ruling)."""
     board = st.board
     enemy = other(side)
+    ctrl, tribal, port = st.ctrl, st.tribal, board.port
+    ours, theirs = st.cu[side], st.cu[enemy]  # cus() inlined: every space, twice a turn
+    our_train, their_train = train_space(st, side), train_space(st, enemy)
 
     def anchor(s: int) -> bool:
-        return bool(cus(st, side, s)) or st.ctrl[s] == side and (not is_plain(st, s) or board.port[s] is not None)
+        return bool(ours[s] or s == our_train) or ctrl[s] == side and (not is_plain(st, s) or port[s] is not None)
 
     def passable(s: int) -> bool:
-        if (st.ctrl[s] == enemy or st.tribal[s] and st.ctrl[s] != side) and not cus(st, side, s):
+        if (ctrl[s] == enemy or tribal[s] and ctrl[s] != side) and not (ours[s] or s == our_train):
             return False
-        return not (cus(st, enemy, s) and st.ctrl[s] != side)
+        return not ((theirs[s] or s == their_train) and ctrl[s] != side)
 
     seen = {s for s in range(board.n_spaces) if anchor(s)}
     todo = list(seen)

@@ -21,11 +21,11 @@ def begin(st: HannibalState) -> None:
     g, board = st.game, st.board
     n = board.n_spaces
     st.ctrl = [START[board.start[s]] for s in range(n)]
-    st.tribal = [board.kind[s] == "tribe" for s in range(n)]
+    st.tribal = tuple(board.kind[s] == "tribe" for s in range(n))
     st.cu = [[0] * n, [0] * n]
     st.eleph = [0] * n
     st.inner = [0] * n
-    st.ein = [0] * n
+    st.ein = (0,) * n
     st.spts = [0] * n
     st.sby = [NONE] * n
     st.gen_at = [LATER if gen.arrives > 1 else OFF for gen in g.generals]

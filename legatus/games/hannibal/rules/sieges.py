@@ -88,7 +88,7 @@ def _take(st: HannibalState, space: int, side: int) -> None:
     """H96: a city flips; a tribe is gone for good and a plain PC of the subjugator stands."""
     st.spts[space] = 0
     st.sby[space] = base.NONE
-    st.tribal[space] = False
+    st.tribal = base.replaced(st.tribal, space, False)
     set_control(st, space, side)
 
 

@@ -181,12 +181,14 @@ def pc_spaces(st: HannibalState, seat: int) -> list[int]:
     """H31: an empty space without enemy CUs; or an enemy plain PC with a friendly CU and no enemy
     CU (H31's ruling); one PC a space a card; none flipped during a Truce (H131)."""
     enemy = other(seat)
+    theirs, their_train = st.cu[enemy], base.train_space(st, enemy)
+    ctrl, path = st.ctrl, st.path
     out = []
-    for s in range(st.board.n_spaces):
-        if base.cus(st, enemy, s) or s in st.path:
+    for s, c in enumerate(theirs):
+        if c or s == their_train or s in path:
             continue
-        if st.ctrl[s] == base.NONE or (st.ctrl[s] == enemy and base.is_plain(st, s) and base.cus(st, seat, s)
-                                       and not st.truce):
+        if ctrl[s] == base.NONE or (ctrl[s] == enemy and base.is_plain(st, s) and base.cus(st, seat, s)
+                                    and not st.truce):
             out.append(s)
     return out
 
@@ -209,7 +211,7 @@ def place_pc(st: HannibalState, action: int) -> None:
 
 # --- The table's entries of this chapter ----------------------------------------------------------
 def _deal_legal(st: HannibalState) -> tuple[int, ...]:
-    return tuple(st.notation.DRAW + c - 1 for c in sorted(st.deck))
+    return tuple(map((st.notation.DRAW - 1).__add__, sorted(st.deck)))
 
 
 def _deal_prompt(st: HannibalState) -> str:

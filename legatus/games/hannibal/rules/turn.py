@@ -227,7 +227,7 @@ def rome_reinforcement_spaces(st: HannibalState, left: int, italy: int) -> list[
     need_italy = g.tables.reinforcements["rome_cus_in_italy"] - italy
     if need_italy >= left:
         spaces = {s for s in spaces if country_of(st, s) == "Italy"}
-    if max(_roman_cus(st)) < 5:
+    if not _roman_five(st):
         # a space outside Italy can get only the CUs Italy does not need
         making = {s for s in spaces
                   if total(st, ROME, s) + (left if country_of(st, s) == "Italy" else left - max(0, need_italy)) >= 5}
@@ -316,9 +316,16 @@ def consul_spaces(st: HannibalState, gi: int) -> list[int]:
     return [s for s in spaces if cus[s] == most] if most else [g.rome_space]
 
 
+def _roman_five(st: HannibalState) -> bool:
+    """Whether a space holds 5 Roman CUs or more, inside the walls and outside: most often one
+    stack outside says so at once (``max`` in C), without the walls of every space."""
+    return max(st.cu[ROME]) >= 5 or max(_roman_cus(st)) >= 5
+
+
 def _roman_cus(st: HannibalState) -> list[int]:
     """Roman CUs per space, inside the walls and outside."""
-    return [total(st, ROME, s) for s in range(st.board.n_spaces)]
+    ctrl, inner = st.ctrl, st.inner  # walls.total over every space, inlined
+    return [c + inner[s] if ctrl[s] == ROME else c for s, c in enumerate(st.cu[ROME])]
 
 
 def place_consul(st: HannibalState, gi: int, space: int) -> None:

@@ -20,7 +20,7 @@ from legatus.core.procedures import Procedure
 from ..ids import Id
 from ..notation import CARTHAGE
 from . import base
-from .base import generals_at, is_inside, other
+from .base import generals_at, is_inside, other, replaced
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -51,12 +51,14 @@ def shift_inside(st: HannibalState, side: int, space: int, k: int) -> None:
         st.cu[side][space] -= k
         st.inner[space] += k
         st.eleph[space] -= e
-        st.ein[space] += e
+        if e:
+            st.ein = replaced(st.ein, space, st.ein[space] + e)
     else:
         k = -k
         e = min(st.ein[space], k)
         st.inner[space] -= k
-        st.ein[space] -= e
+        if e:
+            st.ein = replaced(st.ein, space, st.ein[space] - e)
         st.cu[side][space] += k
         st.eleph[space] += e
 
