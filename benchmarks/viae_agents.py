@@ -43,7 +43,6 @@ from harness import playout
 import legatus
 from legatus.core.agents import Agent, RandomAgent, decide, make_agent
 from legatus.core.session import sample_outcome
-from legatus.games.viae.game import ViaeGame
 from legatus.sim.stats import share_test, wilson
 
 DEFAULT_SEARCH = "ismcts+heuristic"  # at the game's default budget, ViaeGame.SEARCH_BUDGET
@@ -215,14 +214,15 @@ def positions(players: int, count: int) -> list[legatus.State]:
     return [found[(2 * i + 1) * len(found) // (2 * count)] for i in range(count)]
 
 
-def default_budget(players: int, count: int) -> None:
+def default_budget(players: int, count: int, spec: str = DEFAULT_SEARCH) -> None:
+    """The CPU and wall time of ``spec``'s decisions at ``count`` points of a seeded heuristic game."""
     times = []
     for i, state in enumerate(positions(players, count)):
-        agent = make_agent(state.game, DEFAULT_SEARCH, seed=i)
+        agent = make_agent(state.game, spec, seed=i)
         wall, cpu = time.perf_counter(), time.process_time()
         decide(agent, state, random.Random(i))
         times.append((time.perf_counter() - wall, time.process_time() - cpu))
-    print(f"  {players} players: {DEFAULT_SEARCH} ({ViaeGame.SEARCH_BUDGET} simulations) {seconds(times)} decisions "
+    print(f"  {players} players: {spec} ({getattr(agent, 'simulations', None)} simulations) {seconds(times)} decisions "
           f"spread over a heuristic game", flush=True)
 
 
@@ -273,9 +273,9 @@ def main() -> None:
             final(counts, args.search, OTHERS, args.final_games, args.final_seed, args.out)
         print(report(args.out, args.search, OTHERS, args.looks))
     if "timing" in parts and args.timing:
-        print("time of a decision at the default budget:")
+        print(f"time of a decision of {args.search}:")
         for players in counts:
-            default_budget(players, args.timing)
+            default_budget(players, args.timing, args.search)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
