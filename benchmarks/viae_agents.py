@@ -15,9 +15,17 @@ which picks among the legal actions: the same in every state its seat cannot tel
 forced move (one legal action) is played by the agent but not timed: the search plays it
 without searching.
 
+The final run (``--parts final``, issue 36: a plan fixed in advance, docs/agents.md#viae) plays
+``--final-games`` games at each player count of ``--players``, interleaved (game k at 2, 3, 4, 5
+players, then game k + 1), game k on chance seed ``--final-seed`` + k with the hero in seat
+k mod players; one JSON line a game (``players``, ``hero``, ``others``, ``hero_seat``, ``seed``,
+``hero_return``, every seat's ``returns``, ``cpu``, the hero's decisions' CPU times and their
+median and max), resumed from ``--out``. ``--parts report`` draws its table and p-values from
+``--out`` without playing (:func:`report`).
+
 Usage: python benchmarks/viae_agents.py [--games 20] [--search-games 6] [--search ismcts+heuristic]
            [--minutes 3] [--search-minutes 7] [--timing 3] [--players 2,3,4] [--parts …] [--first-game 0]
-           [--out results.jsonl]
+           [--final-games 32] [--final-seed 1000] [--looks 4] [--out results.jsonl]
 """
 
 from __future__ import annotations
@@ -35,10 +43,10 @@ from harness import playout
 import legatus
 from legatus.core.agents import Agent, RandomAgent, decide, make_agent
 from legatus.core.session import sample_outcome
-from legatus.games.viae.game import ViaeGame
-from legatus.sim.stats import wilson
+from legatus.sim.stats import share_test, wilson
 
 DEFAULT_SEARCH = "ismcts+heuristic"  # at the game's default budget, ViaeGame.SEARCH_BUDGET
+OTHERS = "heuristic"  # the final run's other seats
 
 
 def play(game: legatus.Game, agents: list[Agent], seed: int, hero: int) -> dict[str, object]:
@@ -63,7 +71,8 @@ def play(game: legatus.Game, agents: list[Agent], seed: int, hero: int) -> dict[
             else:
                 forced += 1
         state.apply_action(action)
-    return {"score": float(state.returns()[hero]), "times": times, "forced": forced}
+    return {"score": float(state.returns()[hero]), "returns": [float(r) for r in state.returns()], "times": times,
+            "forced": forced}
 
 
 def match(players: int, hero_spec: str, others: str, games: int, minutes: float, first: int = 0,
@@ -121,6 +130,73 @@ def seconds(times: list[tuple[float, float]]) -> str:
     return "; ".join(parts) + f" over {len(times)}"
 
 
+def final(counts: list[int], hero_spec: str, others: str, games: int, first_seed: int, out: Path) -> None:
+    """The final run's games not in ``out`` yet, interleaved over the player counts (see the
+    module's docstring); each appended to ``out`` as it ends."""
+    done = {(r["players"], r["seed"]) for r in _results(out) if r.get("hero") == hero_spec and r.get("others") == others
+            and "hero_seat" in r}
+    for k in range(games):
+        for players in counts:
+            seed = first_seed + k
+            if (players, seed) in done:
+                continue
+            game = legatus.load("viae", players=players)
+            hero = k % players
+            agents = [make_agent(game, hero_spec if s == hero else others, seed=seed * 10 + s) for s in range(players)]
+            cpu = time.process_time()
+            result = play(game, agents, seed, hero)
+            decisions = sorted(c for _, c in result["times"])  # type: ignore[attr-defined]
+            line = {"players": players, "hero": hero_spec, "others": others, "hero_seat": hero, "seed": seed,
+                    "game": k, "hero_return": result["score"], "returns": result["returns"],
+                    "cpu": round(time.process_time() - cpu, 2), "decisions": len(decisions),
+                    "decision_median": round(statistics.median(decisions), 3) if decisions else 0.0,
+                    "decision_max": round(decisions[-1], 3) if decisions else 0.0,
+                    "decision_cpu": [round(c, 3) for c in decisions], "forced": result["forced"]}
+            with out.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(line) + "\n")
+            print(f"  game {k} ({players} players, seed {seed}, hero in seat {hero}): hero's return "
+                  f"{line['hero_return']}, {line['cpu']} CPU s", flush=True)
+
+
+def report(out: Path, hero_spec: str, others: str, looks: int) -> str:
+    """The final run's table from ``out``: at each player count the hero's games, mean return
+    (its share of the win: a tie's share counts), 95% Wilson interval, sole wins against those an
+    even share expects, decisions' CPU median and max; then the pooled test. The test counts sole
+    wins only (a tie as a loss) and asks how likely that many or more would be were game i won
+    with probability 1/players (one-sided, exact: Poisson-binomial, ``share_test``). An agent as
+    strong as the others wins alone with probability at most 1/players, so the test is exact or
+    conservative. ``looks`` interim looks (this one included) divide the 1% level (Bonferroni)."""
+    rows = [r for r in _results(out) if r.get("hero") == hero_spec and r.get("others") == others and "hero_seat" in r]
+    lines = ["| players | games | hero's mean return | 95% interval | an even share | sole wins (an even share "
+             "expects) | p, one-sided | decisions, CPU median / max | CPU min |", "|---" * 9 + "|"]
+    shares: list[float] = []
+    wins = 0
+    below = []  # the counts where the hero's mean return is under the even share
+    for players in sorted({int(r["players"]) for r in rows}):
+        games = [r for r in rows if r["players"] == players]
+        score = sum(float(r["hero_return"]) for r in games)
+        alone = sum(1 for r in games if float(r["hero_return"]) == 1.0)
+        low, high = wilson(score, len(games))  # type: ignore[arg-type]  (a tie scores a share)
+        times = [float(c) for r in games for c in r["decision_cpu"]]
+        lines.append(f"| {players} | {len(games)} | {score / len(games):.1%} | {low:.0%}–{high:.0%} | "
+                     f"{1 / players:.0%} | "
+                     f"{alone} ({len(games) / players:.1f}) | {share_test([1 / players] * len(games), alone):.3g} | "
+                     f"{statistics.median(times) if times else 0:.2f} / {max(times, default=0):.2f} s | "
+                     f"{sum(float(r['cpu']) for r in games) / 60:.0f} |")
+        shares += [1 / players] * len(games)
+        wins += alone
+        if score < len(games) / players:
+            below.append(players)
+    p = share_test(shares, wins) if shares else 1.0
+    level = 0.01 / looks
+    lines.append(f"\nPooled: {wins} sole wins in {len(shares)} games where an even share expects {sum(shares):.1f}: "
+                 f"p = {p:.3g} (one-sided, exact Poisson-binomial); {'below' if p < level else 'not below'} "
+                 f"0.01 / {looks} looks = {level:.4g}; the hero's mean return "
+                 + (f"under the even share at {', '.join(map(str, below))} players" if below
+                    else "at least the even share at every count"))
+    return "\n".join(lines)
+
+
 def positions(players: int, count: int) -> list[legatus.State]:
     """``count`` decisions of a seeded heuristic game, spread evenly over it (with a choice to make)."""
     game = legatus.load("viae", players=players)
@@ -138,14 +214,15 @@ def positions(players: int, count: int) -> list[legatus.State]:
     return [found[(2 * i + 1) * len(found) // (2 * count)] for i in range(count)]
 
 
-def default_budget(players: int, count: int) -> None:
+def default_budget(players: int, count: int, spec: str = DEFAULT_SEARCH) -> None:
+    """The CPU and wall time of ``spec``'s decisions at ``count`` points of a seeded heuristic game."""
     times = []
     for i, state in enumerate(positions(players, count)):
-        agent = make_agent(state.game, DEFAULT_SEARCH, seed=i)
+        agent = make_agent(state.game, spec, seed=i)
         wall, cpu = time.perf_counter(), time.process_time()
         decide(agent, state, random.Random(i))
         times.append((time.perf_counter() - wall, time.process_time() - cpu))
-    print(f"  {players} players: {DEFAULT_SEARCH} ({ViaeGame.SEARCH_BUDGET} simulations) {seconds(times)} decisions "
+    print(f"  {players} players: {spec} ({getattr(agent, 'simulations', None)} simulations) {seconds(times)} decisions "
           f"spread over a heuristic game", flush=True)
 
 
@@ -168,6 +245,9 @@ def main() -> None:
     parser.add_argument("--first-game", type=int, default=0, help="the first game's number (to add games to a run)")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--out", type=Path, help="a JSON-lines file of the games: appended to, resumed from")
+    parser.add_argument("--final-games", type=int, default=32, help="the final run's games at each player count")
+    parser.add_argument("--final-seed", type=int, default=1000, help="the final run's first chance seed")
+    parser.add_argument("--looks", type=int, default=4, help="interim looks the final run's test allows for")
     parser.add_argument("--parts", default="playouts,heuristic,search,timing",
                         help="the parts to run (to run them in separate processes)")
     args = parser.parse_args()
@@ -185,10 +265,17 @@ def main() -> None:
         for players in counts:
             match(players, args.search, "heuristic", args.search_games, args.search_minutes, args.first_game,
                   args.out)
+    if "final" in parts or "report" in parts:
+        if args.out is None:
+            parser.error("--parts final and report need --out, the run's JSON-lines file")
+        if "final" in parts:
+            print(f"final run: {args.search} against {OTHERS} seats, {args.final_games} games a count:")
+            final(counts, args.search, OTHERS, args.final_games, args.final_seed, args.out)
+        print(report(args.out, args.search, OTHERS, args.looks))
     if "timing" in parts and args.timing:
-        print("time of a decision at the default budget:")
+        print(f"time of a decision of {args.search}:")
         for players in counts:
-            default_budget(players, args.timing)
+            default_budget(players, args.timing, args.search)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

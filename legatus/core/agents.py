@@ -142,9 +142,9 @@ def _agent_class(target: str) -> type:
 
 
 def _searches(cls: type) -> bool:
-    """Whether a game's agent is a search (built on the core's MCTS): it takes a budget, and
-    is no rollout agent (a search in every rollout step would be unbounded)."""
-    return issubclass(cls, MCTSAgent)
+    """Whether a game's agent is a search (built on the core's MCTS or IS-MCTS): it takes a
+    budget, and is no rollout agent (a search in every rollout step would be unbounded)."""
+    return issubclass(cls, (MCTSAgent, ISMCTSAgent))
 
 
 def _budget(spec: str, budget: str, default: int) -> tuple[int | None, float | None]:

@@ -20,6 +20,12 @@ roots of its visits (a count's noise is about its square root) are a near tie, s
 ranker's order: the same whatever the seed, but weaker (issue 36: it lost 27 of 32 paired games at
 32 simulations), so neither the agents nor the hints use it.
 
+Two options guide the search by the ranker (issue 36, off by default): ``prior``, a PUCT term
+``prior × ½^rank × √available / (1 + visits)`` added to an edge's UCB score and the best-ranked
+new edge expanded first, so that a favourite is kept unless the futures say otherwise; and
+``widening`` (progressive widening instead of a hard ``width``), a node offering its
+``⌈widening × √(visits + 1)⌉`` favourites, more as its simulations grow.
+
 The determinized baseline (Perfect Information Monte Carlo) runs the perfect-information
 :class:`~.mcts.MCTSAgent` on several determinizations and adds up the root's visits.
 
@@ -62,7 +68,8 @@ class ISMCTSAgent:
     def __init__(self, game: Game, simulations: int | None = 200, seconds: float | None = None,
                  rollout: Agent | None = None, seed: int | None = None, exploration: float | None = None,
                  horizon: int | None = None, max_rollout_steps: int = 100_000,
-                 max_seconds: float | None = None, width: int | None = 4, near: float | None = None) -> None:
+                 max_seconds: float | None = None, width: int | None = 4, near: float | None = None,
+                 prior: float = 0.0, widening: float | None = None) -> None:
         self.game = game
         self.max_seconds = max_seconds  # a hard bound on any decision, whatever the budget (a server's)
         self.seats = game.num_players()
@@ -74,6 +81,8 @@ class ISMCTSAgent:
         self.ranker = rollout if isinstance(rollout, Ranker) else None
         self.width = width if self.ranker is not None else None
         self.near = near if self.ranker is not None else None  # None: the most visited, whatever the margin
+        self.prior = prior if self.ranker is not None else 0.0
+        self.widening = widening if self.ranker is not None else None
         self.exploration = search_setting(self.evaluator, "exploration", exploration, EXPLORATION)
         self.max_rollout_steps = max_rollout_steps if self.evaluator is None else \
             int(search_setting(self.evaluator, "horizon", horizon, HORIZON))
@@ -147,14 +156,17 @@ class ISMCTSAgent:
             else:
                 seat = state.current_player()
                 groups: dict[object, list[int]] = defaultdict(list)
-                for a in first if node is root else self._candidates(state):
+                offered = first if node is root else self._candidates(state)
+                if self.widening is not None:
+                    offered = offered[:math.ceil(self.widening * math.sqrt(node.visits + 1))]
+                for a in offered:
                     groups[self._key(state, int(a), observer)].append(int(a))
                 unseen = [k for k in groups if k not in node.children]
                 for k in groups:
                     if k in node.children:
                         node.children[k].available += 1
                 if unseen:
-                    key = rng.choice(unseen)
+                    key = unseen[0] if self.prior else rng.choice(unseen)
                     child = node.children[key] = _Edge(self.seats)
                     child.available += 1
                     expanded = True
@@ -172,14 +184,17 @@ class ISMCTSAgent:
                 n.value[i] += r
 
     def _select(self, node: _Edge, groups: dict[object, list[int]], seat: int) -> object:
-        """UCB1 over the available edges, scored for ``seat`` on the game's utility bounds."""
+        """UCB1 over the available edges, scored for ``seat`` on the game's utility bounds (plus
+        the ``prior`` term, ``groups`` being in the ranker's order)."""
         best_key: object = None
         best_score = -math.inf
         low = self.game.min_utility
-        for key in groups:
+        for rank, key in enumerate(groups):
             child = node.children[key]
             mean = (child.value[seat] / child.visits - low) / self.span
             score = mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            if self.prior:
+                score += self.prior * 0.5 ** rank * math.sqrt(child.available) / (1 + child.visits)
             if score > best_score:
                 best_key, best_score = key, score
         return best_key

@@ -88,3 +88,26 @@ def test_is_mcts_settles_a_near_tie_by_the_rankers_order() -> None:
         plain = ISMCTSAgent(game, simulations=40, rollout=Reversed(game, seed=0), seed=seed, width=2)
         first = plain.analyse(state)[0]
         assert first.visits == top and first.action != favourite
+
+
+def test_is_mcts_widens_its_favourites_as_visits_grow() -> None:
+    # Issue 36: progressive widening instead of a hard width: a node offers its ranker's
+    # ⌈widening × √(visits + 1)⌉ favourites, so 60 simulations at 0.5 reach the first 4 (√60 < 8).
+    game, state = dealt_blind()
+    order = Reversed(game, seed=0).rank(state)
+    assert len(order) > 4
+    agent = ISMCTSAgent(game, simulations=60, rollout=Reversed(game, seed=0), seed=1, width=None, widening=0.5)
+    assert {r.action for r in agent.analyse(state)} == set(order[:4])
+    few = ISMCTSAgent(game, simulations=3, rollout=Reversed(game, seed=0), seed=1, width=None, widening=0.5)
+    assert [r.action for r in few.analyse(state)] == order[:1]  # ⌈0.5 × √3⌉ = 1: the favourite alone
+
+
+def test_is_mcts_keeps_the_rankers_favourite_with_a_prior() -> None:
+    # Issue 36: the PUCT term (prior × ½^rank × √available / (1 + visits)) keeps the ranker's
+    # favourite first unless the futures say otherwise; without it the seeds of the near-tie
+    # test above each put another first.
+    game, state = dealt_blind()
+    favourite = Reversed(game, seed=0).rank(state)[0]
+    for seed in range(4):
+        guided = ISMCTSAgent(game, simulations=40, rollout=Reversed(game, seed=0), seed=seed, width=2, prior=1.0)
+        assert guided.analyse(state)[0].action == favourite

@@ -9,8 +9,9 @@ import pytest
 import legatus
 from legatus.core.agents import decide, make_agent
 from legatus.core.ismcts import ISMCTSAgent
-from legatus.games.viae.bots import HeuristicAgent
-from tests.viae.helpers import first_turn
+from legatus.games.viae.bots import GuidedAgent, HeuristicAgent, public_value, value, win_chances
+from legatus.games.viae.state import ViaeState
+from tests.viae.helpers import first_turn, play_until
 
 
 def test_heuristic_keeps_the_lowest_die_and_picks_legal_actions() -> None:
@@ -71,3 +72,39 @@ def test_ismcts_searches_only_the_heuristics_four_favourites(players: int) -> No
     assert sum(r.visits for r in ranked) == agent.last_simulations == 24
     default = make_agent(st.game, "ismcts+heuristic")
     assert isinstance(default, ISMCTSAgent) and default.width == 4
+
+
+def test_guided_is_a_search_with_a_budget_guided_by_the_heuristic() -> None:
+    # Issue 36: VIAE's own search, ``guided`` (its default budget) or ``guided:<simulations>``:
+    # the heuristic's whole ranking, widened progressively, with a prior.
+    game = legatus.load("viae", players=3)
+    agent = make_agent(game, "guided", seed=2)
+    assert isinstance(agent, GuidedAgent) and agent.simulations == GuidedAgent.SIMULATIONS
+    assert agent.width is None and agent.prior > 0 and agent.widening is not None
+    small = make_agent(game, "guided:12", seed=2)
+    assert isinstance(small, GuidedAgent) and small.simulations == 12
+    st = first_turn(3)
+    assert decide(small, st, random.Random(1)) in st.legal_actions()
+    assert small.last_simulations == 12
+
+
+def with_mandatum_progress(players: int) -> ViaeState:
+    """A heuristic game's first decision whose seat has taken a city of its personal Mandatum."""
+    agent = HeuristicAgent(legatus.load("viae", players=players), seed=0)
+    return play_until(first_turn(players), lambda st: not st.is_chance_node()
+                      and value(st, st.current_player()) > public_value(st, st.current_player()),
+                      choose=lambda st, rng: agent.choose(st))
+
+
+def test_the_guided_search_values_its_own_mandatum_progress_and_no_other_secret() -> None:
+    # Issue 36: the searching seat's chance counts its progress towards its personal Mandatum
+    # (its own secret, true in every state drawn for it); the others' are scored on what all see.
+    st = with_mandatum_progress(2)
+    seat = st.current_player()
+    own = win_chances(st, own=seat)
+    assert own[seat] > win_chances(st)[seat]
+    rng = random.Random(3)
+    for _ in range(5):
+        drawn = st.resample(seat, rng)
+        assert isinstance(drawn, ViaeState)
+        assert win_chances(drawn, own=seat) == pytest.approx(own)

@@ -4,7 +4,11 @@ the free turn spot, and the strongest opponent as a card's target.
 
 It also values a position for a search (:meth:`HeuristicAgent.evaluate`, an
 :class:`~legatus.core.agents.Evaluator`, so that ``ismcts+heuristic`` stops its rollouts after a
-horizon): each seat's chance of winning, a softmax of the seats' public scores."""
+horizon): each seat's chance of winning, a softmax of the seats' public scores.
+
+:class:`GuidedAgent` (``guided``) is the strongest player: IS-MCTS guided by the heuristic's
+ranking (a prior, and progressive widening instead of its four favourites only), valuing the
+searching seat's own progress towards its personal Mandatum too (issue 36)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ import random
 from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 from legatus.core.game import Game, State
+from legatus.core.ismcts import ISMCTSAgent
+from legatus.core.mcts import Analysis, rollout
 
 from .ids import Id
 from .rules import agere, end, mandatum
@@ -49,15 +55,16 @@ def value(st: ViaeState, p: int) -> float:
     return score
 
 
-def win_chances(st: ViaeState, temperature: tuple[float, float] = TEMPERATURE) -> list[float]:
+def win_chances(st: ViaeState, temperature: tuple[float, float] = TEMPERATURE, own: int | None = None) -> list[float]:
     """Each seat's chance of winning as the heuristic sees it: a softmax of the public values at
     the temperature ``a + b * rounds left`` (chances on the game's utility scale, 0 to 1, that add
-    up to 1 as the returns do); the returns themselves once the game is over."""
+    up to 1 as the returns do); the returns themselves once the game is over. Seat ``own``'s
+    value counts its personal Mandatum progress too (:func:`value`: a search's own secret)."""
     if st.is_terminal():
         return st.returns()
     rounds_left = max(0, st.game.tracks.rounds - st.round)
     t = temperature[0] + temperature[1] * rounds_left
-    values = [public_value(st, p) / t for p in range(st.game.num_players())]
+    values = [(value(st, p) if p == own else public_value(st, p)) / t for p in range(st.game.num_players())]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)
@@ -132,3 +139,42 @@ class HeuristicAgent:
         sees, so a state drawn for one seat gives what the true state would."""
         assert isinstance(state, ViaeState)
         return win_chances(state)
+
+
+class OwnValue:
+    """A search's value (an :class:`~legatus.core.agents.Evaluator`): :func:`win_chances` with
+    the searching seat's own Mandatum progress, which the drawn states hold truly (its own cards)."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+
+    def evaluate(self, state: State) -> list[float]:
+        assert isinstance(state, ViaeState)
+        return win_chances(state, own=self.seat)
+
+
+class GuidedAgent(ISMCTSAgent):
+    """IS-MCTS on heuristic rollouts (10 actions, then the value), guided by the heuristic's
+    ranking at every decision node: a PUCT prior of ``PRIOR`` halving down the ranking, and the
+    ``⌈WIDENING × √(visits + 1)⌉`` favourites offered (1 at first, 4 once it has 25 visits, 8 at 144); the
+    searching seat's value counts its personal Mandatum progress (:class:`OwnValue`)."""
+
+    SIMULATIONS = 150
+    PRIOR = 0.03
+    WIDENING = 0.6
+
+    def __init__(self, game: Game, seed: int | None = None, simulations: int | None = None,
+                 seconds: float | None = None, max_seconds: float | None = None) -> None:
+        if simulations is None and seconds is None:
+            simulations = self.SIMULATIONS
+        heuristic = HeuristicAgent(game, None if seed is None else seed + 1)
+        super().__init__(game, simulations=simulations, seconds=seconds, rollout=heuristic, seed=seed,
+                         max_seconds=max_seconds, width=None, prior=self.PRIOR, widening=self.WIDENING)
+        self.own = OwnValue()
+
+    def analyse(self, state: State) -> list[Analysis]:
+        self.own.seat = deciding_seat(state)
+        return super().analyse(state)
+
+    def _rollout(self, state: State) -> list[float]:
+        return rollout(state, self.rng, self.rollout, self.own, self.max_rollout_steps)

@@ -94,7 +94,7 @@ class ViaeGame(Game):
     version = 1
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
-    AGENTS = {"heuristic": "legatus.games.viae.bots:HeuristicAgent"}
+    AGENTS = {"heuristic": "legatus.games.viae.bots:HeuristicAgent", "guided": "legatus.games.viae.bots:GuidedAgent"}
     SEARCH_BUDGET = 100  # a median decision of about 1 CPU second here (docs/agents.md#viae)
     HINT_AGENT = f"ismcts+heuristic:{SEARCH_BUDGET}"
     information = Information.IMPERFECT
