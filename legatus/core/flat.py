@@ -10,6 +10,11 @@ a budget of ``simulations``, every candidate is tried on ``simulations / width``
 common random numbers (the same dice for the k-th future of each) cancel the luck the futures
 share, so that what is left of the difference between two means is mostly the moves'.
 
+In a game with secrets each future starts from a state drawn consistent with what the seat to
+move has seen (``state.resample``), the k-th of every candidate the same draw: the search never
+reads what the seat may not know, and the candidates are compared on the same guess of the
+hidden cards as on the same dice (issue 36).
+
 A budget in seconds plays rounds (each candidate once, on the round's dice) until the time is
 spent, so that the candidates always have as many futures each.
 """
@@ -50,7 +55,7 @@ class FlatAgent(MCTSAgent):
                 self.rng.seed(seed_from(*dice))
                 if isinstance(self.rollout, Seeded):
                     self.rollout.rng.seed(seed_from(*dice, "rollout"))
-                future = state.clone()
+                future = state.resample(seat, self.rng)  # a copy where nothing is hidden
                 future.apply_action(action)
                 for s, r in enumerate(rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)):
                     sums[i][s] += r
