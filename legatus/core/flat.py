@@ -22,6 +22,7 @@ spent, so that the candidates always have as many futures each.
 from __future__ import annotations
 
 import math
+import statistics
 
 from .actions import Action
 from .agent_types import Seeded, deciding_seat
@@ -37,6 +38,11 @@ class FlatAgent(MCTSAgent):
     """The k-th future of every candidate on the same dice; False gives each candidate its own
     (to measure what the common dice gain: benchmarks/hispania_choices.py --own-dice)."""
 
+    tie: float | None = None
+    """Where set, a measured option (issue 36, benchmarks/hannibal_indicators.py ``/tie``): the
+    candidates whose mean falls short of the best's by no more than ``tie`` standard errors of
+    their paired difference (the same futures) are a near tie, settled by the ranking's order."""
+
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
         seat = deciding_seat(state)
@@ -44,6 +50,7 @@ class FlatAgent(MCTSAgent):
         self._decisions += 1
         base = seed_from(self.seed, self._decisions)
         sums = [[0.0] * self.seats for _ in candidates]
+        own: list[list[float]] = [[] for _ in candidates]  # the seat's return on each future
         # the budget a decision of ``width`` candidates gets, shared: fewer candidates, fewer futures
         futures = math.ceil((self.simulations or 1) / max(len(candidates), self.width or 1))
         rounds = 0
@@ -57,8 +64,10 @@ class FlatAgent(MCTSAgent):
                     self.rollout.rng.seed(seed_from(*dice, "rollout"))
                 future = state.resample(seat, self.rng)  # a copy where nothing is hidden
                 future.apply_action(action)
-                for s, r in enumerate(rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)):
+                returns = rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)
+                for s, r in enumerate(returns):
                     sums[i][s] += r
+                own[i].append(returns[seat])
             rounds += 1
 
         search_until(one_round, futures, self.seconds, self.max_seconds)
@@ -67,6 +76,10 @@ class FlatAgent(MCTSAgent):
         ranked = [(Analysis(table[a], rounds, tuple(v / rounds for v in sums[i])), i)
                   for i, a in enumerate(candidates)]
         ranked.sort(key=lambda r: (-r[0].mean[seat], r[1]))
+        if self.tie is not None and rounds > 1:
+            best = own[ranked[0][1]]
+            tied = [r for r in ranked if _short_by(best, own[r[1]]) <= self.tie]
+            ranked = sorted(tied, key=lambda r: r[1]) + [r for r in ranked if r not in tied]
         return [r for r, _ in ranked]
 
     def choose(self, state: State) -> Action:
@@ -76,3 +89,11 @@ class FlatAgent(MCTSAgent):
         self.reason = (f"win chance {chance:.0%}, the best of {len(ranked)} moves each tried on the same "
                        f"{best.visits} simulated futures")
         return best.action
+
+
+def _short_by(best: list[float], other: list[float]) -> float:
+    """How many standard errors of the paired differences ``other``'s mean falls short of ``best``'s."""
+    differences = [b - o for b, o in zip(best, other, strict=True)]
+    mean = statistics.fmean(differences)
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return 0.0 if mean <= 0 else math.inf if error == 0 else mean / error
