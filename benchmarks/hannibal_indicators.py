@@ -11,8 +11,9 @@
 beside today's (benchmarks/heuristic_ab.py: the same rules engine), or an ismcts spec ending in
 ``/near`` or ``/plain``: the search with or without the hints' near-tie rule (issue 36), or a flat spec
 ending in ``/tie``: the flat search settling near ties of its paired means by the heuristic's
-ranking. It adds one JSON line a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the agents' specs), ``winner``,
-``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the referee's record, every action).
+ranking. It adds one JSON line a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the
+agents' specs), ``winner``, ``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the
+referee's record, every action).
 A run plays only the seeds FILE does not hold yet, so it may be stopped and started again.
 
 ``report`` replays every record of the files and counts, per game or per decision:
