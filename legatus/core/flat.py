@@ -62,7 +62,7 @@ class FlatAgent(MCTSAgent):
                 self.rng.seed(seed_from(*dice))
                 if isinstance(self.rollout, Seeded):
                     self.rollout.rng.seed(seed_from(*dice, "rollout"))
-                future = state.resample(seat, self.rng)  # a copy where nothing is hidden
+                future = state.resample(seat, self.rng)  # a plain copy in a game without secrets
                 future.apply_action(action)
                 returns = rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)
                 for s, r in enumerate(returns):
