@@ -82,7 +82,16 @@ def test_the_flat_search_plays_its_futures_from_states_drawn_from_the_seat_s_inf
         state.apply_action(heuristic.choose(state))
     other = state.resample(CARTHAGE, random.Random(9))
     assert other.view(CARTHAGE) == state.view(CARTHAGE) and other.view(ROME) != state.view(ROME)
-    monkeypatch.setattr(type(state), "resample", lambda self, seat, rng: other.clone())
+    draws: list[int] = []
+
+    def drawn(self: object, seat: int, rng: random.Random) -> object:
+        draws.append(seat)
+        return other.clone()
+
+    monkeypatch.setattr(type(state), "resample", drawn)
     on_truth = make_agent(g, "flat+heuristic:16", seed=1).analyse(state)
     on_other = make_agent(g, "flat+heuristic:16", seed=1).analyse(other)
     assert on_truth == on_other
+    # one draw a round, copied for the four candidates (where Hannibal replays its history to
+    # draw, 256 draws took up to 8 CPU s of a decision)
+    assert draws == [CARTHAGE] * 8
