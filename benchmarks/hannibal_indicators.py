@@ -2,15 +2,18 @@
 
     nice -n 10 python benchmarks/hannibal_indicators.py play --games 200 --out FILE
         [--rome heuristic] [--carthage heuristic] [--first 0]
-    python benchmarks/hannibal_indicators.py report FILE... [--hint 20] [--hint-seeds 4] [--hint-plain]
+    python benchmarks/hannibal_indicators.py report FILE... [--search SPEC] [--hint 20] [--hint-seeds 4]
+        [--hint-also SPEC]
 
 ``play`` plays game ``s`` (``s`` from ``--first``) on ``random.Random(s)``, the agents seeded ``s``
 (Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does; an agent is any spec
 ``make_agent`` takes, or ``heuristic@COMMIT``, the heuristic of bots.py at that commit loaded
 beside today's (benchmarks/heuristic_ab.py: the same rules engine), or an ismcts spec ending in
-``/near`` or ``/plain``: the search with or without the hints' near-tie rule (issue 36). It adds one JSON line
-a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the agents' specs), ``winner``,
-``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the referee's record, every action).
+``/near`` or ``/plain``: the search with or without the hints' near-tie rule (issue 36), or a flat spec
+ending in ``/tie``: the flat search settling near ties of its paired means by the heuristic's
+ranking. It adds one JSON line a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the
+agents' specs), ``winner``, ``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the
+referee's record, every action).
 A run plays only the seeds FILE does not hold yet, so it may be stopped and started again.
 
 ``report`` replays every record of the files and counts, per game or per decision:
@@ -29,11 +32,15 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
   army begins with fewer CUs, with those inside its city that may sortie (H100), than the
   enemy's outside the walls;
 - the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
-  as benchmarks/hannibal_agents.py times them), the share where ``HannibalGame.HINT_AGENT`` with
-  ``--hint-seeds`` different seeds picks the same action every time with the near-tie rule
-  (``legatus/core/ismcts.py``'s ``NEAR``: near ties go to the heuristic's ranking); with
-  ``--hint-plain``, the same for the search choosing the most visited alone, as the hint
-  (``legatus.core.hints``'s ``hint_agent``) and the agents play.
+  as benchmarks/hannibal_agents.py times them), the share where the hint as shipped
+  (``legatus.core.hints``'s ``hint_agent``: ``HannibalGame.HINT_AGENT``) with ``--hint-seeds``
+  different seeds picks the same action every time; ``--hint-also SPEC`` measures another agent
+  the same way (``ismcts+heuristic:64/near``: IS-MCTS with the near-tie rule of
+  ``legatus/core/ismcts.py``'s ``NEAR``).
+
+``--search SPEC`` counts only the games of that search against another agent (a line's
+``search``, which ``play`` writes where one side searches, with ``against``, ``search_side`` and
+each side's CPU seconds a decision, ``decision_cpu``).
 """
 
 from __future__ import annotations
@@ -50,7 +57,8 @@ from hannibal_agents import positions as heuristic_positions
 from heuristic_ab import bots_at
 
 import legatus
-from legatus.core.agents import make_agent
+from legatus.core.agents import SEARCHES, make_agent
+from legatus.core.flat import FlatAgent
 from legatus.core.hints import hint_agent
 from legatus.core.ismcts import NEAR, ISMCTSAgent
 from legatus.core.record import check_record, new_game_state, to_record
@@ -68,15 +76,25 @@ SMALL = 2  # a sea move with this many CUs or fewer is a small force shipped
 
 
 PLAIN, NEAR_TIES = "/plain", "/near"  # a search spec ending so: without or with the hints' near-tie rule
+FLAT_TIES = "/tie"  # a flat spec ending so: near ties of the paired means to the heuristic's ranking
+TIE = 1.0  # standard errors of a paired difference within which two candidates are a near tie
 
 
 def agent(game: Any, spec: str, seed: int) -> Any:
     """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit; an ismcts spec
     ending in ``/near`` (``ismcts+heuristic:32/near``) settles its near ties by the heuristic's
     ranking as the hints do, one ending in ``/plain`` chooses the most visited alone (as an
-    ismcts agent plays: the files of issue 36's paired games name both)."""
+    ismcts agent plays: the files of issue 36's paired games name both); a flat spec ending in
+    ``/tie`` (``flat+heuristic:256/tie``) settles its near ties (within :data:`TIE` standard
+    errors of the paired difference) by the heuristic's ranking."""
     if spec.startswith("heuristic@"):
         return bots_at("hannibal", spec.split("@", 1)[1]).HeuristicAgent(game, seed)
+    if spec.endswith(FLAT_TIES):
+        flat = make_agent(game, spec.removesuffix(FLAT_TIES), seed=seed)
+        if not isinstance(flat, FlatAgent):
+            raise SystemExit(f"agent '{spec}': {FLAT_TIES} is for a flat search, such as flat+heuristic:256{FLAT_TIES}")
+        flat.tie = TIE
+        return flat
     for suffix, near in ((PLAIN, None), (NEAR_TIES, NEAR)):
         if spec.endswith(suffix):
             search = make_agent(game, spec.removesuffix(suffix), seed=seed)
@@ -94,13 +112,38 @@ def play(seed: int, rome: str, carthage: str) -> dict[str, Any]:
     rng = random.Random(seed)
     agents = [agent(game, spec, seed + s) for s, spec in enumerate((rome, carthage))]
     state = game.new_initial_state()
+    decisions: tuple[list[float], list[float]] = ([], [])  # CPU seconds of each side's choices among several
     cpu = time.process_time()
     while not state.is_terminal():
-        chance = state.is_chance_node()
-        state.apply_action(sample_outcome(state, rng) if chance else agents[state.current_player()].choose(state))
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        seat = state.current_player()
+        start = time.process_time()
+        action = agents[seat].choose(state)
+        if len(state.legal_actions()) > 1:
+            decisions[seat].append(round(time.process_time() - start, 4))
+        state.apply_action(action)
     assert isinstance(state, HannibalState)
-    return {"seed": seed, "rome": rome, "carthage": carthage, "winner": SIDES[state.winner], "reason": state.reason,
-            "turn": state.turn, "cpu": round(time.process_time() - cpu, 2), "record": to_record(state)}
+    return {"seed": seed, "rome": rome, "carthage": carthage, **_search_fields(rome, carthage),
+            "winner": SIDES[state.winner], "reason": state.reason, "turn": state.turn,
+            "cpu": round(time.process_time() - cpu, 2), "decision_cpu": dict(zip(SIDES, decisions, strict=True)),
+            "record": to_record(state)}
+
+
+def _search_fields(rome: str, carthage: str) -> dict[str, str]:
+    """Issue 36's fields of a game of a search against another agent: ``search`` (its spec),
+    ``against`` and ``search_side``; none where neither side or both sides search."""
+    searching = [side for side, spec in ((ROME, rome), (CARTHAGE, carthage)) if _is_search(spec)]
+    if len(searching) != 1:
+        return {}
+    side = searching[0]
+    specs = (rome, carthage)
+    return {"search": specs[side], "against": specs[1 - side], "search_side": SIDES[side]}
+
+
+def _is_search(spec: str) -> bool:
+    return spec.split("+", 1)[0].split(":", 1)[0] in SEARCHES
 
 
 def read(path: Path) -> list[dict[str, Any]]:
@@ -204,11 +247,9 @@ def share(k: int, n: int) -> str:
     return f"{k}/{n} = {k / n:.1%} [{low:.1%}, {high:.1%}]"
 
 
-def hint_agreement(positions: int, seeds: int, near: float | None = NEAR) -> tuple[int, int, float]:
-    """At how many of ``positions`` positions the hint agent with ``seeds`` seeds agrees, its near
-    ties settled by the heuristic's ranking as the search does (``near``: within that many square
-    roots of the top visits; None: the most visited alone, as before issue 36), and its CPU
-    seconds a decision (median)."""
+def hint_agreement(positions: int, seeds: int, spec: str | None = None) -> tuple[int, int, float]:
+    """At how many of ``positions`` positions the hint agent (``spec``: another agent, as ``play``
+    names them) with ``seeds`` seeds picks one move, and its CPU seconds a decision (median)."""
     game = legatus.load("hannibal")
     same = 0
     seconds: list[float] = []
@@ -216,18 +257,17 @@ def hint_agreement(positions: int, seeds: int, near: float | None = NEAR) -> tup
         picks = set()
         for seed in range(seeds):
             start = time.process_time()
-            search = hint_agent(game, seed)  # the hint as the terminal and the page give it
-            assert isinstance(search, ISMCTSAgent)
-            search.near = near
-            picks.add(search.choose(state))
+            # the hint as the terminal and the page give it, else the agent named
+            adviser = hint_agent(game, seed) if spec is None else agent(game, spec, seed)
+            picks.add(adviser.choose(state))
             seconds.append(time.process_time() - start)
         same += len(picks) == 1
     return same, positions, sorted(seconds)[len(seconds) // 2]
 
 
-def report(files: list[Path], hint: int, hint_seeds: int, hint_plain: bool) -> None:
+def report(files: list[Path], hint: int, hint_seeds: int, hint_specs: list[str], search: str | None = None) -> None:
     tally = Tally()
-    lines = [line for path in files for line in read(path)]
+    lines = [line for path in files for line in read(path) if search is None or line.get("search") == search]
     for line in lines:
         count(line, tally)
     pairings = sorted({(line["rome"], line["carthage"]) for line in lines})
@@ -257,14 +297,11 @@ def report(files: list[Path], hint: int, hint_seeds: int, hint_plain: bool) -> N
         rows.append((f"{SIDES[side]}: attacks begun outnumbered",
                      share(tally.outnumbered_attacks[side], tally.attacks[side]), ""))
     if hint:
-        same, n, median = hint_agreement(hint, hint_seeds)
-        rows.append((f"the hint ({HannibalGame.HINT_AGENT}, near ties within {NEAR:g} √visits to the heuristic's "
-                     f"ranking) the same with {hint_seeds} seeds",
-                     f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%"))
-    if hint and hint_plain:
-        same, n, median = hint_agreement(hint, hint_seeds, None)
-        rows.append(("the same, the most visited alone (the hint and the agents as they play)",
-                     f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ""))
+        for spec in (None, *hint_specs):
+            same, n, median = hint_agreement(hint, hint_seeds, spec)
+            name = spec or f"{HannibalGame.HINT_AGENT}, as shipped"
+            rows.append((f"the hint ({name}) the same with {hint_seeds} seeds",
+                         f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%" if spec is None else ""))
     print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
     for name, value, target in rows:
         print(f"| {name} | {value} | {target} |")
@@ -283,14 +320,15 @@ def main() -> None:
     r.add_argument("files", type=Path, nargs="+")
     r.add_argument("--hint", type=int, default=0, metavar="N", help="positions for the hint's agreement")
     r.add_argument("--hint-seeds", type=int, default=4)
-    r.add_argument("--hint-plain", action="store_true",
-                   help="also the hint choosing the most visited alone, as before the near-tie rule")
+    r.add_argument("--hint-also", action="append", default=[], metavar="SPEC",
+                   help="the same agreement for another agent (ismcts+heuristic:64/near, ...)")
+    r.add_argument("--search", help="only the games of this search against another agent (the lines' 'search')")
     args = parser.parse_args()
     if args.command == "report":
         missing = [str(f) for f in args.files if not f.exists()]
         if missing:
             parser.error(f"no results file {missing[0]}; give files written by 'play --out'")
-        report(args.files, args.hint, args.hint_seeds, args.hint_plain)
+        report(args.files, args.hint, args.hint_seeds, args.hint_also, args.search)
         return
     game = legatus.load("hannibal")
     for spec in (args.rome, args.carthage):

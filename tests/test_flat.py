@@ -113,3 +113,21 @@ def test_hispania_hints_with_the_flat_search_measured_stronger():
     assert type(game).HINT_AGENT == "flat+heuristic:400"
     agent = make_agent(game, type(game).HINT_AGENT, seed=1)
     assert isinstance(agent, FlatAgent) and agent.width == 4 and agent.simulations == 400
+
+
+def test_flat_settles_near_ties_by_the_ranking_where_asked_and_keeps_a_clear_best():
+    """Issue 36's measured option ``tie``: candidates within ``tie`` standard errors of the paired
+    difference from the best go in the ranking's order; a difference far beyond the noise stands."""
+    game = legatus.load("hispania")
+    state = roman_decision(game)
+    favourites = state.legal_actions()[:4]
+    third = favourites[2]
+    plain = FlatAgent(game, simulations=40, rollout=Judge({third: 0.05}), seed=4)
+    plain.common_dice = False  # each candidate its own noise: the paired differences vary
+    assert plain.analyse(state)[0].action != favourites[0]
+    tied = FlatAgent(game, simulations=40, rollout=Judge({third: 0.05}), seed=4)
+    tied.common_dice, tied.tie = False, 100.0
+    assert [r.action for r in tied.analyse(state)] == favourites
+    clear = FlatAgent(game, simulations=40, rollout=Judge({third: 3.0}), seed=4)
+    clear.common_dice, clear.tie = False, 1.0
+    assert clear.analyse(state)[0].action == third

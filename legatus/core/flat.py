@@ -10,6 +10,11 @@ a budget of ``simulations``, every candidate is tried on ``simulations / width``
 common random numbers (the same dice for the k-th future of each) cancel the luck the futures
 share, so that what is left of the difference between two means is mostly the moves'.
 
+In a game with secrets each future starts from a state drawn consistent with what the seat to
+move has seen (``state.resample``), the k-th of every candidate the same draw: the search never
+reads what the seat may not know, and the candidates are compared on the same guess of the
+hidden cards as on the same dice (issue 36).
+
 A budget in seconds plays rounds (each candidate once, on the round's dice) until the time is
 spent, so that the candidates always have as many futures each.
 """
@@ -17,6 +22,8 @@ spent, so that the candidates always have as many futures each.
 from __future__ import annotations
 
 import math
+import statistics
+from typing import Any
 
 from .actions import Action
 from .agent_types import Seeded, deciding_seat
@@ -32,6 +39,11 @@ class FlatAgent(MCTSAgent):
     """The k-th future of every candidate on the same dice; False gives each candidate its own
     (to measure what the common dice gain: benchmarks/hispania_choices.py --own-dice)."""
 
+    tie: float | None = None
+    """Where set, a measured option (issue 36, benchmarks/hannibal_indicators.py ``/tie``): the
+    candidates whose mean falls short of the best's by no more than ``tie`` standard errors of
+    their paired difference (the same futures) are a near tie, settled by the ranking's order."""
+
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
         seat = deciding_seat(state)
@@ -42,21 +54,26 @@ class FlatAgent(MCTSAgent):
         self._decisions += 1
         base = seed_from(self.seed, self._decisions)
         sums = [[0.0] * self.seats for _ in candidates]
+        own: list[list[float]] = [[] for _ in candidates]  # the seat's return on each future
         # the budget a decision of ``width`` candidates gets, shared: fewer candidates, fewer futures
         futures = math.ceil((self.simulations or 1) / max(len(candidates), self.width or 1))
         rounds = 0
 
         def one_round() -> None:  # each candidate once, on the round's dice
             nonlocal rounds
+            shared = self._draw(state, seat, (base, rounds)) if self.common_dice else None
             for i, action in enumerate(candidates):
                 dice = (base, rounds) if self.common_dice else (base, rounds, i)
-                self.rng.seed(seed_from(*dice))
+                drawn, after = shared or self._draw(state, seat, dice)
+                self.rng.setstate(after)
                 if isinstance(self.rollout, Seeded):
                     self.rollout.rng.seed(seed_from(*dice, "rollout"))
-                future = state.clone()
+                future = drawn.clone()
                 future.apply_action(action)
-                for s, r in enumerate(rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)):
+                returns = rollout(future, self.rng, self.rollout, self.evaluator, self.max_rollout_steps)
+                for s, r in enumerate(returns):
                     sums[i][s] += r
+                own[i].append(returns[seat])
             rounds += 1
 
         search_until(one_round, futures, self.seconds, self.max_seconds)
@@ -65,7 +82,19 @@ class FlatAgent(MCTSAgent):
         ranked = [(Analysis(table[a], rounds, tuple(v / rounds for v in sums[i])), i)
                   for i, a in enumerate(candidates)]
         ranked.sort(key=lambda r: (-r[0].mean[seat], r[1]))
+        if self.tie is not None and rounds > 1:
+            best = own[ranked[0][1]]
+            tied = [r for r in ranked if _short_by(best, own[r[1]]) <= self.tie]
+            ranked = sorted(tied, key=lambda r: r[1]) + [r for r in ranked if r not in tied]
         return [r for r, _ in ranked]
+
+    def _draw(self, state: State, seat: int, dice: tuple[object, ...]) -> tuple[State, tuple[Any, ...]]:
+        """A future's start, drawn on ``dice``'s seed from what ``seat`` has seen (a plain copy in a
+        game without secrets), and the generator's state after the draw. A round draws it once for
+        all its candidates: where a game replays its history to draw (Hannibal in a spied
+        battle), 256 draws took 4-8 CPU s of a decision (issue 36)."""
+        self.rng.seed(seed_from(*dice))
+        return state.resample(seat, self.rng), self.rng.getstate()
 
     def choose(self, state: State) -> Action:
         ranked = self.analyse(state)
@@ -74,3 +103,11 @@ class FlatAgent(MCTSAgent):
         self.reason = (f"win chance {chance:.0%}, the best of {len(ranked)} moves each tried on the same "
                        f"{best.visits} simulated futures")
         return best.action
+
+
+def _short_by(best: list[float], other: list[float]) -> float:
+    """How many standard errors of the paired differences ``other``'s mean falls short of ``best``'s."""
+    differences = [b - o for b, o in zip(best, other, strict=True)]
+    mean = statistics.fmean(differences)
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return 0.0 if mean <= 0 else math.inf if error == 0 else mean / error

@@ -12,6 +12,7 @@ from legatus.core.ismcts import ISMCTSAgent
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal.bots import HeuristicAgent
 from legatus.games.hannibal.game import HannibalGame
+from legatus.games.hannibal.notation import CARTHAGE, ROME
 from tests.hannibal.helpers import game, random_game, ready
 
 
@@ -61,3 +62,36 @@ def test_ismcts_guided_by_the_heuristic_plays_either_side() -> None:
 def test_the_hint_agent_is_ismcts_guided_by_the_heuristic() -> None:
     assert HannibalGame.HINT_AGENT.startswith("ismcts+heuristic:")
     assert isinstance(make_agent(legatus.load("hannibal"), HannibalGame.HINT_AGENT), ISMCTSAgent)
+
+
+def test_the_flat_search_plays_its_futures_from_states_drawn_from_the_seat_s_information(monkeypatch) -> None:
+    """Issue 36: ``flat+heuristic`` compares Carthage's favourites on futures that start from
+    ``state.resample(seat)``, never from the true state: given a true state and another that
+    Carthage cannot tell from it (Rome's hand drawn again), the search weighs the same futures."""
+    g = game()
+    state = g.new_initial_state()
+    rng, heuristic, choices = random.Random(3), HeuristicAgent(g), 0
+    while True:  # the third Carthaginian choice among three moves or more
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        if state.current_player() == CARTHAGE and len(state.legal_actions()) >= 3:
+            choices += 1
+            if choices == 3:
+                break
+        state.apply_action(heuristic.choose(state))
+    other = state.resample(CARTHAGE, random.Random(9))
+    assert other.view(CARTHAGE) == state.view(CARTHAGE) and other.view(ROME) != state.view(ROME)
+    draws: list[int] = []
+
+    def drawn(self: object, seat: int, rng: random.Random) -> object:
+        draws.append(seat)
+        return other.clone()
+
+    monkeypatch.setattr(type(state), "resample", drawn)
+    on_truth = make_agent(g, "flat+heuristic:16", seed=1).analyse(state)
+    on_other = make_agent(g, "flat+heuristic:16", seed=1).analyse(other)
+    assert on_truth == on_other
+    # one draw a round, copied for the four candidates (where Hannibal replays its history to
+    # draw, 256 draws took up to 8 CPU s of a decision)
+    assert draws == [CARTHAGE] * 8

@@ -1,0 +1,142 @@
+"""Hannibal: the strongest agent against the heuristic, by the plan fixed in advance in
+docs/hannibal/agents.md ("The strongest Carthage", issue 36).
+
+    nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE]
+    python benchmarks/hannibal_strongest.py report [--out FILE]
+
+``play`` plays the plan's games that FILE does not hold yet, in the plan's order, one process,
+each game added to FILE as it ends (benchmarks/hannibal_indicators.py's ``play``: one JSON line
+a game with its record, so that the indicators replay it): for each seed of :data:`SEEDS`, the
+heuristic against itself (the pairs' baseline, a second a game), then :data:`SEARCH` as Carthage
+against the heuristic Rome, then as Rome against the heuristic Carthage; after every seed, the
+side balance under :data:`SEARCH` on both sides, seed by seed. Stop it at any time: the game
+under way is lost, the rest kept.
+
+``report`` draws the docs' tables from FILE: each side's wins with 95% Wilson intervals; the
+plan's test (:data:`SEARCH` as Carthage against :data:`BASELINE` with a one-sided exact binomial
+test at each of :data:`LOOKS`, each at ``ALPHA / len(LOOKS)``, a Bonferroni correction for every
+look); the sign tests of the search against the heuristic on the same seeds; the CPU seconds of
+the search's decisions. The indicators of the search's games: ``hannibal_indicators.py report
+FILE --search SPEC``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+from typing import Any
+
+from hannibal_indicators import play, read
+
+from legatus.sim.stats import share_test, sign_test, wilson
+
+SEARCH = "flat+heuristic:256"
+"""The strongest agent of the plan (issue 36): the heuristic's four favourites on 64 futures
+each, the k-th of every one on the same draw of the hidden cards and the same dice."""
+HEURISTIC = "heuristic"
+SEEDS = range(100)
+BASELINE = 0.36  # the heuristic Carthage's win rate that the search as Carthage must beat (issue 36)
+TARGET = 0.60
+ALPHA = 0.01
+LOOKS = (25, 50, 75, 100)  # the Carthaginian games after which the test may be read
+OUT = Path(__file__).parent / "results" / "hannibal-flat256-v-heuristic.jsonl"
+
+
+PAIRS = ((HEURISTIC, HEURISTIC), (HEURISTIC, SEARCH), (SEARCH, HEURISTIC))
+"""The plan's games of one seed, in order: (Rome's spec, Carthage's spec)."""
+
+
+def schedule() -> list[tuple[int, str, str]]:
+    """Every game of the plan, in the order it is played: the pairs first, then the side balance."""
+    games = [(seed, rome, carthage) for seed in SEEDS for rome, carthage in PAIRS]
+    return games + [(seed, SEARCH, SEARCH) for seed in SEEDS]
+
+
+def play_plan(out: Path) -> None:
+    held = {(line["seed"], line["rome"], line["carthage"]) for line in read(out)}
+    for seed, rome, carthage in schedule():
+        if (seed, rome, carthage) in held:
+            continue
+        result = play(seed, rome, carthage)
+        with out.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(result) + "\n")
+        print(f"game {seed} {rome} v {carthage}: {result['winner']} ({result['reason']}), turn {result['turn']}, "
+              f"{result['cpu']} CPU s", flush=True)
+
+
+def interval(wins: int, n: int) -> str:
+    if not n:
+        return "no games"
+    low, high = wilson(wins, n)
+    return f"{wins}/{n} = {wins / n:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def won(games: dict[int, dict[str, Any]], seed: int, side: str) -> bool:
+    return games[seed]["winner"] == side
+
+
+def report(out: Path) -> None:
+    lines = read(out)
+    by: dict[tuple[str, str], dict[int, dict[str, Any]]] = {}
+    for line in lines:
+        by.setdefault((line["rome"], line["carthage"]), {})[line["seed"]] = line
+    selfplay = by.get((HEURISTIC, HEURISTIC), {})
+    as_carthage = by.get((HEURISTIC, SEARCH), {})
+    as_rome = by.get((SEARCH, HEURISTIC), {})
+    both = by.get((SEARCH, SEARCH), {})
+    print(f"# {SEARCH} against the {HEURISTIC}: {len(lines)} games in {out}\n")
+    print("| games | won | paired with the heuristic on the same seeds (games only one won; sign test) |")
+    print("|---|---|---|")
+    for side, games, base in (("carthage", as_carthage, HEURISTIC), ("rome", as_rome, HEURISTIC)):
+        wins = sum(won(games, s, side) for s in games)
+        paired = [s for s in games if s in selfplay]
+        better = sum(won(games, s, side) and not won(selfplay, s, side) for s in paired)
+        worse = sum(won(selfplay, s, side) and not won(games, s, side) for s in paired)
+        base_wins = sum(won(selfplay, s, side) for s in paired)
+        print(f"| {SEARCH} as {side} v the {base} | {interval(wins, len(games))} | the {base} as {side}: "
+              f"{interval(base_wins, len(paired))}; the search won {better} of these seeds, the heuristic "
+              f"{worse}: p = {sign_test(better, worse):.2g} |")
+    searched = [*as_carthage.values(), *as_rome.values()]
+    rome_wins = sum(line["winner"] == "rome" for line in searched)
+    print(f"| side balance, {SEARCH} v the {HEURISTIC} (sides swapped): Rome wins | "
+          f"{interval(rome_wins, len(searched))} | |")
+    print(f"| side balance, {SEARCH} on both sides: Rome wins | "
+          f"{interval(sum(won(both, s, 'rome') for s in both), len(both))} | |")
+    print(f"| side balance, the {HEURISTIC} on both sides (the same seeds): Rome wins | "
+          f"{interval(sum(won(selfplay, s, 'rome') for s in selfplay), len(selfplay))} | |")
+    print(f"\nThe plan's test: {SEARCH} as Carthage wins more than {BASELINE:.0%} (one-sided exact binomial), "
+          f"read after {', '.join(map(str, LOOKS))} games, each look at {ALPHA / len(LOOKS):g} "
+          f"(α = {ALPHA:g} over every look); the target {TARGET:.0%}.\n")
+    print("| look | Carthage's games | won | p | significant |\n|---|---|---|---|---|")
+    order = sorted(as_carthage)
+    for look in LOOKS:
+        if len(order) < look:
+            print(f"| {look} | {len(order)} | not yet | | |")
+            continue
+        wins = sum(won(as_carthage, s, "carthage") for s in order[:look])
+        p = share_test([BASELINE] * look, wins)
+        print(f"| {look} | {look} | {interval(wins, look)} | {p:.2g} | {'yes' if p < ALPHA / len(LOOKS) else 'no'} |")
+    times = [t for line in searched for t in line["decision_cpu"][line["search_side"]]]
+    if times:
+        cpu = [line["cpu"] for line in searched]
+        print(f"\n{SEARCH}: {len(times)} decisions, CPU s a decision median {statistics.median(times):.2f}, "
+              f"max {max(times):.2f}; CPU s a game (both sides) median {statistics.median(cpu):.0f}, "
+              f"max {max(cpu):.0f}, {sum(cpu) / 3600:.1f} CPU hours in all")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("command", choices=("play", "report"))
+    parser.add_argument("--out", type=Path, default=OUT, help=f"the results file (default {OUT})")
+    args = parser.parse_args()
+    if args.command == "play":
+        play_plan(args.out)
+    elif not args.out.exists():
+        parser.error(f"no results file {args.out}; 'play' writes it")
+    report(args.out)
+
+
+if __name__ == "__main__":
+    main()
