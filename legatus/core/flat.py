@@ -42,7 +42,8 @@ class FlatAgent(MCTSAgent):
     tie: float | None = None
     """Where set, a measured option (issue 36, benchmarks/hannibal_indicators.py ``/tie``): the
     candidates whose mean falls short of the best's by no more than ``tie`` standard errors of
-    their paired difference (the same futures) are a near tie, settled by the ranking's order."""
+    their paired difference (the same futures) are a near tie, settled by the ranking's
+    order. Not applied to a root-parallel search's merged root (``@N``)."""
 
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""

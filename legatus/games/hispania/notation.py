@@ -39,10 +39,10 @@ class Notation:
     enter_move_id: dict[tuple[int, int], int]
     hispano_attack_id: dict[tuple[int, int], int]  # (target, army's city) -> id of "… from … 1"
     fleet_order: tuple[tuple[tuple[int, int, int], ...], ...]
-    faces: tuple[tuple[int, ...], ...]
-    """Per roll kind (ROLL_H, ROLL_R, ROLL_RH), the ids of every face of its dice: a roll's outcomes."""
     """Per sea, ``(destination, cost, id)`` of each fleet move in :attr:`.Board.sea_order`: the legal
     fleet moves without pirates read off at C speed (:func:`.rules.movement.fleet_move_ids`)."""
+    faces: tuple[tuple[int, ...], ...]
+    """Per roll kind (ROLL_H, ROLL_R, ROLL_RH), the ids of every face of its dice: a roll's outcomes."""
 
 
 def build_notation(board: Board) -> Notation:

@@ -6,7 +6,8 @@ It also values a position for a search (:meth:`HeuristicAgent.evaluate`, an
 :class:`~legatus.core.agents.Evaluator`, so that ``ismcts+heuristic`` stops its rollouts after a
 horizon): each seat's chance of winning, a softmax of the seats' public scores.
 
-:class:`GuidedAgent` (``guided``) is the strongest player: IS-MCTS guided by the heuristic's
+The candidate for VIAE's strongest player, :class:`GuidedAgent` (``guided``; under measurement,
+issue 36, docs/agents.md): IS-MCTS guided by the heuristic's
 ranking (a prior, and progressive widening instead of its four favourites only), valuing the
 searching seat's own progress towards its personal Mandatum too (issue 36)."""
 
@@ -156,7 +157,7 @@ class OwnValue:
 class GuidedAgent(ISMCTSAgent):
     """IS-MCTS on heuristic rollouts (10 actions, then the value), guided by the heuristic's
     ranking at every decision node: a PUCT prior of ``PRIOR`` halving down the ranking, and the
-    ``⌈WIDENING × √(visits + 1)⌉`` favourites offered (1 at first, 4 once it has 25 visits, 8 at 144); the
+    ``⌈WIDENING × √(visits + 1)⌉`` favourites offered (1 at first, 4 once it has 25 visits, 8 at 136); the
     searching seat's value counts its personal Mandatum progress (:class:`OwnValue`)."""
 
     SIMULATIONS = 150

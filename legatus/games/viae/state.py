@@ -39,7 +39,7 @@ _TUPLES = ("order", "spot", "basilicas_left", "completed", "played", "dmods", "c
            "started")  # fields that change seldom: replaced whole when they do, shared by clones
 _SCALARS = ("round", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
             "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n",
-            "secret_chain", "path_memo")
+            "secret_chain", "path_memo")  # path_memo: replaced whole, never changed in place
 
 
 class ViaeState(ProcedureState):

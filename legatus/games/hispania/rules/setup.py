@@ -238,11 +238,12 @@ def begin_roads(st: HispaniaState) -> None:
 def next_road(st: HispaniaState) -> None:
     """R7: roads are placed one at a time in turn order I, II, III, I, …"""
     # The roads' legal list, asked here and kept for the decision (the state's cache): once, not twice.
+    # Both callers (begin_roads's goto, apply_road) have SETUP_ROADS on top, so legal_ids() is the roads'.
     if st.step and INGENIVM not in st.game.variants and not st.legal_ids():
         # Never on the reconstructed board; a corrected board might run out of links (P7).
         st.log(f"No link can take a road: {st.step} road{'s' if st.step > 1 else ''} go back to the box")
         st.step = 0
-        st._legal = None  # the roads' (empty) list: the setup moves on
+        st.forget_legal()  # the roads' (empty) list: the setup moves on
     if st.step == 0:
         begin_starts(st)
         return

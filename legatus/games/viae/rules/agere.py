@@ -254,7 +254,8 @@ def paths(st: ViaeState, p: int) -> Paths:
     The last search is kept with what it read (:attr:`ViaeState.path_memo`, shared by clones): the
     legal list, the Move applied and the heuristic's Moves tried on clones of the position search
     once, and a search that less Denar would cut short is the same search cut at those Denar (a
-    Move's tolls only grow on its way)."""
+    Move's tolls only grow on its way). The result is shared by every clone that reads the memo:
+    callers never change it."""
     g = st.game
     toll = number(st, p, "toll", g.tracks.costs["toll"])
     cross = max(number(st, p, "move_cross_unbuilt", 0), 0)
