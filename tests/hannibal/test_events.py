@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from legatus.core.tuples import put
 from legatus.games.hannibal.rules import base, events
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
@@ -161,7 +162,7 @@ def test_12_african_reinforcements_count_the_elephants_inside_walls() -> None:
     state = carthage_plays(12)
     carthage = space(state, "Carthage")
     state.inner[carthage] = 2
-    state.ein = base.replaced(state.ein, carthage, 2)
+    state.ein = put(state.ein, carthage, 2)
     play(state, "event #12")
     assert state.eleph[carthage] == 0 and state.cu[1][carthage] == 6
 

@@ -3,6 +3,7 @@ attrition procedure (H107)."""
 
 from __future__ import annotations
 
+from legatus.core.tuples import put
 from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME
 from legatus.games.hannibal.rules import base, politics, sieges, strategy
@@ -129,7 +130,7 @@ def test_h108_points_count_the_18_victory_provinces_only() -> None:
     for name in ("Massilia", "Gallia Transalpinia", "Liguria"):
         for s in _province(state, name):
             state.ctrl[s] = CARTHAGE
-            state.tribal = base.replaced(state.tribal, s, False)
+            state.tribal = put(state.tribal, s, False)
     assert base.points(state, CARTHAGE) == before  # provinces that do not count (H8)
     for s in _province(state, "Idubeda"):
         state.ctrl[s] = CARTHAGE

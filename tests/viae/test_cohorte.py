@@ -3,10 +3,10 @@ V11–V13, V15, V37). The costs of each action are in test_actions.py."""
 
 from __future__ import annotations
 
+from legatus.core.tuples import put
 from legatus.games.viae.ids import Id
 from legatus.games.viae.rules import agere
 from legatus.games.viae.state import ViaeState
-from legatus.games.viae.tuples import put
 from tests.viae.helpers import act, city, first_turn, give, refresh, road, texts
 
 

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from legatus.core.session import sample_outcome
+from legatus.core.tuples import put
 from legatus.games.viae.effects import targets
 from legatus.games.viae.ids import Id
 from legatus.games.viae.rules import end, mandatum
 from legatus.games.viae.state import ViaeState
-from legatus.games.viae.tuples import put
 from tests.viae.helpers import act, city, first_turn, refresh, texts
 
 

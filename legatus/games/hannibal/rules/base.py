@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll, step
+from legatus.core.tuples import put
 
 from ..ids import Id
 from ..notation import CARTHAGE, ROME, SIDES
@@ -16,18 +17,11 @@ from ..notation import CARTHAGE, ROME, SIDES
 if TYPE_CHECKING:
     from ..state import HannibalState
 
-T = TypeVar("T")
 
 NONE, NEUTRAL = -1, 2  # ctrl[] besides ROME and CARTHAGE
 OFF, DEAD, LATER, AWAY = -1, -2, -3, -4  # gen_at[] when not on the map
 TRUCE = 64  # the card whose use, however made, reshuffles the deck at the end of the turn (H26)
 ITALY6 = ("Gallia Cisalpinia", "Etruria", "Samnium", "Campania", "Apulia", "Lucania")  # H110
-
-
-def replaced(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``values`` with its ``i``-th item ``value``: a field kept as a tuple, shared by clones until
-    written (those that change seldom: :data:`..position.TUPLES`)."""
-    return (*values[:i], value, *values[i + 1:])
 
 
 def other(side: int) -> int:
@@ -216,7 +210,7 @@ def set_control(st: HannibalState, space: int, side: int) -> None:
     if old != side and old in (ROME, CARTHAGE):
         st.inner[space] = 0
         if st.ein[space]:
-            st.ein = replaced(st.ein, space, 0)
+            st.ein = put(st.ein, space, 0)
         for g in generals_at(st, space, old, everywhere=True):
             if is_inside(st, g):
                 displace(st, g)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure
+from legatus.core.tuples import put
 
 from ..ids import Id
 from ..notation import CARTHAGE
@@ -88,7 +89,7 @@ def _take(st: HannibalState, space: int, side: int) -> None:
     """H96: a city flips; a tribe is gone for good and a plain PC of the subjugator stands."""
     st.spts[space] = 0
     st.sby[space] = base.NONE
-    st.tribal = base.replaced(st.tribal, space, False)
+    st.tribal = put(st.tribal, space, False)
     set_control(st, space, side)
 
 

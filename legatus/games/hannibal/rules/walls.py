@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure
+from legatus.core.tuples import put
 
 from ..ids import Id
 from ..notation import CARTHAGE
 from . import base
-from .base import generals_at, is_inside, other, replaced
+from .base import generals_at, is_inside, other
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -52,13 +53,13 @@ def shift_inside(st: HannibalState, side: int, space: int, k: int) -> None:
         st.inner[space] += k
         st.eleph[space] -= e
         if e:
-            st.ein = replaced(st.ein, space, st.ein[space] + e)
+            st.ein = put(st.ein, space, st.ein[space] + e)
     else:
         k = -k
         e = min(st.ein[space], k)
         st.inner[space] -= k
         if e:
-            st.ein = replaced(st.ein, space, st.ein[space] - e)
+            st.ein = put(st.ein, space, st.ein[space] - e)
         st.cu[side][space] += k
         st.eleph[space] += e
 

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll, step
+from legatus.core.tuples import put
 
 from ..cards import Cards, Step
 from ..decks import CASTRA
@@ -33,7 +34,6 @@ from ..effects import (
     yes,
 )
 from ..ids import F_MOVE, F_ROAD, F_SCOUT, FREE_KINDS, V_LOSE_INFLUENCE, V_TAKE_DENAR, Id
-from ..tuples import put
 from . import chance
 
 if TYPE_CHECKING:

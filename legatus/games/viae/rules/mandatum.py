@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure
+from legatus.core.tuples import put
 
 from ..ids import Id
-from ..tuples import put
 
 if TYPE_CHECKING:
     from ..state import ViaeState

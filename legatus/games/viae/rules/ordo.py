@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, step
+from legatus.core.tuples import put
 
 from ..effects import number, param
 from ..ids import Id
-from ..tuples import put
 
 if TYPE_CHECKING:
     from ..state import ViaeState

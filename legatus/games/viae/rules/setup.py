@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll, step
+from legatus.core.tuples import put
 
 from ..decks import CASTRA, DECEPTIO, MANDATUM
 from ..ids import Id
-from ..tuples import put
 from . import chance
 
 if TYPE_CHECKING:

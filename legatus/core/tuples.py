@@ -1,5 +1,5 @@
-"""The state's seldom-changed fields are tuples, shared by clones and replaced whole when they
-change (:class:`.state.ViaeState`)."""
+"""A state's seldom-changed fields are tuples, shared by clones and replaced whole when they
+change (VIAE's and Hannibal's states)."""
 
 from __future__ import annotations
 
