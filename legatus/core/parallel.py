@@ -6,7 +6,10 @@ one in each of two worker processes; their root actions' visits and summed retur
 worker by worker in the workers' order (never in the order they finish), so that a seed gives the
 same decision however the processes are scheduled. A budget in seconds is each worker's own: the
 workers search side by side for that long. ``@1`` (or no suffix) is the plain search, in this
-process. (IS-MCTS's near-tie rule, which no agent or hint uses, is not applied to a merged root.)
+process. The root's candidates are ranked once, in this process, and every worker searches those:
+a ranker that breaks ties with its generator would shortlist others in each worker (a
+determinized search, which ranks each guess's root, excepted). (IS-MCTS's near-tie rule, which no
+agent or hint uses, is not applied to a merged root.)
 
 Each decision's workers are seeded from one number drawn from the agent's generator (the agent's
 seed), worker ``i``'s search from that and ``i``: a seeded agent makes the same decisions on the
@@ -39,9 +42,13 @@ MAX_WORKERS = 64
 valid on every machine (records keep it), and more workers than cores give the same decisions,
 only no faster."""
 
-Search = Callable[[State, str, int, float | None], tuple[list[Analysis], int]]
-"""A worker's search: (the root, the spec of its share, its seed, its time bound) → its root's
-actions and the simulations it ran. A module-level function, so that it pickles by name."""
+Search = Callable[[State, str, int, float | None, list[int] | None], tuple[list[Analysis], int]]
+"""A worker's search: (the root, the spec of its share, its seed, its time bound, the root's
+candidates) → its root's actions and the simulations it ran. A module-level function, so that it
+pickles by name."""
+
+Rank = Callable[[State, int], list[Action]]
+"""The agent's root candidates, its ranker seeded with the number given (``root_candidates``)."""
 
 
 def process_context() -> multiprocessing.context.BaseContext:
@@ -91,16 +98,19 @@ def merge(results: Sequence[list[Analysis]], table: ActionTable, seat: int,
 
 class RootParallel:
     """The worker processes of one agent: ``analyse(state)`` runs each worker's share of the
-    search (``specs``, one a worker) and merges their roots. ``order``, for a flat search, gives
-    the candidates' order that breaks ties between equal means."""
+    search (``specs``, one a worker) and merges their roots. ``rank`` (held weakly: the workers do
+    not keep their agent alive) ranks the root once, here, and every worker searches those
+    candidates: each worker's own ranker could break ties its own way and shortlist others.
+    ``flat``: their order breaks ties between equal means, as in one process."""
 
     def __init__(self, search: Search, specs: list[str], seed: int | None, max_seconds: float | None,
-                 order: Callable[[State], list[Action]] | None = None) -> None:
+                 rank: Rank | None = None, flat: bool = False) -> None:
         self.search = search
         self.specs = specs
         self.rng = random.Random(seed)
         self.max_seconds = max_seconds
-        self.order = order
+        self._rank = None if rank is None else weakref.WeakMethod(rank)
+        self.flat = flat
         self._pool: ProcessPoolExecutor | None = None
 
     @property
@@ -110,9 +120,12 @@ class RootParallel:
     def __call__(self, state: State) -> tuple[list[Analysis], int]:
         """The merged root of ``state``'s search and the simulations run in all."""
         base = self.rng.getrandbits(63)
+        rank = None if self._rank is None else self._rank()
+        candidates = None if rank is None else rank(state, seed_from(base, "root"))
+        root = None if candidates is None else [int(a) for a in candidates]
         pool = self._start()
         try:
-            futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds)
+            futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds, root)
                        for i, spec in enumerate(self.specs)]
             results = [future.result() for future in futures]  # in the workers' order, whoever ends first
         except BrokenProcessPool:  # a worker died (killed, out of memory): the next decision starts anew
@@ -120,8 +133,7 @@ class RootParallel:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         seat = state.current_player()
-        order = None if self.order is None else self.order(state)
-        ranked = merge([r for r, _ in results], state.game.actions, seat, order)
+        ranked = merge([r for r, _ in results], state.game.actions, seat, candidates if self.flat else None)
         return ranked, sum(n for _, n in results)
 
     def _start(self) -> ProcessPoolExecutor:
