@@ -102,7 +102,7 @@ def _root_parallel(game: Game, spec: str, body: str, workers_text: str, seed: in
     base = body.partition("+")[0].partition(":")[0]
     if base not in SEARCHES:
         raise OptionError(f"agent '{spec}': only a search ({', '.join(SEARCHES)}) takes @<worker processes>")
-    if not workers_text.isdigit() or not 1 <= int(workers_text) <= MAX_WORKERS:
+    if not (workers_text.isascii() and workers_text.isdigit()) or not 1 <= int(workers_text) <= MAX_WORKERS:
         raise OptionError(f"agent '{spec}': @ takes the number of worker processes, "
                           f"from 1 to {MAX_WORKERS} (mcts+heuristic:400@2)")
     workers = int(workers_text)

@@ -29,7 +29,7 @@ import multiprocessing
 import random
 import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from .actions import Action, ActionTable
@@ -124,13 +124,17 @@ class RootParallel:
         candidates = None if rank is None else rank(state, seed_from(base, "root"))
         root = None if candidates is None else [int(a) for a in candidates]
         pool = self._start()
+        futures: list[Future[tuple[list[Analysis], int]]] = []
         try:
             futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds, root)
                        for i, spec in enumerate(self.specs)]
             results = [future.result() for future in futures]  # in the workers' order, whoever ends first
-        except BrokenProcessPool:  # a worker died (killed, out of memory): the next decision starts anew
-            self._pool = None
-            pool.shutdown(wait=False, cancel_futures=True)
+        except BaseException as error:  # a failed decision: none of its work left to run
+            for future in futures:
+                future.cancel()
+            if isinstance(error, BrokenProcessPool):  # a worker died (killed, out of memory): start anew
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
             raise
         seat = state.current_player()
         ranked = merge([r for r, _ in results], state.game.actions, seat, candidates if self.flat else None)

@@ -9,6 +9,7 @@ import os
 import random
 import signal
 from collections.abc import Iterator
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -93,6 +94,8 @@ def test_one_worker_is_the_search_itself(spec: str) -> None:
     ("mcts:40@0", r"@ takes the number of worker processes, from 1 to 64"),
     ("mcts:40@x", r"@ takes the number of worker processes"),
     ("mcts:40@", r"@ takes the number of worker processes"),
+    ("mcts:40@\u00b2", r"@ takes the number of worker processes"),  # a superscript two, a digit to isdigit
+    ("mcts:40@\u0662", r"@ takes the number of worker processes"),  # an Arabic-Indic two, read as 2 by int
     (f"mcts:40@{MAX_WORKERS + 1}", r"@ .*, from 1 to 64"),
     ("random@2", r"only a search \(mcts, flat, ismcts, dmcts\) takes @"),
     ("mcts:1@2", r"1 simulations cannot be shared among 2 workers"),
@@ -182,3 +185,29 @@ def test_every_worker_searches_the_root_candidates_ranked_once_in_the_main_proce
     if spec.startswith("flat"):  # every candidate tried by every worker, as often
         assert len({visits for _, visits, _ in got}) == 1
     assert analysis(again, state) == got  # a seed gives the same decision twice
+
+
+class _FailedFirst:
+    """A pool whose first worker fails at once and whose others have not started."""
+
+    def __init__(self) -> None:
+        self.futures: list[Future[tuple[list[Analysis], int]]] = []
+
+    def submit(self, *_: object) -> Future[tuple[list[Analysis], int]]:
+        future: Future[tuple[list[Analysis], int]] = Future()
+        if not self.futures:
+            future.set_exception(MemoryError("worker 0"))
+        self.futures.append(future)
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_a_failing_worker_cancels_the_others_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    pool = _FailedFirst()
+    monkeypatch.setattr("legatus.core.parallel.worker_pool", lambda workers: pool)
+    search = RootParallel(search_share, ["mcts:10"] * 3, 1, None)
+    with pytest.raises(MemoryError, match="worker 0"):
+        search(dealt())
+    assert [future.cancelled() for future in pool.futures] == [False, True, True]
