@@ -5,9 +5,11 @@ workers' order. On Blind Hand, whose marker card ``aquila`` only its holder may 
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import random
 import signal
+import weakref
 from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -211,3 +213,16 @@ def test_a_failing_worker_cancels_the_others_work(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(MemoryError, match="worker 0"):
         search(dealt())
     assert [future.cancelled() for future in pool.futures] == [False, True, True]
+
+
+def test_the_workers_hold_their_agent_weakly_so_that_it_ends_them_when_dropped() -> None:
+    agent = make_agent(dealt().game, "flat:40@2", 1)
+    dropped = weakref.ref(agent)
+    collecting = gc.isenabled()
+    gc.disable()  # freed by its last reference, not by a collection of cycles some time later
+    try:
+        del agent
+        assert dropped() is None
+    finally:
+        if collecting:
+            gc.enable()
