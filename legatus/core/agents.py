@@ -37,11 +37,12 @@ from .flat import FlatAgent
 from .game import Game, Information, State
 from .ismcts import DeterminizedMCTSAgent, ISMCTSAgent
 from .mcts import Analysis, MCTSAgent
-from .parallel import MAX_WORKERS, RootParallel, close, share_budget
+from .parallel import MAX_WORKERS, RootParallel, close, share_budget, warm
 
 __all__ = [
     "AGENT_TRIES", "HORIZON", "SEARCHES", "Agent", "Evaluator", "RandomAgent", "Ranker", "Seeded",
     "agent_names", "close", "deciding_seat", "decide", "make_agent", "own_searches", "search_setting", "seat_input",
+    "warm",
 ]
 
 

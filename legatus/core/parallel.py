@@ -17,7 +17,8 @@ same states, whatever the machine. A worker is given the agent's input itself (i
 secrets a state drawn from what its seat knows, :func:`~.agent_types.decide`): an information-set
 search then draws its determinizations from that, as in one process, never from the true state.
 
-The processes start with the agent's first decision and serve every decision after it; the agent's
+The processes start with the agent's first decision, or before it (:func:`warm`: a shell's, as the
+game starts, so that no decision pays for their start), and serve every decision after it; the agent's
 ``close`` (:func:`close`) ends them, as does the agent's collection or the interpreter's exit. They
 are started by ``forkserver`` where the system has it, else ``spawn``: never a fork of a process
 that may run threads (a server's).
@@ -29,13 +30,13 @@ import multiprocessing
 import random
 import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from .actions import Action, ActionTable
 from .game import State
 from .mcts import Analysis, seed_from
-from .registry import register_all, targets
+from .registry import game_names, load, register_all, targets
 
 MAX_WORKERS = 64
 """The most worker processes one agent may ask for (``@64``). Not the machine's cores: a spec is
@@ -63,6 +64,19 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     the games this process knows (those registered at run time too: a test's, a plug-in's)."""
     return ProcessPoolExecutor(workers, mp_context=process_context(), initializer=register_all,
                                initargs=(targets(),))
+
+
+def load_games() -> None:
+    """A worker's warm-up: every registered game loaded (its modules imported, its data read),
+    so that no timed decision pays for the process's start and imports."""
+    for name in game_names():
+        load(name)
+
+
+def start_workers(pool: Executor, workers: int) -> None:
+    """Starts ``pool``'s ``workers`` processes and warms each (:func:`load_games`); returns when
+    they are ready. Each task sent while no worker is idle starts a process of its own."""
+    wait([pool.submit(load_games) for _ in range(workers)])
 
 
 def share_budget(simulations: int, workers: int) -> list[int]:
@@ -146,6 +160,11 @@ class RootParallel:
             weakref.finalize(self, self._pool.shutdown, wait=False, cancel_futures=True)
         return self._pool
 
+    def warm(self) -> None:
+        """Starts the worker processes and warms them (:func:`start_workers`) before the first
+        decision: a shell's, when the game starts."""
+        start_workers(self._start(), self.workers)
+
     def close(self) -> None:
         """Ends the worker processes (a later decision starts new ones)."""
         if self._pool is not None:
@@ -159,6 +178,13 @@ def reseed(agent: object, seed: int) -> None:
     parallel = getattr(agent, "parallel", None)
     if isinstance(parallel, RootParallel):
         parallel.rng.seed(seed)
+
+
+def warm(agent: object) -> None:
+    """Starts ``agent``'s worker processes, if it has any (an ``@N`` search); any agent may be given."""
+    parallel = getattr(agent, "parallel", None)
+    if isinstance(parallel, RootParallel):
+        parallel.warm()
 
 
 def close(agent: object) -> None:

@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 
 import legatus
-from legatus.core.agents import close, decide, make_agent, search_share, seat_input
+from legatus.core.agents import close, decide, make_agent, search_share, seat_input, warm
 from legatus.core.errors import OptionError
 from legatus.core.game import State
 from legatus.core.mcts import Analysis, seed_from
@@ -226,3 +226,10 @@ def test_the_workers_hold_their_agent_weakly_so_that_it_ends_them_when_dropped()
     finally:
         if collecting:
             gc.enable()
+
+
+def test_warm_starts_every_worker_before_the_first_decision(agents: list[object]) -> None:
+    agent = parallel("mcts:40@3", 1, agents)
+    warm(agent)
+    assert len(agent.parallel._pool._processes) == 3  # type: ignore[attr-defined]
+    warm(make_agent(dealt().game, "mcts:40"))  # any agent may be given: one in this process has none

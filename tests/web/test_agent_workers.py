@@ -159,3 +159,14 @@ def test_a_pool_broken_too_often_in_a_row_stops_the_agents_with_one_clear_messag
             time.sleep(0.02)
     assert answer["stalled"] == (f"the agents' worker processes ended {POOL_BREAKS} times in a row (killed or out "
                                  "of memory). Reload the page to let them try again.")
+
+
+def test_the_servers_workers_start_before_any_decision_so_that_none_is_timed_with_a_start(tmp_path: Path) -> None:
+    # issue 30's timing channel: a decision that paid a process's start would be shown later than a quick one
+    with TestClient(create_app(tmp_path / "games.db", agent_workers=3)) as client:
+        games: Games = client.app.state.games  # type: ignore[attr-defined]
+        for _ in range(600):  # started in a thread of the server's start, no game asked
+            if len(workers_of(games)) == 3:
+                break
+            time.sleep(0.05)
+        assert len(workers_of(games)) == 3
