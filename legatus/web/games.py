@@ -19,7 +19,6 @@ from .thinkers import Thinkers, WorkerLost
 
 MAX_AGENT_WORKERS = 64  # the most agents' worker processes (--agent-workers)
 MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth new one is refused (503), a resumed one waits
-SEND_FIRST = 0.01  # seconds the watchers' sends get after a paced move, before the agent thinks again
 POOL_BREAKS = 5  # an agents' pool broken so many times in a row (a worker lost each time) stops a game's agents
 BREAK_BACKOFF = 0.5  # seconds a game waits, after its agent's worker was lost, before it asks again
 LOG = logging.getLogger("legatus.web")
@@ -156,8 +155,6 @@ class Games:
                     await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
                 async with live.lock:
                     live.publish(draft)
-                if pace is not None:  # the messages leave before the agent's next decision is sent out
-                    await asyncio.sleep(SEND_FIRST)
 
         live.task = asyncio.get_running_loop().create_task(play())
         if live.agents_only:  # its place goes to the next queued game, unless the server is stopping it
