@@ -32,7 +32,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from legatus.core.actions import Action
-from legatus.core.agents import AGENT_TRIES, Agent, close, decide
+from legatus.core.agents import AGENT_TRIES, Agent, close, decide, warm
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State
 from legatus.core.hints import Hints
@@ -124,6 +124,8 @@ class TerminalPlay:
         """Play until the game ends or the player quits; returns the exit status (0; 1 where an
         agent could not decide)."""
         try:
+            for agent in self.agents.values():  # an ``@N`` agent's workers start now, not in its first decision
+                warm(agent)
             if self.banner:
                 lines = [line for text in self.banner.split("\n")
                          for line in textwrap.wrap(text, self.console.width, subsequent_indent="  ") or [""]]

@@ -746,3 +746,17 @@ def test_an_action_of_one_word_beside_longer_ones_of_its_kind() -> None:
     lines = [Text.from_markup(line).plain for block in action_lines(fake, actions, 80) for line in block]
     listed = listed_actions("\n".join(lines))
     assert listed == {i + 1: str(a) for i, a in enumerate(actions)}
+
+
+def test_an_agents_worker_processes_start_when_the_game_starts_not_in_its_first_decision() -> None:
+    from legatus.core.agents import make_agent
+
+    game = legatus.load("hispania", variants=["hispano"], seed=4)
+    session = Session(game.new_initial_state(), seed=4)
+    agent = make_agent(game, "mcts:20@2", seed=1)
+    started: list[int] = []
+    agent.parallel.warm = lambda: started.append(len(session.state.history()))  # type: ignore[union-attr]
+    play = TerminalPlay(session, console=Console(file=io.StringIO(), width=200), read=lambda _: "quit",
+                        agents={1: agent})
+    play.run()
+    assert started == [0]  # before any decision, once

@@ -37,11 +37,12 @@ from .flat import FlatAgent
 from .game import Game, Information, State
 from .ismcts import DeterminizedMCTSAgent, ISMCTSAgent
 from .mcts import Analysis, MCTSAgent
-from .parallel import MAX_WORKERS, RootParallel, close, share_budget
+from .parallel import MAX_WORKERS, RootParallel, close, share_budget, warm
 
 __all__ = [
     "AGENT_TRIES", "HORIZON", "SEARCHES", "Agent", "Evaluator", "RandomAgent", "Ranker", "Seeded",
     "agent_names", "close", "deciding_seat", "decide", "make_agent", "own_searches", "search_setting", "seat_input",
+    "warm",
 ]
 
 
@@ -102,7 +103,7 @@ def _root_parallel(game: Game, spec: str, body: str, workers_text: str, seed: in
     base = body.partition("+")[0].partition(":")[0]
     if base not in SEARCHES:
         raise OptionError(f"agent '{spec}': only a search ({', '.join(SEARCHES)}) takes @<worker processes>")
-    if not workers_text.isdigit() or not 1 <= int(workers_text) <= MAX_WORKERS:
+    if not (workers_text.isascii() and workers_text.isdigit()) or not 1 <= int(workers_text) <= MAX_WORKERS:
         raise OptionError(f"agent '{spec}': @ takes the number of worker processes, "
                           f"from 1 to {MAX_WORKERS} (mcts+heuristic:400@2)")
     workers = int(workers_text)
@@ -118,19 +119,21 @@ def _root_parallel(game: Game, spec: str, body: str, workers_text: str, seed: in
     else:
         specs = [f"{name}:{share}" for share in share_budget(simulations, workers)]
     assert isinstance(agent, (MCTSAgent, ISMCTSAgent, DeterminizedMCTSAgent))
-    order = None
-    if isinstance(agent, FlatAgent):  # equal means: the candidates' order, as in one process
-        flat = agent
-        order = lambda s: flat._candidates(s)[0]  # noqa: E731
-    agent.parallel = RootParallel(search_share, specs, seed, max_seconds, order)
+    # a determinized search ranks each guess's root its own way, as in one process: no shared root
+    rank = None if isinstance(agent, DeterminizedMCTSAgent) else agent.root_candidates
+    agent.parallel = RootParallel(search_share, specs, seed, max_seconds, rank, isinstance(agent, FlatAgent))
     return agent
 
 
-def search_share(state: State, spec: str, seed: int, max_seconds: float | None) -> tuple[list[Analysis], int]:
+def search_share(state: State, spec: str, seed: int, max_seconds: float | None,
+                 root: list[int] | None = None) -> tuple[list[Analysis], int]:
     """One worker's search (:class:`~.parallel.RootParallel`): ``spec`` seeded with ``seed`` from
-    ``state``; its root's actions and the simulations it ran."""
+    ``state``, its root's candidates ``root`` where given; its root's actions and the simulations
+    it ran."""
     agent = make_agent(state.game, spec, seed, max_seconds)
     assert isinstance(agent, (MCTSAgent, ISMCTSAgent, DeterminizedMCTSAgent))
+    if root is not None and not isinstance(agent, DeterminizedMCTSAgent):
+        agent.root_actions = [state.game.actions[a] for a in root]
     ranked = agent.analyse(state)
     return ranked, agent.last_simulations
 

@@ -51,7 +51,7 @@ class FlatAgent(MCTSAgent):
         if self.parallel is not None:
             merged, self.last_simulations = self.parallel(state)
             return merged
-        candidates = self._candidates(state)[0]
+        candidates = self._candidates(state, True)[0]
         self._decisions += 1
         base = seed_from(self.seed, self._decisions)
         sums = [[0.0] * self.seats for _ in candidates]

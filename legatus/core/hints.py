@@ -37,7 +37,9 @@ def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, w
 class Hints:
     """Hints in one game (:func:`hints`), the search shared among ``workers`` processes that are
     kept from one hint to the next (a terminal's, a benchmark's); :meth:`close` ends them. A
-    position gets the same hint whatever ``workers`` are kept: each is seeded by the position."""
+    position gets the same hint each time it is asked: each is seeded by the position, the root's
+    candidates ranked with that seed too (a tie broken the same way). ``workers`` > 1 gives a
+    root-parallel search's hint, which need not be one process's."""
 
     def __init__(self, game: Game, workers: int = 1, max_seconds: float | None = None) -> None:
         self.max_seconds = max_seconds

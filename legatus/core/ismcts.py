@@ -39,7 +39,7 @@ import random
 from collections import defaultdict
 
 from .actions import Action
-from .agent_types import HORIZON, Agent, Evaluator, Ranker, deciding_seat, favourites, search_setting
+from .agent_types import HORIZON, Agent, Evaluator, Ranker, Seeded, deciding_seat, favourites, search_setting
 from .game import Game, State
 from .mcts import Analysis, MCTSAgent, RootSearch, estimate, rollout, search_until
 from .session import sample_outcome
@@ -90,6 +90,7 @@ class ISMCTSAgent:
         self.reason = ""
         self.last_simulations = 0
         self.parallel: RootSearch | None = None  # ``@N``: the search runs in N worker processes
+        self.root_actions: list[Action] | None = None  # an ``@N`` worker's: the root ranked in the main process
 
     def choose(self, state: State) -> Action:
         deciding_seat(state)
@@ -112,7 +113,7 @@ class ISMCTSAgent:
             return ranked
         root = _Edge(self.seats)
         # The observer's actions are the same in every state it cannot tell apart: ranked once.
-        first = self._candidates(state)
+        first = self.root_actions if self.root_actions is not None else self._candidates(state)
         self.last_simulations = search_until(
             lambda: self._simulate(root, state.resample(observer, self.rng), observer, first),
             self.simulations, self.seconds, self.max_seconds)
@@ -127,6 +128,13 @@ class ISMCTSAgent:
         elif self.near is not None:
             ranked = _near_ties_ranked(ranked, first, self.near)
         return ranked
+
+    def root_candidates(self, state: State, seed: int) -> list[Action]:
+        """The root's candidates, its ranker seeded with ``seed`` (ties drawn the same each time):
+        ranked once for all of an ``@N`` search's workers, so that they compare the same ones."""
+        if isinstance(self.ranker, Seeded):
+            self.ranker.rng.seed(seed)
+        return self._candidates(state)
 
     def _candidates(self, state: State) -> list[Action]:
         """The actions a decision node offers: the ranker's ``width`` favourites, else all."""

@@ -111,6 +111,7 @@ class MCTSAgent:
         self.last_simulations = 0
         self._decisions = 0
         self.parallel: RootSearch | None = None  # ``@N``: the search runs in N worker processes
+        self.root_actions: list[Action] | None = None  # an ``@N`` worker's: the root ranked in the main process
 
     def choose(self, state: State) -> Action:
         ranked = self.analyse(state)
@@ -138,12 +139,22 @@ class MCTSAgent:
         seat = state.current_player()
         ranked.sort(key=lambda r: (-r.visits, -r.mean[seat]))
         if not ranked:  # no simulation got past the root: the favourite
-            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in self._candidates(state)[0]]
+            ranked = [Analysis(a, 0, (0.0,) * self.seats) for a in self._candidates(state, True)[0]]
         return ranked
 
-    def _candidates(self, state: State) -> tuple[list[Action], list[float]]:
-        """The actions a decision node considers, with their priors."""
-        if self.ranker is not None:
+    def root_candidates(self, state: State, seed: int) -> list[Action]:
+        """The root's candidates, its ranker seeded with ``seed`` (ties drawn the same each time):
+        ranked once for all of an ``@N`` search's workers, so that they compare the same ones."""
+        if isinstance(self.ranker, Seeded):
+            self.ranker.rng.seed(seed)
+        return self._candidates(state)[0]
+
+    def _candidates(self, state: State, root: bool = False) -> tuple[list[Action], list[float]]:
+        """The actions a decision node considers, with their priors (the root's as given, if given)."""
+        if root and self.root_actions is not None:
+            actions = self.root_actions
+            weights = [0.5 ** i if self.ranker is not None else 1.0 for i in range(len(actions))]
+        elif self.ranker is not None:
             actions = self.ranker.rank(state)[:self.width]
             weights = [0.5 ** i for i in range(len(actions))]
         else:
@@ -171,7 +182,7 @@ class MCTSAgent:
                 continue
             first_visit = node.children is None
             if first_visit:
-                actions, priors = self._candidates(state)
+                actions, priors = self._candidates(state, node is root)
                 node.children = {a: _Node(self.seats, p) for a, p in zip(actions, priors, strict=True)}
             seat = state.current_player()
             action, child = self._select(node, seat)

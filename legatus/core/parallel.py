@@ -6,7 +6,10 @@ one in each of two worker processes; their root actions' visits and summed retur
 worker by worker in the workers' order (never in the order they finish), so that a seed gives the
 same decision however the processes are scheduled. A budget in seconds is each worker's own: the
 workers search side by side for that long. ``@1`` (or no suffix) is the plain search, in this
-process. (IS-MCTS's near-tie rule, which no agent or hint uses, is not applied to a merged root.)
+process. The root's candidates are ranked once, in this process, and every worker searches those:
+a ranker that breaks ties with its generator would shortlist others in each worker (a
+determinized search, which ranks each guess's root, excepted). (IS-MCTS's near-tie rule, which no
+agent or hint uses, is not applied to a merged root.)
 
 Each decision's workers are seeded from one number drawn from the agent's generator (the agent's
 seed), worker ``i``'s search from that and ``i``: a seeded agent makes the same decisions on the
@@ -14,7 +17,8 @@ same states, whatever the machine. A worker is given the agent's input itself (i
 secrets a state drawn from what its seat knows, :func:`~.agent_types.decide`): an information-set
 search then draws its determinizations from that, as in one process, never from the true state.
 
-The processes start with the agent's first decision and serve every decision after it; the agent's
+The processes start with the agent's first decision, or before it (:func:`warm`: a shell's, as the
+game starts, so that no decision pays for their start), and serve every decision after it; the agent's
 ``close`` (:func:`close`) ends them, as does the agent's collection or the interpreter's exit. They
 are started by ``forkserver`` where the system has it, else ``spawn``: never a fork of a process
 that may run threads (a server's).
@@ -26,22 +30,26 @@ import multiprocessing
 import random
 import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from .actions import Action, ActionTable
 from .game import State
 from .mcts import Analysis, seed_from
-from .registry import register_all, targets
+from .registry import game_names, load, register_all, targets
 
 MAX_WORKERS = 64
 """The most worker processes one agent may ask for (``@64``). Not the machine's cores: a spec is
 valid on every machine (records keep it), and more workers than cores give the same decisions,
 only no faster."""
 
-Search = Callable[[State, str, int, float | None], tuple[list[Analysis], int]]
-"""A worker's search: (the root, the spec of its share, its seed, its time bound) → its root's
-actions and the simulations it ran. A module-level function, so that it pickles by name."""
+Search = Callable[[State, str, int, float | None, list[int] | None], tuple[list[Analysis], int]]
+"""A worker's search: (the root, the spec of its share, its seed, its time bound, the root's
+candidates) → its root's actions and the simulations it ran. A module-level function, so that it
+pickles by name."""
+
+Rank = Callable[[State, int], list[Action]]
+"""The agent's root candidates, its ranker seeded with the number given (``root_candidates``)."""
 
 
 def process_context() -> multiprocessing.context.BaseContext:
@@ -56,6 +64,19 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     the games this process knows (those registered at run time too: a test's, a plug-in's)."""
     return ProcessPoolExecutor(workers, mp_context=process_context(), initializer=register_all,
                                initargs=(targets(),))
+
+
+def load_games() -> None:
+    """A worker's warm-up: every registered game loaded (its modules imported, its data read),
+    so that no timed decision pays for the process's start and imports."""
+    for name in game_names():
+        load(name)
+
+
+def start_workers(pool: Executor, workers: int) -> None:
+    """Starts ``pool``'s ``workers`` processes and warms each (:func:`load_games`); returns when
+    they are ready. Each task sent while no worker is idle starts a process of its own."""
+    wait([pool.submit(load_games) for _ in range(workers)])
 
 
 def share_budget(simulations: int, workers: int) -> list[int]:
@@ -91,16 +112,19 @@ def merge(results: Sequence[list[Analysis]], table: ActionTable, seat: int,
 
 class RootParallel:
     """The worker processes of one agent: ``analyse(state)`` runs each worker's share of the
-    search (``specs``, one a worker) and merges their roots. ``order``, for a flat search, gives
-    the candidates' order that breaks ties between equal means."""
+    search (``specs``, one a worker) and merges their roots. ``rank`` (held weakly: the workers do
+    not keep their agent alive) ranks the root once, here, and every worker searches those
+    candidates: each worker's own ranker could break ties its own way and shortlist others.
+    ``flat``: their order breaks ties between equal means, as in one process."""
 
     def __init__(self, search: Search, specs: list[str], seed: int | None, max_seconds: float | None,
-                 order: Callable[[State], list[Action]] | None = None) -> None:
+                 rank: Rank | None = None, flat: bool = False) -> None:
         self.search = search
         self.specs = specs
         self.rng = random.Random(seed)
         self.max_seconds = max_seconds
-        self.order = order
+        self._rank = None if rank is None else weakref.WeakMethod(rank)
+        self.flat = flat
         self._pool: ProcessPoolExecutor | None = None
 
     @property
@@ -110,18 +134,24 @@ class RootParallel:
     def __call__(self, state: State) -> tuple[list[Analysis], int]:
         """The merged root of ``state``'s search and the simulations run in all."""
         base = self.rng.getrandbits(63)
+        rank = None if self._rank is None else self._rank()
+        candidates = None if rank is None else rank(state, seed_from(base, "root"))
+        root = None if candidates is None else [int(a) for a in candidates]
         pool = self._start()
+        futures: list[Future[tuple[list[Analysis], int]]] = []
         try:
-            futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds)
+            futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds, root)
                        for i, spec in enumerate(self.specs)]
             results = [future.result() for future in futures]  # in the workers' order, whoever ends first
-        except BrokenProcessPool:  # a worker died (killed, out of memory): the next decision starts anew
-            self._pool = None
-            pool.shutdown(wait=False, cancel_futures=True)
+        except BaseException as error:  # a failed decision: none of its work left to run
+            for future in futures:
+                future.cancel()
+            if isinstance(error, BrokenProcessPool):  # a worker died (killed, out of memory): start anew
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
             raise
         seat = state.current_player()
-        order = None if self.order is None else self.order(state)
-        ranked = merge([r for r, _ in results], state.game.actions, seat, order)
+        ranked = merge([r for r, _ in results], state.game.actions, seat, candidates if self.flat else None)
         return ranked, sum(n for _, n in results)
 
     def _start(self) -> ProcessPoolExecutor:
@@ -129,6 +159,11 @@ class RootParallel:
             self._pool = worker_pool(self.workers)
             weakref.finalize(self, self._pool.shutdown, wait=False, cancel_futures=True)
         return self._pool
+
+    def warm(self) -> None:
+        """Starts the worker processes and warms them (:func:`start_workers`) before the first
+        decision: a shell's, when the game starts."""
+        start_workers(self._start(), self.workers)
 
     def close(self) -> None:
         """Ends the worker processes (a later decision starts new ones)."""
@@ -143,6 +178,13 @@ def reseed(agent: object, seed: int) -> None:
     parallel = getattr(agent, "parallel", None)
     if isinstance(parallel, RootParallel):
         parallel.rng.seed(seed)
+
+
+def warm(agent: object) -> None:
+    """Starts ``agent``'s worker processes, if it has any (an ``@N`` search); any agent may be given."""
+    parallel = getattr(agent, "parallel", None)
+    if isinstance(parallel, RootParallel):
+        parallel.warm()
 
 
 def close(agent: object) -> None:

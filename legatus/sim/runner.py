@@ -15,7 +15,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from legatus.core.agents import SEARCHES, decide, make_agent, own_searches
+from legatus.core.agents import SEARCHES, close, decide, make_agent, own_searches
 from legatus.core.game import Game
 from legatus.core.registry import load
 from legatus.core.session import sample_outcome
@@ -68,12 +68,16 @@ def play_game(config: Config, run_seed: int, index: int) -> dict[str, Any]:
     rng = random.Random(seed)
     agents = [make_agent(game, spec, derive_seed(seed, seat)) for seat, spec in enumerate(config.seat_agents(game))]
     state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_outcome(state, rng)
-        else:
-            action = decide(agents[state.current_player()], state)
-        state.apply_action(action)
+    try:
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample_outcome(state, rng)
+            else:
+                action = decide(agents[state.current_player()], state)
+            state.apply_action(action)
+    finally:  # an @N agent's worker processes end with its game
+        for agent in agents:
+            close(agent)
     return {"index": index, "seed": seed, "returns": state.returns(), "length": len(state.history()),
             **state.summary()}
 
@@ -100,7 +104,7 @@ def games_per_task(configs: Sequence[Config], games: int, workers: int) -> int:
     worker, at most MAX_BATCH games each."""
     for config in configs:
         searches = (*SEARCHES, *own_searches(config.load_game())) if config.agents else ()
-        if any(spec.split("+")[0].split(":")[0] in searches for _, spec in config.agents):
+        if any(spec.partition("@")[0].split("+")[0].split(":")[0] in searches for _, spec in config.agents):
             return 1
     return max(1, min(MAX_BATCH, math.ceil(games / (workers * TASKS_PER_WORKER))))
 

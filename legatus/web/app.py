@@ -34,6 +34,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     """Resumes the games waiting on an agent, sweeps the idle games while the server runs,
     and at the end waits for the agents' workers (and ends them) before it closes the store."""
     games: Games = app.state.games
+    games.thinkers.warm()  # the workers start before any decision is timed
     for game_id in games.store.agent_turns():  # a restart resumes the games waiting on an agent, and only those
         with contextlib.suppress(WebError):
             games.run_agents(games.get(game_id))

@@ -15,11 +15,12 @@ from legatus.core.record import PERSON
 
 from .live import DICE, LiveGame, WebError
 from .store import Store
-from .thinkers import Thinkers
+from .thinkers import Thinkers, WorkerLost
 
 MAX_AGENT_WORKERS = 64  # the most agents' worker processes (--agent-workers)
 MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth new one is refused (503), a resumed one waits
-SEND_FIRST = 0.01  # seconds the watchers' sends get after a paced move, before the agent thinks again
+POOL_BREAKS = 5  # an agents' pool broken so many times in a row (a worker lost each time) stops a game's agents
+BREAK_BACKOFF = 0.5  # seconds a game waits, after its agent's worker was lost, before it asks again
 LOG = logging.getLogger("legatus.web")
 
 
@@ -117,10 +118,21 @@ class Games:
         live.stalled = None
 
         async def play() -> None:
-            failures = 0
+            failures = breaks = 0
             while (turn := live.agent_turn()) is not None:
                 try:  # the game stays free meanwhile
                     (chosen, _), started = await self.thinkers.run(*turn.task(), person=not live.agents_only)
+                except WorkerLost:  # another game's worker may have broken the pool: no fault of this agent's
+                    breaks += 1
+                    LOG.warning("game %s: the agent of seat %d lost its worker (%d of %d in a row)", live.row.id,
+                                turn.seat, breaks, POOL_BREAKS)
+                    if breaks < POOL_BREAKS:
+                        await asyncio.sleep(BREAK_BACKOFF)
+                        continue
+                    live.stalled = (f"the agents' worker processes ended {POOL_BREAKS} times in a row (killed or "
+                                    "out of memory). Reload the page to let them try again.")
+                    live.broadcast()
+                    return
                 except Exception as exc:  # the agent's failure, whatever it is: logged, never silent
                     failures += 1
                     LOG.exception("game %s: the agent of seat %d failed (%d of %d)", live.row.id, turn.seat,
@@ -133,7 +145,7 @@ class Games:
                                     "Reload the page to let it try again.")
                     live.broadcast()
                     return
-                failures = 0
+                failures = breaks = 0
                 async with live.lock:
                     draft = live.draft(turn, turn.action(chosen))
                 if draft is None:
@@ -143,8 +155,6 @@ class Games:
                     await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
                 async with live.lock:
                     live.publish(draft)
-                if pace is not None:  # the messages leave before the agent's next decision is sent out
-                    await asyncio.sleep(SEND_FIRST)
 
         live.task = asyncio.get_running_loop().create_task(play())
         if live.agents_only:  # its place goes to the next queued game, unless the server is stopping it

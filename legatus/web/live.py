@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from legatus.core.actions import Action
-from legatus.core.agents import Agent, make_agent, seat_input
+from legatus.core.agents import make_agent, seat_input
 from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
 from legatus.core.pacing import Pacing, pacing
@@ -159,12 +159,12 @@ class LiveGame:
         game = session.state.game
         self.agent_seconds = agent_seconds
         self.hinting = False  # a hint is being worked out: one at a time a game
-        self.agents: dict[int, Agent] = {
-            p.seat: make_agent(game, p.player, secrets.randbits(63), max_seconds=agent_seconds)
-            for p in row.seats if p.player != PERSON}
+        # The agents' specs: each decision's agent is made, and seeded, in its worker (:func:`think`).
+        self.agents: dict[int, str] = {p.seat: p.player for p in row.seats if p.player != PERSON}
         # When each agent's move may be shown (None: at once, in a game without secrets).
-        self.paces: dict[int, Pacing | None] = {seat: pacing(game, agent, agent_seconds)
-                                                for seat, agent in self.agents.items()}
+        self.paces: dict[int, Pacing | None] = {
+            seat: pacing(game, make_agent(game, spec, max_seconds=agent_seconds), agent_seconds)
+            for seat, spec in self.agents.items()}
         self.watchers: set[Watcher] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None

@@ -17,13 +17,14 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from legatus.core.parallel import worker_pool
+from legatus.core.parallel import start_workers, worker_pool
 
 T = TypeVar("T")
 
@@ -48,12 +49,30 @@ class Thinkers:
         self.busy_agents_only = 0  # of which for games between agents
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (0 person / 1 agents only, order, wake)
         self._order = itertools.count()
+        self._ready: Future[None] | None = None  # the workers' start (:meth:`warm`), while under way
+
+    def warm(self) -> None:
+        """Starts every worker and loads the games in each, in a thread (the event loop never waits
+        on a worker): no timed decision pays for a process's start, which would show a decision
+        later than a quick one (issue 30). Decisions asked meanwhile wait for it, untimed."""
+        pool, ready = self.pool, Future[None]()
+        self._ready = ready
+
+        def start() -> None:
+            try:
+                start_workers(pool, self.workers)
+            finally:  # a start that failed leaves the decisions to find the pool broken
+                ready.set_result(None)
+
+        threading.Thread(target=start, name="legatus-workers-start", daemon=True).start()
 
     async def run(self, task: Callable[..., T], *args: Any, person: bool) -> tuple[T, float]:
         """``task(*args)``, run by a worker when this game's turn comes (``task`` and ``args``
         must pickle: a module-level function, a state), and when (``time.perf_counter``) the
         worker was given it: pacing counts from there, not from the wait for a worker. ``person``:
         a person waits on it (served first). :class:`WorkerLost` if the worker dies meanwhile."""
+        if self._ready is not None:  # the workers start, before the game queues: not in the decision's time
+            await asyncio.shield(asyncio.wrap_future(self._ready))  # a game that stops waiting leaves it be
         loop = asyncio.get_running_loop()
         wake: asyncio.Future[None] = loop.create_future()
         heapq.heappush(self._waiting, (0 if person else 1, next(self._order), wake))
@@ -82,6 +101,7 @@ class Thinkers:
         if self.pool is pool:
             self.pool = self._make(self.workers)
             pool.shutdown(wait=False, cancel_futures=True)
+            self.warm()
         return WorkerLost("an agent's worker process ended while it thought (killed or out of memory); "
                           "a new one takes its place")
 

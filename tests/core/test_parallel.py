@@ -5,16 +5,19 @@ workers' order. On Blind Hand, whose marker card ``aquila`` only its holder may 
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import random
 import signal
+import weakref
 from collections.abc import Iterator
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
 import legatus
-from legatus.core.agents import close, decide, make_agent, search_share, seat_input
+from legatus.core.agents import close, decide, make_agent, search_share, seat_input, warm
 from legatus.core.errors import OptionError
 from legatus.core.game import State
 from legatus.core.mcts import Analysis, seed_from
@@ -93,6 +96,8 @@ def test_one_worker_is_the_search_itself(spec: str) -> None:
     ("mcts:40@0", r"@ takes the number of worker processes, from 1 to 64"),
     ("mcts:40@x", r"@ takes the number of worker processes"),
     ("mcts:40@", r"@ takes the number of worker processes"),
+    ("mcts:40@\u00b2", r"@ takes the number of worker processes"),  # a superscript two, a digit to isdigit
+    ("mcts:40@\u0662", r"@ takes the number of worker processes"),  # an Arabic-Indic two, read as 2 by int
     (f"mcts:40@{MAX_WORKERS + 1}", r"@ .*, from 1 to 64"),
     ("random@2", r"only a search \(mcts, flat, ismcts, dmcts\) takes @"),
     ("mcts:1@2", r"1 simulations cannot be shared among 2 workers"),
@@ -155,3 +160,76 @@ def test_a_worker_killed_fails_that_decision_and_the_next_one_starts_new_workers
     with pytest.raises(BrokenProcessPool):
         analysis(agent, state)
     assert [a for a, _, _ in analysis(agent, state)]  # new workers search
+
+
+def walked(name: str, seed: int, decisions: int) -> State:
+    """A game of ``name`` after ``decisions`` random decisions (and their chance outcomes)."""
+    state = legatus.load(name).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node() or decisions:
+        if not state.is_chance_node():
+            decisions -= 1
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return state
+
+
+# Positions where the heuristic ranker's tie-breaking draw shortlisted other candidates in each
+# worker: Hispania's ``rank`` breaks ties with its generator, VIAE's adds a small random term.
+@pytest.mark.parametrize(("name", "spec", "seed", "decisions"), [
+    ("hispania", "flat+heuristic:32@2", 2, 3), ("viae", "ismcts+heuristic:16@2", 0, 0)])
+def test_every_worker_searches_the_root_candidates_ranked_once_in_the_main_process(
+        name: str, spec: str, seed: int, decisions: int, agents: list[object]) -> None:
+    state = walked(name, seed, decisions)
+    first, again = make_agent(state.game, spec, 3), make_agent(state.game, spec, 3)
+    agents.extend([first, again])
+    got = analysis(first, state)
+    assert len(got) <= first.width  # type: ignore[attr-defined]  # one shortlist, not each worker's own
+    if spec.startswith("flat"):  # every candidate tried by every worker, as often
+        assert len({visits for _, visits, _ in got}) == 1
+    assert analysis(again, state) == got  # a seed gives the same decision twice
+
+
+class _FailedFirst:
+    """A pool whose first worker fails at once and whose others have not started."""
+
+    def __init__(self) -> None:
+        self.futures: list[Future[tuple[list[Analysis], int]]] = []
+
+    def submit(self, *_: object) -> Future[tuple[list[Analysis], int]]:
+        future: Future[tuple[list[Analysis], int]] = Future()
+        if not self.futures:
+            future.set_exception(MemoryError("worker 0"))
+        self.futures.append(future)
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_a_failing_worker_cancels_the_others_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    pool = _FailedFirst()
+    monkeypatch.setattr("legatus.core.parallel.worker_pool", lambda workers: pool)
+    search = RootParallel(search_share, ["mcts:10"] * 3, 1, None)
+    with pytest.raises(MemoryError, match="worker 0"):
+        search(dealt())
+    assert [future.cancelled() for future in pool.futures] == [False, True, True]
+
+
+def test_the_workers_hold_their_agent_weakly_so_that_it_ends_them_when_dropped() -> None:
+    agent = make_agent(dealt().game, "flat:40@2", 1)
+    dropped = weakref.ref(agent)
+    collecting = gc.isenabled()
+    gc.disable()  # freed by its last reference, not by a collection of cycles some time later
+    try:
+        del agent
+        assert dropped() is None
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def test_warm_starts_every_worker_before_the_first_decision(agents: list[object]) -> None:
+    agent = parallel("mcts:40@3", 1, agents)
+    warm(agent)
+    assert len(agent.parallel._pool._processes) == 3  # type: ignore[attr-defined]
+    warm(make_agent(dealt().game, "mcts:40"))  # any agent may be given: one in this process has none

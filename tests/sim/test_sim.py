@@ -10,9 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from legatus.cli import app
+from legatus.sim import runner
 from legatus.sim import sweep as sweeping
 from legatus.sim.backends import SerialExecutor, make_executor
-from legatus.sim.runner import MAX_BATCH, TASKS_PER_WORKER, Config, derive_seed, games_per_task, run
+from legatus.sim.runner import MAX_BATCH, TASKS_PER_WORKER, Config, derive_seed, games_per_task, play_game, run
 from legatus.sim.stats import share_test, sign_test, summarise, wilson
 
 CONFIG = Config.make("hispania", {"level": "5-3-2-3-3"}, {"rome": "heuristic"}, key="test")
@@ -34,6 +35,8 @@ def test_tasks_are_sized_so_that_every_worker_gets_several():
     assert games_per_task([CONFIG, search], 1000, 2) == 1  # a search's games go one at a time
     planner = Config.make("hispania", {}, {"rome": "planner:2s"})
     assert games_per_task([planner], 1000, 2) == 1  # so do those of a game's own search
+    shared = Config.make("hispania", {}, {"rome": "mcts@2"})
+    assert games_per_task([shared], 1000, 2) == 1  # a search on worker processes is a search
 
 
 def test_progress_moves_a_task_at_a_time_and_the_results_do_not_depend_on_the_workers():
@@ -231,3 +234,18 @@ def test_sweep_says_which_points_the_game_plays_otherwise_than_asked(tmp_path):
     assert ("1 point of the grid is played otherwise than asked, as the game notes (e.g. {'variants': ['hispano'], "
             "'level': '7-5-4-5-1'}: R28: the Hispano variant gives the Romans 6 denarii, so level 7-5-4-5-1 is "
             "played as 6-5-4-5-1)") in result.stdout
+
+
+def test_a_games_agents_are_closed_when_it_ends_even_by_a_failure(monkeypatch):
+    closed: list[object] = []
+    monkeypatch.setattr(runner, "close", closed.append)  # an @N agent's close ends its worker processes
+
+    def failing(agent, state):
+        raise RuntimeError("an agent failed")
+
+    play_game(CONFIG, 7, 0)
+    assert len(closed) == len(CONFIG.seat_agents(CONFIG.load_game()))
+    monkeypatch.setattr(runner, "decide", failing)
+    with pytest.raises(RuntimeError, match="an agent failed"):
+        play_game(CONFIG, 7, 1)
+    assert len(closed) == 2 * len(CONFIG.seat_agents(CONFIG.load_game()))

@@ -8,14 +8,18 @@ import asyncio
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from legatus.core.agents import AGENT_TRIES
+from legatus.web import games as games_module
+from legatus.web import live as live_module
 from legatus.web.app import create_app
-from legatus.web.games import Games
+from legatus.web.games import POOL_BREAKS, Games
 from legatus.web.thinkers import Thinkers, WorkerLost
 from tests.games import registered
 
@@ -104,3 +108,65 @@ def test_the_servers_end_ends_the_agents_workers(tmp_path: Path) -> None:
     for process in processes:
         process.join(10)
         assert not process.is_alive()
+
+
+def lost_then(losses: int, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The agents' decisions lose their worker ``losses`` times, then are made; the count so far."""
+    lost = [0]
+    think = live_module.think
+
+    def losing(*args: Any) -> Any:
+        if lost[0] < losses:
+            lost[0] += 1
+            raise WorkerLost("an agent's worker process ended while it thought")
+        return think(*args)
+
+    monkeypatch.setattr(live_module, "think", losing)
+    monkeypatch.setattr(games_module, "BREAK_BACKOFF", 0.01)
+    return lost
+
+
+def agents_game(client: TestClient) -> tuple[str, str]:
+    client.app.state.games.thinkers = Thinkers(2, ThreadPoolExecutor)  # type: ignore[attr-defined]  # the patched think
+    created = client.post("/api/games", json={"game": "hannibal", "options": {},
+                                              "players": {"rome": "random"}}).json()
+    return created["id"], created["seats"][1]["token"]
+
+
+def test_a_lost_worker_is_no_failure_of_the_agent_and_the_game_asks_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lost = lost_then(AGENT_TRIES + 1, monkeypatch)  # more losses than an agent's tries: not counted as its failures
+    with TestClient(create_app(tmp_path / "games.db")) as client:
+        gid, token = agents_game(client)
+        for _ in range(400):
+            answer = client.get(f"/api/games/{gid}?token={token}").json()
+            if answer["view"]["to_move"] != "rome" or answer["stalled"]:
+                break
+            time.sleep(0.02)
+    assert lost[0] == AGENT_TRIES + 1
+    assert not answer["stalled"] and answer["view"]["to_move"] != "rome"  # rome's agent moved
+
+
+def test_a_pool_broken_too_often_in_a_row_stops_the_agents_with_one_clear_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lost_then(POOL_BREAKS, monkeypatch)
+    with TestClient(create_app(tmp_path / "games.db")) as client:
+        gid, token = agents_game(client)
+        for _ in range(400):
+            answer = client.get(f"/api/games/{gid}?token={token}").json()
+            if answer["stalled"]:
+                break
+            time.sleep(0.02)
+    assert answer["stalled"] == (f"the agents' worker processes ended {POOL_BREAKS} times in a row (killed or out "
+                                 "of memory). Reload the page to let them try again.")
+
+
+def test_the_servers_workers_start_before_any_decision_so_that_none_is_timed_with_a_start(tmp_path: Path) -> None:
+    # issue 30's timing channel: a decision that paid a process's start would be shown later than a quick one
+    with TestClient(create_app(tmp_path / "games.db", agent_workers=3)) as client:
+        games: Games = client.app.state.games  # type: ignore[attr-defined]
+        for _ in range(600):  # started in a thread of the server's start, no game asked
+            if len(workers_of(games)) == 3:
+                break
+            time.sleep(0.05)
+        assert len(workers_of(games)) == 3

@@ -25,7 +25,7 @@ from legatus.core.session import sample_outcome
 from legatus.sim.runner import derive_seed
 from legatus.web import live as live_module
 from legatus.web.app import create_app
-from legatus.web.live import LiveGame, opening, summary
+from legatus.web.live import AgentTurn, LiveGame, opening, summary
 from legatus.web.store import Store
 from legatus.web.thinkers import Thinkers
 from tests.web.helpers import Server, SilentWatcher
@@ -132,15 +132,14 @@ def test_each_roll_is_drawn_when_it_falls_and_nothing_a_client_sends_moves_it(cl
 
 def test_agent_seeds_are_drawn_secretly_and_shown_nowhere(client, db):
     created = new_game(client, players={"rome": "mcts:20"})
-    row = Store(db).game(created["id"])
-    assert row is not None
-    seeds = {LiveGame.load(row, Store(db), 1.0).agents[0].seed for _ in range(3)}  # type: ignore[attr-defined]
+    live = client.app.state.games.get(created["id"])
+    turn = AgentTurn("mcts:20", 0, live.state, live.log_length, 1.0)
+    seeds = {turn.task()[3] for _ in range(3)}  # each decision's agent is seeded anew, in its worker
     assert len(seeds) == 3  # not derived from anything stored, so from nothing public
     watch = created["watch_token"]
     answers = [client.get("/api/games").text, client.get(f"/api/games/{created['id']}?token={watch}").text,
                client.get(f"/api/games/{created['id']}/record?token={watch}").text, str(created)]
-    live = client.app.state.games.get(created["id"])
-    assert not any(str(live.agents[0].seed) in answer for answer in answers)
+    assert not any(str(seed) in answer for seed in seeds for answer in answers)
 
 
 # --- 2. No option that names a file of the server's ------------------------------------------
