@@ -4,24 +4,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
 import legatus
-from legatus.core.agents import close, make_agent
+from legatus.core.agents import make_agent
 from legatus.core.game import State
 from legatus.core.mcts import Analysis
 from legatus.core.session import sample_outcome
-
-
-@pytest.fixture
-def agents() -> Iterator[list[object]]:
-    """The agents a test makes, their worker processes ended after it."""
-    made: list[object] = []
-    yield made
-    for agent in made:
-        close(agent)
 
 
 def analysis(agent: object, state: State) -> list[tuple[str, int, tuple[float, ...]]]:

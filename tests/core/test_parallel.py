@@ -10,14 +10,13 @@ import os
 import random
 import signal
 import weakref
-from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
 import legatus
-from legatus.core.agents import close, decide, make_agent, search_share, seat_input, warm
+from legatus.core.agents import decide, make_agent, search_share, seat_input, warm
 from legatus.core.errors import OptionError
 from legatus.core.game import State
 from legatus.core.mcts import Analysis, seed_from
@@ -35,15 +34,6 @@ def dealt(seed: int = 1, players: int = 2) -> State:
     while state.is_chance_node():
         state.apply_action(sample_outcome(state, rng))
     return state
-
-
-@pytest.fixture
-def agents() -> Iterator[list[object]]:
-    """The agents a test makes, their worker processes ended after it."""
-    made: list[object] = []
-    yield made
-    for agent in made:
-        close(agent)
 
 
 def parallel(spec: str, seed: int, made: list[object]) -> object:
