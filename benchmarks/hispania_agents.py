@@ -181,6 +181,29 @@ def timed(agents: list[str], levels: list[str], seed: int, n: int) -> None:
                   f"{quantile(secs, 0.9):.2f} | {quantile(secs, 0.99):.2f} | {secs[-1]:.2f} |", flush=True)
 
 
+def play_all(todo: list[Key], seed: int, jobs: int, out: Path, results: dict[Key, dict[str, Any]],
+             deadline: float | None = None) -> None:
+    """Plays the games ``todo`` (agent, level, index; in this order) with run seed ``seed`` on
+    ``jobs`` worker processes, each result appended to ``out`` as it comes and kept in
+    ``results``; no game is sent after ``deadline`` (a ``time.monotonic()``)."""
+    todo = list(todo)
+    with ProcessPoolExecutor(jobs) as pool, out.open("a") as sink:
+        pending: set[Future[dict[str, Any]]] = set()
+        while todo or pending:
+            while todo and len(pending) < jobs and (deadline is None or time.monotonic() < deadline):
+                agent, level, index = todo.pop(0)
+                pending.add(pool.submit(play, agent, level, seed, index))
+            if not pending:
+                break
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                r = future.result()
+                results[(r["agent"], r["level"], r["index"])] = r
+                sink.write(json.dumps(r) + "\n")
+                sink.flush()
+                print(f"{r['level']} {r['index']} {r['agent']}: {'won' if r['won'] else r['outcome']}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", nargs="+", default=["mcts+heuristic:48", "planner"],
@@ -227,21 +250,7 @@ def main() -> None:
             if (a, lv, i) not in results]
     print(f"{own} games already in {args.out}, {len(todo)} to play on {args.jobs} workers", flush=True)
     deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
-    with ProcessPoolExecutor(args.jobs) as pool, args.out.open("a") as out:
-        pending: set[Future[dict[str, Any]]] = set()
-        while todo or pending:
-            while todo and len(pending) < args.jobs and (deadline is None or time.monotonic() < deadline):
-                agent, level, index = todo.pop(0)
-                pending.add(pool.submit(play, agent, level, args.seed, index))
-            if not pending:
-                break
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                r = future.result()
-                results[(r["agent"], r["level"], r["index"])] = r
-                out.write(json.dumps(r) + "\n")
-                out.flush()
-                print(f"{r['level']} {r['index']} {r['agent']}: {'won' if r['won'] else r['outcome']}", flush=True)
+    play_all(todo, args.seed, args.jobs, args.out, results, deadline)
     table(results, shown, args.levels)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -23,13 +24,21 @@ ROOT = Path(__file__).resolve().parents[2]
 TOOLS_ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # a tool run as a program imports this checkout's legatus
 
 
-def tool(name: str) -> ModuleType:
-    """``tools/<name>.py`` loaded as a module (the tools are scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+def script(folder: str, name: str) -> ModuleType:
+    """``<folder>/<name>.py`` loaded as a module (tools and benchmarks are scripts, not packages),
+    the scripts beside it importable as when it is run."""
+    if str(ROOT / folder) not in sys.path:
+        sys.path.insert(0, str(ROOT / folder))
+    spec = importlib.util.spec_from_file_location(name, ROOT / folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def tool(name: str) -> ModuleType:
+    """``tools/<name>.py`` loaded as a module."""
+    return script("tools", name)
 
 
 SETUP_EXAMPLE = [

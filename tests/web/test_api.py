@@ -70,6 +70,16 @@ def test_the_form_starts_a_first_game_at_the_easiest_level_and_says_how_hard_eac
     assert "tuned agent's win rate" in level["form"]["measured_by"]
 
 
+def test_the_form_gives_the_clairvoyant_bound_where_one_was_measured(client):
+    """Issue 36 point 3: "at most X% winnable" beside the measured rate, from the package's data."""
+    game = next(g for g in client.get("/api/catalogue").json()["games"] if g["name"] == "hispania")
+    form = next(o for o in game["options"] if o["name"] == "level")["form"]
+    assert form["bounds"] == {level: b._asdict() for level, b in legatus.games.hispania.level.bounds().items()}
+    hardest = form["bounds"]["5-3-2-3-3"]
+    assert hardest["games"] >= 100 and 0 < hardest["wins"] < hardest["games"] and hardest["upper"] < 0.5
+    assert "every future die" in form["bound_by"]
+
+
 def test_preview_gives_the_seats_or_says_what_is_wrong(client):
     ok = client.post("/api/preview", json={"game": "hispania", "options": {"players": 2, "variants": ["hispano"]}})
     assert ok.json()["seats"] == ["ulterior", "citerior", "hispania"]

@@ -188,10 +188,14 @@ def test_the_form_starts_at_the_easiest_level_and_says_how_hard_each_measured(se
              for p in ("denarii", "garrisons", "fleets", "roads", "armies")]
     assert "-".join(parts) == "5-3-2-3-3"
     rate = legatus.games.hispania.level.measured()["5-3-2-3-3"]
-    expect(measured).to_have_text(re.compile(rf"^hardest: {100 * rate:.1f}% — "))
+    bound = legatus.games.hispania.level.bounds()["5-3-2-3-3"]  # issue 36 point 3: beside it, the bound
+    expect(measured).to_have_text(re.compile(
+        rf"^hardest: {100 * rate:.1f}% — .*; at most {100 * bound.upper:.1f}% winnable — .*"
+        rf"won {bound.wins} of {bound.games} games$"))
     page.select_option('select[name="level.armies"]', "2")
     rate = legatus.games.hispania.level.measured()["5-3-2-3-2"]
-    expect(measured).to_have_text(re.compile(rf"^{100 * rate:.1f}% — "))
+    assert "5-3-2-3-2" not in legatus.games.hispania.level.bounds()  # not in the sample: no bound said
+    expect(measured).to_have_text(re.compile(rf"^{100 * rate:.1f}% — [^;]*$"))
 
 
 def test_the_panel_shows_no_blocked_denarii_in_the_setup_and_only_this_turn_s_dice(server, page):

@@ -13,7 +13,7 @@ from legatus.core.solo import SingleAgent
 from . import drawing, observation, position
 from .board import HISPANIC_PROVINCES, Board, load_board
 from .invariants import violations
-from .level import MEASURED_BY, MEDIUM, NAMES, PARAMETERS, VALUES, Level, all_levels, measured
+from .level import BOUND_BY, MEASURED_BY, MEDIUM, NAMES, PARAMETERS, VALUES, Level, all_levels, bounds, measured
 from .notation import END, Notation, build_notation
 from .scenarios import Scenario, load_scenario, parse_scenario, scenario_names
 from .state import HispaniaState
@@ -79,7 +79,8 @@ class HispaniaGame(Game):
                         "denarii-garrisons-fleets-roads-armies, e.g. 6-4-3-4-2, or easiest, default, hardest",
                         {"kind": "parts", "parts": [[name, list(values)] for name, values in zip(PARAMETERS, VALUES,
                                                                                                   strict=True)],
-                         "named": NAMES, "measured": measured(), "measured_by": MEASURED_BY}),
+                         "named": NAMES, "measured": measured(), "measured_by": MEASURED_BY,
+                         "bounds": {level: b._asdict() for level, b in bounds().items()}, "bound_by": BOUND_BY}),
         "variants": Option((), parse_variants, f"any of {', '.join(VARIANTS)}",
                            {"kind": "multi", "choices": list(VARIANTS), "none": "base"}),
         "scenario": Option(None, parse_scenario,

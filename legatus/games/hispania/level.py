@@ -11,7 +11,7 @@ import itertools
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from legatus.core.errors import OptionError
 
@@ -20,6 +20,7 @@ VALUES = ((7, 6, 5), (5, 4, 3), (4, 3, 2), (5, 4, 3), (1, 2, 3))  # low, medium,
 MEDIUM = "6-4-3-4-2"
 NAMES = {"easiest": "7-5-4-5-1", "default": MEDIUM, "hardest": "5-3-2-3-3"}
 MEASURED_BY = "the tuned agent's win rate over 1,000 games (docs/hispania/levels.md)"
+BOUND_BY = "the upper end of the 95% interval of a search that sees every future die (docs/hispania/levels.md)"
 
 
 class Level(NamedTuple):
@@ -64,8 +65,28 @@ def all_levels() -> list[Level]:
     return [Level(*(VALUES[i][d] for i, d in enumerate(ds))) for ds in itertools.product(range(3), repeat=5)]
 
 
+class Bound(NamedTuple):
+    """The clairvoyant bound at a level (:data:`BOUND_BY`): at most ``upper`` winnable."""
+
+    games: int
+    wins: int
+    upper: float
+
+
+def _data(name: str) -> dict[str, Any]:
+    text = resources.files("legatus.games.hispania").joinpath(f"data/{name}.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
 @cache
 def measured() -> dict[str, float]:
     """Each level's measured Roman win rate (:data:`MEASURED_BY`), by its written form."""
-    text = resources.files("legatus.games.hispania").joinpath("data/levels.toml").read_text(encoding="utf-8")
-    return {level: float(rate) for level, rate in tomllib.loads(text)["win_rate"].items()}
+    return {level: float(rate) for level, rate in _data("levels")["win_rate"].items()}
+
+
+@cache
+def bounds() -> dict[str, Bound]:
+    """The clairvoyant bound at each level measured so far (issue 36 point 3), by its written
+    form: drawn from the raw results by benchmarks/hispania_bound.py."""
+    return {level: Bound(int(b["games"]), int(b["wins"]), float(b["upper"]))
+            for level, b in _data("bounds")["bound"].items()}

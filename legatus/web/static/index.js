@@ -44,7 +44,11 @@ function buildOption(option) {
       const value = read();
       const rate = (form.measured || {})[value];
       const name = Object.entries(form.named || {}).find(([, v]) => v === value);
-      measured.textContent = rate === undefined ? "" : `${name ? `${name[0]}: ` : ""}${(100 * rate).toFixed(1)}% — ${form.measured_by}`;
+      // Where measured, how winnable the level is at best beside it (issue 36 point 3).
+      const bound = (form.bounds || {})[value];
+      const best = bound === undefined ? "" : `; at most ${(100 * bound.upper).toFixed(1)}% winnable — ${form.bound_by}, `
+        + `which won ${bound.wins} of ${bound.games} games`;
+      measured.textContent = rate === undefined ? "" : `${name ? `${name[0]}: ` : ""}${(100 * rate).toFixed(1)}% — ${form.measured_by}${best}`;
     };
     box.append(h("span", { class: "option-name" }, optionLabel(option.name)),
       named.length ? h("div", { class: "presets" }, named) : null, h("div", { class: "parts" }, selects), help, measured);
