@@ -34,11 +34,18 @@ def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, w
 
 
 def hint_spec(game: Game, workers: int = 1) -> str:
-    """The hint agent's spec, its search shared among ``workers`` processes (``@N``) where it is
-    one of the core's searches; a game's own agent (no ``@``) stays in one."""
+    """The hint agent's spec, its search shared among ``workers`` processes (``@N``), or as many
+    as it has simulations, where it is one of the core's searches; a game's own agent stays in one.
+
+    >>> import legatus
+    >>> hint_spec(legatus.load("hannibal"), 2)
+    'ismcts+heuristic:64@2'
+    """
     spec = type(game).HINT_AGENT
-    shared = workers > 1 and spec.partition("+")[0].partition(":")[0] in SEARCHES
-    return f"{spec}@{workers}" if shared else spec
+    budget = spec.partition(":")[2]
+    shares = min(workers, int(budget)) if budget.isascii() and budget.isdigit() else workers
+    shared = shares > 1 and spec.partition("+")[0].partition(":")[0] in SEARCHES
+    return f"{spec}@{shares}" if shared else spec
 
 
 class Hints:

@@ -21,8 +21,11 @@ import pytest
 from starlette.testclient import TestClient
 
 import legatus
+from legatus.core.agents import close, make_agent
 from legatus.core.game import State
+from legatus.core.hints import hint_spec
 from legatus.core.session import sample_outcome
+from legatus.games.hannibal.game import HannibalGame
 from legatus.games.hispania.game import HispaniaGame
 from legatus.web import live as live_module
 from legatus.web.app import create_app
@@ -210,6 +213,22 @@ def test_a_hint_holding_every_worker_delays_other_games_only_for_its_bound_and_i
         thinkers.shutdown()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("hint", "workers", "spec"), [
+    ("ismcts+heuristic:64", 2, "ismcts+heuristic:64@2"),
+    ("ismcts+heuristic:3", 4, "ismcts+heuristic:3@3"),  # no more shares than simulations (a test's tiny budget)
+    ("mcts:1", 2, "mcts:1"),
+    ("mcts:0.5s", 4, "mcts:0.5s@4"),  # a budget in seconds is each worker's own
+    ("ismcts+heuristic:64", 1, "ismcts+heuristic:64"),
+    ("heuristic", 2, "heuristic"),  # a game's own agent, no search to share
+])
+def test_a_hint_shares_a_core_search_among_at_most_its_simulations(
+        hint: str, workers: int, spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HannibalGame, "HINT_AGENT", hint)
+    game = legatus.load("hannibal")
+    assert hint_spec(game, workers) == spec
+    close(make_agent(game, spec))  # a valid spec, its processes (none started) ended
 
 
 @pytest.mark.parametrize(("pool", "hint"), [(2, 1), (3, 1), (4, 2), (8, 4), (64, 4)])
