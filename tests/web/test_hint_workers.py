@@ -11,9 +11,10 @@ import itertools
 import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from legatus.web import live as live_module
 from legatus.web.app import create_app
 from legatus.web.games import Games, default_hint_workers
 from legatus.web.live import think
+from legatus.web.routes import MAX_HINTS
 from legatus.web.thinkers import Thinkers
 from tests.games import registered
 from tests.games.blind import MARKER
@@ -168,6 +170,39 @@ def test_a_worker_killed_during_a_hint_is_one_clear_error_and_the_game_plays_on(
         assert again.status_code == 200, again.text
         played = client.post(f"/api/games/{gid}/actions", json={"token": token, "action": again.json()["action"]})
         assert played.status_code == 200, played.text
+
+
+def test_a_hint_refused_while_others_are_worked_out_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HispaniaGame, "HINT_AGENT", SMALL_HINT)
+    release = threading.Event()
+    held: list[int] = []
+
+    def holding(*args: Any) -> tuple[int, str]:  # a shared hint, held in the server's thread until released
+        held.append(1)
+        release.wait(30)
+        return think(*args)
+
+    monkeypatch.setattr(live_module, "think", holding)
+    app = create_app(tmp_path / "games.db", agent_seconds=BOUND, agent_workers=2, hint_workers=2)
+    with TestClient(app) as client, ThreadPoolExecutor(MAX_HINTS) as askers:
+        games = [hispania_game(client) for _ in range(MAX_HINTS + 1)]
+        views = [client.get(f"/api/games/{gid}?token={token}").json() for gid, token in games]
+        asked = [askers.submit(client.post, f"/api/games/{gid}/hint", json={"token": token})
+                 for gid, token in games[:MAX_HINTS]]
+        wait_until(lambda: len(held) == MAX_HINTS)
+        gid, token = games[0]
+        again = client.post(f"/api/games/{gid}/hint", json={"token": token})
+        assert (again.status_code, again.json()) == (429, {"error": "a hint for this game is being worked out: "
+                                                                    "wait for it"})
+        gid, token = games[-1]
+        other = client.post(f"/api/games/{gid}/hint", json={"token": token})
+        assert (other.status_code, other.json()) == (503, {"error": "the server is working out other hints: "
+                                                                    "ask again in a few seconds"})
+        release.set()
+        assert [answer.result().status_code for answer in asked] == [200] * MAX_HINTS
+        assert [client.get(f"/api/games/{gid}?token={token}").json() for gid, token in games] == views
+        assert len(held) == MAX_HINTS  # the refused hints never thought
 
 
 def wait_until(check: Any, seconds: float = 10.0) -> None:
