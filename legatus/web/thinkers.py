@@ -105,7 +105,7 @@ class Thinkers:
     async def share(self, task: Callable[[Executor], T], *, person: bool) -> T:
         """``task(shares)`` in a thread of this process, ``shares`` an executor whose tasks (a
         root-parallel search's shares, :func:`legatus.core.parallel.share_in`) are this pool's,
-        each served as :meth:`run` serves a decision. Cancelled (its game stops waiting), its
+        each served as :meth:`run` serves a decision. Cancelled (the server stopping, say), its
         shares not yet given a worker are dropped, and those running end within their bound.
         :class:`WorkerLost` if a worker dies meanwhile (the task's other shares are cancelled)."""
         shares = Shares(self, asyncio.get_running_loop(), person)
