@@ -22,6 +22,7 @@ import argparse
 import os
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from harness import Case, header, measure, report
@@ -75,33 +76,48 @@ def cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) * TICK
 
 
+def on_path(pids: list[int], ask: Callable[[], int]) -> tuple[int, float]:
+    """``ask()``'s simulations and its critical path in CPU seconds: this process's, plus the
+    busiest of the worker processes ``pids``' (Linux)."""
+    before, own = [cpu_of(pid) for pid in pids], time.process_time()
+    sims = ask()
+    own = time.process_time() - own
+    return sims, own + max((cpu_of(pid) - b for pid, b in zip(pids, before, strict=True)), default=0.0)
+
+
 def critical_path(hints: Hints, states: list[legatus.State], rounds: int) -> float:
-    """Simulations per CPU second along the hint's critical path: this process's CPU seconds, plus
-    the busiest worker's (Linux). On as many idle cores as processes a hint takes about that long,
-    less the time messages take between processes: a projection the load of a shared machine
-    does not move."""
+    """Simulations per CPU second along the hint's critical path (:func:`on_path`): on as many idle
+    cores as processes a hint takes about that long, less the time messages take between processes:
+    a projection the load of a shared machine does not move."""
     sims, path = 0, 0.0
     for _ in range(rounds):
         for state in states:
             kept = hints._kept
             pool = None if kept is None else kept.parallel._pool  # the processes of the agent kept
             pids = [] if pool is None else list(pool._processes)
-            before, own = [cpu_of(pid) for pid in pids], time.process_time()
-            hints(state)
-            own = time.process_time() - own
-            busiest = max((cpu_of(pid) - b for pid, b in zip(pids, before, strict=True)), default=0.0)
-            sims += hints.last_simulations
-            path += own + busiest
+
+            def ask(state: legatus.State = state) -> int:
+                hints(state)
+                return hints.last_simulations
+
+            done, took = on_path(pids, ask)
+            sims, path = sims + done, path + took
     return sims / path
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str, **settings: object) -> argparse.Namespace:
+    """The positions a game, the rounds and the games asked for; the header printed."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--game", action="append", choices=GAMES, help="repeatable; default: all three")
     args = parser.parse_args()
-    header(__doc__, {"positions a game": args.positions, "rounds": args.rounds})
+    header(doc, {"positions a game": args.positions, "rounds": args.rounds, **settings})
+    return args
+
+
+def main() -> None:
+    args = arguments(__doc__)
     for name in args.game or GAMES:
         states = positions(name, args.positions)
         game = states[0].game

@@ -526,13 +526,16 @@ def serve(
              "at most 1000)")] = None,
     request_seconds: Annotated[float, typer.Option(
         help="a request's head, then its body, must each arrive within this many seconds")] = 10.0,
+    hint_workers: Annotated[str | None, typer.Option(
+        help="of the agents' worker processes, how many a hint's search is shared among (each share "
+             "served in the pool's fair order); 1 to --agent-workers; default: half of them, 1 to 4")] = None,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn
 
     from legatus.web.app import create_app
     from legatus.web.connections import connection_limit, guarded_protocol
-    from legatus.web.games import MAX_AGENT_WORKERS
+    from legatus.web.games import MAX_AGENT_WORKERS, default_workers
     from legatus.web.guard import own_origins
 
     check_agent_seconds(agent_seconds)
@@ -541,6 +544,12 @@ def serve(
     if agent_workers is not None and not 2 <= agent_workers <= MAX_AGENT_WORKERS:
         fail(f"--agent-workers {agent_workers} must be from 2 to {MAX_AGENT_WORKERS} "
              "(one worker is kept for games with a person)")
+    pool = default_workers() if agent_workers is None else agent_workers
+    if hint_workers is not None and not (hint_workers.isascii() and hint_workers.isdigit()
+                                         and 1 <= int(hint_workers) <= pool):
+        fail(f"--hint-workers {hint_workers[:20]} must be a whole number from 1 to {pool} "
+             "(the agents' worker processes, --agent-workers)")
+    hints = None if hint_workers is None else int(hint_workers)
     limit = connection_limit() if max_connections is None else max_connections
     if not 1 <= limit <= 100_000:
         fail(f"--max-connections {limit} must be from 1 to 100000")
@@ -556,7 +565,7 @@ def serve(
     # (its guard admits `limit` connections; uvicorn's own limit, one above, never answers one of them 503).
     uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or (),
                            max_agent_games=max_agent_games, request_seconds=request_seconds,
-                           agent_workers=agent_workers), host=host, port=port,
+                           agent_workers=agent_workers, hint_workers=hints), host=host, port=port,
                 log_level="warning", timeout_graceful_shutdown=2, timeout_keep_alive=5, limit_concurrency=limit + 1,
                 http=guarded_protocol(limit, request_seconds))
 

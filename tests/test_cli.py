@@ -405,6 +405,14 @@ def test_serve_refuses_bounds_out_of_range_naming_the_valid_ones(args: list[str]
     assert words in one_error_line(invoke("serve", *args))
 
 
+@pytest.mark.parametrize("workers", ["0", "x", "3", "-1", "1.5", "\u0662"])
+def test_serve_refuses_a_hint_worker_count_beyond_the_agents_workers_naming_the_range(workers: str) -> None:
+    """Issue 35: a web hint's search is shared among 1 to --agent-workers of the agents' workers."""
+    assert one_error_line(invoke("serve", "--agent-workers", "2", "--hint-workers", workers)) == (
+        f"legatus: --hint-workers {workers} must be a whole number from 1 to 2 "
+        "(the agents' worker processes, --agent-workers)")
+
+
 @pytest.mark.parametrize("workers", ["0", "65"])
 def test_play_refuses_a_hint_worker_count_out_of_range(workers: str) -> None:
     """Issue 35: the processes a hint's search is shared among, checked before play."""

@@ -9,7 +9,7 @@ from typing import Protocol, runtime_checkable
 
 from .actions import Action
 from .agent_types import Agent
-from .agents import close, decide, make_agent, seat_input
+from .agents import SEARCHES, close, decide, make_agent, seat_input
 from .game import Game, State
 from .mcts import Analysis, estimate
 from .parallel import reseed
@@ -30,8 +30,22 @@ def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, w
     action, not the near-tie rule of :data:`~.ismcts.NEAR`: that rule made the advice the same
     across seeds but lost 27 of 32 paired games at 32 simulations (issue 36, docs/hannibal/agents.md),
     and a hint must be the strongest advice."""
-    spec = type(game).HINT_AGENT + (f"@{workers}" if workers > 1 else "")
-    return make_agent(game, spec, seed=seed, max_seconds=max_seconds)
+    return make_agent(game, hint_spec(game, workers), seed=seed, max_seconds=max_seconds)
+
+
+def hint_spec(game: Game, workers: int = 1) -> str:
+    """The hint agent's spec, its search shared among ``workers`` processes (``@N``), or as many
+    as it has simulations, where it is one of the core's searches; a game's own agent stays in one.
+
+    >>> import legatus
+    >>> hint_spec(legatus.load("hannibal"), 2)
+    'ismcts+heuristic:64@2'
+    """
+    spec = type(game).HINT_AGENT
+    budget = spec.partition(":")[2]
+    shares = min(workers, int(budget)) if budget.isascii() and budget.isdigit() else workers
+    shared = shares > 1 and spec.partition("+")[0].partition(":")[0] in SEARCHES
+    return f"{spec}@{shares}" if shared else spec
 
 
 class Hints:

@@ -21,7 +21,9 @@ The processes start with the agent's first decision, or before it (:func:`warm`:
 game starts, so that no decision pays for their start), and serve every decision after it; the agent's
 ``close`` (:func:`close`) ends them, as does the agent's collection or the interpreter's exit. They
 are started by ``forkserver`` where the system has it, else ``spawn``: never a fork of a process
-that may run threads (a server's).
+that may run threads (a server's). A shell that keeps worker processes of its own (the server's
+agents' pool) may give them to an agent instead (:func:`share_in`): the agent then starts and ends
+none, and its workers' searches are that pool's tasks, served in its order.
 """
 
 from __future__ import annotations
@@ -126,6 +128,7 @@ class RootParallel:
         self._rank = None if rank is None else weakref.WeakMethod(rank)
         self.flat = flat
         self._pool: ProcessPoolExecutor | None = None
+        self.shared: Executor | None = None  # a shell's pool (:func:`share_in`), started and ended by its shell
 
     @property
     def workers(self) -> int:
@@ -137,7 +140,7 @@ class RootParallel:
         rank = None if self._rank is None else self._rank()
         candidates = None if rank is None else rank(state, seed_from(base, "root"))
         root = None if candidates is None else [int(a) for a in candidates]
-        pool = self._start()
+        pool = self._start() if self.shared is None else self.shared
         futures: list[Future[tuple[list[Analysis], int]]] = []
         try:
             futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds, root)
@@ -146,7 +149,7 @@ class RootParallel:
         except BaseException as error:  # a failed decision: none of its work left to run
             for future in futures:
                 future.cancel()
-            if isinstance(error, BrokenProcessPool):  # a worker died (killed, out of memory): start anew
+            if isinstance(error, BrokenProcessPool) and pool is self._pool:  # a worker died: start anew
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -178,6 +181,14 @@ def reseed(agent: object, seed: int) -> None:
     parallel = getattr(agent, "parallel", None)
     if isinstance(parallel, RootParallel):
         parallel.rng.seed(seed)
+
+
+def share_in(agent: object, pool: Executor) -> None:
+    """Sends ``agent``'s worker searches, if it has any (an ``@N`` search), to ``pool``: a shell's
+    processes (the server's agents'), never a pool of the agent's own inside it."""
+    parallel = getattr(agent, "parallel", None)
+    if isinstance(parallel, RootParallel):
+        parallel.shared = pool
 
 
 def warm(agent: object) -> None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
+import functools
 import hmac
 import json
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +26,9 @@ from legatus.core.actions import Action
 from legatus.core.agents import make_agent, seat_input
 from legatus.core.errors import LegatusError, UndoError
 from legatus.core.game import CHANCE, Game, Information, State
+from legatus.core.hints import hint_spec
 from legatus.core.pacing import Pacing, pacing
+from legatus.core.parallel import share_in
 from legatus.core.record import PERSON, to_record
 from legatus.core.registry import load
 from legatus.core.seatlog import SPECTATOR as SPECTATOR_LINES
@@ -88,18 +92,35 @@ class AgentTurn:
         """The game's action numbered ``chosen`` (an action crosses processes as its number)."""
         return self.position.game.actions[chosen]
 
+    @property
+    def shared(self) -> bool:
+        """Its search is shared among worker processes (``@N``): run by :meth:`shared_task`."""
+        return "@" in self.spec
+
+    def shared_task(self) -> Callable[[Executor], tuple[int, str]]:
+        """:func:`think` with a new seed, its ``@N`` search's shares sent to the executor it is
+        given (``Thinkers.share(turn.shared_task(), …)``)."""
+        return functools.partial(think, *self.task()[1:])
+
     def decide(self) -> Action:
         """:func:`think` in this process (a tool's, a test's)."""
         task, position, spec, seed, max_seconds = self.task()
         return self.action(task(position, spec, seed, max_seconds)[0])
 
 
-def think(position: State, spec: str, seed: int, max_seconds: float) -> tuple[int, str]:
+def think(position: State, spec: str, seed: int, max_seconds: float, shares: Executor | None = None) -> tuple[int, str]:
     """The choice of the agent ``spec`` (seeded with ``seed``) and its reason, in a worker process:
     in a game with secrets on a state drawn from what its seat knows, a draw that replays the
     game and so is work for the worker too. The agents keep nothing from one decision to the
-    next but their seeds, which the server keeps nowhere: each decision's agent is made anew."""
+    next but their seeds, which the server keeps nowhere: each decision's agent is made anew.
+
+    ``shares``: an ``@N`` search (a hint's, ``--hint-workers``) runs here, in a thread of the
+    server, and sends its workers' searches there (:meth:`.Thinkers.share`): the agents' pool,
+    never a pool of its own; as ``@N`` in one process, the root is ranked here and the roots
+    merged here, in the workers' order, so a seed gives the same hint either way."""
     agent = make_agent(position.game, spec, seed, max_seconds=max_seconds)
+    if shares is not None:
+        share_in(agent, shares)
     return int(agent.choose(seat_input(position, DICE))), agent.reason
 
 
@@ -319,9 +340,10 @@ class LiveGame:
         seat = state.current_player()
         return None if state.is_terminal() or seat not in self.agents else self._turn(self.row.seats[seat].player)
 
-    def hint_turn(self, seat: int) -> AgentTurn:
+    def hint_turn(self, seat: int, workers: int = 1) -> AgentTurn:
         """The game's hint agent, bounded like the server's agents, to think for ``seat``: a
-        person to move, and no other (a hint is a search, and it sees what the seat sees)."""
+        person to move, and no other (a hint is a search, and it sees what the seat sees); its
+        search shared among ``workers`` of the agents' workers (``@N``, :meth:`AgentTurn.shared_task`)."""
         state = self.state
         if seat == SPECTATOR:
             raise WebError(403, "spectators watch; hints are for the seat to move")
@@ -334,7 +356,7 @@ class LiveGame:
             raise WebError(403, f"the {self.row.seats[seat].name} seat is played by an agent")
         if self.hinting:
             raise WebError(429, "a hint for this game is being worked out: wait for it")
-        return self._turn(type(state.game).HINT_AGENT)
+        return self._turn(hint_spec(state.game, workers))
 
     def _turn(self, spec: str) -> AgentTurn:
         state = self.state

@@ -285,17 +285,21 @@ async def undo(request: Request) -> Response:
 @api
 async def hint(request: Request) -> Response:
     """What the game's hint agent would play for the seat to move, within the server's
-    agent budget, in the agents' workers; refused while too many are being worked out."""
+    agent budget, in the agents' workers (its search shared among ``--hint-workers`` of them);
+    refused while too many are being worked out."""
     games = live_games(request)
     data = await read_json(request)
     live = game_in(request)
-    turn = live.hint_turn(live.seat_of(field(data, "token", str)))
+    turn = live.hint_turn(live.seat_of(field(data, "token", str)), games.hint_workers)
     if games.hints >= MAX_HINTS:
         raise WebError(503, "the server is working out other hints: ask again in a few seconds")
     games.hints += 1
     live.hinting = True
     try:
-        (chosen, reason), _ = await games.thinkers.run(*turn.task(), person=True)
+        if turn.shared:  # ranked and merged in a thread here, each share a worker's task
+            chosen, reason = await games.thinkers.share(turn.shared_task(), person=True)
+        else:
+            (chosen, reason), _ = await games.thinkers.run(*turn.task(), person=True)
     except WorkerLost as exc:
         raise WebError(503, f"{exc}: ask for the hint again") from None
     finally:

@@ -10,11 +10,16 @@ not when its game stops waiting (a game forgotten mid-thought still holds its wo
 A worker that dies while it thinks (killed, out of memory) fails its task with
 :class:`WorkerLost`, and those of the others then in the pool, which is replaced by a new one:
 the games ask again (their agents' tries, a hint asked anew), and nothing else changes.
+
+A search shared among several workers (a hint's, ``--hint-workers``: :meth:`Thinkers.share`)
+sends each worker's share as a task of its own, in the same fair order: it holds a worker only
+while a share runs (each within the agents' bound), never a pool of its own.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import itertools
 import threading
@@ -22,11 +27,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from legatus.core.parallel import start_workers, worker_pool
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 class WorkerLost(RuntimeError):
@@ -96,6 +102,19 @@ class Thinkers:
         except BrokenProcessPool:
             raise self._lost(pool) from None
 
+    async def share(self, task: Callable[[Executor], T], *, person: bool) -> T:
+        """``task(shares)`` in a thread of this process, ``shares`` an executor whose tasks (a
+        root-parallel search's shares, :func:`legatus.core.parallel.share_in`) are this pool's,
+        each served as :meth:`run` serves a decision. Cancelled (the server stopping, say), its
+        shares not yet given a worker are dropped, and those running end within their bound.
+        :class:`WorkerLost` if a worker dies meanwhile (the task's other shares are cancelled)."""
+        shares = Shares(self, asyncio.get_running_loop(), person)
+        try:
+            return await asyncio.to_thread(task, shares)
+        except asyncio.CancelledError:
+            shares.shutdown(wait=False, cancel_futures=True)  # the thread then ends: its shares are cancelled
+            raise
+
     def _lost(self, pool: Executor) -> WorkerLost:
         """Replaces ``pool``, broken by a worker's death, unless it was already."""
         if self.pool is pool:
@@ -136,3 +155,36 @@ class Thinkers:
             heapq.heappop(self._waiting)
             self._take(rank == 0)
             wake.set_result(None)
+
+
+class Shares(Executor):
+    """The executor :meth:`Thinkers.share` gives its task's thread: each task submitted is one of
+    the thinkers' decisions (:meth:`Thinkers.run`), sent to the event loop ``loop``."""
+
+    def __init__(self, thinkers: Thinkers, loop: asyncio.AbstractEventLoop, person: bool) -> None:
+        self.thinkers = thinkers
+        self.loop = loop
+        self.person = person
+        self.futures: list[Future[Any]] = []
+        self.closed = False
+        self._lock = threading.Lock()  # submit (the task's thread) against shutdown (the event loop)
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        with self._lock:
+            if self.closed:
+                raise RuntimeError("the shares' task was stopped: no new share is sent")
+            future = asyncio.run_coroutine_threadsafe(self._run(functools.partial(fn, *args, **kwargs)), self.loop)
+            self.futures.append(future)
+        return future
+
+    async def _run(self, share: Callable[[], T]) -> T:
+        return (await self.thinkers.run(share, person=self.person))[0]
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """No share is sent after it; ``cancel_futures``: those not done are cancelled (a share
+        that holds a worker ends within its bound, and its worker is given back then)."""
+        with self._lock:
+            self.closed = True
+            if cancel_futures:
+                for future in self.futures:
+                    future.cancel()

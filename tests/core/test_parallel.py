@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import os
 import random
 import signal
@@ -23,6 +24,7 @@ from legatus.core.mcts import Analysis, seed_from
 from legatus.core.parallel import MAX_WORKERS, RootParallel, merge, share_budget
 from legatus.core.session import sample_outcome
 from tests.games.blind import MARKER
+from tests.games.secrecy import unseen_twins
 
 SPECS = ["mcts:40", "flat:40", "ismcts:40", "dmcts:40"]
 
@@ -110,32 +112,17 @@ def test_the_budget_is_shared_the_first_workers_taking_the_rest() -> None:
     assert share_budget(400, 2) == [200, 200]
 
 
-def holder(state: State) -> int | None:
-    marker = state.game.cards.index(MARKER)  # type: ignore[attr-defined]
-    return next((s for s, hand in enumerate(state.hands) if marker in hand), None)  # type: ignore[attr-defined]
-
-
 @pytest.mark.parametrize("spec", ["ismcts:40@2", "dmcts:40@2"])
 def test_the_workers_search_from_what_the_seat_knows_never_where_the_marker_is(spec: str,
                                                                              agents: list[object]) -> None:
     # Positions where another seat holds the marker, and a twin where it lies elsewhere: the seat to
     # move cannot tell them apart, nor may its workers' searches (the same decisions, visits and means).
-    checked = 0
-    for seed in range(40):
-        state = dealt(seed, players=3)
-        seat = state.current_player()
-        where = holder(state)
-        if where is None or where == seat:
-            continue
-        twin = next(t for s in range(50) if holder(t := state.resample(seat, random.Random(s))) != where)
-        assert twin.view(seat) == state.view(seat)
-        given = [seat_input(s, random.Random(7)) for s in (state, twin)]  # what the seat's agent is given
+    pairs = list(itertools.islice(unseen_twins((dealt(seed, players=3) for seed in range(40)), MARKER), 3))
+    assert len(pairs) == 3, "too few positions where another seat holds the marker"
+    for pair in pairs:
+        given = [seat_input(s, random.Random(7)) for s in pair]  # what the seat's agent is given
         searched = [analysis(parallel(spec, 2, agents), s) for s in given]
         assert searched[0] == searched[1]
-        checked += 1
-        if checked == 3:
-            return
-    raise AssertionError("too few positions where another seat holds the marker")
 
 
 def test_a_worker_killed_fails_that_decision_and_the_next_one_starts_new_workers(agents: list[object]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable, Iterator
 
 from legatus.core.game import State
 from legatus.core.record import to_record
@@ -43,3 +44,22 @@ def check_resample(state: State, seat: int, rng: random.Random) -> None:
     assert other.information_state_string(seat) == state.information_state_string(seat)
     assert is_consistent(state, seat, other)
     assert not other.game.invariants(other)
+
+
+def holder(state: State, card: str) -> int | None:
+    """The seat whose hand holds ``card`` (a Blind Hand state's), if any."""
+    index = state.game.cards.index(card)  # type: ignore[attr-defined]
+    return next((s for s, hand in enumerate(state.hands) if index in hand), None)  # type: ignore[attr-defined]
+
+
+def unseen_twins(states: Iterable[State], card: str) -> Iterator[tuple[State, State]]:
+    """Each of ``states`` where a seat other than the one to move holds ``card``, with a twin that
+    the seat to move cannot tell from it (the same view), where ``card`` lies elsewhere."""
+    for state in states:
+        seat = state.current_player()
+        where = holder(state, card)
+        if where is None or where == seat:
+            continue
+        twin = next(t for s in range(50) if holder(t := state.resample(seat, random.Random(s)), card) != where)
+        assert twin.view(seat) == state.view(seat)
+        yield state, twin

@@ -7,33 +7,22 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from concurrent.futures import Executor, ThreadPoolExecutor
 
 import pytest
 from starlette.testclient import TestClient
 
 from legatus.web.app import create_app
 from legatus.web.thinkers import Thinkers
+from tests.web.pools import Held, threads
 
 ALL_AGENTS = {"game": "hispania", "options": {"level": "7-5-4-5-1"}, "players": {"rome": "mcts:1.5s"}}
-
-
-def threads(workers: int) -> Executor:
-    """A pool of threads in place of the processes: the order is the same, and the tasks (closures
-    on events of this process) need not pickle."""
-    return ThreadPoolExecutor(workers)
 
 
 def test_workers_go_to_a_person_s_game_first_then_in_the_order_asked_and_never_all_to_agents() -> None:
     async def scenario() -> None:
         thinkers = Thinkers(2, threads)
-        release = threading.Event()
-        started: list[str] = []
-
-        def work(name: str) -> str:
-            started.append(name)
-            release.wait(5)
-            return name
+        work = Held()
+        started, release = work.started, work.release
 
         async def ask(name: str, person: bool) -> str:
             return (await thinkers.run(work, name, person=person))[0]

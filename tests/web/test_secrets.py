@@ -22,8 +22,10 @@ NEW = {"game": "blind", "options": {"players": 2, "cards": 4, "turns": 3}, "play
 
 
 @pytest.fixture
-def client(tmp_path: Any) -> Iterator[TestClient]:
-    with registered(), TestClient(create_app(tmp_path / "games.db")) as c:
+def client(tmp_path: Any, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    """The server; ``request.param`` (indirect), a hint's search shared among so many workers (issue 35)."""
+    hint_workers = getattr(request, "param", 1)
+    with registered(), TestClient(create_app(tmp_path / "games.db", hint_workers=hint_workers)) as c:
         yield c
 
 
@@ -63,6 +65,7 @@ def test_catalogue_and_creation_know_the_test_game(client: TestClient) -> None:
     assert [s["seat"] for s in created["seats"]] == ["seat1", "seat2"]
 
 
+@pytest.mark.parametrize("client", [1, 2], indirect=True)  # the hint in one worker, or shared among two
 @pytest.mark.parametrize("seed", range(4))
 def test_no_answer_or_message_for_a_seat_holds_anothers_secret(client: TestClient, seed: int) -> None:
     created = client.post("/api/games", json=NEW).json()
