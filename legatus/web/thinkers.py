@@ -67,7 +67,9 @@ class Thinkers:
         def start() -> None:
             try:
                 start_workers(pool, self.workers)
-            finally:  # a start that failed leaves the decisions to find the pool broken
+            except (BrokenProcessPool, RuntimeError):  # the pool broke, or was shut down (the server
+                pass  # stopped, or replaced it) before its workers started: the decisions find out
+            finally:
                 ready.set_result(None)
 
         threading.Thread(target=start, name="legatus-workers-start", daemon=True).start()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -170,3 +171,18 @@ def test_the_servers_workers_start_before_any_decision_so_that_none_is_timed_wit
                 break
             time.sleep(0.05)
         assert len(workers_of(games)) == 3
+
+
+def test_a_server_stopped_before_its_workers_started_leaves_no_error_in_the_start_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start thread found its pool shut down (a short-lived server): nothing to start, and no
+    exception escaping the thread (it printed one before)."""
+    escaped: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", escaped.append)
+    thinkers = Thinkers(2, pool=ThreadPoolExecutor)
+    thinkers.shutdown()
+    thinkers.warm()
+    for thread in threading.enumerate():
+        if thread.name == "legatus-workers-start":
+            thread.join(timeout=10)
+    assert escaped == []
