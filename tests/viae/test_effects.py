@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from legatus.core.tuples import put
 from legatus.games.viae.cards import Step
 from legatus.games.viae.effects import param, run
 from legatus.games.viae.ids import Id
@@ -121,8 +122,8 @@ def test_V44_mod_order_replace_then_adjust_then_minimum() -> None:
     p = st.turn_seat()
     cards = st.game.cards
     f11 = next(i for i, c in enumerate(cards.fortuna) if c.id == "F11")  # road_stone -= 1, min 1
-    st.fortuna_active.append(f11)
-    st.fortuna_pile[f11] = 0
+    st.fortuna_active += (f11,)
+    st.fortuna_pile = put(st.fortuna_pile, f11, 0)
     assert param(st, p, "road_stone", 1) == 1 and param(st, p, "road_stone", 3) == 2
     give(st, p, "D04")
     act(st, "play D04")  # actions += 1 this turn

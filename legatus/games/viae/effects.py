@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.tuples import put
+
 from .cards import Arg, Card, Cards, Step
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA
 from .ids import FREE_KINDS, V_DISCARD, V_LOSE_INFLUENCE, V_TAKE_DENAR, Id
@@ -129,7 +131,7 @@ def lose_influence(st: ViaeState, seat: int, n: int) -> None:
 
 def discard_officer(st: ViaeState, slot: int) -> None:
     """V11: back into the Castra pile; its pawn to the supply."""
-    st.castra_pile[st.officers[slot]] = 1
+    st.castra_pile = put(st.castra_pile, st.officers[slot], 1)
     st.officers[slot] = -1
     st.used[slot] = 0
 
