@@ -26,7 +26,7 @@ def take_out(st: ViaeState, k: int) -> None:
     if k in st.castra:
         spare = next(i for i, left in enumerate(st.castra_pile) if left)
         st.castra_pile = put(st.castra_pile, spare, 0)
-        st.castra[st.castra.index(k)] = spare
+        st.castra = put(st.castra, st.castra.index(k), spare)
     st.castra_pile = put(st.castra_pile, k, 0)
 
 
@@ -34,7 +34,7 @@ def seat_officer(st: ViaeState, p: int, officer: str, slot: int) -> int:
     """Put ``officer`` in ``p``'s officer slot ``slot`` (0: slot 1, 1: slot 2)."""
     k = card(st, officer)
     take_out(st, k)
-    st.officers[2 * p + slot] = k
+    st.officers = put(st.officers, 2 * p + slot, k)
     refresh(st)
     return k
 
@@ -44,7 +44,7 @@ def offer(st: ViaeState, officer: str, slot: int) -> int:
     k = card(st, officer)
     take_out(st, k)
     st.castra_pile = put(st.castra_pile, st.castra[slot], 1)
-    st.castra[slot] = k
+    st.castra = put(st.castra, slot, k)
     refresh(st)
     return k
 

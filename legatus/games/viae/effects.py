@@ -132,7 +132,7 @@ def lose_influence(st: ViaeState, seat: int, n: int) -> None:
 def discard_officer(st: ViaeState, slot: int) -> None:
     """V11: back into the Castra pile; its pawn to the supply."""
     st.castra_pile = put(st.castra_pile, st.officers[slot], 1)
-    st.officers[slot] = -1
+    st.officers = put(st.officers, slot, -1)
     st.used[slot] = 0
 
 
@@ -245,6 +245,6 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
 def cycle(st: ViaeState) -> None:
     """C42, V10: the three cards out, three new ones drawn left to right, then the old ones back."""
     st.cycle_out = tuple(c for c in st.castra if c >= 0)
-    st.castra = [-1, -1, -1]
+    st.castra = (-1, -1, -1)
     st.draws.extend((CASTRA, slot) for slot in range(3))
     st.draws.append((CYCLE_BACK, 0))

@@ -360,7 +360,8 @@ class _Plan:
                     k = history[i] - d0
                     kept[epoch][k] -= 1
                 else:
-                    free = [max(0, n - kept[epoch][k]) for k, n in enumerate(deck)]
+                    row = kept[epoch]  # the seat's own draws still to come: not the others' to draw
+                    free = [max(0, n - m) for n, m in zip(deck, row, strict=True)] if any(row) else deck
                     found = self._unseen_card(s, i, hands[s], free if any(free) else deck, rng)
                     if found is None:
                         return None

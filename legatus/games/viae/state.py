@@ -30,12 +30,11 @@ if TYPE_CHECKING:
 __all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState", "log_entry"]
 
 
-_LISTS = ("denar", "stone", "influence", "legio", "assigned", "scouts", "officers", "used",
-          "marker", "prev", "control", "hostility", "road_owner", "hand", "deck", "discard",
-          "castra", "draws")
+_LISTS = ("denar", "stone", "influence", "legio", "assigned", "scouts", "used",
+          "marker", "prev", "control", "hostility", "road_owner", "hand", "deck", "discard", "draws")
 _TUPLES = ("order", "spot", "basilicas_left", "completed", "played", "dmods", "cycle_out", "dice", "kept",
            "started", "basilica", "castra_pile", "fortuna_pile", "fortuna_active", "fortuna_discard",
-           "mandatum_pool", "public", "personal", "forts", "milestones")
+           "mandatum_pool", "public", "personal", "forts", "milestones", "officers", "castra")
 # _TUPLES: fields that change a few times a round at most, replaced whole when they do, shared by clones
 _SCALARS = ("round", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
             "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n",
@@ -57,7 +56,7 @@ class ViaeState(ProcedureState):
     legio: list[int]
     assigned: list[int]
     scouts: list[int]
-    officers: list[int]
+    officers: tuple[int, ...]
     used: list[int]
     marker: list[int]
     prev: list[int]
@@ -68,7 +67,7 @@ class ViaeState(ProcedureState):
     hand: list[int]
     deck: list[int]
     discard: list[int]
-    castra: list[int]
+    castra: tuple[int, ...]
     castra_pile: tuple[int, ...]
     cycle_out: tuple[int, ...]
     fortuna_pile: tuple[int, ...]
@@ -154,7 +153,6 @@ class ViaeState(ProcedureState):
         o.legio = c(self.legio)
         o.assigned = c(self.assigned)
         o.scouts = c(self.scouts)
-        o.officers = c(self.officers)
         o.used = c(self.used)
         o.marker = c(self.marker)
         o.prev = c(self.prev)
@@ -164,7 +162,6 @@ class ViaeState(ProcedureState):
         o.hand = c(self.hand)
         o.deck = c(self.deck)
         o.discard = c(self.discard)
-        o.castra = c(self.castra)
         o.draws = c(self.draws)
         o.order = self.order
         o.spot = self.spot
@@ -176,6 +173,8 @@ class ViaeState(ProcedureState):
         o.dice = self.dice
         o.kept = self.kept
         o.started = self.started
+        o.castra = self.castra
+        o.officers = self.officers
         o.basilica = self.basilica
         o.milestones = self.milestones
         o.forts = self.forts

@@ -227,11 +227,12 @@ def road_actions(st: ViaeState, p: int, left: int, max_value: int, no_workforce:
         return []
     out = []
     wf = workforce(st, p)
+    stone = mods_of(st, p, "road_stone")  # road_stone's modifiers, read once for the roads here
     for r in b.city_roads[here]:
         road = b.roads[r]
         if st.road_owner[r] >= 0 or road.value > max_value:
             continue
-        if not no_workforce and wf < road.value or st.stone[p] < road_stone(st, p, road.value):
+        if not no_workforce and wf < road.value or st.stone[p] < modified_number(stone, road.value):
             continue
         out.append(n["road"] + r)
         other = road.b if road.a == here else road.a
@@ -478,11 +479,9 @@ def hire(st: ViaeState, p: int, card: int, officer_slot: int) -> None:
     st.denar[p] -= hire_cost(st, p, slot)
     if st.officers[2 * p + officer_slot] >= 0:
         discard_officer(st, 2 * p + officer_slot)
-    st.officers[2 * p + officer_slot] = card
+    st.officers = put(st.officers, 2 * p + officer_slot, card)
     st.used[2 * p + officer_slot] = 0
-    for s in range(slot, 0, -1):
-        st.castra[s] = st.castra[s - 1]
-    st.castra[0] = -1
+    st.castra = (-1, *st.castra[:slot], *st.castra[slot + 1:])
     st.draws.append((CASTRA, 0))
 
 

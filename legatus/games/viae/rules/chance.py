@@ -111,7 +111,7 @@ def apply_draw(st: ViaeState, action: int) -> None:
     elif deck == CASTRA:
         card = action - g.notation.base["castra"]
         st.castra_pile = put(st.castra_pile, card, 0)
-        st.castra[arg] = card
+        st.castra = put(st.castra, arg, card)
     elif deck == MANDATUM:
         card = action - g.notation.base["mandatum"]
         st.mandatum_pool = put(st.mandatum_pool, card, 0)

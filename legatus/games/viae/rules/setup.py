@@ -28,14 +28,14 @@ def initial(st: ViaeState) -> None:
     st.influence = [t.influence_start] * n
     st.legio, st.assigned = [t.setup["legio"]] * n, [0] * n  # C23: 5 Legio on the red slots
     st.scouts = [0] * (n * cities)
-    st.officers, st.used = [-1] * (2 * n), [0] * (2 * n)
+    st.officers, st.used = (-1,) * (2 * n), [0] * (2 * n)
     st.marker, st.prev = [-1] * n, [-1] * n
     st.control, st.hostility = [-1] * cities, [0] * cities
     st.road_owner = [-1] * len(b.roads)
     st.basilica = (-1,) * len(b.region_ids)  # type * cities + city, or -1
     st.hand = [0] * (n * len(c.deceptio))
     st.deck, st.discard = list(g.deceptio_counts), [0] * len(c.deceptio)
-    st.castra, st.castra_pile, st.cycle_out = [-1] * 3, (1,) * len(c.castra), ()
+    st.castra, st.castra_pile, st.cycle_out = (-1,) * 3, (1,) * len(c.castra), ()
     st.fortuna_pile, st.fortuna_active, st.fortuna_discard = (1,) * len(c.fortuna), (), (0,) * len(c.fortuna)
     st.mandatum_pool, st.public = (1,) * len(c.mandatum), ()
     st.personal, st.completed = (-1,) * (2 * n), (-1,) * len(c.mandatum)
