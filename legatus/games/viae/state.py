@@ -16,6 +16,7 @@ from legatus.core.procedures import Frame
 from . import resample
 from . import text as screen
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+from .effects import ModsMemo
 from .ids import Id
 from .log import line, named, outcome
 from .procedures import TABLE
@@ -38,7 +39,7 @@ _TUPLES = ("order", "spot", "basilicas_left", "completed", "played", "dmods", "c
 # _TUPLES: fields that change a few times a round at most, replaced whole when they do, shared by clones
 _SCALARS = ("round", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
             "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n",
-            "secret_chain", "path_memo", "plan_memo")  # path_memo: replaced whole, never changed in place
+            "secret_chain", "path_memo", "plan_memo", "mods_memo")  # the memos: replaced whole, never changed in place
 
 
 class ViaeState(ProcedureState):
@@ -85,6 +86,7 @@ class ViaeState(ProcedureState):
     basilicas_left: tuple[int, ...]
     started: tuple[int, ...]
     path_memo: PathMemo | None  # the last Move search and what it read (agere.paths), shared by clones
+    mods_memo: ModsMemo | None  # the modifiers in force for a seat (effects.mods_of), shared by clones
     plan_memo: resample.PlanMemo | None  # this state's last redraw plan (resample.redraw), never cloned
     secret_chain: Chain  # the actions that move a Deceptio or personal Mandatum card (log_entry)
     dmods: tuple[tuple[int, int], ...]  # (owner, Deceptio kind) of the modifiers played
@@ -106,7 +108,7 @@ class ViaeState(ProcedureState):
 
     def __init__(self, game: ViaeGame) -> None:
         self.start(game)
-        self.path_memo = self.plan_memo = None
+        self.path_memo = self.plan_memo = self.mods_memo = None
         setup.initial(self)
         self.settle()
 
@@ -201,6 +203,7 @@ class ViaeState(ProcedureState):
         o.free_n = self.free_n
         o.secret_chain = self.secret_chain
         o.path_memo = self.path_memo
+        o.mods_memo = self.mods_memo
         o.plan_memo = None
         return o
 
