@@ -203,6 +203,12 @@ class ProcedureState(State, ProcedureStack):
         """The action ids applied, oldest first."""
         return unchain(self._history)
 
+    @property
+    def history_chain(self) -> Chain:
+        """The history as kept (immutable, shared by clones): a new object after every action, so
+        that what was computed from a history can be kept until it changes (VIAE's redraw plan)."""
+        return self._history
+
     def initial_position(self) -> str | None:
         return self.set_up_from
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from legatus.core.tuples import put
 from legatus.games.viae.ids import Id
 from legatus.games.viae.rules import agere
 from legatus.games.viae.state import ViaeState
@@ -96,7 +97,7 @@ def test_V10_hiring_slides_the_castra_right_and_refills_the_left() -> None:
     act(st, f"hire {officer.id} slot 1")
     assert st.officers[2 * p] == right
     assert st.denar[p] == 20 - officer.cost - st.game.castra_costs[2]
-    assert st.castra[1:] == [left, middle] and st.is_chance_node()  # the new card fills the left
+    assert st.castra[1:] == (left, middle) and st.is_chance_node()  # the new card fills the left
     st.apply_action(st.chance_outcomes()[0][0])
     assert st.castra[0] >= 0
 
@@ -121,7 +122,7 @@ def test_C40_V26_basilica_costs_and_limits() -> None:
     p = st.turn_seat()
     c = city(st, "genua")
     st.control[c] = p
-    st.forts[p] -= 1
+    st.forts = put(st.forts, p, st.forts[p] - 1)
     refresh(st)
     assert "basilica quarry genua" in texts(st)
     assert not any(t.endswith(f" {st.game.board.city_ids[st.marker[p]]}") and t.startswith("basilica")
@@ -159,9 +160,9 @@ def test_C44_deceptio_costs_rise_and_never_below_1() -> None:
 def test_C46_V33_upkeep_discards_what_cannot_be_paid() -> None:
     st = first_turn(3)
     p = st.turn_seat()
-    st.officers[2 * p] = st.castra[0]
-    st.castra_pile[st.castra[0]] = 0
-    st.castra[0] = -1
+    st.officers = put(st.officers, 2 * p, st.castra[0])
+    st.castra_pile = put(st.castra_pile, st.castra[0], 0)
+    st.castra = put(st.castra, 0, -1)
     st.denar[p] = 5
     st.actions_used = 4
     refresh(st)

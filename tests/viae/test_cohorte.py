@@ -25,16 +25,16 @@ def take_out(st: ViaeState, k: int) -> None:
     """Remove Castra card ``k`` from the pile or the row (a slot it leaves gets the pile's next)."""
     if k in st.castra:
         spare = next(i for i, left in enumerate(st.castra_pile) if left)
-        st.castra_pile[spare] = 0
-        st.castra[st.castra.index(k)] = spare
-    st.castra_pile[k] = 0
+        st.castra_pile = put(st.castra_pile, spare, 0)
+        st.castra = put(st.castra, st.castra.index(k), spare)
+    st.castra_pile = put(st.castra_pile, k, 0)
 
 
 def seat_officer(st: ViaeState, p: int, officer: str, slot: int) -> int:
     """Put ``officer`` in ``p``'s officer slot ``slot`` (0: slot 1, 1: slot 2)."""
     k = card(st, officer)
     take_out(st, k)
-    st.officers[2 * p + slot] = k
+    st.officers = put(st.officers, 2 * p + slot, k)
     refresh(st)
     return k
 
@@ -43,8 +43,8 @@ def offer(st: ViaeState, officer: str, slot: int) -> int:
     """Put ``officer`` face up in Castra slot ``slot``; the card it covers goes back to the pile."""
     k = card(st, officer)
     take_out(st, k)
-    st.castra_pile[st.castra[slot]] = 1
-    st.castra[slot] = k
+    st.castra_pile = put(st.castra_pile, st.castra[slot], 1)
+    st.castra = put(st.castra, slot, k)
     refresh(st)
     return k
 
@@ -55,7 +55,7 @@ def test_V5_no_milestone_left_no_road() -> None:
     st.road_owner[road(st, "capua", "tarentum")] = -1
     refresh(st)
     assert any(t.startswith("road ") for t in texts(st))
-    st.milestones[p] = 0
+    st.milestones = put(st.milestones, p, 0)
     refresh(st)
     assert not any(t.startswith("road ") for t in texts(st))
 
@@ -67,12 +67,12 @@ def test_V5_no_fort_left_no_conquer_and_no_entering_a_hostile_city() -> None:
     st.hostility[city(st, "tarentum")] = 1
     refresh(st)
     assert "move tarentum" in texts(st)
-    st.forts[p] = 0
+    st.forts = put(st.forts, p, 0)
     refresh(st)
     assert "move tarentum" not in texts(st)  # it would force a Conquer with no fort to place
     at(st, "genua")  # uncontrolled, peaceful
     assert "conquer" not in texts(st)
-    st.forts[p] = 1
+    st.forts = put(st.forts, p, 1)
     refresh(st)
     assert "conquer" in texts(st)
 
@@ -81,7 +81,7 @@ def test_V5_C3_basilicas_run_out_by_type() -> None:
     st = first_turn(3)
     p = st.turn_seat()
     st.control[city(st, "genua")] = p
-    st.forts[p] -= 1
+    st.forts = put(st.forts, p, st.forts[p] - 1)
     st.basilicas_left = put(st.basilicas_left, 2, 0)  # no Quarry left
     refresh(st)
     assert "basilica forum genua" in texts(st) and "basilica quarry genua" not in texts(st)

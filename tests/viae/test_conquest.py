@@ -135,13 +135,13 @@ def test_C48_V40_personal_mandatum_is_claimed_publicly_and_ends_the_game() -> No
     p = st.turn_seat()
     cards = st.game.cards
     m = next(i for i, c in enumerate(cards.mandatum) if c.id == "M01")  # Gallia Cisalpina
-    st.mandatum_pool[m] = 0
-    st.public = [x for x in st.public if x != m]
-    st.personal[2 * p] = m
+    st.mandatum_pool = put(st.mandatum_pool, m, 0)
+    st.public = tuple(x for x in st.public if x != m)
+    st.personal = put(st.personal, 2 * p, m)
     st.completed = put(st.completed, st.personal[2 * p + 1], p)  # one already done
     for name in ("mediolanum", "aquileia"):
         st.control[city(st, name)] = 1 - p
-        st.forts[1 - p] -= 1
+        st.forts = put(st.forts, 1 - p, st.forts[1 - p] - 1)
     attack(st, "genua")
     act(st, "conquer")
     assert st.frame()[0] == Id.CLAIM and texts(st) == ["complete M01"]
@@ -215,9 +215,9 @@ def test_V39_V40_a_region_is_conquered_when_every_city_is_controlled_by_anyone()
     cards, b = st.game.cards, st.game.board
     m = next(i for i, c in enumerate(cards.mandatum) if c.id == "M01")  # Gallia Cisalpina
     if m not in st.public:
-        st.public.append(m)
-        st.mandatum_pool[m] = 0
-        st.personal = [-1 if x == m else x for x in st.personal]
+        st.public += (m,)
+        st.mandatum_pool = put(st.mandatum_pool, m, 0)
+        st.personal = tuple(-1 if x == m else x for x in st.personal)
     region = b.city_region[city(st, "genua")]
     for name, who in (("mediolanum", q), ("aquileia", r)):
         st.control[city(st, name)] = who

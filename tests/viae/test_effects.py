@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from legatus.core.tuples import put
 from legatus.games.viae.cards import Step
 from legatus.games.viae.effects import param, run
 from legatus.games.viae.ids import Id
@@ -121,10 +122,33 @@ def test_V44_mod_order_replace_then_adjust_then_minimum() -> None:
     p = st.turn_seat()
     cards = st.game.cards
     f11 = next(i for i, c in enumerate(cards.fortuna) if c.id == "F11")  # road_stone -= 1, min 1
-    st.fortuna_active.append(f11)
-    st.fortuna_pile[f11] = 0
+    st.fortuna_active += (f11,)
+    st.fortuna_pile = put(st.fortuna_pile, f11, 0)
     assert param(st, p, "road_stone", 1) == 1 and param(st, p, "road_stone", 3) == 2
     give(st, p, "D04")
     act(st, "play D04")  # actions += 1 this turn
     assert param(st, p, "actions", 4) == 5
     assert param(st, (p + 1) % 3, "actions", 4) == 4  # a Deceptio acts on its owner only
+
+
+def test_V44_the_modifiers_kept_on_a_state_follow_the_cards_in_force() -> None:  # issue 35
+    # mods_of keeps a seat's modifiers on the state (mods_memo, shared by clones): a Fortuna card
+    # revealed, an officer hired or lost and a Deceptio played each change what is read next,
+    # on that state only, and the seats' are never mixed.
+    st = first_turn(3)
+    p, q = st.turn_seat(), (st.turn_seat() + 1) % 3
+    cards = st.game.cards
+    assert param(st, p, "road_stone", 3) == 3 and param(st, q, "road_stone", 3) == 3
+    before = st.clone()
+    f11 = next(i for i, c in enumerate(cards.fortuna) if c.id == "F11")  # road_stone -= 1, min 1
+    st.fortuna_active += (f11,)
+    assert param(st, p, "road_stone", 3) == 2 and param(before, p, "road_stone", 3) == 3
+    sail = next(i for i, c in enumerate(cards.castra) if any(s.arg("param") == "sail_fee" for s in c.effect))
+    fee = param(st, q, "sail_fee", 5)
+    st.officers = put(st.officers, 2 * q, sail)
+    assert param(st, q, "sail_fee", 5) != fee and param(st, p, "sail_fee", 5) == fee
+    st.officers = put(st.officers, 2 * q, -1)
+    assert param(st, q, "sail_fee", 5) == fee
+    give(st, p, "D04")
+    act(st, "play D04")  # actions += 1 this turn
+    assert param(st, p, "actions", 4) == 5 and param(st, q, "actions", 4) == 4 and param(st, p, "actions", 4) == 5

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import legatus
 from legatus.core.session import sample_outcome
+from legatus.core.tuples import put
 from legatus.games.viae.game import ViaeGame
 from legatus.games.viae.invariants import violations
 from legatus.games.viae.state import ViaeState
@@ -71,8 +72,8 @@ def swap_personal(state: ViaeState, seat: int) -> ViaeState | None:
     if slot is None or spare is None:
         return None
     other = state.clone()
-    other.mandatum_pool[other.personal[slot]], other.mandatum_pool[spare] = 1, 0
-    other.personal[slot] = spare
+    other.mandatum_pool = put(put(other.mandatum_pool, other.personal[slot], 1), spare, 0)
+    other.personal = put(other.personal, slot, spare)
     return other
 
 

@@ -8,6 +8,7 @@ import random
 
 import legatus
 from legatus.core.session import sample_outcome
+from legatus.core.tuples import put
 from legatus.games.viae.cards import Step
 from legatus.games.viae.effects import run
 from legatus.games.viae.ids import Id
@@ -88,7 +89,7 @@ def test_C29_V38_reveal_another_chains_and_every_card_lasts_the_round() -> None:
     assert st.round == 1 and [st.game.cards.fortuna[f].id for f in st.fortuna_active] == ["F27", "F25"]
     assert actions_left(st) == 5  # 4 with 3 players, +1
     st = play_until(st, lambda s: s.round == 2)  # Epilogus has run; round 2's card is not drawn yet
-    assert st.fortuna_active == [] and all(st.fortuna_discard[fortuna(st, f)] for f in ("F27", "F25"))
+    assert st.fortuna_active == () and all(st.fortuna_discard[fortuna(st, f)] for f in ("F27", "F25"))
 
 
 def test_V38_hostility_from_fortuna_waits_until_hostility_begins() -> None:
@@ -104,8 +105,8 @@ def test_V38_hostility_from_fortuna_waits_until_hostility_begins() -> None:
 def test_V38_an_empty_fortuna_deck_reshuffles_its_discards() -> None:
     st = first_turn(3)
     p = st.turn_seat()
-    st.fortuna_pile = [0] * len(st.fortuna_pile)
-    st.fortuna_discard = [1] * len(st.fortuna_discard)
+    st.fortuna_pile = (0,) * len(st.fortuna_pile)
+    st.fortuna_discard = (1,) * len(st.fortuna_discard)
     run(st, p, (Step("reveal_fortuna", (("n", 1),)),))
     assert st.is_chance_node() and len(st.chance_outcomes()) == len(st.game.cards.fortuna)
     assert not any(st.fortuna_discard)
@@ -114,13 +115,13 @@ def test_V38_an_empty_fortuna_deck_reshuffles_its_discards() -> None:
 def test_C47_V28_V38_epilogus_reshuffles_deceptio_ends_fortuna_and_resets_the_cost() -> None:
     st = first_turn(3)
     f = fortuna(st, "F25")
-    st.fortuna_pile[f] = 0
-    st.fortuna_active = [f]
+    st.fortuna_pile = put(st.fortuna_pile, f, 0)
+    st.fortuna_active = (f,)
     st.discard[0], st.played = 2, (2, 1, 0)
     deck = sum(st.deck)
     epilogus.run(st)
     assert sum(st.deck) == deck + 2 and not any(st.discard)  # C47
-    assert st.fortuna_active == [] and st.fortuna_discard[f] == 1  # C47, V38
+    assert st.fortuna_active == () and st.fortuna_discard[f] == 1  # C47, V38
     assert st.played == (0, 0, 0) and st.round == 2  # V28: the next card is free again
 
 
@@ -188,7 +189,7 @@ def test_V32_the_draw_counts_influence_after_the_forum() -> None:
     c = city(st, "genua")
     region = st.game.board.city_region[c]
     st.control[c] = p
-    st.basilica[region] = 0 * len(st.game.board.city_ids) + c  # a Forum
+    st.basilica = put(st.basilica, region, 0 * len(st.game.board.city_ids) + c)  # a Forum
     st.influence[p] = 5
     st.draws = []
     stipendium.income(st, p, 0)
@@ -205,7 +206,7 @@ def test_V27_basilicas_pay_every_player_with_a_city_there_while_the_region_is_pe
     genua, mediolanum, aquileia = city(st, "genua"), city(st, "mediolanum"), city(st, "aquileia")
     region = b.city_region[genua]
     st.control[genua], st.control[mediolanum] = p, q
-    st.basilica[region] = 2 * cities + genua  # p's Quarry
+    st.basilica = put(st.basilica, region, 2 * cities + genua)  # p's Quarry
 
     def stone(seat: int) -> int:
         before = st.stone[seat]
@@ -217,7 +218,7 @@ def test_V27_basilicas_pay_every_player_with_a_city_there_while_the_region_is_pe
     st.hostility[aquileia] = 1
     assert stone(q) == 1 + spqr  # a vigilant city in the region stops it
     st.hostility[aquileia] = 0
-    st.basilica[region] = 1 * cities + genua  # a Temple
+    st.basilica = put(st.basilica, region, 1 * cities + genua)  # a Temple
     denar = st.denar[q]
     stipendium.income(st, q, len(st.cities_of(q)))
     assert st.denar[q] == denar + st.roads_of(q) + 5  # once, to a player who is not the owner

@@ -140,6 +140,21 @@ def test_resample_draws_from_the_state_itself(seed: int, players: int) -> None: 
             assert not drawn.game.invariants(drawn)
 
 
+def test_a_states_redraw_plan_is_made_anew_after_each_action() -> None:  # V43, issue 35
+    # redraw keeps its pass over the secret log on the state (plan_memo): the same object,
+    # redrawn for a seat (twice: the second from the plan kept) and now and then for another
+    # between the actions applied to it, is always drawn from its present history, never from
+    # the plan of an earlier one.
+    rng = random.Random(3)
+    state = positions(3, 3, limit=1)[0]
+    for step in range(250):
+        for seat in (0, 0, 1) if step % 5 == 0 else (0, 0):
+            drawn = redraw(state, seat, rng)
+            assert drawn is not None and drawn.moves == state.moves
+            assert is_consistent(state, seat, drawn) and drawn.view(seat) == state.view(seat)
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.game.fuzz_choice(state, rng))
+
+
 def test_resample_fits_the_late_draws_of_a_heuristic_game() -> None:  # V29, C47, V43
     # Round 12 of a 4-player game the heuristic agents played (a server's agent was stopped
     # here once): seat2's input, drawn blindly (each card revealed given to a random earlier

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from legatus.core.tuples import put
+
 from .cards import Arg, Card, Cards, Step
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA
 from .ids import FREE_KINDS, V_DISCARD, V_LOSE_INFLUENCE, V_TAKE_DENAR, Id
@@ -48,20 +50,34 @@ def mod_tables(cards: Cards) -> tuple[Mods, Mods, Mods]:
 def mods_of(st: ViaeState, seat: int, name: str) -> tuple[Mod, ...]:
     """The modifiers of the parameter ``name`` in force for ``seat`` (-1: a rule for all), in the
     order V44 applies them: Fortuna's ``round`` cards (reveal order), the seat's ``static``
-    officers, its Deceptio (play order)."""
+    officers, its Deceptio (play order). Every parameter's are gathered at once for a seat and
+    kept on the state (:attr:`ViaeState.mods_memo`, shared by clones) while the three tuples
+    they come from stay the same objects: a legal list asks a dozen parameters."""
+    memo = st.mods_memo
+    if memo is not None and memo[0] is st.fortuna_active and memo[1] is st.officers and memo[2] is st.dmods \
+            and memo[3] == seat:
+        return memo[4].get(name, ())
+    table = in_force(st, seat)
+    st.mods_memo = (st.fortuna_active, st.officers, st.dmods, seat, table)
+    return table.get(name, ())
+
+
+ModsMemo = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int, dict[str, tuple[Mod, ...]]]
+"""The modifiers of every parameter for a seat (:func:`in_force`) with what they were read from."""
+
+
+def in_force(st: ViaeState, seat: int) -> dict[str, tuple[Mod, ...]]:
+    """Every parameter's modifiers for ``seat`` (:func:`mods_of`), each in V44's order."""
     fortuna, castra, deceptio = st.game.mod_tables
-    mods: tuple[Mod, ...] = ()
-    for f in st.fortuna_active:
-        mods += fortuna[f].get(name, ())
+    cards = [fortuna[f] for f in st.fortuna_active]
     if seat >= 0:
-        officers = st.officers
-        for o in (officers[2 * seat], officers[2 * seat + 1]):
-            if o >= 0:
-                mods += castra[o].get(name, ())
-        for owner, card in st.dmods:
-            if owner == seat:
-                mods += deceptio[card].get(name, ())
-    return mods
+        cards += [castra[o] for o in st.officers[2 * seat:2 * seat + 2] if o >= 0]
+        cards += [deceptio[k] for owner, k in st.dmods if owner == seat]
+    out: dict[str, tuple[Mod, ...]] = {}
+    for mods in cards:
+        for name, steps in mods.items():
+            out[name] = out.get(name, ()) + steps
+    return out
 
 
 def modified(mods: tuple[Mod, ...], base: Arg) -> Arg:
@@ -129,8 +145,8 @@ def lose_influence(st: ViaeState, seat: int, n: int) -> None:
 
 def discard_officer(st: ViaeState, slot: int) -> None:
     """V11: back into the Castra pile; its pawn to the supply."""
-    st.castra_pile[st.officers[slot]] = 1
-    st.officers[slot] = -1
+    st.castra_pile = put(st.castra_pile, st.officers[slot], 1)
+    st.officers = put(st.officers, slot, -1)
     st.used[slot] = 0
 
 
@@ -243,6 +259,6 @@ def run(st: ViaeState, seat: int, steps: tuple[Step, ...]) -> None:
 def cycle(st: ViaeState) -> None:
     """C42, V10: the three cards out, three new ones drawn left to right, then the old ones back."""
     st.cycle_out = tuple(c for c in st.castra if c >= 0)
-    st.castra = [-1, -1, -1]
+    st.castra = (-1, -1, -1)
     st.draws.extend((CASTRA, slot) for slot in range(3))
     st.draws.append((CYCLE_BACK, 0))

@@ -40,8 +40,10 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, cast
 
+from legatus.core.chain import Chain
 from legatus.core.errors import RecordError
 from legatus.core.game import State
+from legatus.core.procedures import Frame
 from legatus.core.secrecy import earlier_unseen_draw, search
 
 from .ids import Id
@@ -184,15 +186,28 @@ def _weighted(options: Sequence[tuple[int, float]], rng: random.Random) -> int:
 
 def redraw(st: ViaeState, seat: int, rng: random.Random) -> ViaeState | None:
     """A state ``seat`` cannot tell from ``st``, the other seats' unseen cards drawn anew; None
-    where this draw cannot decide (the caller replays)."""
-    plan = _Plan(st, seat)
+    where this draw cannot decide (the caller replays). The pass over the secret log is kept on
+    ``st`` (:data:`PlanMemo`) while its history, secret log and stack stay the same."""
+    memo = st.plan_memo
+    if memo is not None and memo[0] is st.history_chain and memo[1] is st.secret_chain and memo[2] is st.stack \
+            and memo[3] == seat:
+        plan = memo[4]
+    else:
+        plan = _Plan(st, seat)
+        st.plan_memo = (st.history_chain, st.secret_chain, st.stack, seat, plan)
     if plan.too_many_deals:
         return None
     for _ in range(DRAWS):
-        drawn = plan.draw(rng)
+        drawn = plan.draw(st, rng)
         if drawn is not None:
             return drawn
     return None
+
+
+PlanMemo = tuple[Chain, Chain, tuple[Frame, ...], int, "_Plan"]
+"""A state's last redraw plan (:attr:`ViaeState.plan_memo`) with what it was made from: the
+history and the secret log (new objects after each action), the stack and the seat. An IS-MCTS
+search redraws its root once a simulation: the plan is made once a decision."""
 
 
 class _Plan:
@@ -201,7 +216,7 @@ class _Plan:
     def __init__(self, st: ViaeState, seat: int) -> None:
         g = st.game
         n = g.notation
-        self.st, self.seat = st, seat
+        self.seat = seat
         players, kinds = g.num_players(), len(g.cards.deceptio)
         self.kinds = kinds
         self.d0, self.m0 = n["deceptio"], n["mandatum"]
@@ -250,12 +265,13 @@ class _Plan:
         self.claimant = st.frame()[1] if claiming else -1  # whose claim the seat sees on top (V40)
         self.fresh = _came_true(st) if claiming else frozenset()
 
-    def draw(self, rng: random.Random) -> ViaeState | None:
-        st, g = self.st, self.st.game
-        cards = self._deal_mandatum(rng)
+    def draw(self, st: ViaeState, rng: random.Random) -> ViaeState | None:
+        """A redraw of ``st``, the state this plan was made from (or one with its history)."""
+        g = st.game
+        cards = self._deal_mandatum(st, rng)
         if cards is None:
             return None
-        drawn = self._follow_deck(rng)
+        drawn = self._follow_deck(st, rng)
         if drawn is None:
             return None
         history, hands, deck = drawn
@@ -267,17 +283,19 @@ class _Plan:
             if s != self.seat:
                 other.hand[s * kinds:(s + 1) * kinds] = hand
         other.deck = deck
+        personal = list(other.personal)
         for s, deals in enumerate(self.deals):
             for slot, i in enumerate(deals):
-                other.personal[2 * s + slot] = cards[i]
+                personal[2 * s + slot] = cards[i]
+        other.personal = tuple(personal)
         dealt = set(self.known) | set(cards.values()) | {m for m in other.personal if m >= 0}
-        other.mandatum_pool = [0 if m in dealt else 1 for m in range(len(g.cards.mandatum))]
+        other.mandatum_pool = tuple(0 if m in dealt else 1 for m in range(len(g.cards.mandatum)))
         if self.claimant >= 0:
             other.stack = _claims_stacked(other)
         other.rewrite_history(history)
         return other
 
-    def _deal_mandatum(self, rng: random.Random) -> dict[int, int] | None:
+    def _deal_mandatum(self, st: ViaeState, rng: random.Random) -> dict[int, int] | None:
         """A card for each unseen personal deal: a claimed one to a deal before its claim, the
         others among the cards the seat has not seen that are not true now; while claims are
         under way, those of the claimant on top and of the seats after it among the cards that
@@ -293,8 +311,8 @@ class _Plan:
                 slots.remove(pick)
                 cards[pick] = card
         first = self.claimant if self.claimant >= 0 else len(self.deals)
-        unseen = [m for m in range(len(self.st.game.cards.mandatum)) if m not in self.known]
-        never = [m for m in unseen if not mandatum.is_true(self.st, m)]
+        unseen = [m for m in range(len(st.game.cards.mandatum)) if m not in self.known]
+        never = [m for m in unseen if not mandatum.is_true(st, m)]
         before = [i for deals in self.deals[:first] for i in deals if i not in cards]
         if len(never) < len(before):
             return None
@@ -316,11 +334,11 @@ class _Plan:
         cards.update(zip(after, rng.sample(pool, len(after)), strict=True))
         return cards
 
-    def _follow_deck(self, rng: random.Random) -> tuple[list[int], list[list[int]], list[int]] | None:
+    def _follow_deck(self, st: ViaeState, rng: random.Random) -> tuple[list[int], list[list[int]], list[int]] | None:
         """The Deceptio draws replayed on the deck's counts alone, each unseen draw given a card as
         it comes (:meth:`_unseen_card`): the history with those cards, each seat's hand and the
         deck; None where a card is missing."""
-        st, seat, d0, kinds = self.st, self.seat, self.d0, self.kinds
+        seat, d0, kinds = self.seat, self.d0, self.kinds
         history = self.history[:]
         kept = [[0] * kinds for _ in range(self.epochs + 1)]  # the seat's own later draws, by shuffle
         for i, _, s, what in self.entries:
@@ -342,7 +360,8 @@ class _Plan:
                     k = history[i] - d0
                     kept[epoch][k] -= 1
                 else:
-                    free = [max(0, n - kept[epoch][k]) for k, n in enumerate(deck)]
+                    row = kept[epoch]  # the seat's own draws still to come: not the others' to draw
+                    free = [max(0, n - m) for n, m in zip(deck, row, strict=True)] if any(row) else deck
                     found = self._unseen_card(s, i, hands[s], free if any(free) else deck, rng)
                     if found is None:
                         return None

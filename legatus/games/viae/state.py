@@ -16,6 +16,7 @@ from legatus.core.procedures import Frame
 from . import resample
 from . import text as screen
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
+from .effects import ModsMemo
 from .ids import Id
 from .log import line, named, outcome
 from .procedures import TABLE
@@ -30,16 +31,15 @@ if TYPE_CHECKING:
 __all__ = ["CASTRA", "CYCLE_BACK", "DECEPTIO", "FORTUNA", "MANDATUM", "ViaeState", "log_entry"]
 
 
-_LISTS = ("denar", "stone", "influence", "legio", "assigned", "scouts", "officers", "used",
-          "marker", "prev", "control", "hostility", "road_owner", "basilica", "hand", "deck", "discard",
-          "castra", "castra_pile", "fortuna_pile", "fortuna_active", "fortuna_discard",
-          "mandatum_pool", "public", "personal", "draws",
-          "forts", "milestones")
+_LISTS = ("denar", "stone", "influence", "legio", "assigned", "scouts", "used",
+          "marker", "prev", "control", "hostility", "road_owner", "hand", "deck", "discard", "draws")
 _TUPLES = ("order", "spot", "basilicas_left", "completed", "played", "dmods", "cycle_out", "dice", "kept",
-           "started")  # fields that change seldom: replaced whole when they do, shared by clones
+           "started", "basilica", "castra_pile", "fortuna_pile", "fortuna_active", "fortuna_discard",
+           "mandatum_pool", "public", "personal", "forts", "milestones", "officers", "castra")
+# _TUPLES: fields that change a few times a round at most, replaced whole when they do, shared by clones
 _SCALARS = ("round", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
             "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n",
-            "secret_chain", "path_memo")  # path_memo: replaced whole, never changed in place
+            "secret_chain", "path_memo", "plan_memo", "mods_memo")  # the memos: replaced whole, never changed in place
 
 
 class ViaeState(ProcedureState):
@@ -57,35 +57,37 @@ class ViaeState(ProcedureState):
     legio: list[int]
     assigned: list[int]
     scouts: list[int]
-    officers: list[int]
+    officers: tuple[int, ...]
     used: list[int]
     marker: list[int]
     prev: list[int]
     control: list[int]
     hostility: list[int]
     road_owner: list[int]
-    basilica: list[int]
+    basilica: tuple[int, ...]
     hand: list[int]
     deck: list[int]
     discard: list[int]
-    castra: list[int]
-    castra_pile: list[int]
+    castra: tuple[int, ...]
+    castra_pile: tuple[int, ...]
     cycle_out: tuple[int, ...]
-    fortuna_pile: list[int]
-    fortuna_active: list[int]
-    fortuna_discard: list[int]
-    mandatum_pool: list[int]
-    public: list[int]
-    personal: list[int]
+    fortuna_pile: tuple[int, ...]
+    fortuna_active: tuple[int, ...]
+    fortuna_discard: tuple[int, ...]
+    mandatum_pool: tuple[int, ...]
+    public: tuple[int, ...]
+    personal: tuple[int, ...]
     completed: tuple[int, ...]
     played: tuple[int, ...]
     dice: tuple[int, ...]
     kept: tuple[int, ...]
-    forts: list[int]
-    milestones: list[int]
+    forts: tuple[int, ...]
+    milestones: tuple[int, ...]
     basilicas_left: tuple[int, ...]
     started: tuple[int, ...]
     path_memo: PathMemo | None  # the last Move search and what it read (agere.paths), shared by clones
+    mods_memo: ModsMemo | None  # the modifiers in force for a seat (effects.mods_of), shared by clones
+    plan_memo: resample.PlanMemo | None  # this state's last redraw plan (resample.redraw), never cloned
     secret_chain: Chain  # the actions that move a Deceptio or personal Mandatum card (log_entry)
     dmods: tuple[tuple[int, int], ...]  # (owner, Deceptio kind) of the modifiers played
     draws: list[tuple[int, int]]  # (deck, seat or slot) queued
@@ -106,7 +108,7 @@ class ViaeState(ProcedureState):
 
     def __init__(self, game: ViaeGame) -> None:
         self.start(game)
-        self.path_memo = None
+        self.path_memo = self.plan_memo = self.mods_memo = None
         setup.initial(self)
         self.settle()
 
@@ -153,28 +155,16 @@ class ViaeState(ProcedureState):
         o.legio = c(self.legio)
         o.assigned = c(self.assigned)
         o.scouts = c(self.scouts)
-        o.officers = c(self.officers)
         o.used = c(self.used)
         o.marker = c(self.marker)
         o.prev = c(self.prev)
         o.control = c(self.control)
         o.hostility = c(self.hostility)
         o.road_owner = c(self.road_owner)
-        o.basilica = c(self.basilica)
         o.hand = c(self.hand)
         o.deck = c(self.deck)
         o.discard = c(self.discard)
-        o.castra = c(self.castra)
-        o.castra_pile = c(self.castra_pile)
-        o.fortuna_pile = c(self.fortuna_pile)
-        o.fortuna_active = c(self.fortuna_active)
-        o.fortuna_discard = c(self.fortuna_discard)
-        o.mandatum_pool = c(self.mandatum_pool)
-        o.public = c(self.public)
-        o.personal = c(self.personal)
         o.draws = c(self.draws)
-        o.forts = c(self.forts)
-        o.milestones = c(self.milestones)
         o.order = self.order
         o.spot = self.spot
         o.basilicas_left = self.basilicas_left
@@ -185,6 +175,18 @@ class ViaeState(ProcedureState):
         o.dice = self.dice
         o.kept = self.kept
         o.started = self.started
+        o.castra = self.castra
+        o.officers = self.officers
+        o.basilica = self.basilica
+        o.milestones = self.milestones
+        o.forts = self.forts
+        o.castra_pile = self.castra_pile
+        o.personal = self.personal
+        o.public = self.public
+        o.mandatum_pool = self.mandatum_pool
+        o.fortuna_discard = self.fortuna_discard
+        o.fortuna_active = self.fortuna_active
+        o.fortuna_pile = self.fortuna_pile
         o.round = self.round
         o.turn_i = self.turn_i
         o.actions_used = self.actions_used
@@ -201,6 +203,8 @@ class ViaeState(ProcedureState):
         o.free_n = self.free_n
         o.secret_chain = self.secret_chain
         o.path_memo = self.path_memo
+        o.mods_memo = self.mods_memo
+        o.plan_memo = None
         return o
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -278,7 +282,13 @@ class ViaeState(ProcedureState):
         return self.legio[seat] - self.assigned[seat] - self.scouts_of(seat)
 
     def cities_of(self, seat: int) -> list[int]:
-        return [c for c, owner in enumerate(self.control) if owner == seat]
+        # found by list.index, in board order: a seat holds a few of the cities, so scanning them
+        # at C speed beats testing each in Python (the heuristic's valuation calls this most)
+        control, out, c = self.control, [], -1
+        for _ in range(control.count(seat)):
+            c = control.index(seat, c + 1)
+            out.append(c)
+        return out
 
     def roads_of(self, seat: int) -> int:
         return self.road_owner.count(seat)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from legatus.core.procedures import Procedure, roll, step
 from legatus.core.tuples import put
 
-from ..cards import Cards, Step
+from ..cards import Card, Cards
 from ..decks import CASTRA
 from ..effects import (
     cycle,
@@ -144,7 +144,7 @@ def free_actions(st: ViaeState, p: int, in_roll: bool) -> list[int]:
         verbs = officer_verbs[st.officers[s]]
         if ("adjust_result" in verbs) != in_roll:  # V14: a roll ability acts on a roll only
             continue
-        if verbs == {"free_action"} and not free_kind_possible(st, p, card.effect[0]):
+        if verbs == {"free_action"} and not free_kind_possible(st, p, *free_grants(g.cards)[1][st.officers[s]]):
             continue
         out.append(n["ability"] + st.officers[s])
     return out
@@ -155,6 +155,21 @@ def card_verbs(cards: Cards) -> tuple[tuple[frozenset[str], ...], tuple[frozense
     """The verbs of each Deceptio card's and each officer's steps, read once for the legal lists."""
     return tuple(frozenset(s.verb for s in c.effect) for c in cards.deceptio), \
         tuple(frozenset(s.verb for s in c.effect) for c in cards.castra)
+
+
+NO_GRANT = (-1, 0)
+
+
+@cache
+def free_grants(cards: Cards) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The free action a Deceptio card or an officer grants first (its kind and most road value;
+    :data:`NO_GRANT` if its first step grants none), read once for the legal lists."""
+    def grant(card: Card) -> tuple[int, int]:
+        first = card.effect[0]
+        if first.verb != "free_action":
+            return NO_GRANT
+        return FREE_KINDS[str(first.arg("action"))], num(first, "max_value", 3)
+    return tuple(map(grant, cards.deceptio)), tuple(map(grant, cards.castra))
 
 
 def deceptio_cost(st: ViaeState, p: int) -> int:
@@ -168,6 +183,7 @@ def playable(st: ViaeState, p: int, in_roll: bool) -> list[int]:
         return []
     cards = st.game.cards.deceptio
     verbs = card_verbs(st.game.cards)[0]
+    grants = free_grants(st.game.cards)[0]
     out = []
     for k, count in enumerate(st.hand_of(p)):
         if not count:
@@ -177,7 +193,7 @@ def playable(st: ViaeState, p: int, in_roll: bool) -> list[int]:
             continue
         if in_roll and card.when not in ("on_roll", "next_conquer") and verbs[k] != {"gain"}:
             continue  # after a roll: only what acts on the conquest or gives resources
-        if card.effect[0].verb == "free_action" and not free_kind_possible(st, p, card.effect[0]):
+        if grants[k] != NO_GRANT and not free_kind_possible(st, p, *grants[k]):
             continue
         out.append(k)
     return out
@@ -211,11 +227,12 @@ def road_actions(st: ViaeState, p: int, left: int, max_value: int, no_workforce:
         return []
     out = []
     wf = workforce(st, p)
+    stone = mods_of(st, p, "road_stone")  # road_stone's modifiers, read once for the roads here
     for r in b.city_roads[here]:
         road = b.roads[r]
         if st.road_owner[r] >= 0 or road.value > max_value:
             continue
-        if not no_workforce and wf < road.value or st.stone[p] < road_stone(st, p, road.value):
+        if not no_workforce and wf < road.value or st.stone[p] < modified_number(stone, road.value):
             continue
         out.append(n["road"] + r)
         other = road.b if road.a == here else road.a
@@ -230,7 +247,7 @@ def build_road(st: ViaeState, p: int, r: int, go: bool, no_workforce: bool) -> N
         assign(st, p, road.value, "workforce")
     st.stone[p] -= road_stone(st, p, road.value)
     st.road_owner[r] = p
-    st.milestones[p] -= 1
+    st.milestones = put(st.milestones, p, st.milestones[p] - 1)
     if go:
         enter(st, p, road.b if road.a == st.marker[p] else road.a, st.marker[p], via_roma=False)
 
@@ -278,35 +295,41 @@ def reached(st: ViaeState, p: int) -> list[int]:
 
 def _search(st: ViaeState, reads: Reads) -> Paths:
     """Dijkstra over the ways (V18: never through a hostile city nor past the Denar it ``reads``;
-    CA11: at most ``cross`` unbuilt roads, none into a hostile city)."""
+    CA11: at most ``cross`` unbuilt roads, none into a hostile city). An entry's fields are bit
+    fields, each wide enough for its values, most significant first: their order is the tuples'
+    order, and reading them takes shifts and masks, no division."""
     (p, start, toll, cross), denar, road_owner, control, hostility = reads
     b = st.game.board
     roma, links = b.roma, b.city_links
     crossings = cross + 1
     cities = len(b.city_ids)
     ways = cities * crossings * 2
-    owners = st.game.num_players() + 1
-    below_city = ways * owners  # an entry's city and what follows it
-    below_crossed = cities * below_city
-    below_via = crossings * below_crossed
+    owner_bits = (st.game.num_players() + 1).bit_length()  # the owner paid + 1
+    at_city = owner_bits + (ways - 1).bit_length()  # below it: the way it came from, the owner paid
+    at_crossed = at_city + (cities - 1).bit_length()
+    at_rank = at_crossed + cross.bit_length()
+    owner_mask, way_mask = (1 << owner_bits) - 1, (1 << (at_city - owner_bits)) - 1
+    city_mask, crossed_mask = (1 << (at_crossed - at_city)) - 1, (1 << (at_rank - at_crossed)) - 1
     best: dict[int, tuple[int, int]] = {}  # city: (toll * 2 + not through Roma, way)
     parent: dict[int, tuple[int, int]] = {}
     first = start * crossings * 2
-    heap = [((1 * crossings * cities + start) * ways + first) * owners]
-    least = {first: heap[0]}  # each way's least entry pushed (a greater one would pop after it), -1 once found
+    heap = [1 << at_rank | start << at_city | first << owner_bits]
+    unseen = (2 * denar + 2) << at_rank  # past every entry: a rank is at most 2 * denar + 1
+    least = [unseen] * ways  # each way's least entry pushed (a greater one would pop after it), -1 once found
+    least[first] = heap[0]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
-        rest, paid = divmod(pop(heap), owners)
-        rest, before = divmod(rest, ways)
-        rest, city = divmod(rest, cities)
-        rank, crossed = divmod(rest, crossings)
+        entry = pop(heap)
+        city = entry >> at_city & city_mask
+        crossed = entry >> at_crossed & crossed_mask
+        rank = entry >> at_rank
         not_via = rank & 1
         key = (city * crossings + crossed) * 2 + 1 - not_via
         if least[key] < 0:
             continue  # found already
         least[key] = -1
         if key != first:
-            parent[key] = (before, paid - 1)
+            parent[key] = (entry >> owner_bits & way_mask, (entry & owner_mask) - 1)
         if city != start:
             if city not in best or rank < best[city][0]:
                 best[city] = (rank, key)
@@ -330,9 +353,9 @@ def _search(st: ViaeState, reads: Reads) -> Paths:
                 continue  # V18: a road you can't pay for can't be used
             via = 0 if (not not_via or nb == roma) else 1
             way = (nb * crossings + crossed + crossing) * 2 + 1 - via
-            entry = (total * 2 + via) * below_via + (crossed + crossing) * below_crossed + nb * below_city \
-                + key * owners + owner
-            if entry < least.get(way, entry + 1):
+            entry = (total * 2 + via) << at_rank | (crossed + crossing) << at_crossed | nb << at_city \
+                | key << owner_bits | owner
+            if entry < least[way]:
                 least[way] = entry
                 push(heap, entry)
     return best, parent
@@ -456,11 +479,9 @@ def hire(st: ViaeState, p: int, card: int, officer_slot: int) -> None:
     st.denar[p] -= hire_cost(st, p, slot)
     if st.officers[2 * p + officer_slot] >= 0:
         discard_officer(st, 2 * p + officer_slot)
-    st.officers[2 * p + officer_slot] = card
+    st.officers = put(st.officers, 2 * p + officer_slot, card)
     st.used[2 * p + officer_slot] = 0
-    for s in range(slot, 0, -1):
-        st.castra[s] = st.castra[s - 1]
-    st.castra[0] = -1
+    st.castra = (-1, *st.castra[:slot], *st.castra[slot + 1:])
     st.draws.append((CASTRA, 0))
 
 
@@ -493,7 +514,7 @@ def build_basilica(st: ViaeState, p: int, kind: int, city: int) -> None:
     st.stone[p] -= number(st, p, "basilica_stone", g.tracks.costs["basilica_stone"])
     st.denar[p] -= number(st, p, "basilica_denar", g.tracks.costs["basilica_denar"])
     st.basilicas_left = put(st.basilicas_left, kind, st.basilicas_left[kind] - 1)
-    st.basilica[g.board.city_region[city]] = kind * len(g.board.city_ids) + city
+    st.basilica = put(st.basilica, g.board.city_region[city], kind * len(g.board.city_ids) + city)
 
 
 # --- applying a turn action ------------------------------------------------------------------
@@ -579,8 +600,8 @@ def play(st: ViaeState, p: int, k: int) -> None:
     run(st, p, card.effect)
 
 
-def free_kind_possible(st: ViaeState, p: int, grant: Step) -> bool:
-    return bool(free_legal(st, p, FREE_KINDS[str(grant.arg("action"))], num(grant, "max_value", 3), True))
+def free_kind_possible(st: ViaeState, p: int, kind: int, max_value: int) -> bool:
+    return bool(free_legal(st, p, kind, max_value, True))
 
 
 def free_legal(st: ViaeState, p: int, kind: int, max_value: int, no_workforce: bool) -> list[int]:

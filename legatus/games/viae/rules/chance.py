@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll
+from legatus.core.tuples import put
 
 from ..decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
 from ..ids import Id
@@ -36,8 +37,8 @@ def settle_draws(st: ViaeState) -> None:
     while st.draws:
         deck, arg = st.draws[0]
         if deck == CYCLE_BACK:  # V10: the discarded cards go back after the new ones are drawn
-            for card in st.cycle_out:
-                st.castra_pile[card] = 1
+            out = st.cycle_out
+            st.castra_pile = tuple(1 if c in out else n for c, n in enumerate(st.castra_pile))
             st.cycle_out = ()
         elif deck == DECEPTIO and not any(st.deck):
             if not any(st.discard):  # V29: nothing to draw
@@ -50,7 +51,7 @@ def settle_draws(st: ViaeState) -> None:
             if not any(st.fortuna_discard):
                 st.draws.pop(0)
                 continue
-            st.fortuna_pile, st.fortuna_discard = st.fortuna_discard, [0] * len(st.fortuna_discard)  # V38
+            st.fortuna_pile, st.fortuna_discard = st.fortuna_discard, (0,) * len(st.fortuna_discard)  # V38
             return
         elif deck == CASTRA and not any(st.castra_pile) or deck == MANDATUM and not any(st.mandatum_pool):
             pass  # V10: an empty pile leaves the slot empty
@@ -75,7 +76,7 @@ def over_limit(st: ViaeState) -> int:
 _PILES = {CASTRA: "castra", FORTUNA: "fortuna", MANDATUM: "mandatum"}
 
 
-def _pile(st: ViaeState, deck: int) -> list[int]:
+def _pile(st: ViaeState, deck: int) -> tuple[int, ...]:
     return st.castra_pile if deck == CASTRA else st.fortuna_pile if deck == FORTUNA else st.mandatum_pool
 
 
@@ -109,19 +110,19 @@ def apply_draw(st: ViaeState, action: int) -> None:
         st.hand[arg * len(g.cards.deceptio) + k] += 1
     elif deck == CASTRA:
         card = action - g.notation.base["castra"]
-        st.castra_pile[card] = 0
-        st.castra[arg] = card
+        st.castra_pile = put(st.castra_pile, card, 0)
+        st.castra = put(st.castra, arg, card)
     elif deck == MANDATUM:
         card = action - g.notation.base["mandatum"]
-        st.mandatum_pool[card] = 0
+        st.mandatum_pool = put(st.mandatum_pool, card, 0)
         if arg < 0:
-            st.public.append(card)
+            st.public += (card,)
         else:
-            st.personal[2 * arg + (1 if st.personal[2 * arg] >= 0 else 0)] = card
+            st.personal = put(st.personal, 2 * arg + (1 if st.personal[2 * arg] >= 0 else 0), card)
     else:
         card = action - g.notation.base["fortuna"]
-        st.fortuna_pile[card] = 0
-        st.fortuna_active.append(card)
+        st.fortuna_pile = put(st.fortuna_pile, card, 0)
+        st.fortuna_active += (card,)
         st.call(Id.REVEAL, card)
         return
     settle_draws(st)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll, step
+from legatus.core.tuples import put
 
 from ..effects import gain_influence, hostility_begun, kill_scouts, lose_influence, number, raise_hostility, yes
 from ..ids import Id
@@ -97,7 +98,7 @@ def resolve(st: ViaeState, p: int) -> None:
     if success:  # C35, V24
         assign(st, p, needed - st.scouts_at(city) - number(st, p, "attacker_power", 0), "power")
         st.control[city] = p
-        st.forts[p] -= 1
+        st.forts = put(st.forts, p, st.forts[p] - 1)
         own = st.scouts[p * cities + city]
         st.scouts[p * cities + city] = 0
         st.assigned[p] += own  # V14: own scouts go to the conquer field

@@ -15,8 +15,11 @@ if TYPE_CHECKING:
 
 
 def basilicas_of(st: ViaeState, seat: int) -> int:
-    cities = len(st.game.board.city_ids)
-    return sum(1 for b in st.basilica if b >= 0 and st.control[b % cities] == seat)
+    basilica = st.basilica
+    if basilica.count(-1) == len(basilica):  # none built yet: a third of a game
+        return 0
+    cities, control = len(st.game.board.city_ids), st.control
+    return len([b for b in basilica if b >= 0 and control[b % cities] == seat])
 
 
 def scores(st: ViaeState) -> list[int]:

@@ -17,9 +17,9 @@ def run(st: ViaeState) -> None:
     """The round's last step; the next round begins with I. Fortuna."""
     st.deck = [a + b for a, b in zip(st.deck, st.discard, strict=True)]
     st.discard = [0] * len(st.discard)
-    for card in st.fortuna_active:
-        st.fortuna_discard[card] = 1
-    st.fortuna_active = []
+    active = st.fortuna_active
+    st.fortuna_discard = tuple(1 if f in active else n for f, n in enumerate(st.fortuna_discard))
+    st.fortuna_active = ()
     st.played = (0,) * st.game.num_players()
     st.stip_i = 0
     st.round += 1

@@ -27,7 +27,7 @@ def check(st: ViaeState, conqueror: int) -> None:
     """After a conquest: public cards go to the conqueror; each holder of a personal card that
     came true places it face up (``complete Mxx``, its one legal action: the reveal is public)."""
     for card in [m for m in st.public if is_true(st, m)]:
-        st.public.remove(card)
+        st.public = tuple(m for m in st.public if m != card)
         st.completed = put(st.completed, card, conqueror)
     for i, card in reversed(list(enumerate(st.personal))):
         if card >= 0 and st.completed[card] < 0 and is_true(st, card):
@@ -53,6 +53,8 @@ def apply_claim(st: ViaeState, action: int) -> None:
 
 
 def bonus(st: ViaeState, seat: int) -> int:
+    if seat not in st.completed:  # most of a game: none yet
+        return 0
     cards = st.game.cards.mandatum
     return sum(cards[m].bonus for m, who in enumerate(st.completed) if who == seat)
 

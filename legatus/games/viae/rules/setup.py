@@ -28,19 +28,19 @@ def initial(st: ViaeState) -> None:
     st.influence = [t.influence_start] * n
     st.legio, st.assigned = [t.setup["legio"]] * n, [0] * n  # C23: 5 Legio on the red slots
     st.scouts = [0] * (n * cities)
-    st.officers, st.used = [-1] * (2 * n), [0] * (2 * n)
+    st.officers, st.used = (-1,) * (2 * n), [0] * (2 * n)
     st.marker, st.prev = [-1] * n, [-1] * n
     st.control, st.hostility = [-1] * cities, [0] * cities
     st.road_owner = [-1] * len(b.roads)
-    st.basilica = [-1] * len(b.region_ids)  # type * cities + city, or -1
+    st.basilica = (-1,) * len(b.region_ids)  # type * cities + city, or -1
     st.hand = [0] * (n * len(c.deceptio))
     st.deck, st.discard = list(g.deceptio_counts), [0] * len(c.deceptio)
-    st.castra, st.castra_pile, st.cycle_out = [-1] * 3, [1] * len(c.castra), ()
-    st.fortuna_pile, st.fortuna_active, st.fortuna_discard = [1] * len(c.fortuna), [], [0] * len(c.fortuna)
-    st.mandatum_pool, st.public = [1] * len(c.mandatum), []
-    st.personal, st.completed = [-1] * (2 * n), (-1,) * len(c.mandatum)
+    st.castra, st.castra_pile, st.cycle_out = (-1,) * 3, (1,) * len(c.castra), ()
+    st.fortuna_pile, st.fortuna_active, st.fortuna_discard = (1,) * len(c.fortuna), (), (0,) * len(c.fortuna)
+    st.mandatum_pool, st.public = (1,) * len(c.mandatum), ()
+    st.personal, st.completed = (-1,) * (2 * n), (-1,) * len(c.mandatum)
     st.played, st.dmods, st.draws, st.dice, st.kept = (0,) * n, (), [], (), ()
-    st.forts, st.milestones = [t.supply["forts"]] * n, [t.supply["milestones"]] * n
+    st.forts, st.milestones = (t.supply["forts"],) * n, (t.supply["milestones"],) * n
     st.basilicas_left = (t.supply["forum"], t.supply["temple"], t.supply["quarry"])
     st.started = (0,) * n
     st.round, st.turn_i = 1, 0
@@ -113,7 +113,7 @@ def start_legal(st: ViaeState) -> tuple[int, ...]:
 def apply_start(st: ViaeState, action: int) -> None:
     seat, city = st.frame()[1], action - st.game.notation.base["start"]
     st.control[city] = seat
-    st.forts[seat] -= 1
+    st.forts = put(st.forts, seat, st.forts[seat] - 1)
     st.marker[seat] = city
     st.goto(Id.MILESTONE, seat)
 
@@ -128,7 +128,7 @@ def milestone_legal(st: ViaeState) -> tuple[int, ...]:
 def apply_milestone(st: ViaeState, action: int) -> None:
     seat = st.frame()[1]
     st.road_owner[action - st.game.notation.base["milestone"]] = seat  # free (V36)
-    st.milestones[seat] -= 1
+    st.milestones = put(st.milestones, seat, st.milestones[seat] - 1)
     st.started = put(st.started, seat, 1)
     st.end()
 
