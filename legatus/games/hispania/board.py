@@ -61,6 +61,15 @@ class Link:
     river: str | None
 
 
+Step = tuple[int, int, int]
+"""A step of the path search (:func:`.rules.movement.path_costs`): (neighbour, cost, neighbour's key)."""
+SpaceSteps = tuple[tuple[Step, ...], tuple[Step, ...]]
+"""A space's steps off a road run and on one."""
+Steps = tuple[tuple[Step, ...], ...]
+"""Per key of the path search (``space * 2``, + 1 on a road run): its steps, given the roads built
+(a road link costs 1 to start a run, 0 to go on one)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """The board as tables indexed by space, province and link number."""
@@ -127,10 +136,10 @@ class Board:
         return tuple((link.a, link.b) for link in self.links)
 
     @cached_property
-    def adj_keyed(self) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
-        """``adj`` with each neighbour's key in the path search (:func:`.rules.movement.path_costs`):
-        ``(neighbour, segments, link, neighbour * 2)``."""
-        return tuple(tuple((nxt, segments, link, nxt * 2) for nxt, segments, link in a) for a in self.adj)
+    def steps_memo(self) -> dict[tuple[int, tuple[int, ...]], SpaceSteps]:
+        """The path search's steps of a space by the roads on its links, built as asked
+        (:func:`.rules.movement.space_steps`): a space has a few such sets in all its games."""
+        return {}
 
     @cached_property
     def land_within(self) -> tuple[tuple[int, ...], ...]:

@@ -16,9 +16,32 @@ from ..pieces import TITLES
 from . import scenarios
 
 if TYPE_CHECKING:
+    from ..board import Board, SpaceSteps, Steps
     from ..state import HispaniaState
 
 _NONE: frozenset[int] = frozenset()
+
+
+def space_steps(board: Board, space: int, roads: Sequence[int]) -> SpaceSteps:
+    """A space's steps (:data:`.board.Steps`) off a road run and on one, with these ``roads``: built
+    once a board for each set of roads on the space's own links (a game places a few)."""
+    adj = board.adj[space]
+    key = (space, tuple([roads[link] for _, _, link in adj]))
+    memo = board.steps_memo
+    pair = memo.get(key)
+    if pair is None:
+        off = tuple([(nxt, 1, nxt * 2 + 1) if road else (nxt, segments, nxt * 2)
+                     for (nxt, segments, _), road in zip(adj, key[1], strict=True)])
+        on = tuple([(nxt, 0, nxt * 2 + 1) if road else step for (nxt, _, _), road, step in zip(adj, key[1], off,
+                                                                                             strict=True)])
+        pair = memo[key] = off, on
+    return pair
+
+
+def road_steps(board: Board, roads: Sequence[int]) -> Steps:
+    """The :data:`.board.Steps` of every key with these ``roads`` (a state keeps them, and changes only
+    a new road's two ends: :meth:`.HispaniaState.place_road`)."""
+    return tuple(steps for space in range(len(board.adj)) for steps in space_steps(board, space, roads))
 
 
 def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int] = _NONE,
@@ -28,49 +51,52 @@ def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int]
     a space whose ``occupied`` entry is a general (≥ 0) is crossed but left out.
 
     A Dijkstra over (space, on a road run) with integer costs in buckets: continuing a road
-    run is free, starting one costs 1. This is the hot path of legal-action generation.
+    run is free, starting one costs 1 (the state's :data:`.board.Steps`). This is the hot path of
+    legal-action generation; the order of the spaces found is the order of the legal moves.
     """
-    adj = st.board.adj_keyed
+    steps_of = st._steps
     n_cities = st.board.n_cities
-    revolts = st.revolts
+    # A city in revolt, or a sea without a fleet, is never entered (R10).
+    blocked = st.revolts[:]
     fleets = st.fleets
-    roads = st.roads
-    limited = bool(closed or no_landing)
-    best = [budget + 1] * (2 * len(adj))  # index: space * 2 + (1 if on a road run)
+    for sea in st.board.seas:
+        blocked[sea] = 1 - fleets[sea]
+    for city in closed:
+        blocked[city] = 1
+    best = [budget + 1] * len(steps_of)
     best[src * 2] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(src * 2)
-    seen = [False] * len(adj)  # a space's first key popped is its cheapest
-    seen[src] = True
+    seen = [False] * len(blocked)  # a space's first key popped is its cheapest
     reached: dict[int, int] = {}
     for cost in range(budget + 1):
         for key in buckets[cost]:  # grows while iterated: road runs continue at the same cost
             if best[key] != cost:
                 continue
             space = key >> 1
-            if not seen[space]:
+            if seen[space]:
+                # The space's other key, popped before, already made every step from here as
+                # cheap or cheaper (on a road run at the same cost, or at a lower cost): none
+                # would improve a key, so none is tried.
+                if not key & 1 or best[key - 1] < cost:
+                    continue
+            else:
                 seen[space] = True
                 if occupied is None or occupied[space] < 0:
                     reached[space] = cost
-            on_road = key & 1
-            if cost == budget and not on_road:
+            if cost == budget and not key & 1:
                 continue  # any step from here costs 1 more: past the budget
-            for nxt, segments, link, k in adj[space]:
-                if nxt < n_cities:
-                    if revolts[nxt]:
-                        continue
-                    if limited and (nxt in closed or space >= n_cities and nxt in no_landing):
-                        continue
-                elif not fleets[nxt]:
+            steps = steps_of[key]
+            if no_landing and space >= n_cities:
+                steps = tuple([step for step in steps if step[0] not in no_landing])
+            for nxt, step, k in steps:
+                if blocked[nxt]:
                     continue
-                if roads[link]:
-                    k += 1
-                    c = cost if on_road else cost + 1
-                else:
-                    c = cost + segments
+                c = cost + step
                 if c < best[k]:
                     best[k] = c
                     buckets[c].append(k)
+    reached.pop(src, None)  # where it starts (found first: the others keep their order)
     return reached
 
 
