@@ -136,6 +136,11 @@ class Board:
         return tuple((link.a, link.b) for link in self.links)
 
     @cached_property
+    def capital_set(self) -> frozenset[int]:
+        """The capitals (:meth:`is_capital`), for the legal lists' membership tests."""
+        return frozenset(s for s in self.cities if self.is_capital(s))
+
+    @cached_property
     def steps_memo(self) -> dict[tuple[int, tuple[int, ...]], SpaceSteps]:
         """The path search's steps of a space by the roads on its links, built as asked
         (:func:`.rules.movement.space_steps`): a space has a few such sets in all its games."""

@@ -161,14 +161,26 @@ def fleet_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int
     return moves
 
 
-def fleet_move_ids(st: HispaniaState, src: int, budget: int, pirates: bool) -> list[int]:
-    """The ids of :func:`fleet_moves`, in its order; ``pirates``: whether any sea holds pirates
-    (else the moves are read off :attr:`.Notation.fleet_order`, the legal list's hot path)."""
-    if pirates:
-        fleet_id = st.notation.fleet_id
-        return [fleet_id[src, dest] for dest, _ in fleet_moves(st, src, budget)]
+def fleet_move_ids(st: HispaniaState, budget: int) -> list[int]:
+    """The ids of every fleet's :func:`fleet_moves`, the fleets in the board's order of seas
+    (without pirates read off :attr:`.Notation.fleet_within`: the legal list's hot path)."""
+    board = st.board
     fleets = st.fleets
-    return [move for dest, cost, move in st.notation.fleet_order[src] if cost <= budget and not fleets[dest]]
+    moves: list[int] = []
+    if any(st.revolts[board.n_cities:]):  # pirates
+        fleet_id = st.notation.fleet_id
+        for sea in board.seas:
+            if fleets[sea]:
+                moves += [fleet_id[sea, dest] for dest, _ in fleet_moves(st, sea, budget)]
+        return moves
+    fleet_within = st.notation.fleet_within
+    for sea in board.seas:
+        if fleets[sea]:
+            within = fleet_within[sea]
+            for dest, move in within[budget if budget < len(within) else -1]:  # a loop: no comprehension's frame
+                if not fleets[dest]:
+                    moves.append(move)
+    return moves
 
 
 def why_not_move(st: HispaniaState, g: int, src: int, dest: int, money: int) -> str:
