@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import chain, compress
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -403,9 +403,12 @@ def _check_facts(board: Board) -> None:
 def legal_roads(board: Board, roads: Sequence[int | bool], revolts: Sequence[int]) -> list[int]:
     """R7: the links that can take a road: city–city links without one, touching a city that
     has a road, neither of whose cities holds a revolt or is a capital."""
-    with_road = set(chain.from_iterable(compress(board.link_ends, roads)))
+    with_road = [False] * board.n_spaces
+    for a, b in compress(board.link_ends, roads):
+        with_road[a] = with_road[b] = True
+    # Touching the network first: most candidates fail there (a setup's legal list holds about 8 of 51).
     return [li for li, a, b in board.road_candidate_ends
-            if not roads[li] and not revolts[a] and not revolts[b] and (a in with_road or b in with_road)]
+            if (with_road[a] or with_road[b]) and not roads[li] and not revolts[a] and not revolts[b]]
 
 
 def _check_setup_example_roads(board: Board) -> None:
