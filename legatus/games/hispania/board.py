@@ -141,6 +141,11 @@ class Board:
         return frozenset(s for s in self.cities if self.is_capital(s))
 
     @cached_property
+    def space_links(self) -> tuple[tuple[int, ...], ...]:
+        """Per space, its links in the order of ``adj``."""
+        return tuple(tuple(link for _, _, link in a) for a in self.adj)
+
+    @cached_property
     def steps_memo(self) -> dict[tuple[int, tuple[int, ...]], SpaceSteps]:
         """The path search's steps of a space by the roads on its links, built as asked
         (:func:`.rules.movement.space_steps`): a space has a few such sets in all its games."""

@@ -25,11 +25,11 @@ _NONE: frozenset[int] = frozenset()
 def space_steps(board: Board, space: int, roads: Sequence[int]) -> SpaceSteps:
     """A space's steps (:data:`.board.Steps`) off a road run and on one, with these ``roads``: built
     once a board for each set of roads on the space's own links (a game places a few)."""
-    adj = board.adj[space]
-    key = (space, tuple([roads[link] for _, _, link in adj]))
+    key = (space, tuple(map(roads.__getitem__, board.space_links[space])))
     memo = board.steps_memo
     pair = memo.get(key)
     if pair is None:
+        adj = board.adj[space]
         off = tuple([(nxt, 1, nxt * 2 + 1) if road else (nxt, segments, nxt * 2)
                      for (nxt, segments, _), road in zip(adj, key[1], strict=True)])
         on = tuple([(nxt, 0, nxt * 2 + 1) if road else step for (nxt, _, _), road, step in zip(adj, key[1], off,
