@@ -9,7 +9,7 @@ general (or, for a fleet, another fleet) stands.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..pieces import TITLES
@@ -45,10 +45,10 @@ def road_steps(board: Board, roads: Sequence[int]) -> Steps:
 
 
 def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int] = _NONE,
-               no_landing: Collection[int] = _NONE, occupied: Sequence[int] | None = None) -> dict[int, int]:
+               no_landing: Collection[int] = _NONE, left_out: Iterable[int] = ()) -> dict[int, int]:
     """The cheapest cost of each space a general can reach from ``src`` within ``budget``;
     ``closed`` cities are never entered, ``no_landing`` ones not from a sea (Lethe River);
-    a space whose ``occupied`` entry is a general (≥ 0) is crossed but left out.
+    the ``left_out`` spaces (the generals') are crossed but not answered.
 
     A Dijkstra over (space, on a road run) with integer costs in buckets: continuing a road
     run is free, starting one costs 1 (the state's :data:`.board.Steps`). This is the hot path of
@@ -67,23 +67,20 @@ def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int]
     best[src * 2] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(src * 2)
-    seen = [False] * len(blocked)  # a space's first key popped is its cheapest
-    reached: dict[int, int] = {}
+    reached: dict[int, int] = {}  # a space's first key popped is its cheapest
     for cost in range(budget + 1):
         for key in buckets[cost]:  # grows while iterated: road runs continue at the same cost
             if best[key] != cost:
                 continue
             space = key >> 1
-            if seen[space]:
+            if space in reached:
                 # The space's other key, popped before, already made every step from here as
                 # cheap or cheaper (on a road run at the same cost, or at a lower cost): none
                 # would improve a key, so none is tried.
                 if not key & 1 or best[key - 1] < cost:
                     continue
             else:
-                seen[space] = True
-                if occupied is None or occupied[space] < 0:
-                    reached[space] = cost
+                reached[space] = cost
             if cost == budget and not key & 1:
                 continue  # any step from here costs 1 more: past the budget
             steps = steps_of[key]
@@ -96,7 +93,10 @@ def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int]
                 if c < best[k]:
                     best[k] = c
                     buckets[c].append(k)
-    reached.pop(src, None)  # where it starts (found first: the others keep their order)
+    # Where it starts and the generals' spaces taken out (the others keep their order).
+    reached.pop(src, None)
+    for space in left_out:
+        reached.pop(space, None)
     return reached
 
 
@@ -104,8 +104,8 @@ def general_costs(st: HispaniaState, general: int, src: int, budget: int) -> dic
     """(destination → cost) of every move of ``general`` from ``src`` within ``budget``."""
     if st.lethe:
         return path_costs(st, src, budget, scenarios.lethe_closed(st, general),
-                          scenarios.lethe_no_landing(st, general), st.space_general)
-    return path_costs(st, src, budget, occupied=st.space_general)
+                          scenarios.lethe_no_landing(st, general), st.general_at)
+    return path_costs(st, src, budget, left_out=st.general_at)
 
 
 def one_link_moves(st: HispaniaState, general: int) -> list[int]:
