@@ -9,10 +9,13 @@ Figures a process (``--what``):
 - ``paths``: µs a call of ``movement.general_costs``, over the calls that 300 seeded random games
   a level make (every tree plays the same games, so it meets the same calls); it prints a
   digest of their answers (spaces, costs and order), which must be the same in every tree;
+- ``roman``, ``roads``: µs a Roman phase's legal list (``roman_phase.legal_actions``), a setup's
+  road candidates (``board.legal_roads``), at every such decision of the same 300 games a level,
+  with a digest of the answers;
 - ``decisions``: CPU seconds a ``flat+heuristic:400`` decision at 6 seeded Roman positions,
   and the moves chosen (the same in every tree).
 
-Usage: python benchmarks/hispania_trees.py [--what playouts|paths|decisions] [--rounds 5]
+Usage: python benchmarks/hispania_trees.py [--what playouts|paths|roman|roads|decisions] [--rounds 5]
            [--games 2000] COMMIT [COMMIT ...]
 """
 
@@ -28,14 +31,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import hispania_headroom
-from harness import playout
+from harness import playout, sample
 
 import legatus
 from legatus.core.agents import make_agent
-from legatus.games.hispania.rules import movement
+from legatus.games.hispania.board import legal_roads
+from legatus.games.hispania.rules import movement, roman_phase
+from legatus.games.hispania.state import HispaniaState
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
@@ -83,7 +90,43 @@ def decisions(_: int) -> tuple[float, str]:
     return (time.process_time() - cpu) / len(positions), " | ".join(chosen)
 
 
-WHAT = {"playouts": (playouts, "steps/CPU s"), "paths": (paths, "µs a call"), "decisions": (decisions, "CPU s each")}
+def states_at(phase: str) -> list[HispaniaState]:
+    """Copies of the states of 300 seeded random games a level at each decision of ``phase``."""
+    taken = []
+    for level in LEVELS:
+        game, rng = legatus.load("hispania", level=level), random.Random(7)
+        for _ in range(300):
+            st = game.new_initial_state()
+            while not st.is_terminal():
+                if st.is_chance_node():
+                    st.apply_action(sample(st.chance_outcomes(), rng))
+                    continue
+                if st.phase_name() == phase:
+                    taken.append(st.clone())
+                st.apply_action(rng.choice(st.legal_actions()))
+    return taken
+
+
+def timed(calls: list[Callable[[], object]]) -> tuple[float, str]:
+    """µs a call (3 passes), and a digest of the answers."""
+    answers = hashlib.md5(repr([call() for call in calls]).encode()).hexdigest()
+    cpu = time.process_time()
+    for _ in range(3):
+        for call in calls:
+            call()
+    return (time.process_time() - cpu) / len(calls) / 3 * 1e6, f"{len(calls)} calls, answers {answers}"
+
+
+def roman(_: int) -> tuple[float, str]:
+    return timed([partial(roman_phase.legal_actions, st) for st in states_at("Roman phase")])
+
+
+def roads(_: int) -> tuple[float, str]:
+    return timed([partial(legal_roads, st.board, st.roads, st.revolts) for st in states_at("setup: roads")])
+
+
+WHAT = {"playouts": (playouts, "steps/CPU s"), "paths": (paths, "µs a call"), "roman": (roman, "µs a list"),
+        "roads": (roads, "µs a list"), "decisions": (decisions, "CPU s each")}
 
 
 def tree(commit: str, where: Path) -> Path:
