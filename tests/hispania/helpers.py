@@ -92,7 +92,7 @@ def position(
             st.put_general(g, board.space(where[general]))
     for road in roads:
         a, b = road.split("-")
-        st.roads[board.link(board.space(a), board.space(b))] = 1
+        st.place_road(board.link(board.space(a), board.space(b)))
     st.revolt_reserve = N_REVOLTS - sum(st.revolts) - time
     if any(3 in stack for stack in st.garrisons):
         st.purple = -1  # the Legio Hispana is on the board

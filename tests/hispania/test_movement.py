@@ -124,3 +124,26 @@ def test_R10_a_moves_log_line_is_kept_as_data_and_reads_as_played():
     assert st.events[-2:] == ["Praetor of Ulterior moves Castulo → Basti (1 denarius)",
                               "Praetor of Ulterior moves Basti → Castulo (1 denarius)"]
     assert st.clone().events == st.events == st.view()["log"]
+
+
+def test_R10_a_position_read_back_moves_on_its_own_roads():
+    # The path search keeps its steps by the roads built (issue 35): a position read from text
+    # sets them from its own roads, not from the new game it was read into.
+    st = position(roads=("Castulo-Basti", "Basti-Carthago Nova"))
+    read = st.game.new_state_from(st.position())
+    assert cost(read, "Tarraco") == 1
+    assert [str(a) for a in read.legal_actions()] == [str(a) for a in st.legal_actions()]
+
+
+def test_R10_a_road_placed_in_play_joins_the_run_it_touches():
+    # Roads placed one by one (setup, Ingenivm) change the steps of their two ends only (issue 35):
+    # the same costs as a position that had them all from the start.
+    st = position()
+    board = st.board
+    assert (cost(st, "Carthago Nova"), cost(st, "Tarraco")) == (3, 4)
+    st.place_road(board.link(board.space("Castulo"), board.space("Basti")))
+    st.forget_legal()
+    assert (cost(st, "Carthago Nova"), cost(st, "Tarraco")) == (2, 3)
+    st.place_road(board.link(board.space("Basti"), board.space("Carthago Nova")))
+    st.forget_legal()
+    assert (cost(st, "Carthago Nova"), cost(st, "Tarraco")) == (1, 1)

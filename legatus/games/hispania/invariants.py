@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .pieces import DEAD, MAX_DISCS, N_REVOLTS, NOT_IN_GAME, OFF, PROCONSUL, PURPLE
-from .rules import end_of_round, phases
+from .rules import end_of_round, movement, phases
 from .variants import INGENIVM, LEGIO, PIRATES, PROCONSVL, TERROR
 
 if TYPE_CHECKING:
@@ -84,6 +84,8 @@ def violations(st: HispaniaState) -> list[str]:
     placed_roads = sum(st.roads) - sum(link.road for link in board.links)
     if placed_roads + st.roads_held > level.roads:
         bad.append(f"{placed_roads} roads placed and {st.roads_held} kept back: more than the level's {level.roads}")
+    if st._steps != movement.road_steps(board, st.roads):
+        bad.append("the path search's steps are not those of the roads built (a road placed without place_road)")
     if st.roads_held and INGENIVM not in variants:
         bad.append("roads kept back without the Ingenivm variant")
     if sum(1 for s in st.space_army if s >= 0) != sum(1 for s in st.army_at if s >= 0):

@@ -38,9 +38,10 @@ class Notation:
     fleet_id: dict[tuple[int, int], int]
     enter_move_id: dict[tuple[int, int], int]
     hispano_attack_id: dict[tuple[int, int], int]  # (target, army's city) -> id of "… from … 1"
-    fleet_order: tuple[tuple[tuple[int, int, int], ...], ...]
-    """Per sea, ``(destination, cost, id)`` of each fleet move in :attr:`.Board.sea_order`: the legal
-    fleet moves without pirates read off at C speed (:func:`.rules.movement.fleet_move_ids`)."""
+    fleet_within: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    """Per sea, per budget (the last entry for any larger one), ``(destination, id)`` of each fleet
+    move within it in :attr:`.Board.sea_order`: the legal fleet moves without pirates read off
+    (:func:`.rules.movement.fleet_move_ids`)."""
     faces: tuple[tuple[int, ...], ...]
     """Per roll kind (ROLL_H, ROLL_R, ROLL_RH), the ids of every face of its dice: a roll's outcomes."""
 
@@ -159,10 +160,11 @@ def build_notation(board: Board) -> Notation:
     # A road reads the same either way round.
     for li, link in enumerate(board.links):
         table.alias(f"road {names[link.b]}-{names[link.a]}", base[ROAD] + li)
-    fleet_order = tuple(tuple((b, cost, fleet_id[a, b]) for b, cost in order)
-                        for a, order in enumerate(board.sea_order))
+    farthest = max((cost for order in board.sea_order for _, cost in order), default=0)
+    fleet_within = tuple(tuple(tuple((b, fleet_id[a, b]) for b, cost in order if cost <= budget)
+                               for budget in range(farthest + 1)) for a, order in enumerate(board.sea_order))
     faces = tuple(tuple(range(base[kind], base[kind + 1])) for kind in (ROLL_H, ROLL_R, ROLL_RH))
-    return Notation(table, tuple(base), tuple(decode), fleet_id, enter_move_id, hispano_attack_id, fleet_order,
+    return Notation(table, tuple(base), tuple(decode), fleet_id, enter_move_id, hispano_attack_id, fleet_within,
                     faces)
 
 

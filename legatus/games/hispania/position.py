@@ -14,6 +14,7 @@ from legatus.core.errors import PositionError
 from legatus.core.position import check_state, read_position, write_position
 
 from .pieces import CONSUL, DEAD, MAX_DISCS, N_ARMIES, N_REVOLTS, PROCONSUL, PURPLE, SPECIAL
+from .rules import movement
 from .variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ def read(game: HispaniaGame, text: str) -> HispaniaState:
         _check_range(game, ranges, name, value)
         setattr(st, name, value)
     st._events = None  # a position is not a history
+    st._steps = movement.road_steps(game.board, st.roads)  # its own roads'
     st.start_history_here(st.position())  # its canonical form, for records
     check_state(st)
     return st

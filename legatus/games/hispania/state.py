@@ -23,7 +23,7 @@ from .ids import Id
 from .notation import read_roll
 from .pieces import CONSUL, N_ARMIES, N_REVOLTS, NOT_IN_GAME, OFF, SPECIAL
 from .procedures import TABLE
-from .rules import phases, setup
+from .rules import movement, phases, setup
 from .rules.victory import ROME
 from .variants import LEGIO, TERROR
 
@@ -41,7 +41,7 @@ _SCALARS = (
     "revolt_reserve", "time", "round", "turn", "money", "hispano_money", "handed_over",
     # where the game waits (the procedure stack), and for what
     "stack", "actor", "dice", "step", "count", "target", "spent", "bonus", "fighter", "army", "candidates", "queue",
-    "winner", "reason", "outcome", "move_costs", "_legal",
+    "winner", "reason", "outcome", "move_costs", "_legal", "_steps",
 )
 
 _OWN_SLOTS = tuple(n for n in (*_FIELDS, *_SCALARS) if n not in ProcedureState.__slots__)
@@ -79,6 +79,7 @@ class HispaniaState(ProcedureState):
         self.space_general = [-1] * n
         self.fleets = [0] * n
         self.roads = [int(link.road) for link in board.links]
+        self._steps = movement.road_steps(board, self.roads)  # the path search's, with these roads
         self.army_at = [-1] * N_ARMIES  # -1: in the reserve
         self.general_at = [OFF, OFF, OFF, NOT_IN_GAME]  # the generals enter at setup; the proconsul later
         self.garrison_reserve = [game.level.garrisons] * 3
@@ -136,6 +137,7 @@ class HispaniaState(ProcedureState):
         o.fighter, o.army, o.candidates, o.queue = self.fighter, self.army, self.candidates, self.queue
         o.winner, o.reason, o.outcome = self.winner, self.reason, self.outcome
         o.move_costs, o._events = self.move_costs, self._events  # never changed in place: replaced
+        o._steps = self._steps
         self.copy_contract(o)
         return o
 
@@ -202,6 +204,14 @@ class HispaniaState(ProcedureState):
         read (:attr:`events`), so that the rules' hot path formats nothing (the arguments are
         immutable values taken now: the line reads as it would have then)."""
         self._events = (self._events, (render, args))
+
+    def place_road(self, li: int) -> None:
+        """A road on link ``li``: the path search's steps of its two ends change with it."""
+        self.roads[li] = 1
+        board, steps = self.board, list(self._steps)
+        for space in board.link_ends[li]:
+            steps[2 * space], steps[2 * space + 1] = movement.space_steps(board, space, self.roads)
+        self._steps = tuple(steps)
 
     def put_general(self, g: int, space: int) -> None:
         old = self.general_at[g]

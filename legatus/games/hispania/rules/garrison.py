@@ -19,4 +19,5 @@ def can_garrison(st: HispaniaState, g: int, city: int, purple: bool = False) -> 
         return False
     if not purple and not st.garrison_reserve[g]:
         return False
-    return not board.is_capital(city) or not any(st.revolts[c] for c in board.province_cities[board.province[city]])
+    return city not in board.capital_set or not any(map(st.revolts.__getitem__,
+                                                        board.province_cities[board.province[city]]))

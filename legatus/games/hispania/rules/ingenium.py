@@ -24,7 +24,7 @@ def actions(st: HispaniaState, here: int) -> list[int]:
 
 def build(st: HispaniaState, g: int, li: int) -> None:
     link = st.board.links[li]
-    st.roads[li] = 1
+    st.place_road(li)
     st.roads_held -= 1
     st.money -= link.segments
     st.log(f"{CAPITALISED[g]} builds a road {st.board.names[link.a]}-{st.board.names[link.b]} "

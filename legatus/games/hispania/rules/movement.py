@@ -9,68 +9,94 @@ general (or, for a fleet, another fleet) stands.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..pieces import TITLES
 from . import scenarios
 
 if TYPE_CHECKING:
+    from ..board import Board, SpaceSteps, Steps
     from ..state import HispaniaState
 
 _NONE: frozenset[int] = frozenset()
 
 
+def space_steps(board: Board, space: int, roads: Sequence[int]) -> SpaceSteps:
+    """A space's steps (:data:`.board.Steps`) off a road run and on one, with these ``roads``: built
+    once a board for each set of roads on the space's own links (a game places a few)."""
+    key = (space, tuple(map(roads.__getitem__, board.space_links[space])))
+    memo = board.steps_memo
+    pair = memo.get(key)
+    if pair is None:
+        adj = board.adj[space]
+        off = tuple([(nxt, 1, nxt * 2 + 1) if road else (nxt, segments, nxt * 2)
+                     for (nxt, segments, _), road in zip(adj, key[1], strict=True)])
+        on = tuple([(nxt, 0, nxt * 2 + 1) if road else step for (nxt, _, _), road, step in zip(adj, key[1], off,
+                                                                                             strict=True)])
+        pair = memo[key] = off, on
+    return pair
+
+
+def road_steps(board: Board, roads: Sequence[int]) -> Steps:
+    """The :data:`.board.Steps` of every key with these ``roads`` (a state keeps them, and changes only
+    a new road's two ends: :meth:`.HispaniaState.place_road`)."""
+    return tuple(steps for space in range(len(board.adj)) for steps in space_steps(board, space, roads))
+
+
 def path_costs(st: HispaniaState, src: int, budget: int, closed: Collection[int] = _NONE,
-               no_landing: Collection[int] = _NONE, occupied: Sequence[int] | None = None) -> dict[int, int]:
+               no_landing: Collection[int] = _NONE, left_out: Iterable[int] = ()) -> dict[int, int]:
     """The cheapest cost of each space a general can reach from ``src`` within ``budget``;
     ``closed`` cities are never entered, ``no_landing`` ones not from a sea (Lethe River);
-    a space whose ``occupied`` entry is a general (≥ 0) is crossed but left out.
+    the ``left_out`` spaces (the generals') are crossed but not answered.
 
     A Dijkstra over (space, on a road run) with integer costs in buckets: continuing a road
-    run is free, starting one costs 1. This is the hot path of legal-action generation.
+    run is free, starting one costs 1 (the state's :data:`.board.Steps`). This is the hot path of
+    legal-action generation; the order of the spaces found is the order of the legal moves.
     """
-    adj = st.board.adj_keyed
+    steps_of = st._steps
     n_cities = st.board.n_cities
-    revolts = st.revolts
+    # A city in revolt, or a sea without a fleet, is never entered (R10).
+    blocked = st.revolts[:]
     fleets = st.fleets
-    roads = st.roads
-    limited = bool(closed or no_landing)
-    best = [budget + 1] * (2 * len(adj))  # index: space * 2 + (1 if on a road run)
+    for sea in st.board.seas:
+        blocked[sea] = 1 - fleets[sea]
+    for city in closed:
+        blocked[city] = 1
+    best = [budget + 1] * len(steps_of)
     best[src * 2] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(src * 2)
-    seen = [False] * len(adj)  # a space's first key popped is its cheapest
-    seen[src] = True
-    reached: dict[int, int] = {}
+    reached: dict[int, int] = {}  # a space's first key popped is its cheapest
     for cost in range(budget + 1):
         for key in buckets[cost]:  # grows while iterated: road runs continue at the same cost
             if best[key] != cost:
                 continue
             space = key >> 1
-            if not seen[space]:
-                seen[space] = True
-                if occupied is None or occupied[space] < 0:
-                    reached[space] = cost
-            on_road = key & 1
-            if cost == budget and not on_road:
-                continue  # any step from here costs 1 more: past the budget
-            for nxt, segments, link, k in adj[space]:
-                if nxt < n_cities:
-                    if revolts[nxt]:
-                        continue
-                    if limited and (nxt in closed or space >= n_cities and nxt in no_landing):
-                        continue
-                elif not fleets[nxt]:
+            if space in reached:
+                # The space's other key, popped before, already made every step from here as
+                # cheap or cheaper (on a road run at the same cost, or at a lower cost): none
+                # would improve a key, so none is tried.
+                if not key & 1 or best[key - 1] < cost:
                     continue
-                if roads[link]:
-                    k += 1
-                    c = cost if on_road else cost + 1
-                else:
-                    c = cost + segments
+            else:
+                reached[space] = cost
+            if cost == budget and not key & 1:
+                continue  # any step from here costs 1 more: past the budget
+            steps = steps_of[key]
+            if no_landing and space >= n_cities:
+                steps = tuple([step for step in steps if step[0] not in no_landing])
+            for nxt, step, k in steps:
+                if blocked[nxt]:
+                    continue
+                c = cost + step
                 if c < best[k]:
                     best[k] = c
                     buckets[c].append(k)
+    # Where it starts and the generals' spaces taken out (the others keep their order).
+    reached.pop(src, None)
+    for space in left_out:
+        reached.pop(space, None)
     return reached
 
 
@@ -78,8 +104,8 @@ def general_costs(st: HispaniaState, general: int, src: int, budget: int) -> dic
     """(destination → cost) of every move of ``general`` from ``src`` within ``budget``."""
     if st.lethe:
         return path_costs(st, src, budget, scenarios.lethe_closed(st, general),
-                          scenarios.lethe_no_landing(st, general), st.space_general)
-    return path_costs(st, src, budget, occupied=st.space_general)
+                          scenarios.lethe_no_landing(st, general), st.general_at)
+    return path_costs(st, src, budget, left_out=st.general_at)
 
 
 def one_link_moves(st: HispaniaState, general: int) -> list[int]:
@@ -135,14 +161,26 @@ def fleet_moves(st: HispaniaState, src: int, budget: int) -> list[tuple[int, int
     return moves
 
 
-def fleet_move_ids(st: HispaniaState, src: int, budget: int, pirates: bool) -> list[int]:
-    """The ids of :func:`fleet_moves`, in its order; ``pirates``: whether any sea holds pirates
-    (else the moves are read off :attr:`.Notation.fleet_order`, the legal list's hot path)."""
-    if pirates:
-        fleet_id = st.notation.fleet_id
-        return [fleet_id[src, dest] for dest, _ in fleet_moves(st, src, budget)]
+def fleet_move_ids(st: HispaniaState, budget: int) -> list[int]:
+    """The ids of every fleet's :func:`fleet_moves`, the fleets in the board's order of seas
+    (without pirates read off :attr:`.Notation.fleet_within`: the legal list's hot path)."""
+    board = st.board
     fleets = st.fleets
-    return [move for dest, cost, move in st.notation.fleet_order[src] if cost <= budget and not fleets[dest]]
+    moves: list[int] = []
+    if any(st.revolts[board.n_cities:]):  # pirates
+        fleet_id = st.notation.fleet_id
+        for sea in board.seas:
+            if fleets[sea]:
+                moves += [fleet_id[sea, dest] for dest, _ in fleet_moves(st, sea, budget)]
+        return moves
+    fleet_within = st.notation.fleet_within
+    for sea in board.seas:
+        if fleets[sea]:
+            within = fleet_within[sea]
+            for dest, move in within[budget if budget < len(within) else -1]:  # a loop: no comprehension's frame
+                if not fleets[dest]:
+                    moves.append(move)
+    return moves
 
 
 def why_not_move(st: HispaniaState, g: int, src: int, dest: int, money: int) -> str:

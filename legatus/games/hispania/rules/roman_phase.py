@@ -86,13 +86,9 @@ def legal_actions(st: HispaniaState) -> tuple[int, ...]:
     move0 = base[MOVE]
     costs = st.move_costs = movement.general_costs(st, g, here, money)
     actions = [move0 + s for s in costs]
-    fleets = st.fleets
+    actions += movement.fleet_move_ids(st, money)
     board = st.board
     revolts = st.revolts
-    pirates = any(revolts[board.n_cities:])
-    for sea in board.seas:
-        if fleets[sea]:
-            actions.extend(movement.fleet_move_ids(st, sea, money, pirates))
     if can_garrison(st, g, here):
         actions.append(base[GARRISON])
     if g in st.garrisons[here]:

@@ -273,7 +273,7 @@ def apply_road_action(st: HispaniaState, action: int) -> None:
 
 
 def apply_road(st: HispaniaState, li: int) -> None:
-    st.roads[li] = 1
+    st.place_road(li)
     st.note(_road_placed, st.actor, li)
     st.step -= 1
     next_road(st)

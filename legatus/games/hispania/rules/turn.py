@@ -53,7 +53,7 @@ def begin_turn(st: HispaniaState, hispanic_phase_only: bool = False) -> None:
 def money(st: HispaniaState) -> int:
     """R9: the level's denarii (6 with a Hispano player), less one for each general off the
     board."""
-    return st.game.denarii - sum(1 for s in st.general_at[:3] if s == OFF)
+    return st.game.denarii - st.general_at[:3].count(OFF)
 
 
 def begin_roman_phase(st: HispaniaState, spent: int = 0) -> None:
