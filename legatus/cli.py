@@ -528,7 +528,8 @@ def serve(
         help="a request's head, then its body, must each arrive within this many seconds")] = 10.0,
     hint_workers: Annotated[str | None, typer.Option(
         help="of the agents' worker processes, how many a hint's search is shared among (each share "
-             "served in the pool's fair order); 1 to --agent-workers; default: half of them, 1 to 4")] = None,
+             "served in the pool's fair order); 1 to --agent-workers; default 1 (an @N search's "
+             "choices are not one process's, whose strength is the one measured)")] = None,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn
@@ -549,7 +550,7 @@ def serve(
                                          and 1 <= int(hint_workers) <= pool):
         fail(f"--hint-workers {hint_workers[:20]} must be a whole number from 1 to {pool} "
              "(the agents' worker processes, --agent-workers)")
-    hints = None if hint_workers is None else int(hint_workers)
+    hints = 1 if hint_workers is None else int(hint_workers)
     limit = connection_limit() if max_connections is None else max_connections
     if not 1 <= limit <= 100_000:
         fail(f"--max-connections {limit} must be from 1 to 100000")

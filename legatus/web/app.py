@@ -58,13 +58,13 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, allow_origins: Iterable[str] = (),
                idle_seconds: float = 600.0, max_live: int = 256, agent_workers: int | None = None,
                max_agent_games: int = MAX_AGENT_GAMES, request_seconds: float = REQUEST_SECONDS,
-               hint_workers: int | None = None) -> Starlette:
+               hint_workers: int = 1) -> Starlette:
     """The server's app. ``agent_seconds`` bounds each agent move; ``allow_origins`` are the
     sites, besides the server's own, whose pages may call the API (a reverse proxy's);
     games unused for ``idle_seconds``, or beyond ``max_live`` in memory, are forgotten;
     agents think in ``agent_workers`` worker processes (None: one a core, at least 2), for at
     most ``max_agent_games`` games between agents; a hint's search is shared among ``hint_workers``
-    of them (None: :func:`~.games.default_hint_workers`);
+    of them (1: one worker, the hint's search as measured);
     a request's body must arrive within ``request_seconds`` (408 after)."""
     games = Games(Store(db), agent_seconds, idle_seconds, max_live, agent_workers, max_agent_games, hint_workers)
     app = Starlette(routes=ROUTES, lifespan=lifespan,

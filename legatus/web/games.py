@@ -18,7 +18,6 @@ from .store import Store
 from .thinkers import Thinkers, WorkerLost
 
 MAX_AGENT_WORKERS = 64  # the most agents' worker processes (--agent-workers)
-MAX_DEFAULT_HINT_WORKERS = 4  # the most workers a hint's search takes by default (--hint-workers)
 MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth new one is refused (503), a resumed one waits
 POOL_BREAKS = 5  # an agents' pool broken so many times in a row (a worker lost each time) stops a game's agents
 BREAK_BACKOFF = 0.5  # seconds a game waits, after its agent's worker was lost, before it asks again
@@ -33,22 +32,12 @@ def default_workers() -> int:
     return max(2, min(cores, MAX_AGENT_WORKERS))
 
 
-def default_hint_workers(workers: int) -> int:
-    """The agents' workers a hint's search is shared among by default: half the pool, at least 1,
-    at most :data:`MAX_DEFAULT_HINT_WORKERS`. On a small server (2 cores, 2 workers) a hint keeps
-    to one worker, so the other is free for the other games' agents and hints at once; from 4
-    cores it takes 2 (about 1.9 times the simulations a wall second, docs/performance.md), and
-    never more than 4: a hint's budget (Hannibal's 64 simulations) split thinner gains less than
-    the workers it would take from the other games."""
-    return max(1, min(workers // 2, MAX_DEFAULT_HINT_WORKERS))
-
-
 class Games:
     """The live games: loaded from the store on first use, forgotten when idle."""
 
     def __init__(self, store: Store, agent_seconds: float, idle_seconds: float, max_live: int,
                  workers: int | None = None, max_agent_games: int = MAX_AGENT_GAMES,
-                 hint_workers: int | None = None) -> None:
+                 hint_workers: int = 1) -> None:
         self.store = store
         self.agent_seconds = agent_seconds
         self.idle_seconds = idle_seconds
@@ -56,7 +45,9 @@ class Games:
         self.live: dict[str, LiveGame] = {}
         pool = default_workers() if workers is None else workers
         # A hint's search shared among so many of them (issue 35): each share a task in the fair order.
-        self.hint_workers = default_hint_workers(pool) if hint_workers is None else hint_workers
+        # One by default: an ``@N`` search's choices are not ``@1``'s, and the hint must stay the
+        # strongest advice measured (the agents' tables are of one process's search).
+        self.hint_workers = hint_workers
         if not 1 <= self.hint_workers <= pool:
             raise ValueError(f"a hint's search is shared among 1 to {pool} workers (the agents'), "
                              f"not {self.hint_workers}")

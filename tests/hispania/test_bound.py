@@ -56,10 +56,11 @@ def test_the_table_gives_at_most_the_upper_end_beside_the_agents_rates(root: Pat
     assert "5-5-4-5-2" not in table  # outside the plan
 
 
-def test_the_form_s_data_holds_each_measured_level_s_games_wins_and_upper_end(root: Path) -> None:
+def test_the_form_s_data_holds_each_fully_measured_level_s_games_wins_and_upper_end(
+        root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bound.PLANNED, "7-3-4-3-1", 2)  # its 2 games all played; the hardest's 3 of 100 not
     _, data = bound.draw(root)
-    assert tomllib.loads(data)["bound"] == {"5-3-2-3-3": {"games": 3, "wins": 1, "upper": round(wilson(1, 3)[1], 3)},
-                                            "7-3-4-3-1": {"games": 2, "wins": 1, "upper": round(wilson(1, 2)[1], 3)}}
+    assert tomllib.loads(data)["bound"] == {"7-3-4-3-1": {"games": 2, "wins": 1, "upper": round(wilson(1, 2)[1], 3)}}
 
 
 def test_redrawing_replaces_only_the_table_and_says_where_it_goes() -> None:

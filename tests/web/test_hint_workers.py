@@ -30,7 +30,7 @@ from legatus.games.hannibal.game import HannibalGame
 from legatus.games.hispania.game import HispaniaGame
 from legatus.web import live as live_module
 from legatus.web.app import create_app
-from legatus.web.games import Games, default_hint_workers
+from legatus.web.games import Games
 from legatus.web.live import think
 from legatus.web.routes import MAX_HINTS
 from legatus.web.thinkers import Thinkers
@@ -266,9 +266,15 @@ def test_a_hint_shares_a_core_search_among_at_most_its_simulations(
     close(make_agent(game, spec))  # a valid spec, its processes (none started) ended
 
 
-@pytest.mark.parametrize(("pool", "hint"), [(2, 1), (3, 1), (4, 2), (8, 4), (64, 4)])
-def test_by_default_a_hint_takes_half_the_agents_workers_from_1_to_4(pool: int, hint: int) -> None:
-    assert default_hint_workers(pool) == hint
+def test_by_default_a_hint_searches_in_one_worker_as_measured(tmp_path: Path) -> None:
+    """An ``@N`` search does not choose as one process does, and the hints' strength was measured
+    in one: sharing is the operator's choice (it was half the pool from 4 workers)."""
+    app = create_app(tmp_path / "games.db", agent_workers=8)
+    games: Games = app.state.games
+    try:
+        assert games.hint_workers == 1
+    finally:
+        games.thinkers.shutdown()
 
 
 def test_a_hint_cannot_take_more_workers_than_the_agents_have(tmp_path: Path) -> None:
