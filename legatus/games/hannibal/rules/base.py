@@ -37,9 +37,9 @@ def country_of(st: HannibalState, space: int) -> str:
 
 
 @cache
-def _markers_of(board: HannibalMap) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+def _markers_of(board: HannibalMap) -> tuple[Callable[[Sequence[int]], Sequence[int]], ...]:
     """Per province, what reads the markers of its spaces at once, in C (a one-space province's
-    too as a tuple)."""
+    as a slice of one)."""
     return tuple(itemgetter(*spaces) if len(spaces) > 1 else itemgetter(slice(spaces[0], spaces[0] + 1))
                  for spaces in board.province_spaces)
 
