@@ -102,21 +102,18 @@ def test_h104_connected_is_the_plain_definitions_reach() -> None:
     assert isolated  # positions with PCs cut off, not only everything connected
 
 
-def _beyond_plainly(st: HannibalState, there: int, avoid: tuple[int, ...], enemy: list[int]) -> list[tuple[int, float]]:
-    """The heuristic's look beyond a step, as it searched before it kept its answers: a
-    breadth-first search by land and passes, stopping at the enemy's armies."""
-    found, frontier, visited, factor = [], [there], {there, *avoid}, 1.0
+def _beyond_plainly(st: HannibalState, there: int, avoid: tuple[int, ...], enemy: list[int]) -> dict[int, float]:
+    """The heuristic's look beyond a step as the spaces a ring at a time: the next ring is every
+    neighbour by land or pass of the last one's spaces without an army (``there`` itself always),
+    less what was reached or avoided; each space with the factor of its ring."""
+    found: dict[int, float] = {}
+    ring, reached, factor = {there}, {there, *avoid}, 1.0
     for _ in range(bots.LOOK):
         factor *= bots.DECAY
-        beyond = []
-        for x in frontier:
-            for t in (*st.board.land[x], *st.board.passes[x]):
-                if t not in visited:
-                    visited.add(t)
-                    found.append((t, factor))
-                    if not enemy[t]:
-                        beyond.append(t)
-        frontier = beyond
+        ring = {t for x in ring if x == there or not enemy[x]
+                for t in (*st.board.land[x], *st.board.passes[x])} - reached
+        reached |= ring
+        found.update(dict.fromkeys(ring, factor))
     return found
 
 
@@ -125,12 +122,13 @@ def test_the_heuristics_kept_look_beyond_is_the_plain_search() -> None:
     for st in POSITIONS[::3]:
         for side in (ROME, CARTHAGE):
             enemy = st.cu[1 - side]
-            for there in range(0, st.board.n_spaces, 7):
-                avoid = tuple(st.board.land[there][:1])
+            for there, avoid in ((t, a) for t in range(0, st.board.n_spaces, 7) for a in ((), st.board.land[t][:1])):
                 expected = _beyond_plainly(st, there, avoid, enemy)
-                assert list(bots._beyond(st.board, there, avoid, enemy)) == expected
-                doubled = [2 * c for c in enemy]  # the same armies' places, other counts: kept answer
-                assert list(bots._beyond(st.board, there, avoid, doubled)) == expected
+                doubled = [2 * c for c in enemy]  # the same armies' places, other counts: the kept answer
+                for armies in (enemy, doubled):
+                    answer = bots._beyond(st.board, there, avoid, armies)
+                    assert dict(answer) == expected and len(answer) == len(expected)  # each space once
+                    assert [f for _, f in answer] == sorted((f for _, f in answer), reverse=True)  # nearest first
                 blocked += len(expected) < len(_beyond_plainly(st, there, avoid, [0] * len(enemy)))
     assert blocked  # some searches stopped at an enemy army
 
