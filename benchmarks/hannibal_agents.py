@@ -1,15 +1,15 @@
 """Hannibal: the agents against each other, sides swapped, and IS-MCTS's seconds a decision.
 
     nice -n 10 python benchmarks/hannibal_agents.py [--games 200] [--search-games 20]
-        [--search ismcts+heuristic:8] [--against heuristic] [--minutes 40] [--timed 30] [--workers 2]
-        [--out FILE] [--replay N]
+        [--search ismcts+heuristic:8] [--against heuristic] [--minutes 40] [--timed 30]
+        [--timed-agent SPEC] [--workers 2] [--out FILE] [--replay N]
 
 Pairings, each game ``2k`` with A as Rome and ``2k + 1`` with A as Carthage on the same chance
 seed (common random numbers): heuristic v random and heuristic v heuristic (``--games`` each),
 then ``--search`` v ``--against`` (the heuristic by default; the search itself measures the side
 balance under it), ``--search-games`` of them, as many as start within ``--minutes``.
 Win rates come with 95% Wilson intervals, per side. Then the seconds a decision of the default
-budget (``HannibalGame.HINT_AGENT``) over ``--timed`` decisions of heuristic games.
+budget (``HannibalGame.HINT_AGENT``, or ``--timed-agent``) over ``--timed`` decisions of heuristic games.
 
 With ``--out FILE`` each game's result is added to FILE (one JSON line) as it ends, and a run
 plays only the games of its pairings that FILE does not hold yet, then reports on all that it
@@ -206,6 +206,8 @@ def main() -> None:
     parser.add_argument("--against", default="heuristic", help="the search's opponent")
     parser.add_argument("--minutes", type=float, default=40.0, help="no search game starts after this")
     parser.add_argument("--timed", type=int, default=30)
+    parser.add_argument("--timed-agent", default=HannibalGame.HINT_AGENT,
+                        help="the agent whose decisions are timed (default the hint's)")
     parser.add_argument("--first", type=int, default=0, help="the first search game's number (to add games to a run)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--skip", default="", help="pairings to leave out: hr, hh, search, timing (comma-separated)")
@@ -231,8 +233,8 @@ def main() -> None:
             pairing(pool, args.search, args.against, args.search_games, began + args.minutes * 60, args.first,
                     out=args.out)
     if "timing" not in skip:
-        seconds, cpu, simulations = timed_decisions(args.timed, HannibalGame.HINT_AGENT)
-        print(f"\n## {HannibalGame.HINT_AGENT}: {len(seconds)} decisions of heuristic games: median "
+        seconds, cpu, simulations = timed_decisions(args.timed, args.timed_agent)
+        print(f"\n## {args.timed_agent}: {len(seconds)} decisions of heuristic games: median "
               f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s; "
               f"{simulations / sum(seconds):.1f} simulations/s; CPU: median {statistics.median(cpu):.2f} s, "
               f"max {max(cpu):.2f} s, {simulations / sum(cpu):.1f} simulations a CPU second")

@@ -147,10 +147,15 @@ class ProcedureState(State, ProcedureStack):
         if procedure.weights is None:
             key = (notation, legal)  # the table itself, kept alive by the key: no id reused
             even = _EVEN.get(key)
-            if even is None:  # a few kinds of roll a game: each one's list built once
-                even = [(table[a], 1.0 / len(legal)) for a in legal]
-                if len(_EVEN) < _EVEN_KEPT:  # a deck's ever-changing lists must not pile up for ever
-                    _EVEN[key] = even
+            if even is not None:
+                return even[:]
+            # a few kinds of roll a game, each list built once; a deck's deals differ from deal to
+            # deal: one division (the same float as one an outcome), no copy of a list not kept
+            p = 1.0 / len(legal)
+            even = [(table[a], p) for a in legal]
+            if len(_EVEN) >= _EVEN_KEPT:  # a deck's ever-changing lists must not pile up for ever
+                return even
+            _EVEN[key] = even
             return even[:]
         weights = procedure.weights(self, legal)
         total = sum(weights)

@@ -106,7 +106,7 @@ SORTIE = 15.0  # a sortie from a besieged capital (a third siege point loses, H9
 
 
 def _capital(game: HannibalGame, side: int) -> int:
-    return (game.rome_space, game.carthage_space)[side]
+    return game.rome_space if side == ROME else game.carthage_space  # no tuple built: a hot call
 
 
 @cache
@@ -136,11 +136,31 @@ def _tally(board: HannibalMap) -> Tally:
     return itemgetter(*order), tuple(rows)
 
 
+@cache
+def _provinces_memo(board: HannibalMap) -> dict[tuple[int, ...], tuple[int, int, int]]:
+    return {}
+
+
+_PROVINCES_KEPT = 4096  # the most kept (about 1 KB each): cleared when full
+
+
 def _provinces(st: HannibalState) -> tuple[int, int, int]:
     """The victory provinces Rome and Carthage control (H102, H108) and Carthage's of Italy's
-    six (H110), in one reading of the PCs (``base.points`` reads them once a province a side)."""
-    get, rows = _tally(st.board)
-    pcs = get(st.ctrl)
+    six (H110), in one reading of the PCs (``base.points`` reads them once a province a side);
+    kept by the markers (a search's positions share them: a lookahead changes a few)."""
+    markers = tuple(st.ctrl)
+    memo = _provinces_memo(st.board)
+    found = memo.get(markers)
+    if found is None:
+        if len(memo) >= _PROVINCES_KEPT:
+            memo.clear()
+        found = memo[markers] = _count_provinces(st.board, markers)
+    return found
+
+
+def _count_provinces(board: HannibalMap, ctrl: tuple[int, ...]) -> tuple[int, int, int]:
+    get, rows = _tally(board)
+    pcs = get(ctrl)
     rome = carthage = italy = 0
     for start, end, need, italian in rows:
         held = pcs[start:end]
@@ -173,6 +193,48 @@ def _to_italy(board: HannibalMap) -> tuple[int, ...]:
 def _steps(board: HannibalMap) -> tuple[tuple[int, ...], ...]:
     """Each space's neighbours by land and passes (the way an army marches)."""
     return tuple((*board.land[s], *board.passes[s]) for s in range(board.n_spaces))
+
+
+_ARMY = bytes([0] + [1] * 255)  # a space's CUs (a byte) to whether an army stands there
+
+
+@cache
+def _beyond_memo(board: HannibalMap) -> dict[tuple[int, tuple[int, ...], bytes], tuple[tuple[int, float], ...]]:
+    return {}
+
+
+def _beyond(board: HannibalMap, there: int, avoid: Sequence[int],
+            enemy: Sequence[int]) -> tuple[tuple[int, float], ...]:
+    """The spaces up to :data:`LOOK` steps beyond ``there`` by land and passes, not through the
+    ``enemy``'s armies nor over ``avoid``, each once, nearest first, with its :data:`DECAY` factor:
+    the same for every position with the enemy's armies in the same places, so kept (bounded)."""
+    armies = bytes(enemy).translate(_ARMY)
+    key = (there, tuple(avoid), armies)
+    memo = _beyond_memo(board)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    steps = _steps(board)
+    out: list[tuple[int, float]] = []
+    frontier, visited, factor = [there], {there, *avoid}, 1.0
+    for _ in range(LOOK):
+        factor *= DECAY
+        beyond = []
+        for x in frontier:
+            for t in steps[x]:
+                if t not in visited:
+                    visited.add(t)
+                    out.append((t, factor))
+                    if not armies[t]:
+                        beyond.append(t)
+        frontier = beyond
+    if len(memo) >= _BEYOND_KEPT:
+        memo.clear()
+    found = memo[key] = tuple(out)
+    return found
+
+
+_BEYOND_KEPT = 4096  # the most kept (about 1 KB each): cleared when full
 
 
 @cache
@@ -351,6 +413,12 @@ class HeuristicAgent:
         self.game = game  # ``seed`` changes nothing: ties go to the first legal action, so that a
         # search ranking by it (the hint) keeps the same favourites whatever its own seed
         self.reason = ""
+        self._handlers: dict[int, Callable[[HannibalState, int, list[Action]], Action]] = {
+            Id.PLAY: self._play, Id.OPS: self._ops, Id.MOVE: self._move, Id.TAKE: self._take,
+            Id.REACT: self._react, Id.ATTACK: self._attack, Id.MATCH: self._match,
+            Id.CAMPAIGN: self._activate, Id.INTERCEPTED: self._intercepted, Id.GARRISON: self._garrison,
+            Id.PLACE_PC: self._place, Id.REMOVE_PC: self._remove,
+            Id.REINFORCE: self._reinforce}  # by procedure, built once an agent (not a decision)
 
     def choose(self, state: HannibalState) -> Action:
         deciding_seat(state)
@@ -376,20 +444,14 @@ class HeuristicAgent:
         return ranked + left
 
     def _decide(self, state: HannibalState, legal: list[Action]) -> Action:
-        words = {str(a): a for a in legal}
+        simple, ids = state.notation.SIMPLE, set(legal)  # the words of ALWAYS by id: no str() of each action
         for word in ALWAYS:
-            if word in words:
+            if simple[word] in ids:
                 self.reason = f"always {word}"
-                return words[word]
+                return state.game.actions.actions[simple[word]]  # the very action of ``legal``
         procedure = state.stack[-1][0]
         seat = state.current_player()
-        handlers: dict[int, Callable[[HannibalState, int, list[Action]], Action]] = {
-                   Id.PLAY: self._play, Id.OPS: self._ops, Id.MOVE: self._move, Id.TAKE: self._take,
-                   Id.REACT: self._react, Id.ATTACK: self._attack, Id.MATCH: self._match,
-                   Id.CAMPAIGN: self._activate, Id.INTERCEPTED: self._intercepted, Id.GARRISON: self._garrison,
-                   Id.PLACE_PC: self._place, Id.REMOVE_PC: self._remove,
-                   Id.REINFORCE: self._reinforce}
-        handler = handlers.get(procedure)
+        handler = self._handlers.get(procedure)
         if handler is not None:
             return handler(state, seat, legal)
         if any(state.notation.ACTIVATE <= a < state.notation.ACTIVATE + len(self.game.generals) for a in legal):
@@ -521,8 +583,11 @@ class HeuristicAgent:
 
     def _target(self, st: HannibalState, seat: int, space: int, cus: int, g: int) -> float:
         """How good ``space`` is to reach with General ``g``'s ``cus`` CUs."""
-        enemy = other(seat)
+        enemy = 1 - seat  # other(seat) inlined: the hottest call
         theirs = st.cu[enemy][space]
+        marker = st.ctrl[space]
+        if not theirs and marker != enemy:  # most spaces: only a hostile tribe counts
+            return 2.0 if cus >= 3 and st.tribal[space] and marker != seat else 0.0
         # sudden death (H110), with a card edge over the defence it will meet (H75, H100)
         capital = space == _capital(st.game, enemy) and cus >= 3 and \
             _cards(st, seat, space, cus, g) > _defence(st, enemy, space)
@@ -533,13 +598,11 @@ class HeuristicAgent:
             if cus < theirs + 2 and not home or edge < (1 if home else 2):
                 return -10.0  # no battle without more CUs and a battle-card edge (H75)
             return 6.0 + (8.0 if capital or home else 0.0)  # a capital to take or save
-        score = 0.0
-        if st.ctrl[space] == enemy:
-            score += 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5
-            if capital:
-                score += 8.0
-            elif seat == CARTHAGE and st.board.province[space] in _italy(st.board):
-                score += 1.0  # Carthage's way to Italy (H110); Campania's two spaces are cities
+        score = 4.0 if base.is_walled(st, space) and cus >= 3 else 1.5  # an enemy marker
+        if capital:
+            score += 8.0
+        elif seat == CARTHAGE and st.board.province[space] in _italy(st.board):
+            score += 1.0  # Carthage's way to Italy (H110); Campania's two spaces are cities
         if base.hostile_tribe(st, space, seat) and cus >= 3:
             score += 2.0
         return score
@@ -549,29 +612,23 @@ class HeuristicAgent:
         """How good a step into ``there`` is for ``cus`` CUs: its own target, or the best target up
         to :data:`LOOK` spaces beyond it (not through enemy armies, nor over ``avoid``), worth
         :data:`DECAY` less a space further; ``seen`` keeps the targets' values of one decision."""
-        def target(x: int) -> float:
-            v = seen.get(x)
-            if v is None:
-                v = seen[x] = self._target(st, seat, x, cus, g)
-            return v
-
-        best = target(there)
+        # the hottest loop of the heuristic: the spaces beyond found once for the armies' places
+        # (:func:`_beyond`), ``seen`` and ``_target`` read inline and ``max`` as one comparison
+        # (the same value: max keeps the first of equals)
+        target, get = self._target, seen.get
+        best = get(there)
+        if best is None:
+            best = seen[there] = target(st, seat, there, cus, g)
         enemy = st.cu[other(seat)]
         if best < 0 or enemy[there]:
             return best
-        steps = _steps(st.board)
-        frontier, visited, factor = [there], {there, *avoid}, 1.0
-        for _ in range(LOOK):
-            factor *= DECAY
-            beyond = []
-            for x in frontier:
-                for t in steps[x]:
-                    if t not in visited:
-                        visited.add(t)
-                        best = max(best, factor * target(t))
-                        if not enemy[t]:
-                            beyond.append(t)
-            frontier = beyond
+        for t, factor in _beyond(st.board, there, avoid, enemy):
+            v = get(t)
+            if v is None:
+                v = seen[t] = target(st, seat, t, cus, g)
+            v = factor * v
+            if v > best:
+                best = v
         return best
 
     def _ops(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:

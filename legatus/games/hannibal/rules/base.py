@@ -4,8 +4,10 @@ losses (H84) and the end of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll, step
@@ -15,6 +17,7 @@ from ..ids import Id
 from ..notation import CARTHAGE, ROME, SIDES
 
 if TYPE_CHECKING:
+    from ..map import HannibalMap
     from ..state import HannibalState
 
 
@@ -33,12 +36,19 @@ def country_of(st: HannibalState, space: int) -> str:
     return board.country[board.province[space]]
 
 
+@cache
+def _markers_of(board: HannibalMap) -> tuple[Callable[[Sequence[int]], Sequence[int]], ...]:
+    """Per province, what reads the markers of its spaces at once, in C (a one-space province's
+    as a slice of one)."""
+    return tuple(itemgetter(*spaces) if len(spaces) > 1 else itemgetter(slice(spaces[0], spaces[0] + 1))
+                 for spaces in board.province_spaces)
+
+
 def province_controller(st: HannibalState, province: int) -> int:
     """H102: the side controlling a strict majority of the province's spaces, else NONE."""
     board = st.board
     need = board.control[province]
-    ctrl = st.ctrl
-    owners = [ctrl[s] for s in board.province_spaces[province]]  # counted in C, side by side
+    owners = _markers_of(board)[province](st.ctrl)  # read and counted in C, side by side
     for side in (ROME, CARTHAGE):
         if owners.count(side) >= need:
             return side

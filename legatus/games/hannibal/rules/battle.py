@@ -10,6 +10,7 @@ drawing seat; all of them go back after the battle (H75).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure, roll
@@ -30,6 +31,7 @@ from .base import (
 )
 
 if TYPE_CHECKING:
+    from ..map import HannibalMap
     from ..state import HannibalState
 
 DECLARE, FRIGHT, STORMS, WEATHER = range(4)  # the moments of Id.COUNTER_EVENT
@@ -52,6 +54,16 @@ def begin(st: HannibalState, space: int, attacker: int, came_from: int, by_sea: 
     st.settle()
 
 
+@cache
+def _allied_provinces(board: HannibalMap) -> tuple[tuple[int, ...], ...]:
+    """Per province, those whose allies fight in it (H76): itself, and the others of its country
+    or island, in order."""
+    country = board.country
+    return tuple(tuple(p for p in range(len(board.province_names))
+                       if p == where or country[where] != "none" and country[p] == country[where])
+                 for where in range(len(board.province_names)))
+
+
 def allies(st: HannibalState, side: int, space: int) -> int:
     """H76: each controlled province gives its allies for battles in it, or anywhere in its
     country (Italy, Spain, Africa) or island; Rome gets at most 2 in Italy and never Latium."""
@@ -59,9 +71,8 @@ def allies(st: HannibalState, side: int, space: int) -> int:
     where = board.province[space]
     country = board.country[where]
     total = 0
-    for p in range(len(board.province_names)):
-        same = p == where or (country != "none" and board.country[p] == country)
-        if not same or province_controller(st, p) != side:
+    for p in _allied_provinces(board)[where]:
+        if province_controller(st, p) != side:
             continue
         if st.bdesert[side] & 1 and board.country[p] == "Spain" or \
                 st.bdesert[side] & 2 and board.province_names[p] in NUMIDIAS:

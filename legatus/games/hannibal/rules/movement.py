@@ -142,15 +142,17 @@ def take(st: HannibalState, n: int) -> None:
 
 def may_enter(st: HannibalState, here: int, there: int) -> bool:
     """H47, H53, H54, #57/#58: where the moving General may step."""
-    side, g = st.m_side, st.m_gen
-    enemy = other(side)
-    for x in (g, *st.m_group):
-        restricted = st.game.generals[x].restricted_to
-        if restricted and country_of(st, there) != restricted:
-            return False
-    if st.m_left == 0 and st.cu[enemy][there]:
+    side, g, generals = st.m_side, st.m_gen, st.game.generals
+    enemy = 1 - side  # a hot path (every step's every neighbour): other() inlined
+    if st.m_group or generals[g].restricted_to:  # most moves: one unrestricted General
+        for x in (g, *st.m_group):
+            restricted = generals[x].restricted_to
+            if restricted and country_of(st, there) != restricted:
+                return False
+    theirs = st.cu[enemy][there]
+    if st.m_left == 0 and theirs:
         return False  # H47: a General alone may not enter enemy CUs
-    if st.truce and (st.cu[enemy][there] or st.ctrl[there] == enemy):
+    if st.truce and (theirs or st.ctrl[there] == enemy):
         return False  # H54
     if st.m_left and side == CARTHAGE and st.hanno_counsel and country_of(st, here) == "Africa" \
             and country_of(st, there) != "Africa":

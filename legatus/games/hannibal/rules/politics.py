@@ -40,26 +40,26 @@ def connected(st: HannibalState, side: int) -> set[int]:
     CUs only where a friendly PC stands (straits allowed, the ruling)."""
     board = st.board
     enemy = other(side)
-    ctrl, tribal, port = st.ctrl, st.tribal, board.port
+    ctrl, tribal, port, kind = st.ctrl, st.tribal, board.port, board.kind
     ours, theirs = st.cu[side], st.cu[enemy]  # cus() inlined: every space, twice a turn
     our_train, their_train = train_space(st, side), train_space(st, enemy)
-
-    def anchor(s: int) -> bool:
-        return bool(ours[s] or s == our_train) or ctrl[s] == side and (not is_plain(st, s) or port[s] is not None)
-
-    def passable(s: int) -> bool:
-        if (ctrl[s] == enemy or tribal[s] and ctrl[s] != side) and not (ours[s] or s == our_train):
-            return False
-        return not ((theirs[s] or s == their_train) and ctrl[s] != side)
-
-    seen = {s for s in range(board.n_spaces) if anchor(s)}
+    # the anchors: a friendly CU, or a friendly marker that is no plain PC (is_plain inlined) or at
+    # a port; the set is the same whatever order the search below takes
+    seen = {s for s in range(board.n_spaces) if ours[s] or s == our_train or ctrl[s] == side and (
+        port[s] is not None or not (kind[s] == "pc" or kind[s] == "tribe" and not tribal[s]))}
     todo = list(seen)
     while todo:
         s = todo.pop()
         for t in (*board.land[s], *board.straits[s]):
-            if t not in seen and passable(t):
-                seen.add(t)
-                todo.append(t)
+            if t in seen:
+                continue
+            c = ctrl[t]
+            if (c == enemy or tribal[t] and c != side) and not (ours[t] or t == our_train):
+                continue  # an enemy PC or a hostile tribe without a friendly CU
+            if (theirs[t] or t == their_train) and c != side:
+                continue  # enemy CUs without a friendly PC
+            seen.add(t)
+            todo.append(t)
     return seen
 
 
