@@ -99,8 +99,9 @@ def table(bound: dict[str, Tally], flat: dict[str, Tally], tuned: dict[str, floa
 def data(bound: dict[str, Tally]) -> str:
     """The game form's data (read by legatus.games.hispania.level.bounds): the levels whose planned
     games are all played (a bound from 2 games, "at most 100%", would tell a player nothing)."""
-    lines = ["# The clairvoyant bound at the levels whose planned games are all played: the games it played, the games it won, and",
-             "# the upper end of the 95% interval (Wilson's) of its win rate: \"at most upper winnable\".",
+    lines = ["# The clairvoyant bound at the levels whose planned games are all played: the games it played,",
+             "# the games it won, and the upper end of the 95% interval (Wilson's) of its win rate: \"at most",
+             "# upper winnable\".",
              "# Drawn by benchmarks/hispania_bound.py from the raw files; do not edit (docs/hispania/levels.md).",
              "[bound]"]
     for level, (wins, games) in sorted(bound.items()):

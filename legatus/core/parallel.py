@@ -32,7 +32,7 @@ import multiprocessing
 import random
 import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from .actions import Action, ActionTable
@@ -145,6 +145,11 @@ class RootParallel:
         try:
             futures = [pool.submit(self.search, state, spec, seed_from(base, i), self.max_seconds, root)
                        for i, spec in enumerate(self.specs)]
+            wait(futures, return_when=FIRST_EXCEPTION)
+            for future in futures:  # a failed share, wherever it stands, stops the others at once
+                failure = None if not future.done() or future.cancelled() else future.exception()
+                if failure is not None:
+                    raise failure
             results = [future.result() for future in futures]  # in the workers' order, whoever ends first
         except BaseException as error:  # a failed decision: none of its work left to run
             for future in futures:
@@ -165,11 +170,12 @@ class RootParallel:
 
     def warm(self) -> None:
         """Starts the worker processes and warms them (:func:`start_workers`) before the first
-        decision: a shell's, when the game starts."""
-        start_workers(self._start(), self.workers)
+        decision: a shell's, when the game starts; none where a shell's pool serves (:func:`share_in`)."""
+        if self.shared is None:
+            start_workers(self._start(), self.workers)
 
     def close(self) -> None:
-        """Ends the worker processes (a later decision starts new ones)."""
+        """Ends the worker processes (a later decision starts new ones); a shell's pool is its shell's to end."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -56,6 +56,7 @@ class Thinkers:
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (0 person / 1 agents only, order, wake)
         self._order = itertools.count()
         self._ready: Future[None] | None = None  # the workers' start (:meth:`warm`), while under way
+        self.stopped = False  # :meth:`shutdown` called
 
     def warm(self) -> None:
         """Starts every worker and loads the games in each, in a thread (the event loop never waits
@@ -67,8 +68,10 @@ class Thinkers:
         def start() -> None:
             try:
                 start_workers(pool, self.workers)
-            except (BrokenProcessPool, RuntimeError):  # the pool broke, or was shut down (the server
-                pass  # stopped, or replaced it) before its workers started: the decisions find out
+            except RuntimeError:  # BrokenProcessPool too
+                if self.pool is pool and not self.stopped:
+                    raise  # a start that failed (shown), leaving the decisions to find the pool broken
+                # else the server stopped, or replaced the pool, before its workers started: nothing lost
             finally:
                 ready.set_result(None)
 
@@ -129,6 +132,7 @@ class Thinkers:
     def shutdown(self) -> None:
         """Waits for the workers thinking now (each ends within its agent's bound); drops the rest,
         and ends the processes."""
+        self.stopped = True
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def _free(self, person: bool) -> bool:
@@ -184,7 +188,8 @@ class Shares(Executor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """No share is sent after it; ``cancel_futures``: those not done are cancelled (a share
-        that holds a worker ends within its bound, and its worker is given back then)."""
+        that holds a worker ends within its bound, and its worker is given back then). Never
+        waits, whatever ``wait`` says: it is called on the event loop, which must not block."""
         with self._lock:
             self.closed = True
             if cancel_futures:

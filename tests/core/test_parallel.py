@@ -11,7 +11,7 @@ import os
 import random
 import signal
 import weakref
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -21,7 +21,7 @@ from legatus.core.agents import decide, make_agent, search_share, seat_input, wa
 from legatus.core.errors import OptionError
 from legatus.core.game import State
 from legatus.core.mcts import Analysis, seed_from
-from legatus.core.parallel import MAX_WORKERS, RootParallel, merge, share_budget
+from legatus.core.parallel import MAX_WORKERS, RootParallel, merge, share_budget, share_in
 from legatus.core.session import sample_outcome
 from tests.games.blind import MARKER
 from tests.games.secrecy import unseen_twins
@@ -139,16 +139,17 @@ def test_a_worker_killed_fails_that_decision_and_the_next_one_starts_new_workers
     assert [a for a, _, _ in analysis(agent, state)]  # new workers search
 
 
-class _FailedFirst:
-    """A pool whose first worker fails at once and whose others have not started."""
+class _Failing:
+    """A pool whose worker ``failing`` fails at once and whose others have not ended."""
 
-    def __init__(self) -> None:
+    def __init__(self, failing: int) -> None:
+        self.failing = failing
         self.futures: list[Future[tuple[list[Analysis], int]]] = []
 
     def submit(self, *_: object) -> Future[tuple[list[Analysis], int]]:
         future: Future[tuple[list[Analysis], int]] = Future()
-        if not self.futures:
-            future.set_exception(MemoryError("worker 0"))
+        if len(self.futures) == self.failing:
+            future.set_exception(MemoryError(f"worker {self.failing}"))
         self.futures.append(future)
         return future
 
@@ -156,13 +157,23 @@ class _FailedFirst:
         pass
 
 
-def test_a_failing_worker_cancels_the_others_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    pool = _FailedFirst()
+@pytest.mark.parametrize("failing", [0, 2])
+def test_a_failing_worker_fails_the_decision_at_once_and_cancels_the_others_work(
+        failing: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wherever the failing worker stands: the last one failing did not fail the decision until the
+    first had ended (here it never does)."""
+    pool = _Failing(failing)
     monkeypatch.setattr("legatus.core.parallel.worker_pool", lambda workers: pool)
     search = RootParallel(search_share, ["mcts:10"] * 3, 1, None)
-    with pytest.raises(MemoryError, match="worker 0"):
-        search(dealt())
-    assert [future.cancelled() for future in pool.futures] == [False, True, True]
+    thread = ThreadPoolExecutor(1)
+    try:
+        error = thread.submit(search, dealt()).exception(timeout=10)
+    finally:
+        for future in pool.futures:  # a decision still waiting on one (the failure) gets it now
+            future.cancel()
+        thread.shutdown()
+    assert isinstance(error, MemoryError) and str(error) == f"worker {failing}"
+    assert [future.cancelled() for future in pool.futures] == [i != failing for i in range(3)]
 
 
 def test_the_workers_hold_their_agent_weakly_so_that_it_ends_them_when_dropped() -> None:
@@ -183,3 +194,13 @@ def test_warm_starts_every_worker_before_the_first_decision(agents: list[object]
     warm(agent)
     assert len(agent.parallel._pool._processes) == 3  # type: ignore[attr-defined]
     warm(make_agent(dealt().game, "mcts:40"))  # any agent may be given: one in this process has none
+
+
+def test_an_agent_given_a_shells_pool_starts_and_ends_no_process_of_its_own(agents: list[object]) -> None:
+    agent = parallel("mcts:40@2", 1, agents)
+    with ThreadPoolExecutor(2) as shell:
+        share_in(agent, shell)
+        warm(agent)
+        assert agent.parallel._pool is None  # type: ignore[attr-defined]
+        assert analysis(agent, dealt())  # searched in the shell's pool
+        assert agent.parallel._pool is None  # type: ignore[attr-defined]

@@ -138,7 +138,7 @@ class Board:
     @cached_property
     def capital_set(self) -> frozenset[int]:
         """The capitals (:meth:`is_capital`), for the legal lists' membership tests."""
-        return frozenset(s for s in self.cities if self.is_capital(s))
+        return frozenset(self.capitals)
 
     @cached_property
     def space_links(self) -> tuple[tuple[int, ...], ...]:

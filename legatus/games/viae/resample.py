@@ -206,7 +206,7 @@ def redraw(st: ViaeState, seat: int, rng: random.Random) -> ViaeState | None:
 
 PlanMemo = tuple[Chain, Chain, tuple[Frame, ...], int, "_Plan"]
 """A state's last redraw plan (:attr:`ViaeState.plan_memo`) with what it was made from: the
-history and the secret log (new objects after each action), the stack and the seat. An IS-MCTS
+history (a new object after each action), the secret log and the stack as a guard, and the seat. An IS-MCTS
 search redraws its root once a simulation: the plan is made once a decision."""
 
 
@@ -266,7 +266,7 @@ class _Plan:
         self.fresh = _came_true(st) if claiming else frozenset()
 
     def draw(self, st: ViaeState, rng: random.Random) -> ViaeState | None:
-        """A redraw of ``st``, the state this plan was made from (or one with its history)."""
+        """A redraw of ``st``, the state this plan was made from."""
         g = st.game
         cards = self._deal_mandatum(st, rng)
         if cards is None:

@@ -36,7 +36,7 @@ _LISTS = ("denar", "stone", "influence", "legio", "assigned", "scouts", "used",
 _TUPLES = ("order", "spot", "basilicas_left", "completed", "played", "dmods", "cycle_out", "dice", "kept",
            "started", "basilica", "castra_pile", "fortuna_pile", "fortuna_active", "fortuna_discard",
            "mandatum_pool", "public", "personal", "forts", "milestones", "officers", "castra")
-# _TUPLES: fields that change a few times a round at most, replaced whole when they do, shared by clones
+# _TUPLES: fields that change seldom (a few times a turn at most), replaced whole when they do, shared by clones
 _SCALARS = ("round", "turn_i", "actions_used", "in_roma", "bought", "must_conquer", "target",
             "rolls_left", "adjust", "rerolled", "last_round", "ordo_i", "stip_i", "free_n",
             "secret_chain", "path_memo", "plan_memo", "mods_memo")  # the memos: replaced whole, never changed in place
@@ -143,7 +143,7 @@ class ViaeState(ProcedureState):
     def clone(self) -> ViaeState:
         # Field by field (a loop of getattr/setattr costs twice as much): the lists of _LISTS
         # copied, the tuples of _TUPLES and the immutable values of _SCALARS (the secret log's
-        # chain among them) shared.
+        # chain among them) shared, except plan_memo, which is never cloned.
         # One statement a field, list.copy called as a local: a third faster in CPython 3.11 than
         # slices (a slice object each) and than assignments of several fields (a tuple each).
         o = object.__new__(ViaeState)
