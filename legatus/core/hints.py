@@ -35,12 +35,9 @@ def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, w
 
 def hint_spec(game: Game, workers: int = 1) -> str:
     """The hint agent's spec, its search shared among ``workers`` processes (``@N``), or as many
-    as it has simulations, where it is one of the core's searches; a game's own agent stays in one.
-
-    >>> import legatus
-    >>> hint_spec(legatus.load("hannibal"), 2)
-    'ismcts+heuristic:64@2'
-    """
+    as it has simulations, where it is one of the core's searches (``ismcts+heuristic:64`` on 2
+    workers: ``ismcts+heuristic:64@2``); a game's own agent stays in one (the core's doctests load
+    no game: tests/web/test_hint_workers.py)."""
     spec = type(game).HINT_AGENT
     budget = spec.partition(":")[2]
     shares = min(workers, int(budget)) if budget.isascii() and budget.isdigit() else workers
