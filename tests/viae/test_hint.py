@@ -1,7 +1,8 @@
 """``hint`` at the terminal for VIAE: the core's hint path (terminal.TerminalPlay._hint) with the
-game's hint agent, IS-MCTS with heuristic rollouts, searching only what the seat may know (V43).
+game's hint agent, the guided IS-MCTS with heuristic rollouts, searching only what the seat may
+know (V43).
 
-The shipped budget (ViaeGame.HINT_AGENT, the default 100 simulations) takes about a CPU second a
+The shipped budget (ViaeGame.HINT_AGENT, guided's 150 simulations) takes about a CPU second a
 hint (docs/agents.md#viae); the tests use a smaller one through the same path."""
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ BUDGET = 6
 
 @pytest.fixture(autouse=True)
 def small_hint_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert ViaeGame.HINT_AGENT.startswith("ismcts+heuristic")
-    monkeypatch.setattr(ViaeGame, "HINT_AGENT", f"ismcts+heuristic:{BUDGET}")
+    assert ViaeGame.HINT_AGENT == "guided"  # issue 36: the guided search, at its own budget
+    monkeypatch.setattr(ViaeGame, "HINT_AGENT", f"guided:{BUDGET}")
 
 
 def hint(state: ViaeState) -> str:
@@ -42,7 +43,7 @@ def hint(state: ViaeState) -> str:
 def test_hint_names_an_action_and_its_win_chance() -> None:
     state = first_turn(players=2)
     said = hint(state)
-    lines = re.findall(rf"(Hint \(ismcts\+heuristic:{BUDGET}\):|  or:) (.+) — win chance \d+%, "
+    lines = re.findall(rf"(Hint \(guided:{BUDGET}\):|  or:) (.+) — win chance \d+%, "
                        rf"estimated from the \d+ of {BUDGET} simulated games",
                        said)
     assert lines and lines[0][0].startswith("Hint ("), said  # the hint names its agent
