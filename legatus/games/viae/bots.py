@@ -6,8 +6,8 @@ It also values a position for a search (:meth:`HeuristicAgent.evaluate`, an
 :class:`~legatus.core.agents.Evaluator`, so that ``ismcts+heuristic`` stops its rollouts after a
 horizon): each seat's chance of winning, a softmax of the seats' public scores.
 
-The candidate for VIAE's strongest player, :class:`GuidedAgent` (``guided``; under measurement,
-issue 36, docs/agents.md): IS-MCTS guided by the heuristic's
+VIAE's strongest player, :class:`GuidedAgent` (``guided``, the hint's; it beat heuristic seats
+pooled over 2 to 5 players, issue 36, docs/agents.md): IS-MCTS guided by the heuristic's
 ranking (a prior, and progressive widening instead of its four favourites only), valuing the
 searching seat's own progress towards its personal Mandatum too (issue 36)."""
 

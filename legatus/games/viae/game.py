@@ -96,7 +96,7 @@ class ViaeGame(Game):
     MAX_PLAYERS = 5
     AGENTS = {"heuristic": "legatus.games.viae.bots:HeuristicAgent", "guided": "legatus.games.viae.bots:GuidedAgent"}
     SEARCH_BUDGET = 100  # a median decision of about 1 CPU second here (docs/agents.md#viae)
-    HINT_AGENT = "guided"  # the strongest in the pilot, a median 0.5-0.8 CPU s a decision (docs/agents.md#viae)
+    HINT_AGENT = "guided"  # the strongest (issue 36), a median 0.6 CPU s a decision (docs/agents.md#viae)
     information = Information.IMPERFECT
     utility = Utility.CONSTANT_SUM
     min_utility = 0.0
