@@ -101,8 +101,9 @@ def _root_parallel(game: Game, spec: str, body: str, workers_text: str, seed: in
     """``body@workers``: the search ``body``, its budget shared among ``workers`` processes (one:
     the search itself, in this process)."""
     base = body.partition("+")[0].partition(":")[0]
-    if base not in SEARCHES:
-        raise OptionError(f"agent '{spec}': only a search ({', '.join(SEARCHES)}) takes @<worker processes>")
+    own = own_searches(game)  # a game's own searches (VIAE's guided) share their budget as the core's do
+    if base not in SEARCHES and base not in own:
+        raise OptionError(f"agent '{spec}': only a search ({', '.join([*SEARCHES, *own])}) takes @<worker processes>")
     if not (workers_text.isascii() and workers_text.isdigit()) or not 1 <= int(workers_text) <= MAX_WORKERS:
         raise OptionError(f"agent '{spec}': @ takes the number of worker processes, "
                           f"from 1 to {MAX_WORKERS} (mcts+heuristic:400@2)")
@@ -112,6 +113,8 @@ def _root_parallel(game: Game, spec: str, body: str, workers_text: str, seed: in
     agent = make_agent(game, body, seed, max_seconds)
     if workers == 1:
         return agent
+    if base in own and not budget:  # a game's own search takes its own default (guided's 150)
+        simulations = getattr(agent, "simulations", None)
     if simulations is None:
         specs = [body] * workers  # seconds: each worker searches for as long
     elif simulations < workers:

@@ -9,7 +9,7 @@ from typing import Protocol, runtime_checkable
 
 from .actions import Action
 from .agent_types import Agent
-from .agents import SEARCHES, close, decide, make_agent, seat_input
+from .agents import SEARCHES, close, decide, make_agent, own_searches, seat_input
 from .game import Game, State
 from .mcts import Analysis, estimate
 from .parallel import reseed
@@ -35,13 +35,13 @@ def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, w
 
 def hint_spec(game: Game, workers: int = 1) -> str:
     """The hint agent's spec, its search shared among ``workers`` processes (``@N``), or as many
-    as it has simulations, where it is one of the core's searches (``ismcts+heuristic:64`` on 2
+    as it has simulations, where it is a search, the core's or the game's own (``ismcts+heuristic:64`` on 2
     workers: ``ismcts+heuristic:64@2``); a game's own agent stays in one (the core's doctests load
     no game: tests/web/test_hint_workers.py)."""
     spec = type(game).HINT_AGENT
     budget = spec.partition(":")[2]
     shares = min(workers, int(budget)) if budget.isascii() and budget.isdigit() else workers
-    shared = shares > 1 and spec.partition("+")[0].partition(":")[0] in SEARCHES
+    shared = shares > 1 and spec.partition("+")[0].partition(":")[0] in (*SEARCHES, *own_searches(game))
     return f"{spec}@{shares}" if shared else spec
 
 

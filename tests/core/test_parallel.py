@@ -91,7 +91,7 @@ def test_one_worker_is_the_search_itself(spec: str) -> None:
     ("mcts:40@\u00b2", r"@ takes the number of worker processes"),  # a superscript two, a digit to isdigit
     ("mcts:40@\u0662", r"@ takes the number of worker processes"),  # an Arabic-Indic two, read as 2 by int
     (f"mcts:40@{MAX_WORKERS + 1}", r"@ .*, from 1 to 64"),
-    ("random@2", r"only a search \(mcts, flat, ismcts, dmcts\) takes @"),
+    ("random@2", r"only a search \(mcts, flat, ismcts, dmcts\) takes @"),  # Blind Hand has no search of its own
     ("mcts:1@2", r"1 simulations cannot be shared among 2 workers"),
     ("mcts:0@2", r"the budget is a number of simulations"),
 ])

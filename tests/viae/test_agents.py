@@ -8,6 +8,7 @@ import pytest
 
 import legatus
 from legatus.core.agents import decide, make_agent
+from legatus.core.hints import hint_spec
 from legatus.core.ismcts import ISMCTSAgent
 from legatus.games.viae.bots import GuidedAgent, HeuristicAgent, public_value, value, win_chances
 from legatus.games.viae.state import ViaeState
@@ -108,3 +109,21 @@ def test_the_guided_search_values_its_own_mandatum_progress_and_no_other_secret(
         drawn = st.resample(seat, rng)
         assert isinstance(drawn, ViaeState)
         assert win_chances(drawn, own=seat) == pytest.approx(own)
+
+
+def test_the_guided_search_shares_its_own_budget_among_worker_processes(agents: list[object]) -> None:
+    """Issue 35's search on every core for VIAE's strongest agent (the hint's): ``guided@2`` splits
+    its 150 simulations, the root ranked once here; a seed gives the same analysis, and the hint on
+    2 workers is ``guided@2``."""
+    game = legatus.load("viae", players=3)
+    shared = make_agent(game, "guided@2", seed=5)
+    agents.append(shared)
+    assert shared.parallel.specs == ["guided:75", "guided:75"]  # type: ignore[attr-defined]
+    state = first_turn(3, seed=2)
+    runs = []
+    for _ in range(2):
+        agent = make_agent(game, "guided:24@2", seed=5)
+        agents.append(agent)
+        runs.append([(str(r.action), r.visits, r.mean) for r in agent.analyse(state.clone())])  # type: ignore[attr-defined]
+    assert runs[0] == runs[1] and sum(visits for _, visits, _ in runs[0]) == 24
+    assert hint_spec(game, 2) == "guided@2" and hint_spec(game, 1) == "guided"
