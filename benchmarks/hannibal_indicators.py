@@ -9,9 +9,9 @@
 (Rome) and ``s + 1`` (Carthage), as benchmarks/hannibal_endings.py does; an agent is any spec
 ``make_agent`` takes, or ``heuristic@COMMIT``, the heuristic of bots.py at that commit loaded
 beside today's (benchmarks/heuristic_ab.py: the same rules engine), or an ismcts spec ending in
-``/near`` or ``/plain``: the search with or without the hints' near-tie rule (issue 36), or a flat spec
-ending in ``/tie``: the flat search settling near ties of its paired means by the heuristic's
-ranking. It adds one JSON line a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the
+``/near`` or ``/plain``: the search with or without its near-tie rule (issue 36), or a flat spec
+ending in ``/plain``: the flat search without the near-tie rule it takes from the heuristic
+(``HeuristicAgent.tie``). It adds one JSON line a game to FILE as it ends: ``seed``, ``rome``, ``carthage`` (the
 agents' specs), ``winner``, ``reason``, ``turn``, ``cpu`` (CPU seconds) and ``record`` (the
 referee's record, every action).
 A run plays only the seeds FILE does not hold yet, so it may be stopped and started again.
@@ -75,9 +75,7 @@ ITALY_ARMY = 5  # Hannibal's army: 5 CUs or more
 SMALL = 2  # a sea move with this many CUs or fewer is a small force shipped
 
 
-PLAIN, NEAR_TIES = "/plain", "/near"  # a search spec ending so: without or with the hints' near-tie rule
-FLAT_TIES = "/tie"  # a flat spec ending so: near ties of the paired means to the heuristic's ranking
-TIE = 1.0  # standard errors of a paired difference within which two candidates are a near tie
+PLAIN, NEAR_TIES = "/plain", "/near"  # a search spec ending so: without or with its near-tie rule
 
 
 def agent(game: Any, spec: str, seed: int) -> Any:
@@ -85,21 +83,18 @@ def agent(game: Any, spec: str, seed: int) -> Any:
     ending in ``/near`` (``ismcts+heuristic:32/near``) settles its near ties by the heuristic's
     ranking as the hints do, one ending in ``/plain`` chooses the most visited alone (as an
     ismcts agent plays: the files of issue 36's paired games name both); a flat spec ending in
-    ``/tie`` (``flat+heuristic:256/tie``) settles its near ties (within :data:`TIE` standard
-    errors of the paired difference) by the heuristic's ranking."""
+    ``/plain`` (``flat+heuristic:256/plain``) keeps the best mean, near ties or not (the flat
+    search as it played before issue 36's fifth round)."""
     if spec.startswith("heuristic@"):
         return bots_at("hannibal", spec.split("@", 1)[1]).HeuristicAgent(game, seed)
-    if spec.endswith(FLAT_TIES):
-        flat = make_agent(game, spec.removesuffix(FLAT_TIES), seed=seed)
-        if not isinstance(flat, FlatAgent):
-            raise SystemExit(f"agent '{spec}': {FLAT_TIES} is for a flat search, such as flat+heuristic:256{FLAT_TIES}")
-        flat.tie = TIE
+    if spec.endswith(PLAIN) and isinstance(flat := make_agent(game, spec.removesuffix(PLAIN), seed=seed), FlatAgent):
+        flat.tie = 0.0
         return flat
     for suffix, near in ((PLAIN, None), (NEAR_TIES, NEAR)):
         if spec.endswith(suffix):
             search = make_agent(game, spec.removesuffix(suffix), seed=seed)
             if not isinstance(search, ISMCTSAgent):
-                raise SystemExit(f"agent '{spec}': {suffix} is for an ismcts search, such as "
+                raise SystemExit(f"agent '{spec}': {suffix} is for an ismcts or flat search, such as "
                                  f"ismcts+heuristic:32{suffix}")
             search.near = near
             return search

@@ -1,7 +1,9 @@
 """Hannibal: the strongest agent against the heuristic, by the plan fixed in advance in
-docs/hannibal/agents.md ("The strongest Carthage", issue 36).
+docs/hannibal/agents.md (issue 36: "Fourth round" for the flat search as it first was, its
+games in ``hannibal-flat256-v-heuristic.jsonl``; "Fifth round" for the search with the
+heuristic's ranking that leaves the blunders out and settles near ties, the default file).
 
-    nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE]
+    nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE] [--seeds A:B]
     python benchmarks/hannibal_strongest.py report [--out FILE]
 
 ``play`` plays the plan's games that FILE does not hold yet, in the plan's order, one process,
@@ -10,7 +12,9 @@ a game with its record, so that the indicators replay it): for each seed of :dat
 heuristic against itself (the pairs' baseline, a second a game), then :data:`SEARCH` as Carthage
 against the heuristic Rome, then as Rome against the heuristic Carthage; after every seed, the
 side balance under :data:`SEARCH` on both sides, seed by seed. Stop it at any time: the game
-under way is lost, the rest kept.
+under way is lost, the rest kept. ``--seeds A:B`` plays only seeds A to B - 1, so that two
+processes share the plan, each on its own file (concatenated before ``report``, which reads the
+games by seed, not by line).
 
 ``report`` draws the docs' tables from FILE: each side's wins with 95% Wilson intervals; the
 plan's test (:data:`SEARCH` as Carthage against :data:`BASELINE` with a one-sided exact binomial
@@ -41,7 +45,7 @@ BASELINE = 0.36  # the heuristic Carthage's win rate that the search as Carthage
 TARGET = 0.60
 ALPHA = 0.01
 LOOKS = (25, 50, 75, 100)  # the Carthaginian games after which the test may be read
-OUT = Path(__file__).parent / "results" / "hannibal-flat256-v-heuristic.jsonl"
+OUT = Path(__file__).parent / "results" / "hannibal-flat256-fifth-v-heuristic.jsonl"  # the fifth round's plan
 
 
 PAIRS = ((HEURISTIC, HEURISTIC), (HEURISTIC, SEARCH), (SEARCH, HEURISTIC))
@@ -54,10 +58,10 @@ def schedule() -> list[tuple[int, str, str]]:
     return games + [(seed, SEARCH, SEARCH) for seed in SEEDS]
 
 
-def play_plan(out: Path) -> None:
+def play_plan(out: Path, seeds: range = SEEDS) -> None:
     held = {(line["seed"], line["rome"], line["carthage"]) for line in read(out)}
     for seed, rome, carthage in schedule():
-        if (seed, rome, carthage) in held:
+        if (seed, rome, carthage) in held or seed not in seeds:
             continue
         result = play(seed, rome, carthage)
         with out.open("a", encoding="utf-8") as file:
@@ -126,13 +130,22 @@ def report(out: Path) -> None:
               f"max {max(cpu):.0f}, {sum(cpu) / 3600:.1f} CPU hours in all")
 
 
+def seed_range(text: str) -> range:
+    start, sep, stop = text.partition(":")
+    if not (sep and start.isdigit() and stop.isdigit() and int(start) < int(stop) <= len(SEEDS)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not A:B with 0 <= A < B <= {len(SEEDS)}")
+    return range(int(start), int(stop))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("play", "report"))
     parser.add_argument("--out", type=Path, default=OUT, help=f"the results file (default {OUT})")
+    parser.add_argument("--seeds", type=seed_range, default=SEEDS,
+                        help="with play: only these seeds, A:B for A to B - 1 (default all, 0:100)")
     args = parser.parse_args()
     if args.command == "play":
-        play_plan(args.out)
+        play_plan(args.out, args.seeds)
     elif not args.out.exists():
         parser.error(f"no results file {args.out}; 'play' writes it")
     report(args.out)

@@ -131,3 +131,21 @@ def test_flat_settles_near_ties_by_the_ranking_where_asked_and_keeps_a_clear_bes
     clear = FlatAgent(game, simulations=40, rollout=Judge({third: 3.0}), seed=4)
     clear.common_dice, clear.tie = False, 1.0
     assert clear.analyse(state)[0].action == third
+
+
+def test_flat_takes_the_evaluator_s_tie_where_it_sets_none():
+    """Hannibal's heuristic carries its ``tie`` (issue 36, fifth round): a flat search over it
+    settles near ties so unless the agent says otherwise (0: none)."""
+    game = legatus.load("hispania")
+    state = roman_decision(game)
+    favourites = state.legal_actions()[:4]
+    judge = Judge({favourites[2]: 0.05})
+    judge.tie = 100.0
+    tied = FlatAgent(game, simulations=40, rollout=judge, seed=4)
+    tied.common_dice = False
+    assert [r.action for r in tied.analyse(state)] == favourites
+    plain = FlatAgent(game, simulations=40, rollout=judge, seed=4)
+    plain.common_dice, plain.tie = False, 0.0
+    assert plain.analyse(state)[0].action != favourites[0]
+    hannibal = legatus.load("hannibal")
+    assert make_agent(hannibal, "flat+heuristic:8").evaluator.tie == 1.0

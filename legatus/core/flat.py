@@ -40,10 +40,11 @@ class FlatAgent(MCTSAgent):
     (to measure what the common dice gain: benchmarks/hispania_choices.py --own-dice)."""
 
     tie: float | None = None
-    """Where set, a measured option (issue 36, benchmarks/hannibal_indicators.py ``/tie``): the
-    candidates whose mean falls short of the best's by no more than ``tie`` standard errors of
-    their paired difference (the same futures) are a near tie, settled by the ranking's
-    order. Not applied to a root-parallel search's merged root (``@N``)."""
+    """The candidates whose mean falls short of the best's by no more than ``tie`` standard errors
+    of their paired difference (the same futures) are a near tie, settled by the ranking's order
+    (issue 36). Where unset, the evaluator's own ``tie`` (Hannibal's heuristic: 1.0), else none;
+    0 sets it off (benchmarks/hannibal_indicators.py ``/plain``). Not applied to a
+    root-parallel search's merged root (``@N``), which keeps no futures' returns."""
 
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
@@ -83,9 +84,10 @@ class FlatAgent(MCTSAgent):
         ranked = [(Analysis(table[a], rounds, tuple(v / rounds for v in sums[i])), i)
                   for i, a in enumerate(candidates)]
         ranked.sort(key=lambda r: (-r[0].mean[seat], r[1]))
-        if self.tie is not None and rounds > 1:
+        tie = self.tie if self.tie is not None else getattr(self.evaluator, "tie", None)
+        if tie and rounds > 1:
             best = own[ranked[0][1]]
-            tied = [r for r in ranked if _short_by(best, own[r[1]]) <= self.tie]
+            tied = [r for r in ranked if _short_by(best, own[r[1]]) <= tie]
             ranked = sorted(tied, key=lambda r: r[1]) + [r for r in ranked if r not in tied]
         return [r for r, _ in ranked]
 

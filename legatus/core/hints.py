@@ -26,17 +26,18 @@ class Analyser(Protocol):
 
 def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, workers: int = 1) -> Agent:
     """The game's strongest agent (``Game.HINT_AGENT``), as the hint asks it, its search shared
-    among ``workers`` processes (:mod:`.parallel`). Its most visited
-    action, not the near-tie rule of :data:`~.ismcts.NEAR`: that rule made the advice the same
-    across seeds but lost 27 of 32 paired games at 32 simulations (issue 36, docs/hannibal/agents.md),
-    and a hint must be the strongest advice."""
+    among ``workers`` processes (:mod:`.parallel`). The agent as it plays: IS-MCTS without its
+    near-tie rule (:data:`~.ismcts.NEAR` made the advice the same across seeds but lost 27 of 32
+    paired games at 32 simulations: issue 36, docs/hannibal/agents.md; a hint must be the strongest
+    advice measured), the flat search with the one its ranking carries (Hannibal's heuristic's
+    ``tie``, measured in games with it)."""
     return make_agent(game, hint_spec(game, workers), seed=seed, max_seconds=max_seconds)
 
 
 def hint_spec(game: Game, workers: int = 1) -> str:
     """The hint agent's spec, its search shared among ``workers`` processes (``@N``), or as many
-    as it has simulations, where it is a search, the core's or the game's own (``ismcts+heuristic:64`` on 2
-    workers: ``ismcts+heuristic:64@2``); a game's own agent stays in one (the core's doctests load
+    as it has simulations, where it is a search, the core's or the game's own (``flat+heuristic:256`` on 2
+    workers: ``flat+heuristic:256@2``); a game's own agent stays in one (the core's doctests load
     no game: tests/web/test_hint_workers.py)."""
     spec = type(game).HINT_AGENT
     budget = spec.partition(":")[2]

@@ -68,8 +68,8 @@ def test_the_near_tie_rule_settles_a_tie_the_same_whatever_its_seed(monkeypatch:
     """Issue 36: at this position of the heuristic's self-play (the third of the 20 that
     benchmarks/hannibal_indicators.py's ``--hint`` tries) four seeds of the hint picked three
     different moves, the search's visits within its noise. IS-MCTS's ``near`` rule settles such
-    ties by the heuristic's ranking; the hint keeps the plain search (the rule lost 27 of 32 paired
-    games: legatus/core/hints.py), so its advice still varies here."""
+    ties by the heuristic's ranking; the plain search (the rule lost 27 of 32 paired games:
+    legatus/core/hints.py), the hint before ``flat+heuristic:256``, still varies here."""
     monkeypatch.setattr(HannibalGame, "HINT_AGENT", "ismcts+heuristic:64")
     state = recorded("hint-near-tie")
     settled = set()

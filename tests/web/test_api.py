@@ -50,7 +50,7 @@ def test_the_catalogue_names_each_game_s_strongest_agent_which_the_server_takes(
     catalogue = client.get("/api/catalogue").json()
     assert catalogue["agent_seconds"] == 2.0
     strongest = {g["name"]: g["strongest"] for g in catalogue["games"]}
-    assert strongest["hannibal"] == "ismcts+heuristic:64"
+    assert strongest["hannibal"] == "flat+heuristic:256"
     for game in catalogue["games"]:
         seat = client.post("/api/preview", json={"game": game["name"], "options": {}}).json()["seats"][-1]
         created = new_game(client, game=game["name"], options={}, players={seat: game["strongest"]})

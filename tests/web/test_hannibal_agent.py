@@ -1,12 +1,12 @@
 """Hannibal in the browser against the strongest agent (issue 13, "Done when"): from the page's
-form, a person plays Carthage and Rome is ``ismcts+heuristic:64`` (the game's HINT_AGENT, which
+form, a person plays Carthage and Rome is ``flat+heuristic:256`` (the game's HINT_AGENT, which
 the form names "the strongest"). The person plays through the page's own controls — a seeded
 choice among the actions offered, clicked as buttons or on the board — while the page says it
 waits for Rome as the agent thinks and shows the agent's moves in Carthage's log. No card Rome
 holds unseen ever reaches Carthage's page, in its DOM or its WebSocket frames.
 
-For speed the server runs with ``--agent-seconds 0.1``: the form's agent keeps its spec (64
-simulations) and the server cuts each of its decisions at 0.1 s (at least one simulation). The test
+For speed the server runs with ``--agent-seconds 0.1``: the form's agent keeps its spec (256
+futures) and the server cuts each of its decisions at 0.1 s (at least one simulation). The test
 plays turn 1; ``LEGATUS_HANNIBAL_TURNS=9`` plays the whole game (a few minutes: a measure, not CI)."""
 
 from __future__ import annotations

@@ -36,7 +36,8 @@ class HannibalGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}
-    HINT_AGENT = "ismcts+heuristic:64"  # a median 0.4-0.5 CPU s a decision here (docs/hannibal/agents.md)
+    HINT_AGENT = "flat+heuristic:256"  # issue 36: the strongest Carthage and Rome measured, a median 0.5 CPU s
+    # a decision (docs/hannibal/agents.md, "Fourth round")
     OPTIONS = {
         **Game.OPTIONS,
         "flaminius_cancels": Option(True, parse_flag("flaminius_cancels"),
