@@ -3,7 +3,9 @@ of every one on the same dice, the best mean chosen (issue 16)."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import legatus
 from legatus.core.agents import agent_names, make_agent
@@ -149,3 +151,13 @@ def test_flat_takes_the_evaluator_s_tie_where_it_sets_none():
     assert plain.analyse(state)[0].action != favourites[0]
     hannibal = legatus.load("hannibal")
     assert make_agent(hannibal, "flat+heuristic:8").evaluator.tie == 1.0
+
+
+def test_flat_with_one_candidate_says_so():
+    """Hannibal's ranking may leave one move worth a look among several legal (issue 36, fifth round)."""
+    state = legatus.replay(json.loads((Path(__file__).parent / "hannibal" / "records" /
+                                       "search-may-fight-outside-outnumbered.json").read_text()))
+    agent = make_agent(state.game, "flat+heuristic:8", seed=1)
+    assert len(state.legal_actions()) == 3 and str(agent.choose(state)) == "garrison 2"
+    # a quarter of the budget: a decision of four candidates gives each 2 futures, and one no more
+    assert agent.reason.endswith("on 2 simulated futures, the one move worth trying here"), agent.reason

@@ -104,7 +104,8 @@ class FlatAgent(MCTSAgent):
         best = ranked[0]
         chance = state.game.win_chance(best.mean[state.current_player()])
         self.reason = (f"win chance {chance:.0%}, the best of {len(ranked)} moves each tried on the same "
-                       f"{best.visits} simulated futures")
+                       f"{best.visits} simulated futures" if len(ranked) > 1 else
+                       f"win chance {chance:.0%} on {best.visits} simulated futures, the one move worth trying here")
         return best.action
 
 
