@@ -37,7 +37,7 @@ class HannibalGame(Game):
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}
     HINT_AGENT = "flat+heuristic:256"  # issue 36: the strongest Carthage and Rome measured, a median 0.5 CPU s
-    # a decision (docs/hannibal/agents.md, "Fourth round")
+    # a decision (docs/hannibal/agents.md, "Fourth round" and "Fifth round")
     OPTIONS = {
         **Game.OPTIONS,
         "flaminius_cancels": Option(True, parse_flag("flaminius_cancels"),
