@@ -81,22 +81,22 @@ PLAIN, NEAR_TIES = "/plain", "/near"  # a search spec ending so: without or with
 def agent(game: Any, spec: str, seed: int) -> Any:
     """An agent of ``spec``: ``heuristic@COMMIT`` is the heuristic of that commit; an ismcts spec
     ending in ``/near`` (``ismcts+heuristic:32/near``) settles its near ties by the heuristic's
-    ranking as the hints do, one ending in ``/plain`` chooses the most visited alone (as an
-    ismcts agent plays: the files of issue 36's paired games name both); a flat spec ending in
-    ``/plain`` (``flat+heuristic:256/plain``) keeps the best mean, near ties or not (the flat
-    search as it played before issue 36's fifth round)."""
+    ranking, one ending in ``/plain`` chooses the most visited alone (as an ismcts agent plays:
+    the files of issue 36's paired games name both); a flat spec ending in ``/plain``
+    (``flat+heuristic:256/plain``) keeps the best mean, near ties or not (the flat search's near
+    ties as they were before issue 36's fifth round)."""
     if spec.startswith("heuristic@"):
         return bots_at("hannibal", spec.split("@", 1)[1]).HeuristicAgent(game, seed)
-    if spec.endswith(PLAIN) and isinstance(flat := make_agent(game, spec.removesuffix(PLAIN), seed=seed), FlatAgent):
-        flat.tie = 0.0
-        return flat
     for suffix, near in ((PLAIN, None), (NEAR_TIES, NEAR)):
         if spec.endswith(suffix):
             search = make_agent(game, spec.removesuffix(suffix), seed=seed)
-            if not isinstance(search, ISMCTSAgent):
-                raise SystemExit(f"agent '{spec}': {suffix} is for an ismcts or flat search, such as "
-                                 f"ismcts+heuristic:32{suffix}")
-            search.near = near
+            if isinstance(search, FlatAgent) and suffix == PLAIN:
+                search.tie = 0.0
+            elif isinstance(search, ISMCTSAgent):
+                search.near = near
+            else:
+                raise SystemExit(f"agent '{spec}': {suffix} is for an ismcts search (ismcts+heuristic:32{suffix})"
+                                 f"{' or a flat one (flat+heuristic:256/plain)' if suffix == PLAIN else ''}")
             return search
     return make_agent(game, spec, seed=seed)
 

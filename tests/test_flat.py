@@ -141,16 +141,18 @@ def test_flat_takes_the_evaluator_s_tie_where_it_sets_none():
     game = legatus.load("hispania")
     state = roman_decision(game)
     favourites = state.legal_actions()[:4]
-    judge = Judge({favourites[2]: 0.05})
-    judge.tie = 100.0
+    judge = Judge({favourites[2]: 3.0})  # far ahead of the noise (0.5 at most)
+    judge.tie = 1000.0  # yet within the evaluator's margin
     tied = FlatAgent(game, simulations=40, rollout=judge, seed=4)
     tied.common_dice = False
     assert [r.action for r in tied.analyse(state)] == favourites
     plain = FlatAgent(game, simulations=40, rollout=judge, seed=4)
     plain.common_dice, plain.tie = False, 0.0
-    assert plain.analyse(state)[0].action != favourites[0]
+    assert plain.analyse(state)[0].action == favourites[2]
     hannibal = legatus.load("hannibal")
-    assert make_agent(hannibal, "flat+heuristic:8").evaluator.tie == 1.0
+    assert make_agent(hannibal, "flat+heuristic:8").near_tie == 1.0
+    assert make_agent(hannibal, "flat+heuristic:8@2").parallel.tie == 1.0  # the hint on 2 workers too
+    assert make_agent(game, "flat+heuristic:8").near_tie is None  # Hispania's heuristic carries none
 
 
 def test_flat_with_one_candidate_says_so():

@@ -124,7 +124,8 @@ def _root_parallel(game: Game, spec: str, body: str, workers_text: str, seed: in
     assert isinstance(agent, (MCTSAgent, ISMCTSAgent, DeterminizedMCTSAgent))
     # a determinized search ranks each guess's root its own way, as in one process: no shared root
     rank = None if isinstance(agent, DeterminizedMCTSAgent) else agent.root_candidates
-    agent.parallel = RootParallel(search_share, specs, seed, max_seconds, rank, isinstance(agent, FlatAgent))
+    tie = agent.near_tie if isinstance(agent, FlatAgent) else None
+    agent.parallel = RootParallel(search_share, specs, seed, max_seconds, rank, isinstance(agent, FlatAgent), tie)
     return agent
 
 

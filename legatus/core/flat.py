@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .actions import Action
@@ -42,9 +43,15 @@ class FlatAgent(MCTSAgent):
     tie: float | None = None
     """The candidates whose mean falls short of the best's by no more than ``tie`` standard errors
     of their paired difference (the same futures) are a near tie, settled by the ranking's order
-    (issue 36). Where unset, the evaluator's own ``tie`` (Hannibal's heuristic: 1.0), else none;
-    0 sets it off (benchmarks/hannibal_indicators.py ``/plain``). Not applied to a
-    root-parallel search's merged root (``@N``), which keeps no futures' returns."""
+    (issue 36; :func:`settle_ties`). Where unset, the evaluator's own ``tie`` (Hannibal's
+    heuristic: 1.0), else none; 0 sets it off (benchmarks/hannibal_indicators.py ``/plain``). A
+    root-parallel search (``@N``) settles its merged root's so, on every worker's futures."""
+
+    @property
+    def near_tie(self) -> float | None:
+        """The near-tie margin in force (:attr:`tie`, else the evaluator's), or None."""
+        own = self.tie if self.tie is not None else getattr(self.evaluator, "tie", None)
+        return float(own) if isinstance(own, (int, float)) and own > 0 else None
 
     def analyse(self, state: State) -> list[Analysis]:
         """The candidates, best mean return first (for the seat to move); the ranking breaks ties."""
@@ -81,15 +88,11 @@ class FlatAgent(MCTSAgent):
         search_until(one_round, futures, self.seconds, self.max_seconds)
         self.last_simulations = rounds * len(candidates)
         table = state.game.actions
-        ranked = [(Analysis(table[a], rounds, tuple(v / rounds for v in sums[i])), i)
+        ranked = [Analysis(table[a], rounds, tuple(v / rounds for v in sums[i]), tuple(own[i]))
                   for i, a in enumerate(candidates)]
-        ranked.sort(key=lambda r: (-r[0].mean[seat], r[1]))
-        tie = self.tie if self.tie is not None else getattr(self.evaluator, "tie", None)
-        if tie and rounds > 1:
-            best = own[ranked[0][1]]
-            tied = [r for r in ranked if _short_by(best, own[r[1]]) <= tie]
-            ranked = sorted(tied, key=lambda r: r[1]) + [r for r in ranked if r not in tied]
-        return [r for r, _ in ranked]
+        place = {int(a): i for i, a in enumerate(candidates)}
+        ranked.sort(key=lambda r: (-r.mean[seat], place[int(r.action)]))
+        return settle_ties(ranked, self.near_tie, lambda r: place[int(r.action)])
 
     def _draw(self, state: State, seat: int, dice: tuple[object, ...]) -> tuple[State, tuple[Any, ...]]:
         """A future's start, drawn on ``dice``'s seed from what ``seat`` has seen (a plain copy in a
@@ -109,7 +112,19 @@ class FlatAgent(MCTSAgent):
         return best.action
 
 
-def _short_by(best: list[float], other: list[float]) -> float:
+def settle_ties(ranked: list[Analysis], tie: float | None, place: Callable[[Analysis], int]) -> list[Analysis]:
+    """``ranked`` (best mean first) with the candidates within ``tie`` standard errors of the
+    paired difference from the best (their ``returns`` on the same futures) moved to the front
+    in ``place``'s order (the ranking's): a near tie, which more futures do not settle, goes to
+    the ranking rather than to the noise. Unchanged without a margin or with one future."""
+    if not tie or len(ranked[0].returns) < 2:
+        return ranked
+    best = ranked[0].returns
+    tied = [i for i, r in enumerate(ranked) if _short_by(best, r.returns) <= tie]
+    return sorted((ranked[i] for i in tied), key=place) + [r for i, r in enumerate(ranked) if i not in tied]
+
+
+def _short_by(best: Sequence[float], other: Sequence[float]) -> float:
     """How many standard errors of the paired differences ``other``'s mean falls short of ``best``'s."""
     differences = [b - o for b, o in zip(best, other, strict=True)]
     mean = statistics.fmean(differences)

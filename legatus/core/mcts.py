@@ -46,11 +46,14 @@ class _Node:
 
 @dataclass(frozen=True)
 class Analysis:
-    """One root action after a search: its visits and each seat's mean return."""
+    """One root action after a search: its visits and each seat's mean return; a flat search
+    also keeps ``returns``, the deciding seat's return on each of its futures in order (the k-th
+    of every candidate on the same future), from which its near ties are told (:mod:`.flat`)."""
 
     action: Action
     visits: int
     mean: tuple[float, ...]
+    returns: tuple[float, ...] = ()
 
 
 RootSearch = Callable[[State], tuple[list[Analysis], int]]

@@ -8,8 +8,9 @@ same decision however the processes are scheduled. A budget in seconds is each w
 workers search side by side for that long. ``@1`` (or no suffix) is the plain search, in this
 process. The root's candidates are ranked once, in this process, and every worker searches those:
 a ranker that breaks ties with its generator would shortlist others in each worker (a
-determinized search, which ranks each guess's root, excepted). (IS-MCTS's near-tie rule, which no
-agent or hint uses, is not applied to a merged root.)
+determinized search, which ranks each guess's root, excepted). A flat search's near ties
+(:func:`~.flat.settle_ties`, Hannibal's hint) are settled on the merged root, over every worker's
+futures in the workers' order; IS-MCTS's near-tie rule, which no agent or hint uses, is not.
 
 Each decision's workers are seeded from one number drawn from the agent's generator (the agent's
 seed), worker ``i``'s search from that and ``i``: a seeded agent makes the same decisions on the
@@ -36,6 +37,7 @@ from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExe
 from concurrent.futures.process import BrokenProcessPool
 
 from .actions import Action, ActionTable
+from .flat import settle_ties
 from .game import State
 from .mcts import Analysis, seed_from
 from .registry import game_names, load, register_all, targets
@@ -89,12 +91,14 @@ def share_budget(simulations: int, workers: int) -> list[int]:
 
 
 def merge(results: Sequence[list[Analysis]], table: ActionTable, seat: int,
-          order: list[Action] | None) -> list[Analysis]:
+          order: list[Action] | None, tie: float | None = None) -> list[Analysis]:
     """The workers' root actions (in the workers' order) as one search's: visits added, means
     weighted by visits. Most visited first, ties by mean; ``order`` given (a flat search: each
-    candidate tried equally often), best mean first, ties in ``order``."""
+    candidate tried equally often), best mean first, ties in ``order``, and near ties within
+    ``tie`` standard errors settled in ``order`` on the workers' futures end to end."""
     visits: dict[int, int] = {}
     sums: dict[int, list[float]] = {}
+    returns: dict[int, list[float]] = {}
     for ranked in results:
         for result in ranked:
             a = int(result.action)
@@ -102,14 +106,19 @@ def merge(results: Sequence[list[Analysis]], table: ActionTable, seat: int,
             acc = sums.setdefault(a, [0.0] * len(result.mean))
             for i, m in enumerate(result.mean):
                 acc[i] += m * result.visits
-    merged = [Analysis(table[a], n, tuple(v / n for v in sums[a]) if n else tuple(sums[a]))
+            returns.setdefault(a, []).extend(result.returns)
+    merged = [Analysis(table[a], n, tuple(v / n for v in sums[a]) if n else tuple(sums[a]), tuple(returns[a]))
               for a, n in visits.items()]
     if order is None:
         merged.sort(key=lambda r: (-r.visits, -r.mean[seat]))
-    else:
-        place = {int(a): i for i, a in enumerate(order)}
-        merged.sort(key=lambda r: (-r.mean[seat], place.get(int(r.action), len(place))))
-    return merged
+        return merged
+    place = {int(a): i for i, a in enumerate(order)}
+
+    def placed(r: Analysis) -> int:
+        return place.get(int(r.action), len(place))
+
+    merged.sort(key=lambda r: (-r.mean[seat], placed(r)))
+    return settle_ties(merged, tie, placed)
 
 
 class RootParallel:
@@ -117,16 +126,18 @@ class RootParallel:
     search (``specs``, one a worker) and merges their roots. ``rank`` (held weakly: the workers do
     not keep their agent alive) ranks the root once, here, and every worker searches those
     candidates: each worker's own ranker could break ties its own way and shortlist others.
-    ``flat``: their order breaks ties between equal means, as in one process."""
+    ``flat``: their order breaks ties between equal means, as in one process, and near ties within
+    ``tie`` standard errors (a flat search's :attr:`~.flat.FlatAgent.near_tie`)."""
 
     def __init__(self, search: Search, specs: list[str], seed: int | None, max_seconds: float | None,
-                 rank: Rank | None = None, flat: bool = False) -> None:
+                 rank: Rank | None = None, flat: bool = False, tie: float | None = None) -> None:
         self.search = search
         self.specs = specs
         self.rng = random.Random(seed)
         self.max_seconds = max_seconds
         self._rank = None if rank is None else weakref.WeakMethod(rank)
         self.flat = flat
+        self.tie = tie
         self._pool: ProcessPoolExecutor | None = None
         self.shared: Executor | None = None  # a shell's pool (:func:`share_in`), started and ended by its shell
 
@@ -159,7 +170,7 @@ class RootParallel:
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
         seat = state.current_player()
-        ranked = merge([r for r, _ in results], state.game.actions, seat, candidates if self.flat else None)
+        ranked = merge([r for r, _ in results], state.game.actions, seat, candidates if self.flat else None, self.tie)
         return ranked, sum(n for _, n in results)
 
     def _start(self) -> ProcessPoolExecutor:

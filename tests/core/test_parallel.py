@@ -204,3 +204,21 @@ def test_an_agent_given_a_shells_pool_starts_and_ends_no_process_of_its_own(agen
         assert agent.parallel._pool is None  # type: ignore[attr-defined]
         assert analysis(agent, dealt())  # searched in the shell's pool
         assert agent.parallel._pool is None  # type: ignore[attr-defined]
+
+
+def test_a_flat_search_s_near_ties_are_settled_on_the_merged_root_over_every_worker_s_futures() -> None:
+    """Issue 36: a flat search carrying a near-tie margin (Hannibal's hint) settles it on the merged
+    root as in one process: the workers' futures end to end, paired candidate by candidate."""
+    state = dealt()
+    table = state.game.actions
+    first, second = state.legal_actions()[:2]
+    # two workers of 3 futures: the second candidate ahead by a hair the futures cannot tell
+    shares = [[Analysis(second, 3, (0.52, 0.52), (0.5, 0.6, 0.46)), Analysis(first, 3, (0.5, 0.5), (0.5, 0.5, 0.5))],
+              [Analysis(second, 3, (0.5, 0.5), (0.5, 0.55, 0.45)), Analysis(first, 3, (0.5, 0.5), (0.5, 0.5, 0.5))]]
+    seat = state.current_player()
+    plain = merge(shares, table, seat, [first, second])
+    assert [r.action for r in plain] == [second, first] and len(plain[0].returns) == 6
+    settled = merge(shares, table, seat, [first, second], tie=1.0)
+    assert [r.action for r in settled] == [first, second]
+    far = [[Analysis(second, 3, (0.9, 0.9), (0.9, 0.9, 0.91)), Analysis(first, 3, (0.5, 0.5), (0.5, 0.5, 0.5))]]
+    assert merge(far, table, seat, [first, second], tie=1.0)[0].action == second  # a clear best stands

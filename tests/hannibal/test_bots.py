@@ -46,7 +46,7 @@ def test_the_heuristic_decides_from_a_resampled_state() -> None:
 
 
 
-def test_the_heuristic_ranks_every_legal_action_its_choice_first() -> None:
+def test_the_heuristic_ranks_every_legal_action_but_the_blunders_its_choice_first() -> None:
     # What ismcts+heuristic keeps at a decision node (its width): the heuristic's favourites.
     g = legatus.load("hannibal")
     rng = random.Random(4)
@@ -59,7 +59,9 @@ def test_the_heuristic_ranks_every_legal_action_its_choice_first() -> None:
         legal = state.legal_actions()
         if len(legal) > 1:
             order = HeuristicAgent(g, 7).rank(state)
-            assert set(order) <= set(legal) and order[0] == HeuristicAgent(g, 7).choose(state)
+            last = bots._last_resorts(state, legal)
+            assert len(order) == len(set(order)) and order[0] == HeuristicAgent(g, 7).choose(state)
+            assert sorted(order + [a for a in last if a not in order]) == sorted(legal)
             ranked += 1
         state.apply_action(players[state.current_player()].choose(state))
     assert ranked > 100
@@ -348,3 +350,28 @@ def test_h51_h62_the_search_s_favourites_go_inside_when_outnumbered_two_to_one()
     state = recorded("search-may-fight-outside-outnumbered")
     assert [str(a) for a in state.legal_actions()] == ["garrison 0", "garrison 1", "garrison 2"]
     assert [str(a) for a in HeuristicAgent(state.game).rank(state)] == ["garrison 2"]
+
+
+def test_h56_a_small_force_s_sea_moves_are_not_among_the_search_s_favourites() -> None:
+    """H. Gisgo with 1 CU may sail to 33 ports (heuristic self-play, seed 0): none is compared."""
+    state = recorded("small-force-may-sail")
+    assert sum(str(a).startswith("sail ") for a in state.legal_actions()) == 33
+    favourites = [str(a) for a in HeuristicAgent(state.game).rank(state)]
+    assert not any(f.startswith("sail ") for f in favourites) and "stop" in favourites
+
+
+def test_h51_outnumbered_two_to_one_the_generals_may_go_inside_with_the_cus_or_not() -> None:
+    """Both ways of putting every CU inside stay candidates, and only those."""
+    state = recorded("search-may-fight-outside-with-generals")
+    assert len(state.legal_actions()) == 6
+    assert [str(a) for a in HeuristicAgent(state.game).rank(state)] == ["garrison 2 with generals", "garrison 2"]
+
+
+def test_the_heuristic_s_own_choice_stays_first_even_where_it_is_a_blunder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the rules of thumb pick a step back themselves (``_move`` only penalises it), the
+    ranking keeps that choice first, so that a search's favourite is the heuristic's."""
+    state = recorded("search-may-step-back")
+    back = next(a for a in state.legal_actions() if str(a) == f"to {state.board.names[state.path[-2]]}")
+    monkeypatch.setattr(HeuristicAgent, "_move", lambda self, st, seat, legal: back if back in legal else legal[0])
+    order = HeuristicAgent(state.game).rank(state)
+    assert order[0] == back and order.count(back) == 1

@@ -34,8 +34,10 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
   lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
   capital, the siege points on it and Carthage's hold on Italy.
 
-It ranks the legal actions too (its choice, then its choice among the others), so that a search
-guided by it (``ismcts+heuristic``) spends its simulations on the heuristic's favourites. It is
+It ranks the legal actions too (its choice, then its choice among the others, the blunders a
+wargamer would never make left out: :func:`_last_resorts`), so that a search guided by it
+(``flat+heuristic``, ``ismcts+heuristic``) spends its simulations on the heuristic's favourites;
+it also gives a flat search its near-tie margin (:attr:`HeuristicAgent.tie`). It is
 deterministic (ties go to the first legal action), so that a search's candidates do not change
 with its seed. benchmarks/hannibal_indicators.py counts its blunders (issue 36).
 """
@@ -106,12 +108,12 @@ SORTIE = 15.0  # a sortie from a besieged capital (a third siege point loses, H9
 
 
 def _last_resorts(st: HannibalState, legal: list[Action]) -> list[Action]:
-    """The legal actions a wargamer calls blunders (issue 36), which the heuristic never takes
-    while it has another and a search over its favourites (``rank``) keeps out of them: a step
-    back onto a space the army stood on this move, a sea move the heuristic never makes
-    (Hannibal, or 2 CUs or fewer), and, with an enemy army twice as big entering a walled city,
-    fewer of its CUs inside than may go (H51, H62 step 1). Empty where nothing else is legal.
-    The search as Carthage had stepped straight back 92 times in 28 games (fifth round)."""
+    """The legal actions a wargamer calls blunders (issue 36), which the heuristic's rules of
+    thumb rule out or score a hundred below the rest, kept out of a search's favourites
+    (``rank``): a step back onto a space the army stood on this move, a sea move the heuristic
+    never makes (Hannibal, or 2 CUs or fewer), and, with an enemy army twice as big entering a
+    walled city, fewer of its CUs inside than may go (H51, H62 step 1). Empty where nothing else
+    is legal. The search as Carthage had stepped straight back 92 times in 28 games (fifth round)."""
     procedure = st.stack[-1][0]
     n = st.notation
     last: list[Action] = []
