@@ -3,7 +3,7 @@ docs/hannibal/agents.md (issue 36: "Fourth round" for the flat search as it firs
 games in ``hannibal-flat256-v-heuristic.jsonl``; "Fifth round" for the search with the
 heuristic's ranking that leaves the blunders out and settles near ties, the default file).
 
-    nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE] [--seeds A:B]
+    nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE] [--seeds A:B] [--only pairs|balance]
     python benchmarks/hannibal_strongest.py report [--out FILE]
 
 ``play`` plays the plan's games that FILE does not hold yet, in the plan's order, one process,
@@ -14,7 +14,8 @@ against the heuristic Rome, then as Rome against the heuristic Carthage; after e
 side balance under :data:`SEARCH` on both sides, seed by seed. Stop it at any time: the game
 under way is lost, the rest kept. ``--seeds A:B`` plays only seeds A to B - 1, so that two
 processes share the plan, each on its own file (concatenated before ``report``, which reads the
-games by seed, not by line).
+games by seed, not by line); ``--only pairs`` plays only the pairs of those seeds (the search
+against the heuristic and the heuristic's self-play), ``--only balance`` only the side balance.
 
 ``report`` draws the docs' tables from FILE: each side's wins with 95% Wilson intervals; the
 plan's test (:data:`SEARCH` as Carthage against :data:`BASELINE` with a one-sided exact binomial
@@ -52,15 +53,17 @@ PAIRS = ((HEURISTIC, HEURISTIC), (HEURISTIC, SEARCH), (SEARCH, HEURISTIC))
 """The plan's games of one seed, in order: (Rome's spec, Carthage's spec)."""
 
 
-def schedule() -> list[tuple[int, str, str]]:
-    """Every game of the plan, in the order it is played: the pairs first, then the side balance."""
-    games = [(seed, rome, carthage) for seed in SEEDS for rome, carthage in PAIRS]
-    return games + [(seed, SEARCH, SEARCH) for seed in SEEDS]
+def schedule(only: str | None = None) -> list[tuple[int, str, str]]:
+    """Every game of the plan, in the order it is played: the pairs first, then the side balance
+    (``only`` one of them: ``pairs``, ``balance``)."""
+    pairs = [(seed, rome, carthage) for seed in SEEDS for rome, carthage in PAIRS]
+    balance = [(seed, SEARCH, SEARCH) for seed in SEEDS]
+    return {"pairs": pairs, "balance": balance}.get(only or "", pairs + balance)
 
 
-def play_plan(out: Path, seeds: range = SEEDS) -> None:
+def play_plan(out: Path, seeds: range = SEEDS, only: str | None = None) -> None:
     held = {(line["seed"], line["rome"], line["carthage"]) for line in read(out)}
-    for seed, rome, carthage in schedule():
+    for seed, rome, carthage in schedule(only):
         if (seed, rome, carthage) in held or seed not in seeds:
             continue
         result = play(seed, rome, carthage)
@@ -142,9 +145,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT, help=f"the results file (default {OUT})")
     parser.add_argument("--seeds", type=seed_range, default=SEEDS,
                         help="with play: only these seeds, A:B for A to B - 1 (default all, 0:100)")
+    parser.add_argument("--only", choices=("pairs", "balance"),
+                        help="with play: only the pairs of the search and the heuristic, or only the side balance")
     args = parser.parse_args()
     if args.command == "play":
-        play_plan(args.out, args.seeds)
+        play_plan(args.out, args.seeds, args.only)
     elif not args.out.exists():
         parser.error(f"no results file {args.out}; 'play' writes it")
     report(args.out)
