@@ -30,7 +30,7 @@ def hint_agent(game: Game, seed: int | None, max_seconds: float | None = None, w
     near-tie rule (:data:`~.ismcts.NEAR` made the advice the same across seeds but lost 27 of 32
     paired games at 32 simulations: issue 36, docs/hannibal/agents.md; a hint must be the strongest
     advice measured), the flat search with the one its ranking carries (Hannibal's heuristic's
-    ``tie``; its games are issue 36's fifth round), on ``workers`` too."""
+    ``tie``, in the games of issue 36's fifth round), on ``workers`` too."""
     return make_agent(game, hint_spec(game, workers), seed=seed, max_seconds=max_seconds)
 
 

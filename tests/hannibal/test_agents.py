@@ -61,9 +61,8 @@ def test_ismcts_guided_by_the_heuristic_plays_either_side() -> None:
 
 
 def test_the_hint_agent_is_the_flat_search_over_the_heuristic_s_favourites() -> None:
-    """Issue 36: ``flat+heuristic:256`` won 23 of 25 games as Carthage and 24 of 24 as Rome
-    against the heuristic at the fourth round's first look (docs/hannibal/agents.md; the fifth
-    round plays it with the ranking's last resorts and near ties)."""
+    """Issue 36: ``flat+heuristic:256`` won 23 of 25 games as Carthage against the heuristic Rome
+    at the first look of the fifth round's plan (docs/hannibal/agents.md)."""
     assert HannibalGame.HINT_AGENT == "flat+heuristic:256"
     assert isinstance(make_agent(legatus.load("hannibal"), HannibalGame.HINT_AGENT), FlatAgent)
 

@@ -36,8 +36,8 @@ class HannibalGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}
-    HINT_AGENT = "flat+heuristic:256"  # issue 36: the strongest Carthage and Rome measured (before the
-    # ranking's last resorts and near ties, whose games are the fifth round's), a median 0.5 CPU s a decision
+    HINT_AGENT = "flat+heuristic:256"  # issue 36: the strongest Carthage and Rome measured (the fifth
+    # round's look 1: 23 of 25 as Carthage), a median 0.4 CPU s a decision (docs/hannibal/agents.md)
     OPTIONS = {
         **Game.OPTIONS,
         "flaminius_cancels": Option(True, parse_flag("flaminius_cancels"),
