@@ -128,12 +128,23 @@ def _last_resorts(st: HannibalState, legal: list[Action]) -> list[Action]:
                     last.append(a)
     elif procedure == Id.GARRISON:
         _, seat, mode, space = st.stack[-1]
-        inside = [a for a in legal if n.GARRISON <= a <= n.GARRISON + 2 * walls.MAX_INSIDE + 1]
+        inside = _garrisons(st, legal)
         defenders = walls.total(st, seat, space)
         if mode == walls.DECLARE and inside and defenders and st.m_left >= 2 * defenders:
-            most = max((a - n.GARRISON) % (walls.MAX_INSIDE + 1) for a in inside)
-            last = [a for a in inside if (a - n.GARRISON) % (walls.MAX_INSIDE + 1) < most]
+            most = max(_cus_inside(st, a) for a in inside)
+            last = [a for a in inside if _cus_inside(st, a) < most]
     return last if len(last) < len(legal) else []
+
+
+def _garrisons(st: HannibalState, legal: list[Action]) -> list[Action]:
+    """The ``garrison <k>`` and ``garrison <k> with generals`` actions of ``legal`` (H51)."""
+    first = st.notation.GARRISON
+    return [a for a in legal if first <= a <= first + 2 * walls.MAX_INSIDE + 1]
+
+
+def _cus_inside(st: HannibalState, a: Action) -> int:
+    """The CUs a ``garrison`` action puts inside the walls."""
+    return (a - st.notation.GARRISON) % (walls.MAX_INSIDE + 1)
 
 
 def _capital(game: HannibalGame, side: int) -> int:
@@ -854,13 +865,12 @@ class HeuristicAgent:
         _, _, mode, space = st.stack[-1]
         if mode != walls.DECLARE:
             return self._lookahead(st, seat, legal)
-        n = st.notation
-        inside = [a for a in legal if n.GARRISON <= a <= n.GARRISON + 2 * walls.MAX_INSIDE + 1]
+        inside = _garrisons(st, legal)
         if not inside:
             return self._lookahead(st, seat, legal)
 
         def key(a: Action) -> tuple[int, int]:
-            return (a - n.GARRISON) % (walls.MAX_INSIDE + 1), a  # CUs inside, then with the Generals
+            return _cus_inside(st, a), a  # CUs inside, then with the Generals
 
         if st.m_left >= walls.total(st, seat, space):
             self.reason = "outnumbered: behind the walls"
