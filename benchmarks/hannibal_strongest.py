@@ -1,7 +1,9 @@
 """Hannibal: the strongest agent against the heuristic, by the plan fixed in advance in
 docs/hannibal/agents.md (issue 36: "Fourth round" for the flat search as it first was, its
 games in ``hannibal-flat256-v-heuristic.jsonl``; "Fifth round" for the search with the
-heuristic's ranking that leaves the blunders out and settles near ties, the default file).
+heuristic's ranking that leaves the blunders out and settles near ties, in
+``hannibal-flat256-fifth-v-heuristic.jsonl``; "Sixth round" for the heuristic that reacts with
+the whole army under its commander, the default file).
 
     nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE] [--seeds A:B] [--only pairs|balance]
     python benchmarks/hannibal_strongest.py report [--out FILE]
@@ -46,7 +48,7 @@ BASELINE = 0.36  # the heuristic Carthage's win rate that the search as Carthage
 TARGET = 0.60
 ALPHA = 0.01
 LOOKS = (25, 50, 75, 100)  # the Carthaginian games after which the test may be read
-OUT = Path(__file__).parent / "results" / "hannibal-flat256-fifth-v-heuristic.jsonl"  # the fifth round's plan
+OUT = Path(__file__).parent / "results" / "hannibal-flat256-sixth-v-heuristic.jsonl"  # the sixth round's plan
 
 
 PAIRS = ((HEURISTIC, HEURISTIC), (HEURISTIC, SEARCH), (SEARCH, HEURISTIC))

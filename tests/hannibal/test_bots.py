@@ -375,3 +375,40 @@ def test_the_heuristic_s_own_choice_stays_first_even_where_it_is_a_blunder(monke
     monkeypatch.setattr(HeuristicAgent, "_move", lambda self, st, seat, legal: back if back in legal else legal[0])
     order = HeuristicAgent(state.game).rank(state)
     assert order[0] == back and order.count(back) == 1
+
+
+# Issue 36, fifth round: how many CUs react, and under whom. The heuristic left both to one step
+# of lookahead on a static value, which a die roll away from the battle cannot tell apart: it took
+# the first legal choice, the fewest CUs, a subordinate alone. The search compared those first.
+
+def test_h64_h43_an_interception_goes_with_every_cu_it_may() -> None:
+    """Hannibal at Segovia with 7 CUs intercepts T. Longus's 5 at Toletum: the search took 1 CU,
+    the heuristic's first choice then, lost the battle and Hannibal with it (H83, H43; fifth
+    round, seed 26 as Carthage). All 7 go, and the search compares only the biggest sizes."""
+    state = recorded("hannibal-intercepts-with-1")
+    assert state.stack[-1][0] == Id.REACT_SIZE and state.gen_at[state.game.general_index["Hannibal"]] == \
+        state.stack[-1][3]
+    agent = HeuristicAgent(state.game)
+    assert str(agent.choose(state)) == "take 7"
+    assert [str(a) for a in agent.rank(state)][:4] == ["take 7", "take 6", "take 5", "take 4"]
+
+
+def test_h69_an_army_avoids_battle_whole() -> None:
+    """An army of 2 CUs avoids an attack: the heuristic took 0, its General fleeing alone and
+    leaving both CUs to the enemy (heuristic self-play, seed 1)."""
+    state = recorded("avoid-battle-alone")
+    assert [str(a) for a in state.legal_actions()] == ["take 0", "take 1", "take 2"]
+    assert str(HeuristicAgent(state.game).choose(state)) == "take 2"
+
+
+def test_h66_h69_the_whole_army_reacts_under_its_commander() -> None:
+    """Mago commands at Hasdrubal's and H. Gisgo's space: the heuristic had sent Hasdrubal alone
+    (the first legal choice), leaving Mago and the CU behind. Now the commander goes, with every
+    General and CU (heuristic self-play, seed 1)."""
+    state = recorded("avoid-under-a-subordinate")
+    _, side, _, _ = state.stack[-1]
+    here = state.gen_at[state.m_gen]
+    mago = state.game.general_index["Mago"]
+    assert base.commander(state, here, side) == mago
+    assert [str(a) for a in state.legal_actions()] == ["choose Hasdrubal", "choose Mago", "choose H. Gisgo"]
+    assert str(HeuristicAgent(state.game).choose(state)) == "choose Mago"

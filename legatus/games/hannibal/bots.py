@@ -29,7 +29,8 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
 - an enemy army at least as big enters a city: its defenders go inside the walls (H51, H62);
 - in battle: match whenever possible, attack with the kind held most, counterattack and
   take the initiative whenever allowed, withdraw when clearly outnumbered in cards;
-- interception, Avoid Battle and fighting an interceptor by comparing forces;
+- interception, Avoid Battle and fighting an interceptor by comparing forces; the whole army
+  reacts, under its commander (H64, H66, H69);
 - every other choice (PC removal, retreats, event targets, reinforcements) by one step of
   lookahead on a static value: political points, PCs, CUs, Generals, the threat to each
   capital, the siege points on it and Carthage's hold on Italy.
@@ -463,7 +464,8 @@ class HeuristicAgent:
         self.reason = ""
         self._handlers: dict[int, Callable[[HannibalState, int, list[Action]], Action]] = {
             Id.PLAY: self._play, Id.OPS: self._ops, Id.MOVE: self._move, Id.TAKE: self._take,
-            Id.REACT: self._react, Id.ATTACK: self._attack, Id.MATCH: self._match,
+            Id.REACT: self._react, Id.REACT_SIZE: self._react_size, Id.REACT_LEADER: self._react_leader,
+            Id.ATTACK: self._attack, Id.MATCH: self._match,
             Id.CAMPAIGN: self._activate, Id.INTERCEPTED: self._intercepted, Id.GARRISON: self._garrison,
             Id.PLACE_PC: self._place, Id.REMOVE_PC: self._remove,
             Id.REINFORCE: self._reinforce}  # by procedure, built once an agent (not a decision)
@@ -851,6 +853,28 @@ class HeuristicAgent:
                 return a
         self.reason = "no reaction worth the risk"
         return next(a for a in legal if str(a) == "no reaction")
+
+    def _react_size(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """An interception or an Avoid Battle with as many CUs as may go, the number :meth:`_react`
+        weighed (H64, H69): a few CUs alone lose their General with them on a lost battle (H83,
+        H43; the heuristic had intercepted with 1 CU, Hannibal with it, issue 36); from its own
+        capital, those its defence needs stay."""
+        _, _, purpose, where, _ = st.stack[-1]  # an interception's source; an avoidance's destination
+        if purpose == Id.R_INTERCEPT and where == _capital(st.game, seat):
+            most = walls.total(st, seat, where) - min(5, _capital_threat(st, seat))
+            takes = [a for a in legal if a - st.notation.TAKE <= most]
+            if len(takes) < len(legal):
+                self.reason = "all but the capital's defence"
+                return takes[-1] if takes else legal[0]
+        self.reason = "as many CUs as may go"
+        return legal[-1]
+
+    def _react_leader(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """The whole army reacts under its commander (H66, H69): a subordinate alone would leave
+        the rest, Hannibal too, with fewer CUs where the enemy passes."""
+        first = st.notation.CHOOSE_GENERAL
+        self.reason = "the whole army under its commander"
+        return max(legal, key=lambda a: (base.rank(st, a - first), st.stamp[a - first]))
 
     def _intercepted(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         here = st.gen_at[st.m_gen]
