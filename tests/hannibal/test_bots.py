@@ -377,7 +377,7 @@ def test_the_heuristic_s_own_choice_stays_first_even_where_it_is_a_blunder(monke
     assert order[0] == back and order.count(back) == 1
 
 
-# Issue 36, fifth round: how many CUs react, and under whom. The heuristic left both to one step
+# Issue 36, sixth round: how many CUs react, and under whom. The heuristic left both to one step
 # of lookahead on a static value, which a die roll away from the battle cannot tell apart: it took
 # the first legal choice, the fewest CUs, a subordinate alone. The search compared those first.
 
