@@ -31,6 +31,9 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
 - small forces shipped: sea moves with 2 CUs or fewer; outnumbered attacks: battles the moving
   army begins with fewer CUs, with those inside its city that may sortie (H100), than the
   enemy's outside the walls;
+- the decisions the heuristic leaves to its one step of lookahead on the static value, by kind,
+  and how many of them that value cannot tell apart (every choice alike: it takes the first
+  legal one), at every position of the games whoever played them (issue 36, sixth round);
 - the hint's agreement (``--hint N``): at N positions of heuristic games (every 25th choice,
   as benchmarks/hannibal_agents.py times them), the share where the hint as shipped
   (``legatus.core.hints``'s ``hint_agent``: ``HannibalGame.HINT_AGENT``) with ``--hint-seeds``
@@ -63,6 +66,7 @@ from legatus.core.hints import hint_agent
 from legatus.core.ismcts import NEAR, ISMCTSAgent
 from legatus.core.record import check_record, new_game_state, to_record
 from legatus.core.session import sample_outcome
+from legatus.games.hannibal.bots import HeuristicAgent, value
 from legatus.games.hannibal.game import HannibalGame
 from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME, SIDES
@@ -166,6 +170,27 @@ class Tally:
     small_sea_moves: list[int] = field(default_factory=lambda: [0, 0])
     attacks: list[int] = field(default_factory=lambda: [0, 0])
     outnumbered_attacks: list[int] = field(default_factory=lambda: [0, 0])
+    lookahead: dict[str, list[int]] = field(default_factory=dict)  # by kind: [decisions, every choice alike]
+
+
+class _Watched(HeuristicAgent):
+    """The heuristic, counting in ``tally`` the decisions it leaves to its one step of lookahead
+    and those where the static value tells no two choices apart."""
+
+    def __init__(self, game: HannibalGame, tally: Tally) -> None:
+        super().__init__(game)
+        self.tally = tally
+
+    def _lookahead(self, st: HannibalState, seat: int, legal: list[Any]) -> Any:
+        values = set()
+        for a in legal:
+            after = st.clone()
+            after.apply_action(a)
+            values.add(value(after, seat))
+        counts = self.tally.lookahead.setdefault(Id(st.stack[-1][0]).name.lower(), [0, 0])
+        counts[0] += 1
+        counts[1] += len(values) == 1
+        return super()._lookahead(st, seat, legal)
 
 
 USEFUL = ("to ", "sail ", "siege", "sortie", "fight")  # what an activation may do besides nothing
@@ -178,10 +203,13 @@ def count(line: dict[str, Any], tally: Tally) -> None:
     assert isinstance(state, HannibalState)
     hannibal = [g.name for g in state.game.generals].index("Hannibal")
     n = state.notation
+    watched = _Watched(state.game, tally)
     sailed = eliminated = in_italy = False
     active: list[int] = []  # the activation under way: [side, useful]
     path: list[int] = []  # the spaces the activated army stood on, in order
     for text in record["actions"]:
+        if not state.is_chance_node() and len(state.legal_actions()) > 1:
+            watched.choose(state)
         action = state.parse_action(text)
         if n.ACTIVATE <= action < n.ACTIVATE + len(state.game.generals) or text.startswith(
                 ("ops ", "event ", "discard ", "place pcs", "raise ")):
@@ -298,8 +326,12 @@ def report(files: list[Path], hint: int, hint_seeds: int, hint_specs: list[str],
             rows.append((f"the hint ({name}) the same with {hint_seeds} seeds",
                          f"{share(same, n)}; {median:.2f} CPU s a decision (median)", ">= 80%" if spec is None else ""))
     print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
-    for name, value, target in rows:
-        print(f"| {name} | {value} | {target} |")
+    for name, measured, target in rows:
+        print(f"| {name} | {measured} | {target} |")
+    print("\n| the heuristic's decisions left to its one-step lookahead | at the games' positions | every choice "
+          "alike (the first legal one taken) |\n|---|---|---|")
+    for kind, (asked, alike) in sorted(tally.lookahead.items(), key=lambda item: -item[1][0]):
+        print(f"| {kind} | {asked} | {alike} |")
 
 
 def main() -> None:
