@@ -187,7 +187,7 @@ class _Watched(HeuristicAgent):
             after = st.clone()
             after.apply_action(a)
             values.add(value(after, seat))
-        counts = self.tally.lookahead.setdefault(Id(st.stack[-1][0]).name.lower(), [0, 0])
+        counts = self.tally.lookahead.setdefault(Id(st.stack[-1][0]).name.lower().replace("_", " "), [0, 0])
         counts[0] += 1
         counts[1] += len(values) == 1
         return super()._lookahead(st, seat, legal)
@@ -328,7 +328,7 @@ def report(files: list[Path], hint: int, hint_seeds: int, hint_specs: list[str],
     print("\n| indicator | measured (95% Wilson interval) | target |\n|---|---|---|")
     for name, measured, target in rows:
         print(f"| {name} | {measured} | {target} |")
-    print("\n| the heuristic's decisions left to its one-step lookahead | at the games' positions | every choice "
+    print("\n| the heuristic's decisions left to its one-step lookahead, by kind | decisions | every choice "
           "alike (the first legal one taken) |\n|---|---|---|")
     for kind, (asked, alike) in sorted(tally.lookahead.items(), key=lambda item: -item[1][0]):
         print(f"| {kind} | {asked} | {alike} |")

@@ -412,3 +412,12 @@ def test_h66_h69_the_whole_army_reacts_under_its_commander() -> None:
     assert base.commander(state, here, side) == mago
     assert [str(a) for a in state.legal_actions()] == ["choose Hasdrubal", "choose Mago", "choose H. Gisgo"]
     assert str(HeuristicAgent(state.game).choose(state)) == "choose Mago"
+
+
+def test_h64_an_interception_from_the_capital_goes_whole() -> None:
+    """Varro's 5 CUs at Utica, 7 Carthaginian CUs at Carthage: the heuristic intercepted with 2,
+    keeping a reserve against the very army it intercepted (its self-play, seed 5). All 7 go."""
+    state = recorded("intercept-from-the-capital")
+    _, seat, _, where, _ = state.stack[-1]
+    assert where == state.game.carthage_space and state.m_left == 5
+    assert str(HeuristicAgent(state.game).choose(state)) == "take 7"

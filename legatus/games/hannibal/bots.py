@@ -855,17 +855,10 @@ class HeuristicAgent:
         return next(a for a in legal if str(a) == "no reaction")
 
     def _react_size(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
-        """An interception or an Avoid Battle with as many CUs as may go, the number :meth:`_react`
-        weighed (H64, H69): a few CUs alone lose their General with them on a lost battle (H83,
-        H43; the heuristic had intercepted with 1 CU, Hannibal with it, issue 36); from its own
-        capital, those its defence needs stay."""
-        _, _, purpose, where, _ = st.stack[-1]  # an interception's source; an avoidance's destination
-        if purpose == Id.R_INTERCEPT and where == _capital(st.game, seat):
-            most = walls.total(st, seat, where) - min(5, _capital_threat(st, seat))
-            takes = [a for a in legal if a - st.notation.TAKE <= most]
-            if len(takes) < len(legal):
-                self.reason = "all but the capital's defence"
-                return takes[-1] if takes else legal[0]
+        """An interception or an Avoid Battle with as many CUs as may go (H64, H67, H69): a few
+        CUs alone lose their General with them on a lost battle (H83, H43; the heuristic had
+        intercepted with 1 CU, Hannibal with it, issue 36); from its own capital too, where the
+        army intercepted is the very threat a reserve would wait for."""
         self.reason = "as many CUs as may go"
         return legal[-1]
 
