@@ -2,7 +2,8 @@
 
     nice -n 10 python benchmarks/hannibal_indicators.py play --games 200 --out FILE
         [--rome heuristic] [--carthage heuristic] [--first 0]
-    python benchmarks/hannibal_indicators.py report FILE... [--search SPEC] [--hint 20] [--hint-seeds 4]
+    python benchmarks/hannibal_indicators.py report FILE... [--search SPEC [--side rome|carthage]] [--hint 20]
+        [--hint-seeds 4]
         [--hint-also SPEC]
 
 ``play`` plays game ``s`` (``s`` from ``--first``) on ``random.Random(s)``, the agents seeded ``s``
@@ -43,7 +44,8 @@ A run plays only the seeds FILE does not hold yet, so it may be stopped and star
 
 ``--search SPEC`` counts only the games of that search against another agent (a line's
 ``search``, which ``play`` writes where one side searches, with ``against``, ``search_side`` and
-each side's CPU seconds a decision, ``decision_cpu``).
+each side's CPU seconds a decision, ``decision_cpu``); with ``--side`` only those where it plays
+that side (the docs' columns by side).
 """
 
 from __future__ import annotations
@@ -288,9 +290,11 @@ def hint_agreement(positions: int, seeds: int, spec: str | None = None) -> tuple
     return same, positions, sorted(seconds)[len(seconds) // 2]
 
 
-def report(files: list[Path], hint: int, hint_seeds: int, hint_specs: list[str], search: str | None = None) -> None:
+def report(files: list[Path], hint: int, hint_seeds: int, hint_specs: list[str], search: str | None = None,
+           side: str | None = None) -> None:
     tally = Tally()
-    lines = [line for path in files for line in read(path) if search is None or line.get("search") == search]
+    lines = [line for path in files for line in read(path) if (search is None or line.get("search") == search)
+             and (side is None or line.get("search_side") == side)]
     for line in lines:
         count(line, tally)
     pairings = sorted({(line["rome"], line["carthage"]) for line in lines})
@@ -350,12 +354,15 @@ def main() -> None:
     r.add_argument("--hint-also", action="append", default=[], metavar="SPEC",
                    help="the same agreement for another agent (ismcts+heuristic:64/near, ...)")
     r.add_argument("--search", help="only the games of this search against another agent (the lines' 'search')")
+    r.add_argument("--side", choices=SIDES, help="with --search: only those where it plays this side ('search_side')")
     args = parser.parse_args()
     if args.command == "report":
         missing = [str(f) for f in args.files if not f.exists()]
         if missing:
             parser.error(f"no results file {missing[0]}; give files written by 'play --out'")
-        report(args.files, args.hint, args.hint_seeds, args.hint_also, args.search)
+        if args.side and not args.search:
+            parser.error("--side picks the side of a search: give --search SPEC too")
+        report(args.files, args.hint, args.hint_seeds, args.hint_also, args.search, args.side)
         return
     game = legatus.load("hannibal")
     for spec in (args.rome, args.carthage):
