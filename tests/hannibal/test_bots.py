@@ -421,3 +421,15 @@ def test_h64_an_interception_from_the_capital_goes_whole() -> None:
     _, seat, _, where, _ = state.stack[-1]
     assert where == state.game.carthage_space and state.m_left == 5
     assert str(HeuristicAgent(state.game).choose(state)) == "take 7"
+
+
+def test_h66_h67_an_interception_from_a_walled_city_goes_under_the_commander_inside_or_out() -> None:
+    """Saguntum, with a CU inside its walls and no enemy outside: the interceptors are every
+    General and CU of the city (H67), Varro commanding them; he goes, not Flaminius alone, the
+    first legal choice (the heuristic's self-play, seed 18)."""
+    state = recorded("intercept-from-a-walled-city")
+    _, side, _, where = state.stack[-1]
+    assert state.inner[where] and not state.cu[state.m_side][where]
+    assert base.commander(state, where, side, everywhere=True) == state.game.general_index["Varro"]
+    assert [str(a) for a in state.legal_actions()] == ["choose Flaminius", "choose Varro"]
+    assert str(HeuristicAgent(state.game).choose(state)) == "choose Varro"
