@@ -68,7 +68,7 @@ from legatus.core.hints import hint_agent
 from legatus.core.ismcts import NEAR, ISMCTSAgent
 from legatus.core.record import check_record, new_game_state, to_record
 from legatus.core.session import sample_outcome
-from legatus.games.hannibal.bots import HeuristicAgent, value
+from legatus.games.hannibal.bots import HeuristicAgent
 from legatus.games.hannibal.game import HannibalGame
 from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME, SIDES
@@ -183,16 +183,12 @@ class _Watched(HeuristicAgent):
         super().__init__(game)
         self.tally = tally
 
-    def _lookahead(self, st: HannibalState, seat: int, legal: list[Any]) -> Any:
-        values = set()
-        for a in legal:
-            after = st.clone()
-            after.apply_action(a)
-            values.add(value(after, seat))
+    def _one_step(self, st: HannibalState, seat: int, legal: list[Any]) -> list[float]:
+        values = super()._one_step(st, seat, legal)
         counts = self.tally.lookahead.setdefault(Id(st.stack[-1][0]).name.lower().replace("_", " "), [0, 0])
         counts[0] += 1
-        counts[1] += len(values) == 1
-        return super()._lookahead(st, seat, legal)
+        counts[1] += len(set(values)) == 1
+        return values
 
 
 USEFUL = ("to ", "sail ", "siege", "sortie", "fight")  # what an activation may do besides nothing

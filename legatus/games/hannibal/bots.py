@@ -56,7 +56,7 @@ from legatus.core.agents import deciding_seat
 
 from .ids import Id
 from .notation import CARTHAGE, ROME
-from .rules import base, battle, sieges, turn, walls
+from .rules import base, battle, reactions, sieges, turn, walls
 from .rules.base import other
 
 if TYPE_CHECKING:
@@ -523,15 +523,18 @@ class HeuristicAgent:
         return [rome, -rome]
 
     def _lookahead(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
-        best, score = legal[0], -1e9
+        values = self._one_step(st, seat, legal)
+        self.reason = "the best position one step ahead"
+        return legal[values.index(max(values))]  # the first of equals
+
+    def _one_step(self, st: HannibalState, seat: int, legal: list[Action]) -> list[float]:
+        """The static value for ``seat`` after each of ``legal``."""
+        values = []
         for a in legal:
             after = st.clone()
             after.apply_action(a)
-            v = value(after, seat)
-            if v > score:
-                best, score = a, v
-        self.reason = "the best position one step ahead"
-        return best
+            values.append(value(after, seat))
+        return values
 
     def _place(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """A PC where it counts most one step ahead, then where it brings a victory province
@@ -865,9 +868,9 @@ class HeuristicAgent:
     def _react_leader(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """The whole army reacts under its commander (H66, H69): a subordinate alone would leave
         the rest, Hannibal too, with fewer CUs where the enemy passes."""
-        first = st.notation.CHOOSE_GENERAL
+        commander = st.notation.CHOOSE_GENERAL + reactions.reacting_commander(st)
         self.reason = "the whole army under its commander"
-        return max(legal, key=lambda a: (base.rank(st, a - first), st.stamp[a - first]))
+        return next(a for a in legal if a == commander)
 
     def _intercepted(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         here = st.gen_at[st.m_gen]

@@ -158,18 +158,24 @@ def _size_then_roll(st: HannibalState, start: Callable[..., None], purpose: int,
         start(Id.REACT_SIZE, other(st.m_side), purpose, where, leader)
 
 
+def reacting_commander(st: HannibalState) -> int:
+    """The General commanding the army that may react, at a ``choose <general>`` decision (H66, H69)."""
+    _, _, purpose, where = st.stack[-1]
+    return _force(st, purpose, where)[1]
+
+
 def leader_legal(st: HannibalState) -> tuple[int, ...]:
     """``choose <commander>``: he goes with every General of the army; ``choose <subordinate>``:
     that General alone (H66, H69)."""
     _, _, purpose, where = st.stack[-1]
-    c = _force(st, purpose, where)[1]
+    c = reacting_commander(st)
     return tuple(sorted(st.notation.CHOOSE_GENERAL + g for g in (c, *leaders(st, purpose, where))))
 
 
 def leader(st: HannibalState, action: int) -> None:
     _, _, purpose, where = st.stack[-1]
     g = action - st.notation.CHOOSE_GENERAL
-    _size_then_roll(st, st.goto, purpose, where, -1 if g == _force(st, purpose, where)[1] else g)
+    _size_then_roll(st, st.goto, purpose, where, -1 if g == reacting_commander(st) else g)
 
 
 def size_legal(st: HannibalState) -> tuple[int, ...]:
