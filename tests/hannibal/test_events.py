@@ -266,6 +266,19 @@ def test_51_epidemic() -> None:
     assert state.eleph[space(state, "Saguntum")] == 1
 
 
+def test_52_pestilence_strikes_a_siege_of_a_walled_city_not_a_tribe() -> None:
+    # H128's table: an army besieging a walled city; a tribe's subjugation (H93) is no such siege.
+    state = rome_plays(52)
+    city, tribe = space(state, "Tarentum"), space(state, "Aquitani")
+    for s in (city, tribe):
+        state.cu[1][s], state.spts[s], state.sby[s] = 4, 1, 1
+    play(state, "event #52")
+    assert legal(state) == {"choose Tarentum"}
+    play(state, "choose Tarentum")
+    roll(state, 4)  # +1: 5 on the table's column of 4 CUs, one lost
+    assert state.cu[1][city] == 3 and state.cu[1][tribe] == 4
+
+
 def test_55_messenger_intercepted() -> None:
     state = rome_plays(55)
     play(state, "event #55", "take #6")
