@@ -44,6 +44,11 @@ def fail(message: str, status: int = 2) -> NoReturn:
     raise typer.Exit(status)
 
 
+PACE_HELP = ("in a game with secrets, show each agent move after a delay drawn apart from the game, so "
+             "that how long an agent took tells no one what it holds (default); --no-pace shows them at once, "
+             "for tests and quick games where no one would time them")
+
+
 def check_agent_seconds(seconds: float) -> None:
     """An agent's bound, refused out of range with the valid ones."""
     if not 0 < seconds <= 60:
@@ -158,6 +163,7 @@ def play(
     hint_workers: Annotated[int, typer.Option(
         help="worker processes the hint's search is shared among, started with the first hint (an agent's "
              f"search takes them in its spec: mcts+heuristic:400@2); 1 to {MAX_WORKERS}")] = 1,
+    pace: Annotated[bool, typer.Option(help=PACE_HELP)] = True,
 ) -> None:
     """Play a game in the terminal (the other seats at this screen, or agents)."""
     from legatus.core.agents import make_agent
@@ -214,7 +220,8 @@ def play(
         fail(str(exc))
     session = legatus.Session(state, seed=seed)
     raise typer.Exit(TerminalPlay(session, dice=dice.value, agents=agents, saved=load, specs=specs,
-                                  agent_seconds=agent_seconds, banner=banner, hint_workers=hint_workers).run())
+                                  agent_seconds=agent_seconds if pace else None, banner=banner,
+                                  hint_workers=hint_workers).run())
 
 
 @app.command()
@@ -530,12 +537,16 @@ def serve(
         help="of the agents' worker processes, how many a hint's search is shared among (each share "
              "served in the pool's fair order); 1 to --agent-workers; default 1 (an @N search's "
              "choices are not one process's, whose strength is the one measured)")] = None,
+    pace: Annotated[bool, typer.Option(help=PACE_HELP)] = True,
+    max_new_games: Annotated[int, typer.Option(
+        help="games a client (an address) may start or import in 10 minutes, all clients together ten "
+             "times as many; more are refused (429). Behind a reverse proxy every client has its address")] = 30,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn
 
     from legatus.web.app import create_app
-    from legatus.web.connections import connection_limit, guarded_protocol
+    from legatus.web.connections import WS_MAX_BYTES, connection_limit, guarded_protocol
     from legatus.web.games import MAX_AGENT_WORKERS, default_workers
     from legatus.web.guard import own_origins
 
@@ -551,6 +562,8 @@ def serve(
         fail(f"--hint-workers {hint_workers[:20]} must be a whole number from 1 to {pool} "
              "(the agents' worker processes, --agent-workers)")
     hints = 1 if hint_workers is None else int(hint_workers)
+    if not 1 <= max_new_games <= 100_000:
+        fail(f"--max-new-games {max_new_games} must be from 1 to 100000")
     limit = connection_limit() if max_connections is None else max_connections
     if not 1 <= limit <= 100_000:
         fail(f"--max-connections {limit} must be from 1 to 100000")
@@ -566,9 +579,13 @@ def serve(
     # (its guard admits `limit` connections; uvicorn's own limit, one above, never answers one of them 503).
     uvicorn.run(create_app(db, agent_seconds=agent_seconds, allow_origins=allow_origin or (),
                            max_agent_games=max_agent_games, request_seconds=request_seconds,
-                           agent_workers=agent_workers, hint_workers=hints), host=host, port=port,
+                           agent_workers=agent_workers, hint_workers=hints, max_new_games=max_new_games,
+                           pace_agents=pace),
+                host=host, port=port,
                 log_level="warning", timeout_graceful_shutdown=2, timeout_keep_alive=5, limit_concurrency=limit + 1,
-                http=guarded_protocol(limit, request_seconds))
+                http=guarded_protocol(limit, request_seconds),
+                # a page sends only short pings: a WebSocket message is bounded (1009 beyond) as its rate is (routes)
+                ws_max_size=WS_MAX_BYTES, ws_max_queue=4)
 
 
 @app.command()

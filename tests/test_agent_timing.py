@@ -181,4 +181,6 @@ def test_a_search_a_heuristic_and_a_game_without_secrets_are_paced_by_their_boun
     draws = [random.Random(seed) for seed in range(50)]
     assert all(2.5 <= search.hold(0.0, rng) <= 2.9 for rng in draws)
     assert all(0.7 <= quick.hold(0.0, rng) <= 0.8 for rng in draws)
+    # Below its own bound (0.5 s), --agent-seconds stops no heuristic: its pace stays that bound's.
+    assert pacing(hannibal, make_agent(hannibal, "heuristic"), 0.1) == quick
     assert pacing(legatus.load("hispania"), None, 2.0) is None

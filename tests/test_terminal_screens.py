@@ -118,7 +118,7 @@ def check(term: Terminal, height: int = 24) -> None:
         assert not re.search(r'[{\[]"|": ', screen), f"JSON on the screen:\n{screen}"
 
 
-FAST = ("--agent-seconds", "0.01")
+FAST = ("--agent-seconds", "0.01", "--no-pace")  # the agents' moves shown at once: no one times them here
 """Agents of games with secrets bounded at 0.01 s: their paced moves (issue 30) shown in about
 0.2 s each, not 0.7 s."""
 GAMES = {

@@ -122,7 +122,7 @@ class Game(abc.ABC):
     actions: ActionTable
     seats: tuple[str, ...]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         unknown = [k for k in options if k not in self.OPTIONS]
         if unknown:
             valid = ", ".join(sorted(self.OPTIONS))

@@ -58,5 +58,6 @@ def pacing(game: Game, agent: object, agent_seconds: float) -> Pacing | None:
     search (random, a game's heuristic), which no clock stops, by :data:`QUICK_SECONDS` at most."""
     if game.information is Information.PERFECT:
         return None
-    bound = agent_seconds if getattr(agent, "max_seconds", None) is not None else min(QUICK_SECONDS, agent_seconds)
+    # No clock stops an agent that does not search: its bound is its own, whatever agent_seconds is.
+    bound = agent_seconds if getattr(agent, "max_seconds", None) is not None else QUICK_SECONDS
     return Pacing(bound * (1 + OVERRUN) + SLACK, max(bound * SPREAD, LEAST_SPREAD))

@@ -67,7 +67,7 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def load(name: str, **options: Any) -> Game:
+def load(name: str, /, **options: Any) -> Game:
     """The game ``name`` configured by ``options``.
 
     >>> load("chess")  # doctest: +ELLIPSIS

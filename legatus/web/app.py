@@ -22,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
 from .connections import REQUEST_SECONDS, BodyDeadline
-from .games import MAX_AGENT_GAMES, Games
+from .games import MAX_AGENT_GAMES, MAX_NEW_GAMES, Games
 from .guard import Guard, own_origins
 from .live import WebError
 from .routes import ROUTES
@@ -58,15 +58,18 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, allow_origins: Iterable[str] = (),
                idle_seconds: float = 600.0, max_live: int = 256, agent_workers: int | None = None,
                max_agent_games: int = MAX_AGENT_GAMES, request_seconds: float = REQUEST_SECONDS,
-               hint_workers: int = 1) -> Starlette:
+               hint_workers: int = 1, max_new_games: int = MAX_NEW_GAMES, pace_agents: bool = True) -> Starlette:
     """The server's app. ``agent_seconds`` bounds each agent move; ``allow_origins`` are the
     sites, besides the server's own, whose pages may call the API (a reverse proxy's);
     games unused for ``idle_seconds``, or beyond ``max_live`` in memory, are forgotten;
     agents think in ``agent_workers`` worker processes (None: one a core, at least 2), for at
     most ``max_agent_games`` games between agents; a hint's search is shared among ``hint_workers``
-    of them (1: one worker, the hint's search as measured);
-    a request's body must arrive within ``request_seconds`` (408 after)."""
-    games = Games(Store(db), agent_seconds, idle_seconds, max_live, agent_workers, max_agent_games, hint_workers)
+    of them (1: one worker, the hint's search as measured); a client may start ``max_new_games``
+    games in ten minutes; ``pace_agents``: agents' moves in a game with secrets are shown after a
+    delay drawn apart from the game (:mod:`legatus.core.pacing`), or at once; a request's body
+    must arrive within ``request_seconds`` (408 after)."""
+    games = Games(Store(db), agent_seconds, idle_seconds, max_live, agent_workers, max_agent_games, hint_workers,
+                  max_new_games, pace_agents)
     app = Starlette(routes=ROUTES, lifespan=lifespan,
                     middleware=[Middleware(Guard, allowed=own_origins(allow_origins)),
                                 Middleware(BodyDeadline, seconds=request_seconds)])

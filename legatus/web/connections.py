@@ -6,7 +6,8 @@ the others out and nothing hangs.
 uvicorn times out only idle keep-alive connections and answers 503 beyond its connection limit
 only once a request's head has arrived; it never times out a head sent half. So the server runs
 uvicorn's own HTTP protocol with two additions (:func:`guarded_protocol`): a clock on each
-request's head, and a connection beyond the bound answered and closed as it is made; and an
+request's head, a bound on its size (uvicorn's httptools parser keeps every header a client
+sends), and a connection beyond the bound answered and closed as it is made; and an
 ASGI middleware (:class:`BodyDeadline`) gives a request's body the same time (408 after it).
 """
 
@@ -23,10 +24,20 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from .live import WebError
 
 REQUEST_SECONDS = 10.0  # a request's head, then its body, must each arrive within this
-BUSY_SECONDS = 1.0  # a connection answered 503 is closed this long after, or when its client closes it
-_BUSY_BODY = json.dumps({"error": "the server has too many connections open: try again in a moment"}).encode()
-BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\n"
-        b"content-length: %d\r\n\r\n%s" % (len(_BUSY_BODY), _BUSY_BODY))
+MAX_HEAD = 64 * 1024  # bytes of a request's line and headers (browsers send under 8 KiB)
+WS_MAX_BYTES = 4096  # bytes of a WebSocket message a client sends (the page's are 4-byte pings)
+BUSY_SECONDS = 1.0  # a connection answered and refused (503, 431) closes this long after, or when its client does
+
+
+def _answer(status: bytes, message: str) -> bytes:
+    body = json.dumps({"error": message}).encode()
+    return (b"HTTP/1.1 %s\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            b"content-length: %d\r\n\r\n%s" % (status, len(body), body))
+
+
+BUSY = _answer(b"503 Service Unavailable", "the server has too many connections open: try again in a moment")
+HEAD_TOO_BIG = _answer(b"431 Request Header Fields Too Large",
+                       f"the request's line and headers are over {MAX_HEAD // 1024} KiB")
 
 
 def connection_limit() -> int:
@@ -38,37 +49,49 @@ def connection_limit() -> int:
 
 def guarded_protocol(max_connections: int, request_seconds: float = REQUEST_SECONDS) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol that closes a connection whose request head has not arrived
-    ``request_seconds`` after its first byte (or after the connection is made), and answers a
-    connection beyond ``max_connections`` 503 and closes it."""
+    ``request_seconds`` after its first byte (or after the connection is made), answers a head
+    over :data:`MAX_HEAD` bytes 431, and a connection beyond ``max_connections`` 503, and closes
+    them."""
     base: Any = AutoHTTPProtocol
 
     class Guarded(base):  # type: ignore[misc]
         head_clock: asyncio.TimerHandle | None = None
 
-        surplus = False
+        refused = False
+        head_bytes = 0  # of the head under way
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
             if len(self.connections) > max_connections:
-                # Answered, then closed once the client has had the answer (closing at once, with
-                # its request unread, would reset the connection before the answer is read).
-                self.surplus = True
-                transport.write(BUSY)
-                transport.write_eof()
-                self.head_clock = self.loop.call_later(BUSY_SECONDS, transport.close)
+                self._refuse(BUSY)
                 return
             self._start_clock()
 
         def data_received(self, data: bytes) -> None:
-            if self.surplus:
-                return  # the request of a connection answered 503 is not read
-            if self.head_clock is None and self._between_requests():
-                self._start_clock()
+            if self.refused:
+                return  # the request of a connection answered and closing is not read
+            if self._between_requests():
+                if self.head_clock is None:
+                    self._start_clock()
+                self.head_bytes += len(data)
             super().data_received(data)
             if self.head_clock is not None and (not self._between_requests()
                                                 or self.transport.get_protocol() is not self):
                 self.head_clock.cancel()  # the head came (a request, or an upgrade to a WebSocket)
                 self.head_clock = None
+                self.head_bytes = 0
+            elif self.head_bytes > MAX_HEAD and self._between_requests():
+                self._refuse(HEAD_TOO_BIG)
+
+        def _refuse(self, answer: bytes) -> None:
+            """Answers, then closes once the client has had the answer (closing at once, with its
+            request unread, would reset the connection before the answer is read)."""
+            self.refused = True
+            if self.head_clock is not None:
+                self.head_clock.cancel()
+            self.transport.write(answer)
+            self.transport.write_eof()
+            self.head_clock = self.loop.call_later(BUSY_SECONDS, self.transport.close)
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.head_clock is not None:

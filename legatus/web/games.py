@@ -19,6 +19,8 @@ from .thinkers import Thinkers, WorkerLost
 
 MAX_AGENT_WORKERS = 64  # the most agents' worker processes (--agent-workers)
 MAX_AGENT_GAMES = 4  # games between agents played at once; a fifth new one is refused (503), a resumed one waits
+MAX_NEW_GAMES = 30  # games a client (an address) may create or import within NEW_GAMES_WINDOW (--max-new-games)
+NEW_GAMES_WINDOW = 600.0  # seconds; all clients together may create ten clients' worth in it
 POOL_BREAKS = 5  # an agents' pool broken so many times in a row (a worker lost each time) stops a game's agents
 BREAK_BACKOFF = 0.5  # seconds a game waits, after its agent's worker was lost, before it asks again
 LOG = logging.getLogger("legatus.web")
@@ -37,7 +39,7 @@ class Games:
 
     def __init__(self, store: Store, agent_seconds: float, idle_seconds: float, max_live: int,
                  workers: int | None = None, max_agent_games: int = MAX_AGENT_GAMES,
-                 hint_workers: int = 1) -> None:
+                 hint_workers: int = 1, max_new_games: int = MAX_NEW_GAMES, pace_agents: bool = True) -> None:
         self.store = store
         self.agent_seconds = agent_seconds
         self.idle_seconds = idle_seconds
@@ -60,6 +62,9 @@ class Games:
         # Games between agents resumed (a restart, a page opened) while max_agent_games play: by
         # id, in the order they came; each starts when one of those playing ends.
         self.queued: deque[str] = deque()
+        self.max_new_games = max_new_games
+        self.pace_agents = pace_agents  # False (--no-pace): agents' moves shown at once, their time telling
+        self.created: deque[tuple[float, str]] = deque()  # (when, by which client) of the window's new games
 
     def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -94,6 +99,25 @@ class Games:
         if playing >= self.max_agent_games:
             raise WebError(503, f"the server is playing {playing} games between agents, its most at once: "
                                 "give a seat to a person, or try again when one ends")
+
+    def check_new(self, client: str, now: float | None = None) -> None:
+        """429 for a new game (created or imported) beyond :attr:`max_new_games` by ``client``
+        (its address) within :data:`NEW_GAMES_WINDOW`, or ten times that by all clients: the store
+        grows no faster than that, however many requests come."""
+        now = time.monotonic() if now is None else now
+        while self.created and now - self.created[0][0] >= NEW_GAMES_WINDOW:
+            self.created.popleft()
+        window = f"{NEW_GAMES_WINDOW / 60:g} minutes"
+        if sum(1 for _, by in self.created if by == client) >= self.max_new_games:
+            raise WebError(429, f"you have started {self.max_new_games} games in {window}, this server's most: "
+                                "play one of them, or try again later")
+        if len(self.created) >= 10 * self.max_new_games:
+            raise WebError(429, f"{len(self.created)} games were started on this server in {window}, its most: "
+                                "try again later")
+
+    def count_new(self, client: str) -> None:
+        """Counts a new game stored for ``client`` (after :meth:`check_new`)."""
+        self.created.append((time.monotonic(), client))
 
     def evict(self, now: float | None = None) -> None:
         """Forgets the games idle for ``idle_seconds``, then the least recently used over
@@ -159,7 +183,7 @@ class Games:
                     draft = live.draft(turn, turn.action(chosen))
                 if draft is None:
                     continue
-                pace = live.paces[turn.seat]
+                pace = live.paces[turn.seat] if self.pace_agents else None
                 if pace is not None:  # the moment the others see it tells nothing of the agent's hand
                     await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
                 async with live.lock:

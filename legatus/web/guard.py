@@ -51,25 +51,33 @@ async def read_json(request: Request) -> dict[str, Any]:
             raise WebError(413, f"the request body is over {MAX_BODY // 1024} KiB")
     try:
         data = json.loads(body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise WebError(400, "the request body is not valid JSON") from None
     except RecursionError:
         data = None
         too_deep = True
+    except ValueError as exc:  # not JSON, not UTF-8, or a number of over 4,300 digits
+        raise WebError(400, f"the request body is not valid JSON ({str(exc)[:80]})") from None
     else:
         too_deep = json_depth(data) > MAX_DEPTH
     if too_deep:
         raise WebError(400, f"the request body nests JSON more than {MAX_DEPTH} levels deep")
     if not isinstance(data, dict):
         raise WebError(400, "the request body must be a JSON object")
+    try:  # JSON's \ud800 escapes make strings that are no text: refused here, not when echoed or stored
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise WebError(400, "the request body holds a \\uD800-\\uDFFF escape that is half a character") from None
     return data
 
 
 def check_options(game: type[Game], options: dict[str, Any]) -> None:
-    """400 for an option that names a file of the server's: no client may make it open one."""
+    """400 for an option the game does not have (naming those the server takes), and for one
+    that names a file of the server's: no client may make it open one."""
     for key in options:
         spec = game.OPTIONS.get(key)
-        if spec is not None and spec.local_file:
+        if spec is None:
+            taken = [k for k, s in game.OPTIONS.items() if not s.local_file and k not in SERVER_SEEDED]
+            raise WebError(400, f"unknown option '{key[:40]}' for {game.name}; options: {', '.join(taken)}")
+        if spec.local_file:
             raise WebError(400, f"the option '{key}' names a file on the server; it cannot be set from the web")
 
 

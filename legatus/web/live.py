@@ -274,8 +274,7 @@ class LiveGame:
         state = self.state
         if seat == SPECTATOR:
             raise WebError(403, "spectators watch; they do not play")
-        if expect is not None and expect != self.log_length:
-            raise WebError(409, f"the game has moved on (log {self.log_length}, not {expect}): reload")
+        self.check_expected(expect)
         if state.is_terminal():
             raise WebError(409, "the game is over")
         mover = state.current_player()
@@ -290,9 +289,16 @@ class LiveGame:
             raise WebError(400, str(exc)) from None
         self.persist([(str(action), seat)] + roll_dice(self.session))
 
-    def undo(self, seat: int) -> str:
+    def check_expected(self, expect: int | None) -> None:
+        """409 where a change was asked of the game at another log length than it has (a retried
+        request, another tab's change in between): it changes nothing then."""
+        if expect is not None and expect != self.log_length:
+            raise WebError(409, f"the game has moved on (log {self.log_length}, not {str(expect)[:20]}): reload")
+
+    def undo(self, seat: int, expect: int | None) -> str:
         if seat == SPECTATOR:
             raise WebError(403, "spectators watch; they do not play")
+        self.check_expected(expect)
         try:
             undone = self.session.undo(seat)
         except UndoError as exc:

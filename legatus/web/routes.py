@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,9 @@ MAX_HINTS = 4  # hints being worked out at once on the server (each within --age
 PAGE_SIZE, MAX_PAGE = 50, 200  # games a page of GET /api/games: by default, at most
 WATCHER_QUEUE = 16  # updates a WebSocket may fall behind before it is dropped
 BEHIND = "too far behind: updates came faster than this connection read them; reload the page"
+# What a page may send on its WebSocket: a short ping every 25 s (play.js); more is closed (1008).
+WS_MESSAGE_CHARS, WS_MESSAGES, WS_WINDOW = 64, 10, 60.0  # characters a message; messages a window of seconds
+MAX_MESSAGE = 1000  # characters of an error message; a longer one (quoting a client's input) keeps its ends
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -60,6 +65,10 @@ def api(handler: Handler) -> Handler:
 
 
 def error(status: int, message: str) -> JSONResponse:
+    """The answer to a refusal; a message that quotes a long input keeps its start (what is wrong)
+    and its end (what would be valid), never the whole input."""
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE // 2]} … {message[-MAX_MESSAGE // 2:]}"
     return JSONResponse({"error": message}, status_code=status)
 
 
@@ -95,7 +104,7 @@ def query_int(request: Request, key: str, default: int, low: int, high: int) -> 
     text = request.query_params.get(key)
     if text is None:
         return default
-    if not text.isdigit() or not low <= int(text) <= high:
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
         raise WebError(400, f"'{key}' must be a whole number from {low} to {high}, not '{text[:20]}'")
     return int(text)
 
@@ -160,12 +169,19 @@ async def list_games(request: Request) -> Response:
     return JSONResponse({"games": found, "total": total, "offset": offset, "limit": limit})
 
 
-def start(games: Games, game: Game, session: Session, entries: list[tuple[str, int]],
+def client_of(request: Request) -> str:
+    """The client's address, which the server's bounds a client count by."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def start(games: Games, client: str, game: Game, session: Session, entries: list[tuple[str, int]],
           seats: list[tuple[str, str]]) -> Response:
-    """Stores a new game whole (its first entries with it), and lets its agents play; 503
-    with nothing stored for a game between agents beyond the server's bound."""
+    """Stores a new game whole (its first entries with it), and lets its agents play; 429 or
+    503, with nothing stored, beyond the server's bounds on new games and games between agents."""
+    games.check_new(client)
     games.check_room(seats)
     row = games.store.create_game(game.name, game.record_options(), seats, entries, summary(session.state))
+    games.count_new(client)
     live = games.add(LiveGame(row, games.store, session, len(entries), games.agent_seconds))
     games.run_agents(live)
     return JSONResponse(links(row), status_code=201)
@@ -198,7 +214,8 @@ async def new_game(request: Request) -> Response:
             raise WebError(400, f"the player of seat '{seat}' must be 'person' or an agent name")
         chosen[seat] = player if player == PERSON else check_agent(game, player, games.agent_seconds)
     session, entries = opening(game, [])
-    return start(games, game, session, entries, [(seat, chosen.get(seat, PERSON)) for seat in game.seats])
+    return start(games, client_of(request), game, session, entries,
+                 [(seat, chosen.get(seat, PERSON)) for seat in game.seats])
 
 
 @api
@@ -219,7 +236,7 @@ async def import_record(request: Request) -> Response:
     except LegatusError as exc:
         raise WebError(400, str(exc)) from None
     session, entries = opening(game, record["actions"])  # all of it checked before anything is stored
-    return start(live_games(request), game, session, entries, [(s, PERSON) for s in game.seats])
+    return start(live_games(request), client_of(request), game, session, entries, [(s, PERSON) for s in game.seats])
 
 
 # --- One game ----------------------------------------------------------------------------
@@ -239,8 +256,21 @@ async def record(request: Request) -> Response:
 
 @api
 async def public(request: Request) -> Response:
-    live = game_in(request)
-    return JSONResponse({"game": live.row.game, **live.state.game.public_data()})
+    """The game's public data (its map, cards, tables), from its options: asked without a
+    token, it replays nothing and keeps nothing."""
+    games = live_games(request)
+    game_id = request.path_params["id"]
+    live = games.live.get(game_id)
+    if live is not None:
+        return JSONResponse({"game": live.row.game, **live.state.game.public_data()})
+    row = games.store.game(game_id)
+    if row is None:
+        raise WebError(404, f"there is no game '{game_id[:40]}' on this server")
+    try:
+        game = load(row.game, **row.options)
+    except LegatusError as exc:
+        raise WebError(500, f"game '{game_id}' cannot be built from its options: {exc}") from None
+    return JSONResponse({"game": row.game, **game.public_data()})
 
 
 @api
@@ -276,8 +306,9 @@ async def undo(request: Request) -> Response:
     data = await read_json(request)
     live = game_in(request)
     seat = live.seat_of(field(data, "token", str))
+    expect = field(data, "expect", int, required=False)
     async with live.lock:
-        undone = live.undo(seat)
+        undone = live.undo(seat, expect)
     live.broadcast()
     return JSONResponse({"undone": undone, **live.view(seat)})
 
@@ -379,8 +410,17 @@ async def socket(websocket: WebSocket) -> None:
             await websocket.send_text(await watcher.queue.get())
 
     async def listen() -> None:
-        while (await websocket.receive())["type"] != "websocket.disconnect":
-            pass  # the page only listens; its pings keep the connection open
+        """Reads the page's pings (which keep the connection open) until it leaves; closes a
+        connection that sends more than a page does."""
+        times: deque[float] = deque(maxlen=WS_MESSAGES)
+        while (message := await websocket.receive())["type"] != "websocket.disconnect":
+            times.append(time.monotonic())
+            text = message.get("text") or message.get("bytes") or ""
+            if len(text) > WS_MESSAGE_CHARS or len(times) == WS_MESSAGES and times[-1] - times[0] < WS_WINDOW:
+                await websocket.close(code=1008, reason=close_reason(
+                    f"a page sends a short ping every 25 s, not {WS_MESSAGES} messages a minute "
+                    f"or one over {WS_MESSAGE_CHARS} characters"))
+                return
 
     tasks = [asyncio.create_task(job) for job in (pump(), listen(), watcher.dropped.wait())]
     try:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from legatus.web.connections import MAX_HEAD
 from tests.web.helpers import Server
 
 LIMIT, SECONDS = 8, 1.0
@@ -107,3 +108,15 @@ def test_a_websocket_outlives_the_request_clock(server: Server) -> None:
                 pass
     finally:
         sock.close()
+
+
+def test_a_head_over_its_bound_is_answered_431_and_closed(server: Server) -> None:
+    """The request's line and headers are bounded in bytes as in time (uvicorn's parser would
+    keep every header a client sends)."""
+    sock = connect(server, HALF + b"X-B: b\r\n" * (MAX_HEAD // 8))
+    try:
+        got = answer(sock)
+    finally:
+        sock.close()
+    assert got.startswith(b"HTTP/1.1 431 ") and b"over 64 KiB" in got
+    assert status(server) == 200

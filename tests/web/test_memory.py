@@ -27,7 +27,7 @@ def resident_mb() -> float:
 @pytest.mark.skipif(not STATM.exists(), reason="resident memory is read from Linux's /proc/self/statm")
 def test_catalogues_previews_and_evicted_games_keep_no_memory(tmp_path):
     names = game_names()
-    with TestClient(create_app(tmp_path / "games.db", max_live=4)) as client:
+    with TestClient(create_app(tmp_path / "games.db", max_live=4, max_new_games=10 * GAMES)) as client:
 
         def create(name: str) -> None:
             response = client.post("/api/games", json={"game": name})

@@ -76,7 +76,7 @@ def seat_link(created: dict[str, Any], seat: str) -> tuple[str, str]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The server with agents bounded at 0.05 s: in a game with secrets every agent move is
     shown after its paced delay (legatus.core.pacing), here 0.16–0.26 s, not 0.7 s and more."""
-    running = Server(tmp_path_factory.mktemp("web") / "viae.db", "--agent-seconds", "0.05")
+    running = Server(tmp_path_factory.mktemp("web") / "viae.db", "--agent-seconds", "0.05", "--no-pace")
     yield running
     running.stop()
 

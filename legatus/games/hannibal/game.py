@@ -68,7 +68,7 @@ class HannibalGame(Game):
     new_carthage: int
     siege_sites: tuple[int, ...]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         parts = load_components()
         self.parts = parts

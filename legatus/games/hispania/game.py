@@ -100,7 +100,7 @@ class HispaniaGame(Game):
     SINGLE_AGENT = SingleAgent(0, "heuristic", {"players": 1}, "RomanEnv")
     OPTION_ALIASES = {"levels": "level"}
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.level = Level.parse(self.options["level"])
         if HISPANO in self.options["variants"] and self.level.denarii != HISPANO_DENARII:

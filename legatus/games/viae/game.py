@@ -132,7 +132,7 @@ class ViaeGame(Game):
     }
     SWEEP = {"players": [2, 3, 4, 5]}
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
         self.board: Board = load_board(o["board"])

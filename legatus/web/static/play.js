@@ -232,7 +232,7 @@ async function undo() {
   busy = true;
   render(current);
   try {
-    const answer = await api(`/api/games/${encodeURIComponent(id)}/undo`, { token });
+    const answer = await api(`/api/games/${encodeURIComponent(id)}/undo`, { token, expect: current.log_length });
     say(`Undone: ${answer.undone}`);
     selected = null;
     render(answer);
