@@ -530,9 +530,8 @@ def apply(st: ViaeState, action: int) -> None:
     if action == n["end"]:
         end_turn(st)
         return
-    if action == n["prepare"]:  # C41, V16
-        unused = actions_left(st) - (0 if g.options["prepare_counts_itself"] else 1)
-        st.denar[p] += g.tracks.prepare_denar * max(unused, 0)
+    if action == n["prepare"]:
+        st.denar[p] += prepare_earnings(st)
         end_turn(st)
         return
     st.actions_used += 1
@@ -565,6 +564,13 @@ def apply(st: ViaeState, action: int) -> None:
     else:
         kind, city = divmod(action - n["basilica"], cities)
         build_basilica(st, p, kind, city)
+
+
+def prepare_earnings(st: ViaeState) -> int:
+    """C41, V16: the Denar a Prepare earns for the actions it leaves unused."""
+    g = st.game
+    unused = actions_left(st) - (0 if g.options["prepare_counts_itself"] else 1)
+    return g.tracks.prepare_denar * max(unused, 0)
 
 
 def free_action(st: ViaeState, p: int, action: int) -> bool:
