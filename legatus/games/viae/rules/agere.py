@@ -817,6 +817,19 @@ def apply_take(st: ViaeState, action: int) -> None:
     st.end()
 
 
+def explain_turn(st: ViaeState, action: int) -> str:
+    """Why a turn refuses ``action``: an end before the actions are spent says what to type."""
+    n = st.game.notation.base
+    if st.must_conquer and n["road"] <= action <= n["end"]:  # a turn action: the free ones stay open
+        return "a hostile city entered must be conquered first (V19): type conquer"
+    if action == n["end"] and actions_left(st):
+        return f"you have {_actions_left(st)} left: type prepare to end your turn now " \
+               f"(+{prepare_earnings(st)} Denar for them, C41), or take an action"
+    if action == n["prepare"] and not actions_left(st):
+        return "you have no action left to prepare with: type end turn"
+    return "it is not one of the actions of the IV. Agere now"
+
+
 def _actions_left(st: ViaeState) -> str:
     n = actions_left(st)
     return f"{n} action{'s' if n != 1 else ''}"
@@ -825,7 +838,7 @@ def _actions_left(st: ViaeState) -> str:
 PROCEDURES: dict[int, Procedure[ViaeState]] = {
     Id.ROUND_AGERE: step("IV. Agere, next player", next_turn),
     Id.TURN: Procedure("IV. Agere", seat, lambda st: f"{st.game.seats[seat(st)]}: {_actions_left(st)} left.",
-                       legal, apply, hides_legal=True),  # the Deceptio cards in hand
+                       legal, apply, hides_legal=True, explain=explain_turn),  # hides: the Deceptio cards in hand
     Id.SCOUT_MORE: Procedure("scouting", seat, lambda st: "Scout another city, or done.", scout_more_legal,
                              apply_scout_more),
     Id.HIRE: Procedure("Castra", seat, lambda st: "Hire an officer, or none.", hire_legal, apply_hire),
