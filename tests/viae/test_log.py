@@ -1,6 +1,7 @@
 """VIAE's explaining log lines (legatus/games/viae/log.py, issue 32 item 3): a conquest's dice,
 the die kept, power against defence and its result, influence and hostility (C34-C37, V22-V25),
-cards named; the same words for every seat where the board is public."""
+each seat's Denar, Stone, Legio and officers with their cause (upkeep C46, V33), cards named; the
+same words for every seat where the board is public."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import random
 import legatus
 from legatus.core.seatlog import log_line
 from legatus.core.session import Session, sample_outcome
-from legatus.games.viae.decks import DECEPTIO
+from legatus.core.tuples import put
+from legatus.games.viae.decks import DECEPTIO, FORTUNA
 from legatus.games.viae.ids import Id
 from legatus.games.viae.log import named
 from legatus.games.viae.state import ViaeState
@@ -31,7 +33,7 @@ def test_C35_a_peaceful_conquest_says_power_against_defence_and_the_influence_wo
     lines = logged(st, "conquer")
     assert len(set(lines)) == 1
     assert lines[0] == f"conquer — {name} attacks Genua: power 5 against defence 2 (value 2): conquered (C35); " \
-                       f"{name} influence 1 → 2; Genua now {name}'s"
+                       f"{name} Legio 5/0 → 5/2; {name} influence 1 → 2; Genua now {name}'s"
 
 
 def test_C34_V22_a_vigilant_city_s_dice_and_the_die_kept() -> None:
@@ -45,7 +47,8 @@ def test_C34_V22_a_vigilant_city_s_dice_and_the_die_kept() -> None:
     assert logged(st, "die 3")[0] == "die 3 — Genua's defence die 1 of 2"
     assert logged(st, "die 1")[0] == "die 1 — Genua's defence die 2 of 2"
     assert logged(st, "keep 1")[0] == f"keep 1 — {name} attacks Genua: power 5 against defence 3 (value 2 + kept 1): " \
-                                      f"conquered (C35); {name} influence 1 → 3; Genua now {name}'s"
+                                      f"conquered (C35); {name} Legio 5/0 → 5/3; {name} influence 1 → 3; " \
+                                      f"Genua now {name}'s"
 
 
 def test_C36_C37_an_aggressive_city_s_failure_costs_the_dice_kept_and_spreads_hostility() -> None:
@@ -111,3 +114,52 @@ def test_a_road_is_named_by_its_ends() -> None:
     st = first_turn(3)
     assert named(st, "seat1: road r01 go") == "seat1: road r01 Ostia–Pisae go"
     assert named(st, "seat2: play D01") == f"seat2: play D01 {st.game.cards.deceptio[0].name}"
+
+
+def test_C46_V33_the_end_of_a_turn_says_the_upkeep_paid_and_what_left_unpaid() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    st.officers = put(st.officers, 2 * p, 0)  # CA01 Optio in slot 1: 2 Denar a turn
+    st.denar[p], st.legio[p], st.actions_used = 3, 5, 99  # 5 Legio to pay, 3 Denar
+    refresh(st)
+    name = st.game.seats[p]
+    assert logged(st, "end turn") == [f"end turn — {name} upkeep 3 Denar (C46), Denar 3 → 0, Legio 5/0 → 3/0, "
+                                      "2 unpaid (V33), CA01 Optio discarded, unpaid (V33)"] * 3
+
+
+def test_C41_a_prepare_says_the_denar_earned_before_the_upkeep() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    name, denar = st.game.seats[p], st.denar[p]
+    assert logged(st, "prepare")[0] == f"prepare — {name} prepare +8 Denar (C41), upkeep 5 Denar (C46), " \
+                                       f"Denar {denar} → {denar + 3}"
+
+
+def test_C42_a_hire_says_the_denar_paid_and_the_officer_hired() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    st.influence[p], st.denar[p] = 10, 20
+    refresh(st)
+    officer = st.game.cards.castra[st.castra[2]]
+    line = logged(st, f"hire {officer.id} slot 2")[0]
+    assert line.startswith(f"hire {officer.id} {officer.name} slot 2 — {st.game.seats[p]} Denar 20 → "), line
+    assert line.endswith(f", {officer.id} {officer.name} hired"), line
+
+
+def test_a_fortuna_drawn_says_what_it_does() -> None:
+    state = legatus.load("viae", players=3).new_initial_state()
+    assert isinstance(state, ViaeState)
+    st = play_until(state, lambda s: bool(s.stack) and s.frame()[0] == Id.DRAW and s.draws[0][0] == FORTUNA)
+    action = st.chance_outcomes()[0][0]
+    card = st.game.cards.fortuna[int(action) - st.game.notation["fortuna"]]
+    assert logged(st, str(action))[0].startswith(f"Fortuna: {card.id} {card.name} ({card.text.removesuffix('.')})")
+
+
+def test_C28_a_card_s_target_city_that_stays_peaceful_reads_no_effect() -> None:
+    st = first_turn(3)  # round 1: hostility has not begun
+    p = st.turn_seat()
+    instigatio = next(k for k, c in enumerate(st.game.cards.deceptio) if c.name == "Instigatio")
+    st.hand[p * len(st.game.cards.deceptio) + instigatio] += 1
+    refresh(st)
+    logged(st, f"play {st.game.cards.deceptio[instigatio].id}")
+    assert logged(st, "target narbo")[0] == "target narbo — no effect: hostility begins in round 3 (C28)"

@@ -14,10 +14,11 @@ from typer.testing import CliRunner
 import legatus
 from legatus.cli import app
 from legatus.core.session import sample_outcome
+from legatus.core.tuples import put
 from legatus.games.viae.state import ViaeState
 from legatus.games.viae.text import WIDTH
 from tests.test_shells_blind import PASS, Table
-from tests.viae.helpers import deal_to
+from tests.viae.helpers import deal_to, first_turn
 from tests.viae.test_secrecy import MARKER, marked_cards
 
 __all__ = ["marked_cards"]  # the fixture, shared with the secrecy tests
@@ -48,9 +49,11 @@ def test_a_seat_s_screen_fits_80_columns_and_shows_its_own_hand_only() -> None:
         for other in view["players"]:
             if other is not me:
                 assert other["hand"] is None  # the text draws from this view alone
+        board = state.game.board
         for city, info in view["cities"].items():
-            if info["owner"]:
-                assert city in full and info["owner"].replace("seat", "s") in full
+            if info["owner"]:  # by its name, as printed elsewhere ("Carthago Nova")
+                name = board.city_names[board.city_ids.index(city)].replace(" ", "\u00a0")
+                assert name in full and info["owner"].replace("seat", "s") in full
     assert "[bold]" in (state.view_text(0, markup=True) or "")
 
 
@@ -100,3 +103,46 @@ def test_a_person_plays_a_4_player_game_to_the_end_against_three_agents(monkeypa
     assert result.exit_code == 0, result.output
     assert re.search(r"The game is over: seat\d( and seat\d)* (wins|share the win)\.", result.output), \
         result.output[-2000:]
+
+
+def test_a_seat_choosing_a_card_reads_each_card_of_its_hand_with_its_text() -> None:
+    """Where a card is played, each of the hand on a line of its own with what it does."""
+    st = first_turn(3)
+    p = st.turn_seat()
+    screen = st.view_text(p, full=False) or ""
+    cards = {c.id: c for c in st.game.cards.deceptio}
+    hand = sorted(set(st.view(p)["players"][p]["hand"]))
+    assert any(str(a).startswith("play ") for a in st.legal_actions())
+    lines = [line for line in screen.splitlines() if line.lstrip().startswith(tuple(hand)) or "Your hand" in line]
+    assert len(lines) == len(hand)
+    for line, card in zip(lines, hand, strict=True):
+        assert f"{card} {cards[card].name}: {cards[card].text}"[:60] in line and len(line) <= WIDTH
+
+
+def test_a_seat_s_block_says_where_its_legio_is_and_its_officers() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    b = st.game.board
+    st.officers = put(st.officers, 2 * p + 1, 0)
+    screen = st.view_text(p, full=False) or ""
+    assert f"Your Legio: {b.city_names[st.marker[p]]} · officers: 1 empty · 2 CA01 Optio" in screen
+
+
+def test_the_board_s_keys_come_last_above_the_prompt() -> None:
+    """At 80x24 the top of ``board`` scrolls away: its keys are its last lines."""
+    st = first_turn(3)
+    lines = (st.view_text(0) or "").splitlines()
+    assert lines[-4].startswith("Den Denar") and lines[-2].startswith("Cities: value")
+
+
+def test_a_conquest_and_the_board_name_a_city_as_printed_elsewhere() -> None:
+    st = first_turn(3)
+    st.target = st.game.board.city_ids.index("carthago_nova")
+    assert "Conquest of Carthago Nova: dice" in (st.view_text(0, full=False) or "")
+    assert "Carthago\u00a0Nova\u00a0II" in (st.view_text(0) or "")
+
+
+def test_V18_near_says_a_move_cannot_cross_an_unbuilt_road() -> None:
+    st = first_turn(3)
+    near = st.text_commands()["near"].run("genua")
+    assert "not built: a Move cannot cross it (V18), but one such road with CA11" in near.replace("\n    ", " ")

@@ -15,16 +15,18 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import effects
 from .decks import CASTRA, DECEPTIO, MANDATUM
 from .ids import Id
 from .rules import agere, conquer
 from .view import LEVELS
 
 if TYPE_CHECKING:
+    from .game import ViaeGame
     from .state import ViaeState
 
-_CARD_ID = re.compile(r"\b(D|CA|F|M)\d\d\b")
-_ROAD_ID = re.compile(r"\br\d\d\b")
+CARD_ID = re.compile(r"\b(D|CA|F|M)\d\d\b")
+ROAD_ID = re.compile(r"\br\d\d\b")
 
 
 def line(before: ViaeState, action: int, seat: int | None) -> str:
@@ -34,7 +36,7 @@ def line(before: ViaeState, action: int, seat: int | None) -> str:
 
 def outcome(before: ViaeState, action: int, after: ViaeState) -> str:
     """What ``action`` (applied to ``before`` to give ``after``) did, in public words."""
-    return "; ".join([*_action(before, action, after), *changes(before, after)])
+    return "; ".join([*_action(before, action, after), *stocks(before, action, after), *changes(before, after)])
 
 
 def _drawn(st: ViaeState, action: int, text: str) -> str:
@@ -49,14 +51,15 @@ def _drawn(st: ViaeState, action: int, text: str) -> str:
         return f"{card} is dealt to {st.game.seats[arg]}" if arg >= 0 else f"{card} is dealt face up"
     if deck == CASTRA:
         return f"{card} comes to the officers' market"
-    return f"Fortuna: {card}"
+    text = next(c.text for c in st.game.cards.fortuna if c.id == card)
+    return f"Fortuna: {card} ({text.removesuffix('.')})"  # its words: a face-up card (V43)
 
 
 def named(st: ViaeState, text: str) -> str:
     """``text`` with each card id it shows followed by the card's name (``play D03 Lapides``) and
     each road by its ends (``road r01 Ostia–Pisae``)."""
-    text = _CARD_ID.sub(lambda m: f"{m.group(0)} {card_name(st, m.group(0))}", text)
-    return _ROAD_ID.sub(lambda m: f"{m.group(0)} {road_ends(st, m.group(0))}", text)
+    text = CARD_ID.sub(lambda m: f"{m.group(0)} {card_name(st, m.group(0))}", text)
+    return ROAD_ID.sub(lambda m: f"{m.group(0)} {road_ends(st, m.group(0))}", text)
 
 
 def road_ends(st: ViaeState, road_id: str) -> str:
@@ -85,6 +88,8 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
         p = agere.seat(before)
         count = conquer.dice_count(before, p)
         return [f"{cities[before.target]}'s defence die {len(before.dice) + 1} of {count}"]
+    if proc == Id.TARGET_CITY and before.hostility == after.hostility:
+        return [f"no effect: {_unmoved(before, action - n['target_city'])}"]
     kept = proc == Id.KEEP and n["keep"] <= action <= n["keep"] + max(g.die)  # not a free action
     if kept and after.target < 0:
         return [_conquest(before, before.target, after)]
@@ -101,6 +106,20 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
     return []
 
 
+def _unmoved(st: ViaeState, city: int) -> str:
+    """Why a card's chosen city kept its hostility (C16, C28, V35; CARDS.md hostility)."""
+    level = LEVELS[st.hostility[city]]
+    if st.frame()[1] < 0:
+        return f"{st.game.board.city_names[city]} is already {level}"
+    if not effects.can_turn_hostile(st, city):
+        return "a controlled or SPQR city never turns hostile (C16)"
+    if not effects.hostility_begun(st):
+        return f"hostility begins in round {st.game.hostility_from} (C28)"
+    if not effects.yes(st, agere.seat(st), "hostility_rises"):
+        return "no city may become more hostile this round"
+    return f"{st.game.board.city_names[city]} is already {level}"
+
+
 def _conquest(before: ViaeState, city: int, after: ViaeState) -> str:
     """C35/C36: the attacker's power against the city's defence (its value and the dice kept)."""
     p = agere.seat(before)
@@ -115,6 +134,56 @@ def _conquest(before: ViaeState, city: int, after: ViaeState) -> str:
 
 def _count(n: int, one: str, many: str = "") -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def stocks(before: ViaeState, action: int, after: ViaeState) -> list[str]:
+    """Each seat's public stock that changed (every seat's counts are in every view, V43): Denar,
+    Stone, Legio (in the Cohorte / assigned, as the table's Leg), officers hired or discarded; for
+    the seat whose turn ``action`` ends, what it earned by preparing (C41) and paid in upkeep (C46),
+    and what left unpaid (V33)."""
+    g = before.game
+    ending = _ending(before, action)
+    out = []
+    for s, seat in enumerate(g.seats):
+        parts = _upkeep(before, action, after) if s == ending else []
+        parts += [f"{name} {a} → {b}" for name, a, b in (("Denar", before.denar[s], after.denar[s]),
+                                                        ("Stone", before.stone[s], after.stone[s])) if a != b]
+        old, new = (before.legio[s], before.assigned[s]), (after.legio[s], after.assigned[s])
+        if old != new:
+            unpaid = f", {old[0] - new[0]} unpaid (V33)" if s == ending and new[0] < old[0] else ""
+            parts.append(f"Legio {old[0]}/{old[1]} → {new[0]}/{new[1]}{unpaid}")
+        why = ", unpaid (V33)" if s == ending else ""
+        for slot in (2 * s, 2 * s + 1):
+            was, now = before.officers[slot], after.officers[slot]
+            if was != now and was >= 0:
+                parts.append(f"{_officer(g, was)} discarded{why}")
+            if was != now and now >= 0:
+                parts.append(f"{_officer(g, now)} hired")
+        if parts:
+            out.append(f"{seat} {', '.join(parts)}")
+    return out
+
+
+def _ending(before: ViaeState, action: int) -> int:
+    """The seat whose turn ``action`` ends (Prepare, or end turn: C41, C46), else -1."""
+    n = before.game.notation
+    ends = before.stack and before.frame()[0] == Id.TURN and action in (n["prepare"], n["end"])
+    return agere.seat(before) if ends else -1
+
+
+def _upkeep(before: ViaeState, action: int, after: ViaeState) -> list[str]:
+    """A turn's end: the Denar a Prepare earned (C41), then the upkeep paid (C46)."""
+    g = before.game
+    p = agere.seat(before)
+    earned = agere.prepare_earnings(before) if action == g.notation["prepare"] else 0
+    paid = before.denar[p] + earned - after.denar[p]
+    return [*([f"prepare +{earned} Denar (C41)"] if action == g.notation["prepare"] else []),
+            f"upkeep {paid} Denar (C46)"]
+
+
+def _officer(game: ViaeGame, card: int) -> str:
+    officer = game.cards.castra[card]
+    return f"{officer.id} {officer.name}"
 
 
 def changes(before: ViaeState, after: ViaeState) -> list[str]:

@@ -13,12 +13,12 @@ from legatus.core.game import State, TextCommand
 from legatus.core.procedure_state import ProcedureState
 from legatus.core.procedures import Frame
 
-from . import resample
+from . import choices, resample
 from . import text as screen
 from .decks import CASTRA, CYCLE_BACK, DECEPTIO, FORTUNA, MANDATUM
 from .effects import ModsMemo
 from .ids import Id
-from .log import line, named, outcome
+from .log import line, outcome
 from .procedures import TABLE
 from .rules import chance, end, setup
 from .rules.agere import PathMemo
@@ -241,14 +241,8 @@ class ViaeState(ProcedureState):
         return screen.render(self.game, self.view(seat), markup, full)
 
     def describe(self, action: int) -> str:
-        """A road chosen reads with its ends and value ("road r05 go Roma–Ostia (2)"), a card
-        with its name ("play D02 Lapides")."""
-        g, a = self.game, int(action)
-        roads = len(g.board.roads)
-        for kind in ("milestone", "road", "road_go"):
-            if g.notation[kind] <= a < g.notation[kind] + roads:
-                return f"{g.actions[a]} {screen.road_label(g, a - g.notation[kind]).split(' ', 1)[1]}"
-        return named(self, str(g.actions[a]))
+        """The notation, its cards named, with what the choice costs and does (:mod:`.choices`)."""
+        return choices.describe(self, int(action))
 
     def text_commands(self) -> dict[str, TextCommand]:
         """Public facts only (a spectator's view): whoever types them may be any seat."""

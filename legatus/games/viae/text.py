@@ -70,15 +70,47 @@ def _own(game: ViaeGame, view: dict[str, Any]) -> list[str]:
         return []
     bonus = {m.id: m.bonus for m in game.cards.mandatum}
     mandatum = [f"{c} ({bonus[c.split(' ')[0]]})" for c in _cards(game, "mandatum", me["personal_mandatum"])]
-    return [*_wrap("Your hand: ", _cards(game, "deceptio", me["hand"])), *_wrap("Your Mandatum: ", mandatum)]
+    return [*_where(game, me), *_hand(game, view, me["hand"]), *_wrap("Your Mandatum: ", mandatum)]
 
 
-def _conquest(view: dict[str, Any]) -> list[str]:
+def _where(game: ViaeGame, me: dict[str, Any]) -> list[str]:
+    """The seat's Legio marker city and its officers by slot (an ability used: "used", V14)."""
+    at = _name(game, me["marker"]) if me["marker"] else "not placed yet"
+    officers = [f"{i + 1} {_cards(game, 'castra', [o])[0]}{' (used)' if used else ''}" if o else f"{i + 1} empty"
+                for i, (o, used) in enumerate(zip(me["officers"], me["officers_used"], strict=True))]
+    return _wrap(f"Your Legio: {at} · officers: ", officers if any(me["officers"]) else [])
+
+
+def _hand(game: ViaeGame, view: dict[str, Any], hand: list[str]) -> list[str]:
+    """The hand on one line; where a card of it is chosen now (play, discard), a card a line
+    with what it does, trimmed to 80 columns (``card ID`` shows the whole text)."""
+    if not any(a.startswith(("play ", "discard ")) for a in view["legal_actions"]):
+        return _wrap("Your hand: ", _cards(game, "deceptio", hand))
+    cards = {c.id: c for c in game.cards.deceptio}
+    lines = []
+    for i, card in enumerate(sorted(set(hand))):
+        copies = f" ×{hand.count(card)}" if hand.count(card) > 1 else ""
+        lines.append(_trim(f"{'Your hand: ' if i == 0 else ' ' * 11}{card} {cards[card].name}{copies}: "
+                           f"{cards[card].text}"))
+    return lines
+
+
+def _trim(line: str) -> str:
+    return line if len(line) <= WIDTH else line[:WIDTH - 1] + "…"
+
+
+def _conquest(game: ViaeGame, view: dict[str, Any]) -> list[str]:
     c = view["conquest"]
     if not c:
         return []
     kept = f", kept {' '.join(map(str, c['kept']))}" if c["kept"] else ""
-    return [f"Conquest of {c['city']}: dice {' '.join(map(str, c['dice'])) or '–'}{kept}"]
+    return [f"Conquest of {_name(game, c['city'])}: dice {' '.join(map(str, c['dice'])) or '–'}{kept}"]
+
+
+def _name(game: ViaeGame, city: str) -> str:
+    """A city of the view (its id) by its name, as the board prints it: "carthago_nova", "Carthago Nova"."""
+    b = game.board
+    return b.city_names[b.city_ids.index(city)]
 
 
 def _regions(game: ViaeGame, view: dict[str, Any]) -> list[str]:
@@ -97,7 +129,7 @@ def _regions(game: ViaeGame, view: dict[str, Any]) -> list[str]:
             if b.city_region[c] != r:
                 continue
             state = view["cities"].get(city)
-            text = f"{city} {NUMERALS[b.city_value[c]]}".rstrip()
+            text = f"{b.city_names[c]} {NUMERALS[b.city_value[c]]}".rstrip()
             if state:
                 owner = state["owner"]
                 text += f" {owner.replace('seat', 's')}" if owner else ""
@@ -119,9 +151,10 @@ def render(game: ViaeGame, view: dict[str, Any], markup: bool = False, full: boo
     public = [f"{c}{' — ' + done[c.split(' ')[0]] if c.split(' ')[0] in done else ''}"
               for c in _cards(game, "mandatum", view["public_mandatum"])]
     lines = [_bold(head, markup), *_players(view, markup), *_own(game, view), *_wrap("Public Mandatum: ", public),
-             *_conquest(view)]
+             *_conquest(game, view)]
     if not full:
         return "\n".join(lines)
+    fortuna = {c.id: c.text for c in game.cards.fortuna}
     by_seat: dict[str, list[str]] = {}
     for road, owner in view["roads"].items():
         by_seat.setdefault(owner, []).append(road)
@@ -129,14 +162,15 @@ def render(game: ViaeGame, view: dict[str, Any], markup: bool = False, full: boo
              for i, c in enumerate(_cards(game, "castra", [c or "" for c in view["castra"]]))]
     officers = [f"{p['seat']} " + ", ".join(_cards(game, "castra", [o for o in p["officers"] if o]))
                 for p in view["players"] if any(p["officers"])]
-    lines += [
-        *_wrap("", [KEY]),
+    lines += [  # the keys last, above the prompt: at 80x24 the top of the board scrolls away
         *_regions(game, view),
         *_wrap("Roads built: ", [f"{seat} {' '.join(sorted(roads))}" for seat, roads in sorted(by_seat.items())]),
         *_wrap(f"Castra ({view['castra_pile']} in the pile): ", slots),
         *_wrap("Officers: ", officers),
-        *_wrap("Fortuna: ", _cards(game, "fortuna", view["fortuna_active"])),
+        *_wrap("Fortuna: ", [f"{c} ({fortuna[c.split(' ')[0]].removesuffix('.')})"
+                             for c in _cards(game, "fortuna", view["fortuna_active"])]),
         *_wrap(f"Deceptio: {view['deceptio_deck']} in the deck; discarded: ", view["deceptio_discard"]),
+        *_wrap("", [KEY]),
         *_wrap("Cities: ", ["value, owner sN, ! vigilant, !! aggressive, +N a scout of seatN, @N its Legio marker, "
                             "⌂ a basilica"]),
     ]
@@ -181,7 +215,7 @@ def near_text(game: ViaeGame, view: dict[str, Any], name: str) -> str:
     for r in b.city_roads[city]:
         builder = view["roads"].get(b.roads[r].id)
         cost = (f"built by {builder}: free for it, {costs['toll']} Denar toll to it for the others (C39)"
-                if builder else "not built: one a Move may cross it (V18)")
+                if builder else "not built: a Move cannot cross it (V18), but one such road with CA11")
         lines.append(f"  {road_label(game, r)}: {cost}")
     if b.harbor[city]:
         lines.append(f"  harbour: sail to any of {len(b.harbors) - 1} others, {costs['sail_fee']} Denar at each end "

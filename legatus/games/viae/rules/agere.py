@@ -530,9 +530,8 @@ def apply(st: ViaeState, action: int) -> None:
     if action == n["end"]:
         end_turn(st)
         return
-    if action == n["prepare"]:  # C41, V16
-        unused = actions_left(st) - (0 if g.options["prepare_counts_itself"] else 1)
-        st.denar[p] += g.tracks.prepare_denar * max(unused, 0)
+    if action == n["prepare"]:
+        st.denar[p] += prepare_earnings(st)
         end_turn(st)
         return
     st.actions_used += 1
@@ -565,6 +564,13 @@ def apply(st: ViaeState, action: int) -> None:
     else:
         kind, city = divmod(action - n["basilica"], cities)
         build_basilica(st, p, kind, city)
+
+
+def prepare_earnings(st: ViaeState) -> int:
+    """C41, V16: the Denar a Prepare earns for the actions it leaves unused."""
+    g = st.game
+    unused = actions_left(st) - (0 if g.options["prepare_counts_itself"] else 1)
+    return g.tracks.prepare_denar * max(unused, 0)
 
 
 def free_action(st: ViaeState, p: int, action: int) -> bool:
@@ -811,6 +817,19 @@ def apply_take(st: ViaeState, action: int) -> None:
     st.end()
 
 
+def explain_turn(st: ViaeState, action: int) -> str:
+    """Why a turn refuses ``action``: an end before the actions are spent says what to type."""
+    n = st.game.notation.base
+    if st.must_conquer and n["road"] <= action <= n["end"]:  # a turn action: the free ones stay open
+        return "a hostile city entered must be conquered first (V19): type conquer"
+    if action == n["end"] and actions_left(st):
+        return f"you have {_actions_left(st)} left: type prepare to end your turn now " \
+               f"(+{prepare_earnings(st)} Denar for them, C41), or take an action"
+    if action == n["prepare"] and not actions_left(st):
+        return "you have no action left to prepare with: type end turn"
+    return "it is not one of the actions of the IV. Agere now"
+
+
 def _actions_left(st: ViaeState) -> str:
     n = actions_left(st)
     return f"{n} action{'s' if n != 1 else ''}"
@@ -819,7 +838,7 @@ def _actions_left(st: ViaeState) -> str:
 PROCEDURES: dict[int, Procedure[ViaeState]] = {
     Id.ROUND_AGERE: step("IV. Agere, next player", next_turn),
     Id.TURN: Procedure("IV. Agere", seat, lambda st: f"{st.game.seats[seat(st)]}: {_actions_left(st)} left.",
-                       legal, apply, hides_legal=True),  # the Deceptio cards in hand
+                       legal, apply, hides_legal=True, explain=explain_turn),  # hides: the Deceptio cards in hand
     Id.SCOUT_MORE: Procedure("scouting", seat, lambda st: "Scout another city, or done.", scout_more_legal,
                              apply_scout_more),
     Id.HIRE: Procedure("Castra", seat, lambda st: "Hire an officer, or none.", hire_legal, apply_hire),
