@@ -593,13 +593,13 @@ def value_of(notation: str) -> str:
 
 
 def _numbers(actions: list[Action]) -> str:
-    """The numbers that the actions are ("take 0" to "take 10": "a number from 0 to 10, "), else ""."""
+    """The numbers that the actions are ("take 0" to "take 10": "0 to 10 or a letter "), else ""."""
     numbers = sorted({int(value_of(str(a))) for a in actions if value_of(str(a)).isdigit()})
     if not numbers:
         return ""
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"a number from {numbers[0]} to {numbers[-1]}, or a letter "
-    return f"one of the numbers {', '.join(map(str, numbers))}, or a letter "
+        return f"{numbers[0]} to {numbers[-1]} or a letter "
+    return f"one of {', '.join(map(str, numbers))} or a letter "
 
 
 def menu_keys(actions: list[Action]) -> list[str]:
