@@ -607,13 +607,15 @@ def options(game: Annotated[str, typer.Argument(help="the game (`legatus games` 
     """List a game's options: name, default, what it means, the values it takes."""
     cls = game_class_named(game)
     typer.echo(f"{game} ({cls.title}): -o KEY=VALUE, or --KEY VALUE (--KEY alone for a yes/no option)")
+    key_width = max(len(key) for key in cls.OPTIONS)  # columns as wide as the longest name and default
+    default_width = max(len(value_text(spec, spec.default)) for spec in cls.OPTIONS.values())
     for key, spec in cls.OPTIONS.items():
         aliases = [f"--{a}" for a, k in cls.OPTION_ALIASES.items() if k == key]
-        typer.echo(f"  {key:<10} default {value_text(spec, spec.default):<12} {spec.help}"
+        typer.echo(f"  {key:<{key_width}} default {value_text(spec, spec.default):<{default_width}} {spec.help}"
                    + (f" (also {', '.join(aliases)})" if aliases else ""))
         values = valid_values(spec)
         if values:
-            typer.echo(f"  {'':<10} values: {values}")
+            typer.echo(f"  {'':<{key_width}} values: {values}")
     if cls.SWEEP:
         typer.echo("legatus sweep plays by default: " + " × ".join(
             f"{k} ({len(v)} value{'s' * (len(v) != 1)})" for k, v in cls.SWEEP.items()))

@@ -333,8 +333,8 @@ class TerminalPlay:
                                f"type its {self._key_word()} or the whole notation[/red]")
             return None
         if text.isdigit() or (text.isalpha() and len(text) <= 2):  # a key that is not on the screen
-            self.console.print(f"[red]{escape(text)} is not in the list; type {self._keys[0]} to {self._keys[-1]}, "
-                               "or the notation[/red]")
+            self.console.print(f"[red]{escape(text)} is not in the list; type {_numbers(actions)}{self._keys[0]} to "
+                               f"{self._keys[-1]}, or the notation[/red]")
             return None
         try:
             action = self.state.parse_action(text)
@@ -592,6 +592,16 @@ def value_of(notation: str) -> str:
     return notation.partition(" ")[2]
 
 
+def _numbers(actions: list[Action]) -> str:
+    """The numbers that the actions are ("take 0" to "take 10": "0 to 10 or a letter "), else ""."""
+    numbers = sorted({int(value_of(str(a))) for a in actions if value_of(str(a)).isdigit()})
+    if not numbers:
+        return ""
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]} or a letter "
+    return f"one of {', '.join(map(str, numbers))} or a letter "
+
+
 def menu_keys(actions: list[Action]) -> list[str]:
     """What to type for each action: its number, or a letter (a…z, then aa, ab…) in a menu
     whose choices are themselves numbers ("take 8", "ops #16"), so an index is never taken
@@ -604,7 +614,8 @@ def menu_keys(actions: list[Action]) -> list[str]:
 
 def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tuple[int, str]]]]:
     """The actions grouped as the screen lists them: (label, [(index in ``actions``, text)]).
-    A group is a kind (the first word) and what the game adds to all its actions (a cost):
+    A group is a kind (``action_kind``: the first word, or the game's verb of several words) and
+    what the game's ``menu_text`` adds to all its actions (a cost):
     "move (1 denarius)", its items the rest ("Corduba"); an action whose addition no other of
     its kind shares goes with its kind's own group, its note beside it ("move": "Emerita (2
     denarii)"); actions alone in their kind, in a row, share a group without a label, whole;
@@ -613,21 +624,21 @@ def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tup
     groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
     singles: list[tuple[int, str]] = []
     for i, action in enumerate(actions):
-        notation, described = str(action), state.describe(action)
+        notation, described = str(action), state.menu_text(action)
         if " " not in notation:  # one word ("end", "garrison"): nothing to group it by
             singles.append((i, described))
             continue
         note = described[len(notation):].strip() if described.startswith(notation) else ""
-        groups.setdefault((notation.split(" ", 1)[0], note), []).append((i, notation))
+        groups.setdefault((state.action_kind(notation), note), []).append((i, notation))
     grouped: dict[str, list[tuple[int, str]]] = {}
     kinds = [kind for kind, _ in groups]
     for (kind, note), members in groups.items():
         if kinds.count(kind) == 1 and len(members) == 1:  # alone of its kind: whole, among the lone ones
             grouped.setdefault(f" {members[0][0]}", []).append((members[0][0], f"{members[0][1]} {note}".rstrip()))
         elif len(members) == 1:  # with the others of its kind, its note beside it
-            grouped.setdefault(kind, []).append((members[0][0], f"{value_of(members[0][1])} {note}".rstrip()))
+            grouped.setdefault(kind, []).append((members[0][0], f"{members[0][1][len(kind) + 1:]} {note}".rstrip()))
         else:
-            grouped[kind + (f" {note}" if note else "")] = [(i, value_of(n)) for i, n in members]
+            grouped[kind + (f" {note}" if note else "")] = [(i, n[len(kind) + 1:]) for i, n in members]
     out: list[tuple[str, list[tuple[int, str]]]] = []
     for label, items in sorted(grouped.items(), key=lambda group: min(group[1])):
         if label.startswith(" ") and out and out[-1][0] == "":

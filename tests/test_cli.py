@@ -424,3 +424,20 @@ def test_play_refuses_an_agent_bound_out_of_range() -> None:
     """Issue 30: the bound that paces agents' moves in the terminal is checked before play."""
     assert "--agent-seconds 0 must be more than 0 and at most 60" in one_error_line(
         invoke("play", "viae", "--agent-seconds", "0"))
+
+
+@pytest.mark.parametrize("game", ["viae", "hannibal", "hispania"])
+def test_options_keep_their_columns_whatever_the_names_length(game: str) -> None:
+    result = CliRunner().invoke(app, ["options", game])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert len({line.index(" default ") for line in lines if " default " in line}) == 1  # one column of defaults
+    assert len({line.index("values: ") for line in lines if line.lstrip().startswith("values: ")}) == 1
+    assert len({_meaning_at(line) for line in lines if " default " in line}) == 1  # and of meanings
+
+
+def _meaning_at(line: str) -> int:
+    """Where an option's meaning begins, after its default."""
+    rest = line[line.index(" default ") + len(" default "):]
+    after_value = rest[len(rest.split(" ", 1)[0]):]
+    return len(line) - len(after_value.lstrip())

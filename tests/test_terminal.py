@@ -740,7 +740,7 @@ def test_a_lone_cost_stays_with_its_kind_in_order_and_one_word_actions_are_never
 def test_an_action_of_one_word_beside_longer_ones_of_its_kind() -> None:
     """"garrison" and "garrison purple" (Legio Hispana) both listed: the word alone has no group."""
     game = legatus.load("hispania")
-    fake = SimpleNamespace(describe=str)
+    fake = SimpleNamespace(menu_text=str, action_kind=lambda notation: notation.split(" ", 1)[0])
     actions = [game.actions[i] for i in range(len(game.actions))
                if str(game.actions[i]) in ("garrison", "garrison purple", "end", "move Corduba", "move Gades")]
     lines = [Text.from_markup(line).plain for block in action_lines(fake, actions, 80) for line in block]

@@ -280,8 +280,21 @@ def test_a_menu_of_numbers_has_letters_and_takes_the_value_typed() -> None:
     play.run()
     said = out.getvalue()
     assert f"take:  a {takes[0].split()[1]}" in said
-    assert "99 is not in the list" in said
+    numbers = [int(t.split()[1]) for t in takes]
+    assert f"99 is not in the list; type {min(numbers)} to {max(numbers)} or a letter a to " in said
     assert str(play.state.history()[len(state.history())]) == takes[-1]
+
+
+def test_hannibal_s_verbs_of_two_words_head_their_group() -> None:
+    """"pick up Mago" under "pick up:", not "pick:  up Mago"; one-word kinds as before."""
+    import legatus
+    from legatus.terminal import menu_groups
+
+    state = legatus.load("hannibal").new_initial_state()
+    actions = [state.parse_action(t) for t in ("pick up Mago", "pick up 3", "remove pc Acci", "remove pc Zama",
+                                               "to Rome", "to Capua", "stop")]
+    assert [(label, [t for _, t in items]) for label, items in menu_groups(state, actions)] == [
+        ("pick up:", ["Mago", "3"]), ("remove pc:", ["Acci", "Zama"]), ("to:", ["Rome", "Capua"]), ("", ["stop"])]
 
 
 def test_save_quit_and_load_against_an_agent_resume_at_the_person_s_screen(tmp_path: Path) -> None:
@@ -408,3 +421,35 @@ def test_a_position_taller_than_the_window_is_cut_with_a_pointer_to_board() -> N
     TerminalPlay(Session(state), console=Console(file=out, width=80, height=12), read=read).run()
     screen = prompts[0].rstrip("\n").split("\n")
     assert len(screen) + 2 <= 12 and "… more of the position: type board" in prompts[0]
+
+
+def test_hannibal_s_card_play_shows_each_card_s_text_and_its_event_at_80_by_24() -> None:
+    """Seven cards with their texts and the news (4 rows, issue 32) leave the menu the row of the
+    OPs: each card's line says whether its event may be played now."""
+    import io
+
+    from rich.console import Console
+
+    from legatus.core.session import Session
+    from legatus.terminal import TerminalPlay
+    from tests.hannibal.helpers import ready
+
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    out = io.StringIO()
+    screens: list[str] = []
+
+    def read(_: str) -> str:
+        screens.append(out.getvalue())
+        out.seek(0)
+        out.truncate()
+        if len(screens) > 1:
+            raise EOFError
+        return ""  # Enter: the hot seat hands the screen over
+
+    TerminalPlay(Session(state), console=Console(file=out, width=80, height=24), read=read).run()
+    screen = screens[1].rstrip("\n").split("\n")
+    assert screen_rows(screens[1]) <= 24 - 1, screens[1]  # and the "> " line
+    assert "Hand: #1 Corsica and Sardinia Revolt (3 OPs): Only if the opponent controls Cor…" in screen
+    assert "      #3 Numidia Revolts (3 OPs; event now): Choose Western or Eastern Numidia:…" in screen
+    assert "ops:  a #1  b #2  c #3  d #4  e #5  f #6  g #7" in screen
+    assert "… 2 more lines of actions: type more" in screen

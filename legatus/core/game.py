@@ -294,6 +294,16 @@ class State(abc.ABC):
         """The action's notation with what a person wants to know before choosing it (a cost)."""
         return str(self.game.actions[action])
 
+    def menu_text(self, action: int) -> str:
+        """The action as a terminal's menu lists it: :meth:`describe`, unless the status above
+        the menu says the rest (Hannibal's hand, each card to choose with its text)."""
+        return self.describe(action)
+
+    def action_kind(self, notation: str) -> str:
+        """The kind a terminal's menu groups the action under: its first word ("move Corduba":
+        "move"); a game whose verbs have several words names them ("pick up Mago": "pick up")."""
+        return notation.split(" ", 1)[0]
+
     def summary(self) -> dict[str, Any]:
         """A finished game in a few JSON values for statistics: ``outcome``, a short name of
         how it ended, and ``winners``, the seats that won (first places; none in a lost

@@ -28,6 +28,7 @@ def seat_outputs(state: State, seat: int) -> dict[str, str]:
         "seat log": "\n".join(seat_actions(state, seat)),
         "explaining log": "\n".join(log.lines(seat) + log.lines(SPECTATOR)),  # what the terminal and page show
         "legal actions": " ".join(str(a) for a in state.legal_actions()) if state.current_player() == seat else "",
+        "screen": "\n".join(state.view_text(seat, full=full) or "" for full in (False, True)),  # the terminal's
     }
 
 

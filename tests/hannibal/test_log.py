@@ -5,11 +5,16 @@ battle card dealt stays hidden from the other seat."""
 
 from __future__ import annotations
 
+import random
+
 from legatus.core.seatlog import log_line
+from legatus.core.session import sample_outcome
+from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.rules import base
 from legatus.games.hannibal.state import HannibalState
-from tests.hannibal.helpers import general, play, ready, space
+from tests.hannibal.helpers import game, general, play, ready, space
 from tests.hannibal.test_battle import _battle_at_terventum, _deal
+from tests.hannibal.test_items_cards import rome_plays
 
 
 def logged(state: HannibalState, text: str) -> str:
@@ -65,9 +70,10 @@ def test_h78_h82_h83_h91_a_battle_round_its_casualties_the_retreat_and_the_pc_pa
     assert logged(state, "rome attacks double envelopment") == \
         "rome attacks double envelopment — battle round 1 at Terventum"
     assert logged(state, "concede") == "concede — Rome wins the battle at Terventum"
-    assert logged(state, "roll 6") == ("roll 6 — for battle casualties (H82) after 1 round; Rome loses 1 CU "
-                                       "(Terventum); Carthage loses 1 CU (Terventum)")
-    assert logged(state, "roll 4") == ("roll 4 — for the Retreat Table (H83); Carthage loses 2 CUs (Terventum); "
+    assert logged(state, "roll 6") == ("roll 6 — for battle casualties (H82) after 1 round: 6 on the 1 column; "
+                                       "Rome loses 1 CU (Terventum); Carthage loses 1 CU (Terventum)")
+    assert logged(state, "roll 4") == ("roll 4 — for the Retreat Table (H83): 4 + 2 = 6 on the 1–4 CUs column; "
+                                       "Carthage loses 2 CUs (Terventum); "
                                        "Mago leaves the map until the next Reinforcement Phase (H43)")
     assert logged(state, "remove pc Zama") == "remove pc Zama — Carthage pays for the battle lost (H91)"
 
@@ -77,7 +83,8 @@ def test_h49_a_pass_attrition_roll() -> None:
     state.gen_at[general(state, "Hannibal")] = space(state, "Ilerda")
     state.cu[1][space(state, "Ilerda")] = 6
     play(state, "ops #8", "activate Hannibal", "take 6", "to Tolosa")
-    assert logged(state, "roll 6") == "roll 6 — for pass attrition (H49); Carthage loses 1 CU (Tolosa)"
+    assert logged(state, "roll 6") == ("roll 6 — for pass attrition (H49): 6 - 2 = 4 on the 5–6 column; "
+                                        "Carthage loses 1 CU (Tolosa)")
 
 
 def test_h108_an_event_that_costs_rome_a_province_says_the_points() -> None:
@@ -102,7 +109,8 @@ def test_h79_a_counterattack_roll_says_who_has_the_initiative() -> None:
     _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
     assert logged(state, "rome attacks probe") == "rome attacks probe — battle round 1 at Terventum"
     play(state, "carthage matches probe", "counterattack")
-    assert logged(state, "roll 2") == "roll 2 — for the counterattack (H79): Carthage takes the initiative"
+    assert logged(state, "roll 2") == ("roll 2 — for the counterattack (H79): Mago needs 2 or less, rolls 2: "
+                                      "Carthage takes the initiative")
 
 
 def test_h95_a_siege_roll_with_its_modifier_and_the_points_won() -> None:
@@ -129,3 +137,45 @@ def test_h80_a_withdrawal_roll_and_its_result() -> None:
     play(state, "withdraw")
     assert logged(state, "roll 6") == ("roll 6 — for the withdrawal (H80): the withdrawal fails: the defender "
                                        "may take the initiative")
+
+
+def test_h95_a_siege_roll_that_does_nothing_says_so_and_the_points_standing() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    saguntum = space(state, "Saguntum")
+    state.ctrl[saguntum], state.inner[saguntum] = 0, 0
+    play(state, "ops #9", "activate Hannibal", "take 10", "stop", "siege")
+    assert logged(state, "roll 3") == ("roll 3 — for the Siege Table (H95) at Saguntum: 3 - 1 = 2: no effect, "
+                                       "siege points at Saguntum still 0")
+
+
+def test_h106_a_winter_roll_says_its_column_and_no_cu_lost_beside_the_pcs_isolated() -> None:
+    """The last winter roll runs the isolation (H104): its PCs follow the roll's own result."""
+    g, rng = game(), random.Random(3)
+    state = g.new_initial_state()
+    while True:
+        action = sample_outcome(state, rng) if state.is_chance_node() else g.fuzz_choice(state, rng)
+        before = state.clone()
+        state.apply_action(action)
+        if before.stack and before.stack[-1][0] == Id.R_WINTER and before.ctrl != state.ctrl:
+            break
+    assert log_line(before, action, 0, state) == (
+        "roll 3 — for winter attrition (H106) of Carthage at Dertosa: 3 on the 2 column: no CU lost; "
+        "PCs: Thamugadi now nobody's, Taurini now nobody's (isolated, H104)")
+
+
+def test_52_the_event_s_attrition_shows_its_modifier_and_column() -> None:
+    state = rome_plays(52)
+    neapolis = space(state, "Neapolis")
+    state.cu[1][neapolis], state.spts[neapolis], state.sby[neapolis] = 4, 1, 1
+    state.forget_legal()
+    play(state, "event #52", "choose Neapolis")
+    assert logged(state, "roll 5") == ("roll 5 — for the event's attrition: 5 + 1 = 6 on the 4 column; "
+                                       "Carthage loses 2 CUs (Neapolis)")
+
+
+def test_h79_a_failed_counterattack_says_the_roll_needed() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+    play(state, "rome attacks probe", "carthage matches probe", "counterattack")
+    assert logged(state, "roll 6") == ("roll 6 — for the counterattack (H79): Mago needs 2 or less, rolls 6: "
+                                       "Rome keeps the initiative")

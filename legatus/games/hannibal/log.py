@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .ids import BATTLE_STEPS, DICE, Id
+from .ids import DICE, Id
 from .notation import SIDES
-from .rules import base, movement, reactions, sieges
+from .rules import base, battle, movement, reactions, sieges
 from .rules.base import AWAY, DEAD, OFF, points
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ _CARD = re.compile(r"#(\d+)")
 _GONE = {DEAD: "is eliminated (H43)", AWAY: "leaves the map until the next Reinforcement Phase (H43)",
          OFF: "leaves the map"}
 # the rolls that may cost CUs (a roll that costs none says so)
-_LOSSES = (Id.R_PASS, Id.R_CASUALTIES, Id.R_WINTER, Id.R_EVENT_ATTRITION, Id.R_MERCENARIES)
+_LOSSES = (Id.R_PASS, Id.R_CASUALTIES, Id.R_WINTER, Id.R_EVENT_ATTRITION, Id.R_MERCENARIES, Id.R_RETREAT)
 _NAVAL = {"return": "the fleet turns back", "sunk": "sunk: the army is lost at sea"}
 
 
@@ -91,18 +91,82 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
         result = before.game.tables.naval_result(die + mod)
         return f"{said}: {_plus(die, mod)}: {_NAVAL.get(result, 'no effect')}"
     if purpose == Id.R_SIEGE:
-        return f"{said} at {before.board.names[frame[1]]}: {_plus(die, sieges.modifier(before, frame[1], frame[2]))}"
-    if purpose == Id.R_WINTER:
-        said += f" of {_side(frame[2])} at {before.board.names[frame[1]]}"
+        return f"{said} at {before.board.names[frame[1]]}: {_siege(before, die, frame, after)}"
     if purpose == Id.R_COUNTER:
-        return f"{said}: {_side(after.b_att)} {'takes' if after.b_att != before.b_att else 'keeps'} the initiative"
+        general, target = battle.counterattack_odds(before)
+        result = "takes" if after.b_att != before.b_att else "keeps"
+        return (f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: "
+                f"{_side(after.b_att)} {result} the initiative")
+    if purpose == Id.R_MERCENARIES and frame[2] == 0:
+        general = base.commander(before, frame[1], 1)
+        target = base.battle_rating(before, general)
+        spared = "the force is spared" if die <= target else "the force rolls Attrition"
+        return (f"{said} at {before.board.names[frame[1]]}: {_general(before, general)} needs {target} or less, "
+                f"rolls {die}: {spared}")
     if purpose in _RESULTS:
         return f"{said}: {_RESULTS[purpose](before, after)}"
+    if purpose == Id.R_WINTER:
+        said += f" of {_side(frame[2])} at {before.board.names[frame[1]]}"
     if purpose == Id.R_CASUALTIES:
         said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
-    if purpose in _LOSSES and not changes(before, after, ""):
+    if purpose in _TABLES:
+        mod, column = _TABLES[purpose](before, frame)
+        said += f": {_plus(die, mod)} on the {column} column"
+    if purpose in _LOSSES and not any(_cus(before, after, side, "") for side in (0, 1)):
         return f"{said}: no CU lost"
     return said
+
+
+def _siege(before: HannibalState, die: int, frame: tuple[int, ...], after: HannibalState) -> str:
+    """The Siege Table's roll (H95) and, where it changed nothing, that it did not."""
+    space = frame[1]
+    rolled = _plus(die, sieges.modifier(before, space, frame[2]))
+    if changes(before, after, ""):
+        return rolled  # the points, the CUs lost and the city taken follow
+    return f"{rolled}: no effect, siege points at {before.board.names[space]} still {after.spts[space]}"
+
+
+def _attrition_column(st: HannibalState, size: int) -> str:
+    """The Attrition Table's column of a force of ``size`` CUs (or rounds): "5–6", "10+"."""
+    return _column(st.game.tables.attrition_columns, size)
+
+
+def _column(columns: tuple[int, ...], size: int) -> str:
+    low = max(c for c in columns if c <= max(size, 1))
+    higher = [c for c in columns if c > low]
+    return f"{low}+" if not higher else str(low) if higher[0] == low + 1 else f"{low}–{higher[0] - 1}"
+
+
+def _pass(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
+    return movement.pass_modifier(st, frame[1]), _attrition_column(st, st.m_left + base.moving_train(st))
+
+
+def _force(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
+    """Winter attrition (H106) and Mercenaries Desert (#21): the force's size, no modifier."""
+    side = frame[2] if frame[0] == Id.R_WINTER else 1
+    return 0, _attrition_column(st, st.cu[side][frame[1]] + base.train_at(st, side, frame[1]))
+
+
+def _event_attrition(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
+    """An event's attrition (#7/#8, #51, #52, #60): its modifier, and its column or the force's."""
+    space, side, mod, column = frame[1:5]
+    return mod - 10, _attrition_column(st, column or st.cu[side][space] + base.train_at(st, side, space))
+
+
+def _casualties(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
+    return 0, _attrition_column(st, st.b_rounds)  # H82: the rounds' column
+
+
+def _retreat(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
+    """H83: the loser's column, by the CUs it began the battle with."""
+    began = st.bbegan[1 - st.b_win]
+    return battle.retreat_modifier(st), f"{_column(st.game.tables.retreat_columns, began)} CUs"
+
+
+_TABLES: dict[int, Callable[[HannibalState, tuple[int, ...]], tuple[int, str]]] = {
+    Id.R_PASS: _pass, Id.R_WINTER: _force, Id.R_MERCENARIES: _force, Id.R_EVENT_ATTRITION: _event_attrition,
+    Id.R_CASUALTIES: _casualties, Id.R_RETREAT: _retreat}
+"""The rolls on a table with columns: each one's modifier and column."""
 
 
 def _pursuit(before: HannibalState, after: HannibalState) -> str:
@@ -149,11 +213,8 @@ def _general(st: HannibalState, g: int) -> str:
 
 def _why_pcs(st: HannibalState) -> str:
     """Why a side removes PCs: a battle lost (H91), Hannibal lost (H43) or the Victory Check (H109)."""
-    if any(frame[0] in BATTLE_STEPS for frame in st.stack):
-        return "the battle lost (H91)"
-    if st.stack and st.stack[0][0] == Id.S_PLAY:
-        return "Hannibal's loss (H43)"
-    return "fewer political points at the Victory Check (H109)"
+    return {"battle": "the battle lost (H91)", "hannibal": "Hannibal's loss (H43)",
+            "victory check": "fewer political points at the Victory Check (H109)"}[base.pc_removal_cause(st)]
 
 
 def changes(before: HannibalState, after: HannibalState, text: str) -> list[str]:

@@ -32,6 +32,9 @@ SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "n
           "rome first", "carthage first", "no proconsul", RESHUFFLE, "end campaign",
           "roll for command", "no roll for command", "no counter event", "sortie", "no sortie", "retreat inside",
           "go inside")
+VERBS = tuple(sorted({*(v for v in SPACE_VERBS if " " in v), "pick up", "ally deserts with", "spy sees",
+                     *(f"{side} {verb}" for side in SIDES for verb in ("attacks", "matches"))}, key=len, reverse=True))
+"""The verbs of several words, longest first: a menu's kinds ("pick up": Mago, 3)."""
 PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for
 
 

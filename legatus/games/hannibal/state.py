@@ -19,7 +19,7 @@ from legatus.core.procedures import Procedures
 from . import log, position, resample, text
 from . import view as view_module
 from .ids import Id
-from .notation import SIDES
+from .notation import SIDES, VERBS
 from .procedures import TABLE
 from .rules import base, setup
 
@@ -259,6 +259,15 @@ class HannibalState(ProcedureState):
         if rest.isdigit():
             return f"{verb} {text.card_label(self.game.cards.strategy[int(rest) - 1])}"
         return notation
+
+    def menu_text(self, action: int) -> str:
+        """A card by its number alone ("ops #16"): the status above lists the hand's cards to
+        choose, each with its name, OPs and text."""
+        return str(self.notation.table[int(action)])
+
+    def action_kind(self, notation: str) -> str:
+        """The verb, of several words where the notation has them ("pick up Mago": "pick up")."""
+        return next((verb for verb in VERBS if notation.startswith(f"{verb} ")), notation.split(" ", 1)[0])
 
     def text_commands(self) -> dict[str, TextCommand]:
         """Public facts only: whoever types them may be either seat."""

@@ -13,6 +13,7 @@ Turn 1 (218 BC) · deal · dice to roll · you are rome
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +27,11 @@ if TYPE_CHECKING:
     from .state import HannibalState
 
 WIDTH = 80
+ROWS = 16  # with the cards' texts at most: an 80×24 screen keeps rows for the plays (ops, event,
+# discard), the news and the prompt
 NBSP = "\u00a0"  # an army stays on one line
 SIDE_WORDS = {"rome": "Rome only", "carthage": "Carthage only", "either": "either side"}
+_CHOICE_CARD = re.compile(r"#\d+$")  # the card a choice names: "ops #5", "event #6"
 KIND_WORDS = {"event": "an event", "counter": "a counter event, played in the other side's {when}",
               "op_bonus": "OPs with a bonus", "campaign": "a campaign: {generals} Generals move"}
 
@@ -148,20 +152,62 @@ def render(game: HannibalGame, view: dict[str, Any], markup: bool = False, full:
     flags += [f"siege train: {view['siege_train']}"] if view["siege_train"] else []
     state_line = (f"Deck {view['deck']} · hands rome {view['hand_sizes'][0]}, carthage {view['hand_sizes'][1]}"
                   + "".join(f" · {f}" for f in flags))
+    sieges = _sieges(view)
+    if len(sieges) == 1 and len(f"{state_line} · {sieges[0]}") <= WIDTH:  # a row saved for the hand
+        state_line, sieges = f"{state_line} · {sieges[0][0].lower()}{sieges[0][1:]}", []
     lines = [*(_bold(line, markup) for line in textwrap.wrap(head, WIDTH, subsequent_indent="  ")),
              *_provinces(game, view), state_line,
-             *_armies(game, view, "rome", full), *_armies(game, view, "carthage", full), *_sieges(view), *_battle(view)]
-    if view["hand"] is not None and view["phase"] == "card play" and view["to_move"] == view["seat"] and not full:
-        lines.append(f"Your hand: {len(view['hand'])} cards, each in the choices below")  # named there, once
-    elif view["hand"] is not None and view["battle"] and not full:  # room for the battle: the cards on board
-        lines.append(f"Your hand: {len(view['hand'])} cards (board lists them)")
-    elif view["hand"] is not None:
-        lines += _wrap("Your hand: ", [_label(game, c) for c in view["hand"]])
-    if view["known_in_other_hand"]:
-        lines += _wrap("Known in the other hand: ", [_label(game, c) for c in view["known_in_other_hand"]])
+             *_armies(game, view, "rome", full), *_armies(game, view, "carthage", full), *sieges, *_battle(view)]
+    known = view["known_in_other_hand"]
+    known_lines = _wrap("Known in the other hand: ", [_label(game, c) for c in known]) if known else []
+    if view["hand"] is not None:
+        lines += _hand(game, view, full, ROWS - len(lines) - len(known_lines))
+    lines += known_lines
     if full:
         lines += cards_lines(view)
     return "\n".join(lines)
+
+
+def _chosen(view: dict[str, Any]) -> list[str]:
+    """The cards of the seat's hand that its choices name ("ops #5": "#5 Native Guide")."""
+    named = {m.group(0) for action in view["legal_actions"] for m in [_CHOICE_CARD.search(action)] if m}
+    return [c for c in view["hand"] if c.split(" ", 1)[0] in named]
+
+
+def _hand(game: HannibalGame, view: dict[str, Any], full: bool, room: int) -> list[str]:
+    """The seat's hand. Where its cards are chosen (the menu names them by number alone), each
+    card a line with what it does (and "event now" where the menu below may have no room left
+    for the events), where ``room`` lines allow, with a title line of its own where
+    a row is left after (the menu's rows come first); in a battle only those to choose, the others
+    on ``board``."""
+    hand, chosen = view["hand"], [] if full else _chosen(view)
+    events = {action.split(" ")[1] for action in view["legal_actions"] if action.startswith("event #")}
+    if view["battle"] and not full:  # room for the battle
+        which = f", {len(chosen)} to choose (card N: the whole text)" if chosen else ""
+        lines = [f"Your hand: {_cards(len(hand))} (board lists them){which}", *_texts(game, chosen, "  ", events)]
+        return lines if len(lines) <= max(room, 1) else lines[:1]
+    if chosen and len(hand) + 1 < room:
+        return ["Your hand (card N: the whole text):", *_texts(game, hand, "  ", events)]
+    if chosen and len(hand) <= room:
+        lines = _texts(game, hand, " " * len("Hand: "), events)
+        return ["Hand: " + lines[0].lstrip(), *lines[1:]]
+    return _wrap("Your hand: ", [_label(game, c) for c in hand])
+
+
+def _texts(game: HannibalGame, cards: list[str], indent: str, events: set[str]) -> list[str]:
+    """Each card ("#5 Native Guide") on a line after ``indent``, with its OPs, whether its event
+    is among the choices (``events``: "#5"), and its text, trimmed to 80 columns."""
+    lines = []
+    for text in cards:
+        card = game.cards.strategy[int(text.split(" ", 1)[0][1:]) - 1]
+        label = card_label(card)[:-1] + "; event now)" if f"#{card.number}" in events else card_label(card)
+        line = f"{indent}{label}: {card.effect}"
+        lines.append(line if len(line) <= WIDTH else line[:WIDTH - 1].rstrip() + "…")
+    return lines
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def cards_lines(view: dict[str, Any]) -> list[str]:

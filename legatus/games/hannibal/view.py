@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .ids import Id
 from .notation import KINDS, SIDES
 from .rules import base
 
@@ -25,6 +26,12 @@ def card(st: HannibalState, number: int) -> str:
     return f"#{number} {st.game.cards.strategy[number - 1].name}"
 
 
+def _answer_due(st: HannibalState) -> bool:
+    """Whether the defender is still to match the card led (H78): once matched, the card stays
+    in the battle's state (``b_card``) but no answer is due."""
+    return any(frame[0] == Id.MATCH for frame in st.stack)
+
+
 def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
     board, game = st.board, st.game
     spaces = {}
@@ -38,7 +45,7 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
     battle = None
     if st.b_space >= 0:
         battle = {"space": board.names[st.b_space], "attacker": SIDES[st.b_att], "rounds": st.b_rounds,
-                  "card": KINDS[st.b_card] if st.b_card >= 0 else None,
+                  "card": KINDS[st.b_card] if st.b_card >= 0 and _answer_due(st) else None,
                   "hand_sizes": [sum(h) for h in st.bhand],
                   "played": {KINDS[k]: st.bplayed[k] for k in range(6) if st.bplayed[k]},
                   "face_up": [{KINDS[k]: c for k, c in enumerate(shown) if c} for shown in st.bshown],

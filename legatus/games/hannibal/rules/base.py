@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from legatus.core.procedures import Procedure, roll, step
 from legatus.core.tuples import put
 
-from ..ids import Id
+from ..ids import BATTLE_STEPS, Id
 from ..notation import CARTHAGE, ROME, SIDES
 
 if TYPE_CHECKING:
@@ -390,8 +390,25 @@ def _go_on(st: HannibalState) -> None:
     st.settle()
 
 
+_REMOVAL_PROMPTS = {"battle": "The battle lost: {removes} (H91).", "hannibal": "Hannibal eliminated: {removes} (H43).",
+                    "victory check": "Victory Check: Rome {rome} political points, Carthage {carthage} — "
+                                     "{removes} (H109)."}
+
+
 def _remove_pc_prompt(st: HannibalState) -> str:
-    return f"{side_word(st)} removes {st.stack[-1][2]} of its PCs (H91, H109)."
+    """The cause first, then how many PCs are still to go."""
+    n = st.stack[-1][2]
+    return _REMOVAL_PROMPTS[pc_removal_cause(st)].format(
+        removes=f"{side_word(st)} removes {n} PC{'s' if n > 1 else ''}", rome=points(st, ROME),
+        carthage=points(st, CARTHAGE))
+
+
+def pc_removal_cause(st: HannibalState) -> str:
+    """Why the side to move removes PCs: "battle" (a battle lost, H91), "hannibal" (Hannibal
+    eliminated, H43) or "victory check" (fewer political points, H109)."""
+    if any(frame[0] in BATTLE_STEPS for frame in st.stack):
+        return "battle"
+    return "hannibal" if st.stack and st.stack[0][0] == Id.S_PLAY else "victory check"
 
 
 PROCEDURES: Entries = {

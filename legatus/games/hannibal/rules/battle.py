@@ -447,17 +447,21 @@ def counter(st: HannibalState, action: int) -> None:
 
 
 def counter_roll(st: HannibalState, die: int) -> None:
-    """H79, H123, H125: success at most the commander's BR (Longus 2 as the original attacker,
-    Paulus 3 as the original defender)."""
+    if die <= counterattack_odds(st)[1]:
+        st.b_att = other(st.b_att)
+    _next_round(st)
+
+
+def counterattack_odds(st: HannibalState) -> tuple[int, int]:
+    """H79, H123, H125: the defender's commander and the most his counterattack may roll: his
+    BR (Longus 2 as the original attacker, Paulus 3 as the original defender)."""
     side = other(st.b_att)
     c = commander(st, st.b_space, side)
     target = battle_rating(st, c)
     when = st.game.abilities[c].get("counterattack_when") if c >= 0 else None
     if when == "original_attacker" and side == st.b_orig or when == "original_defender" and side != st.b_orig:
         target = ability(st, c, "counterattack_max")
-    if die <= target:
-        st.b_att = side
-    _next_round(st)
+    return c, target
 
 
 # --- H80 withdrawal -----------------------------------------------------------------------------
@@ -526,18 +530,21 @@ def casualties_roll(st: HannibalState, die: int) -> None:
 
 
 def retreat_roll(st: HannibalState, die: int) -> None:
-    """H83, H84: the loser's Retreat Table loss (+2 after a Double Envelopment, -2 after a Probe);
-    the first CU lost is an elephant if it has any."""
-    tables = st.game.tables
+    """H83, H84: the loser's Retreat Table loss; the first CU lost is an elephant if it has any."""
     loser = other(st.b_win)
-    mod = {DE: tables.retreat_modifiers["double_envelopment"], PROBE: tables.retreat_modifiers["probe"]}
-    loss = tables.retreat_loss(die + mod.get(st.b_win_card, 0), st.bbegan[loser])
+    loss = st.game.tables.retreat_loss(die + retreat_modifier(st), st.bbegan[loser])
     have = st.cu[loser][st.b_space]
     st.blost[loser] += lose_cus(st, loser, st.b_space, have if loss is None else loss, elephants_first=True)
     if have and not st.cu[loser][st.b_space]:
         for g in generals_at(st, st.b_space, loser):  # H43 (b)
             base.displace(st, g)
     st.end()
+
+
+def retreat_modifier(st: HannibalState) -> int:
+    """H83: +2 after a Double Envelopment won the battle, -2 after a Probe."""
+    mods = st.game.tables.retreat_modifiers
+    return {DE: mods["double_envelopment"], PROBE: mods["probe"]}.get(st.b_win_card, 0)
 
 
 # --- H86-H90 retreat and withdrawal ------------------------------------------------------------

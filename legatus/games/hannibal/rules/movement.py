@@ -344,13 +344,16 @@ def _shift(st: HannibalState, here: int, there: int) -> None:
 
 
 def pass_attrition(st: HannibalState, die: int, kind: int) -> None:
-    """H49: CUs crossing a pass roll on the Attrition Table; -2 for a non-Alps pass, -3 more with
-    Native Guide (#5)."""
-    mod = 0 if kind == ALPS_PASS else st.game.tables.attrition_modifiers["non_alps_pass"]
-    if st.m_bonus == 5:
-        mod -= 3
+    """H49: CUs crossing a pass roll on the Attrition Table."""
+    mod = pass_modifier(st, kind)
     st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + mod, st.m_left, base.moving_train(st))
     st.end()
+
+
+def pass_modifier(st: HannibalState, kind: int) -> int:
+    """H49: -2 for a non-Alps pass, -3 more with Native Guide (#5)."""
+    mod = 0 if kind == ALPS_PASS else st.game.tables.attrition_modifiers["non_alps_pass"]
+    return mod - 3 if st.m_bonus == 5 else mod
 
 
 def naval_modifier(st: HannibalState, src: int, dst: int) -> int:

@@ -209,6 +209,10 @@ def place_pc(st: HannibalState, action: int) -> None:
         st.end()
 
 
+def _ops(n: int) -> str:
+    return f"{n} OP{'s' if n != 1 else ''}"
+
+
 # --- The table's entries of this chapter ----------------------------------------------------------
 def _deal_legal(st: HannibalState) -> tuple[int, ...]:
     return tuple(map((st.notation.DRAW - 1).__add__, sorted(st.deck)))
@@ -232,7 +236,7 @@ PROCEDURES: base.Entries = {
     Id.PLAY: P("card play", base.seat,
                lambda st: f"{base.side_word(st)} plays a card: OPs, event or discard (H29).", play_legal, play,
                hides_legal=True),
-    Id.OPS: P("operations", base.seat, lambda st: f"{base.side_word(st)} uses {ops_value(st)} OPs (H30-H32).",
+    Id.OPS: P("operations", base.seat, lambda st: f"{base.side_word(st)} uses {_ops(ops_value(st))} (H30-H32).",
               ops_legal, use_ops),
     Id.PLACE_PC: P("political control", base.seat,
                    lambda st: f"{base.side_word(st)} places a PC ({st.stack[-1][2]} left; H31).",

@@ -1,0 +1,76 @@
+"""Hannibal's screen (legatus/games/hannibal/text.py) and its prompts: where cards are chosen
+each shows with its text, the menu naming them by number; the battle's card led only while its
+answer is due; a PC removal's cause first."""
+
+from __future__ import annotations
+
+import random
+
+from legatus.core.session import sample_outcome
+from legatus.games.hannibal import text
+from tests.hannibal.helpers import game, play, ready, roll
+from tests.hannibal.test_battle import _battle_at_terventum, _carthage_attacks_in_dertosa, _deal
+
+
+def test_h29_at_card_play_each_card_of_the_hand_has_a_line_with_its_text() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    lines = state.view_text(0, full=False).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Hand: "))
+    assert lines[start] == "Hand: #1 Corsica and Sardinia Revolt (3 OPs): Only if the opponent controls Cor…"
+    assert lines[start + 2].startswith("      #3 Numidia Revolts (3 OPs; event now): Choose")
+    assert [line[6:].split(" (")[0] for line in lines[start:start + 7]] == state.view(0)["hand"]
+    assert all(len(line) <= 80 and line.endswith("…") for line in lines[start:start + 7])
+    assert len(lines) <= text.ROWS and start + 7 == len(lines)
+    ops = state.parse_action("ops #1")
+    assert state.menu_text(ops) == "ops #1" and state.describe(ops) == "ops #1 Corsica and Sardinia Revolt (3 OPs)"
+
+
+def test_a_hand_with_no_room_for_the_texts_keeps_its_names_on_a_few_lines() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    view = state.view(0)
+    assert text._hand(state.game, view, False, 9)[0] == "Your hand (card N: the whole text):"
+    for room in (8, 7):  # the title's row left to the menu
+        tight = text._hand(state.game, view, False, room)
+        assert len(tight) == 7 and tight[0].startswith("Hand: #1 Corsica") and tight[1].startswith("      #2 Sicilia")
+    assert text._hand(state.game, view, False, 6)[0].startswith("Your hand: #1 Corsica and Sardinia Revolt (3 OPs) ·")
+
+
+def test_6_in_a_battle_the_card_to_choose_has_its_text_the_rest_of_the_hand_on_board() -> None:
+    state = _carthage_attacks_in_dertosa([8, 6, 9, 10, 11, 12, 13])
+    lines = state.view_text(1, full=False).splitlines()
+    assert "event #6" in [str(a) for a in state.legal_actions()]
+    hand = len(state.view(1)["hand"])
+    at = lines.index(f"Your hand: {hand} cards (board lists them), 1 to choose (card N: the whole text)")
+    assert lines[at + 1].startswith("  #6 Marharbal's Cavalry (1 OP; event now): During any battle: use as a")
+
+
+def test_h78_h79_the_card_led_shows_only_while_the_defender_is_to_match_it() -> None:
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+    play(state, "rome attacks probe")
+    assert "led: probe, the answer due" in state.view_text(1, full=False)
+    play(state, "carthage matches probe", "counterattack", "roll 6")  # Mago needs 2 or less
+    assert state.prompt() == "Rome attacks with a battle card or withdraws (H78)."
+    assert state.view(0)["battle"]["card"] is None and "led:" not in state.view_text(0, full=False)
+
+
+def test_h109_h91_the_pc_removal_prompt_says_its_cause_first() -> None:
+    g, rng = game(), random.Random(0)
+    state = g.new_initial_state()
+    while not state.prompt().startswith("Victory Check"):
+        assert state.turn == 1 and "removes" not in state.prompt(), state.prompt()
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else g.fuzz_choice(state, rng))
+    assert state.prompt() == "Victory Check: Rome 9 political points, Carthage 7 — Carthage removes 2 PCs (H109)."
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["flank right"] * 2 + ["double envelopment"], ["frontal assault"] * 5)
+    play(state, "rome attacks double envelopment", "concede")
+    roll(state, 6, 4)
+    assert state.prompt() == "The battle lost: Carthage removes 1 PC (H91)."
+
+
+def test_h30_one_op_and_one_card_are_singular() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #11")  # Balearic Slingers: 1 OP
+    assert state.prompt() == "Carthage uses 1 OP (H30-H32)."
+    view = {"hand": ["#6 Marharbal's Cavalry"], "battle": {"space": "Dertosa"}, "legal_actions": []}
+    assert text._hand(state.game, view, False, 10) == ["Your hand: 1 card (board lists them)"]
