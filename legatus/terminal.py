@@ -62,6 +62,8 @@ MIN_ACTION_ROWS = 4
 """The rows a decision's screen keeps for its actions and news, however tall the position."""
 NEWS_ROWS = 4
 """The rows a decision's screen keeps for what just happened, however many actions it lists."""
+SHORT_BLOCK = 2
+"""The lines of a group of actions shown before any longer one, where not all fit."""
 PACE_DRAW = random.SystemRandom()  # the moment an agent's move is shown: drawn from nothing in the game
 
 
@@ -274,10 +276,10 @@ class TerminalPlay:
 
     def _screen(self, actions: list[Action], prompt: str) -> None:
         """One screen for a decision, sized to the console so that all of it stays in view: the
-        state that matters, the actions (as many lines as there is room for; ``more`` lists the
-        rest, but never hides the one-word actions), what happened since the last screen (its
-        newest lines, if there is no room for all: ``log`` has them), then (by the caller) the
-        prompt."""
+        state that matters, the actions (as many of their groups as there is room for, the short
+        ones first; ``more`` lists the rest, but never hides the one-word actions), what happened
+        since the last screen (its newest lines, if there is no room for all: ``log`` has them),
+        then (by the caller) the prompt."""
         width, height = self.console.width, self.console.height - self._spent
         self._spent = 0
         news = self._news()
@@ -299,11 +301,13 @@ class TerminalPlay:
         shown = flat
         if len(flat) > for_actions:
             last = blocks[-1] if any(" " not in str(a) for a in actions) else []  # the one-word actions
-            shown = []
-            for block in blocks[:len(blocks) - bool(last)]:
-                if shown and len(shown) + len(block) + len(last) > for_actions - 1:
-                    break
-                shown += block
+            body = blocks[:len(blocks) - bool(last)]
+            kept: list[int] = []
+            # The groups of a line or two first, in order, then the long ones (a ship's 13 ports) if room is left.
+            for i in sorted(range(len(body)), key=lambda i: (len(body[i]) > SHORT_BLOCK, i)):
+                if not kept or sum(len(body[k]) for k in kept) + len(body[i]) + len(last) <= for_actions - 1:
+                    kept.append(i)
+            shown = [line for i in sorted(kept) for line in body[i]]
             self._hidden_actions = [line for line in flat if line not in shown and line not in last]
             shown += last
         else:

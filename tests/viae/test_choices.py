@@ -47,7 +47,7 @@ def test_C42_a_hire_names_the_officer_its_denar_and_the_player_s_slot() -> None:
 def test_C41_C46_prepare_and_end_turn_say_they_end_the_turn_and_the_upkeep() -> None:
     st = first_turn(3)
     p = st.turn_seat()
-    assert described(st, "prepare") == "prepare (ends your turn: +8 Denar; upkeep 5 Denar)"
+    assert described(st, "prepare") == "prepare (ends turn: +8 Denar, upkeep 5)"
     st.actions_used, st.denar[p] = 99, 2
     refresh(st)
     assert described(st, "end turn") == "end turn (upkeep 5 Denar, more than you have)"

@@ -16,7 +16,7 @@ from legatus.cli import app
 from legatus.core.session import sample_outcome
 from legatus.core.tuples import put
 from legatus.games.viae.state import ViaeState
-from legatus.games.viae.text import WIDTH
+from legatus.games.viae.text import WIDTH, cards_chosen
 from tests.test_shells_blind import PASS, Table
 from tests.viae.helpers import deal_to, first_turn
 from tests.viae.test_secrecy import MARKER, marked_cards
@@ -105,18 +105,41 @@ def test_a_person_plays_a_4_player_game_to_the_end_against_three_agents(monkeypa
         result.output[-2000:]
 
 
-def test_a_seat_choosing_a_card_reads_each_card_of_its_hand_with_its_text() -> None:
-    """Where a card is played, each of the hand on a line of its own with what it does."""
-    st = first_turn(3)
-    p = st.turn_seat()
+def _deciding_on_cards(seed: int) -> ViaeState:
+    """The first position of a random 3-player game where a seat decides about its hand's cards."""
+    st, rng = legatus.load("viae", players=3).new_initial_state(), random.Random(seed)
+    while not (st.current_player() >= 0 and cards_chosen([str(st.game.actions[a]) for a in st.legal_actions()])):
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st  # type: ignore[return-value]
+
+
+def test_a_seat_deciding_on_its_cards_reads_each_card_of_its_hand_with_its_text() -> None:
+    """Where the choice is about the hand's cards (a play among few other choices), each card of
+    the hand on a line of its own with what it does, and the menu names the cards by id alone."""
+    st = _deciding_on_cards(5)
+    p = st.current_player()
     screen = st.view_text(p, full=False) or ""
     cards = {c.id: c for c in st.game.cards.deceptio}
     hand = sorted(set(st.view(p)["players"][p]["hand"]))
-    assert any(str(a).startswith("play ") for a in st.legal_actions())
     lines = [line for line in screen.splitlines() if line.lstrip().startswith(tuple(hand)) or "Your hand" in line]
     assert len(lines) == len(hand)
     for line, card in zip(lines, hand, strict=True):
         assert f"{card} {cards[card].name}: {cards[card].text}"[:60] in line and len(line) <= WIDTH
+    plays = [st.menu_text(a) for a in st.legal_actions() if str(st.game.actions[a]).startswith("play ")]
+    assert plays and all(cards[text.split()[1]].name not in text for text in plays)
+
+
+def test_among_a_turn_s_many_actions_the_hand_is_a_line_and_the_menu_names_its_cards() -> None:
+    """At a turn's full menu every action keeps its row at 80×24: the hand one line of names,
+    each card named where it is played."""
+    st = first_turn(3)
+    p = st.turn_seat()
+    hand = sorted(set(st.view(p)["players"][p]["hand"]))
+    screen = st.view_text(p, full=False) or ""
+    assert sum(1 for line in screen.splitlines() if line.lstrip().startswith(tuple(hand))) == 0
+    names = {c.id: c.name for c in st.game.cards.deceptio}
+    plays = [st.menu_text(a) for a in st.legal_actions() if str(st.game.actions[a]).startswith("play ")]
+    assert plays and all(names[text.split()[1]] in text for text in plays)
 
 
 def test_a_seat_s_block_says_where_its_legio_is_and_its_officers() -> None:

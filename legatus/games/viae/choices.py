@@ -1,6 +1,6 @@
 """What a choice costs and does, said beside it where it is chosen (the core's ``describe``: the
 notation, then a short note): ``ordo VIII (4 Denar)``, ``hire CA02 slot 1 Tesserarius (2 Denar; your
-officer slot 1, upkeep 2)``, ``prepare (ends your turn: +6 Denar; upkeep 5 Denar)``.
+officer slot 1, upkeep 2)``, ``prepare (ends turn: +6 Denar, upkeep 5)``.
 
 The notes read the position as the seat to move has it: costs, tolls and the board, all public
 (V43); a card is named only where the notation already shows its id to the seat.
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .effects import number
 from .log import CARD_ID, ROAD_ID, card_name, road_ends
 from .rules import agere, ordo
+from .text import cards_chosen
 
 if TYPE_CHECKING:
     from .state import ViaeState
@@ -23,6 +24,18 @@ def describe(st: ViaeState, action: int) -> str:
     notation = str(st.game.actions[action])
     note = _note(st, action) if st.stack else ""
     return " ".join([notation, *_names(st, notation), *([f"({note})"] if note else [])])
+
+
+def menu_text(st: ViaeState, action: int) -> str:
+    """``action`` as the terminal's menu lists it: at a decision about the hand's cards, a card
+    by its id and cost alone ("play D06 (1 influence)"), the hand above listing each with its
+    name and text (:func:`.text.cards_chosen`); every other choice as :func:`describe`."""
+    notation = str(st.game.actions[action])
+    if not (notation.startswith(("play D", "discard D"))
+            and cards_chosen([str(st.game.actions[a]) for a in st.legal_actions()])):
+        return describe(st, action)
+    note = _note(st, action) if st.stack else ""
+    return " ".join([notation, *([f"({note})"] if note else [])])
 
 
 def _names(st: ViaeState, notation: str) -> list[str]:
@@ -61,7 +74,7 @@ def _note(st: ViaeState, a: int) -> str:  # noqa: PLR0911, C901 - one short bran
         k = a - n["recruit"] + 1
         return f"{k} Legio, {_denar(k * number(st, p, 'legio_cost', g.tracks.legio_cost))}"
     if a == n["cycle"]:
-        return f"{g.tracks.cycle_cost} Denar: new officers in the Castra, then hire one or none"
+        return f"{g.tracks.cycle_cost} Denar: new officers"
     if n["hire"] <= a < n["hire_none"]:
         card, slot = divmod(a - n["hire"], 2)
         cost = agere.hire_cost(st, p, st.castra.index(card))
@@ -129,5 +142,5 @@ def _turn_end(st: ViaeState, p: int, prepare: bool) -> str:
     earned = agere.prepare_earnings(st) if prepare else 0
     upkeep = number(st, p, "legio_upkeep", st.legio[p] * g.tracks.legio_upkeep)
     upkeep += sum(fee for i, fee in enumerate(g.tracks.officer_upkeep) if st.officers[2 * p + i] >= 0)
-    paid = f"upkeep {upkeep} Denar" + (", more than you have" if upkeep > st.denar[p] + earned else "")
-    return f"ends your turn: +{earned} Denar; {paid}" if prepare else paid
+    short = ", more than you have" if upkeep > st.denar[p] + earned else ""
+    return f"ends turn: +{earned} Denar, upkeep {upkeep}{short}" if prepare else f"upkeep {upkeep} Denar{short}"

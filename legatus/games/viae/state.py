@@ -244,6 +244,10 @@ class ViaeState(ProcedureState):
         """The notation, its cards named, with what the choice costs and does (:mod:`.choices`)."""
         return choices.describe(self, int(action))
 
+    def menu_text(self, action: int) -> str:
+        """A card chosen by its id and cost alone: the hand above shows its name and text."""
+        return choices.menu_text(self, int(action))
+
     def text_commands(self) -> dict[str, TextCommand]:
         """Public facts only (a spectator's view): whoever types them may be any seat."""
         return {

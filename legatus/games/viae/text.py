@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .game import ViaeGame
 
 WIDTH = 80
+FEW_OTHERS = 3  # choices besides the cards' at a decision about the hand's cards
 NUMERALS = ("", "I", "II", "III", "IV")
 NBSP = "\u00a0"  # a city's marks stay on its line
 HOSTILITY = {"peaceful": "", "vigilant": "!", "aggressive": "!!"}
@@ -81,10 +82,19 @@ def _where(game: ViaeGame, me: dict[str, Any]) -> list[str]:
     return _wrap(f"Your Legio: {at} · officers: ", officers if any(me["officers"]) else [])
 
 
+def cards_chosen(legal: list[str]) -> bool:
+    """Whether a decision is about the hand's cards (play or discard one, or a few words such as
+    none): its screen lists each card with its text, the menu the cards by id. Among a turn's
+    many actions the hand stays one line of names (``card ID`` gives a text), so that every
+    action keeps its row on an 80×24 screen."""
+    cards = sum(1 for a in legal if a.startswith(("play D", "discard D")))
+    return cards > 0 and len(legal) - cards <= FEW_OTHERS
+
+
 def _hand(game: ViaeGame, view: dict[str, Any], hand: list[str]) -> list[str]:
-    """The hand on one line; where a card of it is chosen now (play, discard), a card a line
+    """The hand on one line; where its cards are chosen (:func:`cards_chosen`), a card a line
     with what it does, trimmed to 80 columns (``card ID`` shows the whole text)."""
-    if not any(a.startswith(("play ", "discard ")) for a in view["legal_actions"]):
+    if not cards_chosen(view["legal_actions"]):
         return _wrap("Your hand: ", _cards(game, "deceptio", hand))
     cards = {c.id: c for c in game.cards.deceptio}
     lines = []
