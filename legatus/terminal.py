@@ -468,7 +468,8 @@ class TerminalPlay:
     # --- Output --------------------------------------------------------------------------
     def _ask(self, prompt: str, interrupt: str = "quit") -> str:
         """The line typed; Ctrl-C reads as ``interrupt`` (quit, which asks first if moves are
-        not saved), the end of input as quit without asking (nobody is there to answer)."""
+        not saved), and so does Ctrl-D at a terminal (a stray key, a second one leaves); the end
+        of input piped in as quit without asking (nobody is there to answer)."""
         self._asking = prompt
         try:
             return self._read(f"{prompt}\n> ")
@@ -476,6 +477,9 @@ class TerminalPlay:
             self.console.print()
             return interrupt
         except EOFError:
+            if sys.stdin.isatty():
+                self.console.print()
+                return interrupt
             if self._unsaved():
                 self.console.print(f"The input ended.{self._unsaved_note()}")
             raise Quit from None

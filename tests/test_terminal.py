@@ -760,3 +760,15 @@ def test_an_agents_worker_processes_start_when_the_game_starts_not_in_its_first_
                         agents={1: agent})
     play.run()
     assert started == [0]  # before any decision, once
+
+
+@pytest.mark.parametrize("at_a_terminal", [True, False])
+def test_ctrl_d_at_a_terminal_asks_like_quit_and_input_piped_in_ends_the_game(monkeypatch, at_a_terminal) -> None:
+    """Ctrl-D typed at a terminal is a stray key: it asks first, as quit and Ctrl-C do (a second
+    one leaves); input piped in that ends leaves at once, saying what was not saved."""
+    monkeypatch.setattr("sys.stdin.isatty", lambda: at_a_terminal)
+    run = Run(SETUP_EXAMPLE)  # then the end of input, again and again
+    asked = any("Leave without saving?" in p for p in run.script.prompts)
+    assert asked is at_a_terminal and "Goodbye." in run.output
+    assert ("nothing was saved" in run.output) is not at_a_terminal
+
