@@ -53,6 +53,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +64,7 @@ from heuristic_ab import bots_at
 
 import legatus
 from legatus.core.agents import SEARCHES, make_agent
+from legatus.core.errors import LegatusError
 from legatus.core.flat import FlatAgent
 from legatus.core.hints import hint_agent
 from legatus.core.ismcts import NEAR, ISMCTSAgent
@@ -289,10 +291,16 @@ def hint_agreement(positions: int, seeds: int, spec: str | None = None) -> tuple
 def report(files: list[Path], hint: int, hint_seeds: int, hint_specs: list[str], search: str | None = None,
            side: str | None = None) -> None:
     tally = Tally()
-    lines = [line for path in files for line in read(path) if (search is None or line.get("search") == search)
+    found = [(path, line) for path in files for line in read(path) if (search is None or line.get("search") == search)
              and (side is None or line.get("search_side") == side)]
-    for line in lines:
-        count(line, tally)
+    for path, line in found:
+        try:
+            count(line, tally)
+        except LegatusError as exc:  # a game of rules since changed (Pestilence's targets, dc69a64)
+            sys.exit(f"{path}: game {line['seed']} ({line['rome']} v {line['carthage']}) does not replay under "
+                     f"these rules: {exc}. Its games were played at the commit benchmarks/results/README.md "
+                     "names: count them with that commit's code (git worktree add DIR COMMIT)")
+    lines = [line for _, line in found]
     pairings = sorted({(line["rome"], line["carthage"]) for line in lines})
     print(f"# Hannibal indicators: {tally.games} games ({', '.join(f'{r} v {c}' for r, c in pairings)}) "
           f"from {', '.join(map(str, files))}")
