@@ -146,6 +146,23 @@ def test_C42_a_hire_says_the_denar_paid_and_the_officer_hired() -> None:
     assert line.endswith(f", {officer.id} {officer.name} hired"), line
 
 
+def test_C39_a_move_says_the_tolls_its_road_owners_were_paid() -> None:
+    """Random play to the first Move that pays a toll: the owner's Denar gained is named as tolls."""
+    st, rng = legatus.load("viae", players=3).new_initial_state(), random.Random(0)
+    moves = st.game.notation["move"]
+    while True:
+        action = rng.choice(st.legal_actions())
+        before = st.clone()
+        st.apply_action(action)
+        mover = before.current_player()
+        paid = [s for s in range(3) if s != mover and st.denar[s] > before.denar[s]]
+        if moves <= int(action) < moves + len(st.game.board.city_ids) and paid:
+            break
+    line = log_line(before, action, mover, st)
+    owner = st.game.seats[paid[0]]
+    assert f"{owner} Denar {before.denar[paid[0]]} → {st.denar[paid[0]]} (tolls, C39)" in line, line
+
+
 def test_a_fortuna_drawn_says_what_it_does() -> None:
     state = legatus.load("viae", players=3).new_initial_state()
     assert isinstance(state, ViaeState)

@@ -143,11 +143,14 @@ def stocks(before: ViaeState, action: int, after: ViaeState) -> list[str]:
     and what left unpaid (V33)."""
     g = before.game
     ending = _ending(before, action)
+    n = g.notation
+    moving = n["move"] <= action < n["move"] + len(g.board.city_ids)
     out = []
     for s, seat in enumerate(g.seats):
         parts = _upkeep(before, action, after) if s == ending else []
-        parts += [f"{name} {a} → {b}" for name, a, b in (("Denar", before.denar[s], after.denar[s]),
-                                                        ("Stone", before.stone[s], after.stone[s])) if a != b]
+        toll = " (tolls, C39)" if moving and after.denar[s] > before.denar[s] else ""  # its roads crossed
+        parts += [f"{name} {a} → {b}{why}" for name, a, b, why in (
+            ("Denar", before.denar[s], after.denar[s], toll), ("Stone", before.stone[s], after.stone[s], "")) if a != b]
         old, new = (before.legio[s], before.assigned[s]), (after.legio[s], after.assigned[s])
         if old != new:
             unpaid = f", {old[0] - new[0]} unpaid (V33)" if s == ending and new[0] < old[0] else ""
