@@ -539,8 +539,9 @@ def serve(
              "choices are not one process's, whose strength is the one measured)")] = None,
     pace: Annotated[bool, typer.Option(help=PACE_HELP)] = True,
     max_new_games: Annotated[int, typer.Option(
-        help="games a client (an address) may start or import in 10 minutes, all clients together ten "
-             "times as many; more are refused (429). Behind a reverse proxy every client has its address")] = 30,
+        help="games a client (an address; an IPv6 one by its /64) may start or import in 10 minutes, all "
+             "clients together ten times as many; more are refused (429). Behind a reverse proxy all clients "
+             "share its address: raise this, or let the proxy count")] = 30,
 ) -> None:
     """Serve the games in the browser (docs/web.md)."""
     import uvicorn

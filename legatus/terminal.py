@@ -165,8 +165,8 @@ class TerminalPlay:
         self._clear()
         self.blank = True
         name = self.state.seat_name(seat)
-        if self._ask(f"Pass the screen to {name} and press Enter (the others look away)").strip().lower() == "quit":
-            raise Quit
+        while self._ask(f"Pass the screen to {name} and press Enter (the others look away)").strip().lower() == "quit":
+            self._quit()  # leaves, asking first where moves are not saved; else the screen waits again
         self.seat, self.blank = seat, False
         self.console.print(f"[bold]{escape(name)}'s screen[/bold]")
 

@@ -772,3 +772,24 @@ def test_ctrl_d_at_a_terminal_asks_like_quit_and_input_piped_in_ends_the_game(mo
     assert asked is at_a_terminal and "Goodbye." in run.output
     assert ("nothing was saved" in run.output) is not at_a_terminal
 
+
+
+def test_quit_at_a_hot_seat_s_hand_over_asks_first_where_moves_are_not_saved() -> None:
+    """Quit (or Ctrl-D at a terminal) typed where the screen passes to the next player asks as
+    quit does elsewhere; staying, the screen waits for that player again."""
+    from tests.test_shells_blind import FIRST, PASS, Table
+
+    passes: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith(PASS):
+            passes.append(prompt)
+            return "" if len(passes) < 3 else "quit"
+        if "Leave without saving?" in prompt:
+            return "stay" if len(passes) == 3 else "quit"
+        return FIRST
+
+    table = Table(legatus.load("viae", players=2).new_initial_state(), answer)
+    asked = [p for p in table.prompts if "Leave without saving?" in p]
+    assert len(asked) == 2 and len(passes) == 4 and passes[2] == passes[3]  # asked twice; the same seat waited
+    assert "Staying in the game." in table.out.getvalue()

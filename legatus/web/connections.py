@@ -47,6 +47,10 @@ def connection_limit() -> int:
     return max(16, min(1000, soft // 2 if soft != resource.RLIM_INFINITY else 1000))
 
 
+class HeadTooBig(Exception):
+    """A request's line and headers over :data:`MAX_HEAD`, raised in the parser's callback."""
+
+
 def guarded_protocol(max_connections: int, request_seconds: float = REQUEST_SECONDS) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol that closes a connection whose request head has not arrived
     ``request_seconds`` after its first byte (or after the connection is made), answers a head
@@ -58,7 +62,9 @@ def guarded_protocol(max_connections: int, request_seconds: float = REQUEST_SECO
         head_clock: asyncio.TimerHandle | None = None
 
         refused = False
-        head_bytes = 0  # of the head under way
+        in_head = False  # a request's line and headers are arriving (the parser's message begun, its head not done)
+        head_bytes = 0  # of that head: its line and headers parsed, or the bytes of the chunks after its first
+        raw_bytes = 0
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
@@ -70,18 +76,46 @@ def guarded_protocol(max_connections: int, request_seconds: float = REQUEST_SECO
         def data_received(self, data: bytes) -> None:
             if self.refused:
                 return  # the request of a connection answered and closing is not read
-            if self._between_requests():
-                if self.head_clock is None:
-                    self._start_clock()
-                self.head_bytes += len(data)
+            if self.head_clock is None and self._between_requests():
+                self._start_clock()
+            if self.in_head:  # pipelined behind a request being answered too: the parser keeps every header
+                self.raw_bytes += len(data)  # (one line it keeps whole until it ends)
             super().data_received(data)
             if self.head_clock is not None and (not self._between_requests()
                                                 or self.transport.get_protocol() is not self):
                 self.head_clock.cancel()  # the head came (a request, or an upgrade to a WebSocket)
                 self.head_clock = None
-                self.head_bytes = 0
-            elif self.head_bytes > MAX_HEAD and self._between_requests():
+            if self.in_head and self.raw_bytes > MAX_HEAD and not self.refused:
                 self._refuse(HEAD_TOO_BIG)
+
+        # The parser's callbacks (uvicorn's httptools protocol; its h11 one bounds a head itself):
+        # a head over the bound stops the parser, whose error answer is then a 431.
+        def on_message_begin(self) -> None:
+            self.in_head, self.head_bytes, self.raw_bytes = True, 0, 0
+            super().on_message_begin()
+
+        def on_url(self, url: bytes) -> None:
+            self._count(len(url))
+            super().on_url(url)
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            self._count(len(name) + len(value) + 4)
+            super().on_header(name, value)
+
+        def on_headers_complete(self) -> None:
+            self.in_head = False
+            super().on_headers_complete()
+
+        def _count(self, size: int) -> None:
+            self.head_bytes += size
+            if self.head_bytes > MAX_HEAD:
+                raise HeadTooBig
+
+        def send_400_response(self, msg: str) -> None:
+            if self.head_bytes > MAX_HEAD:
+                self._refuse(HEAD_TOO_BIG)
+            else:
+                super().send_400_response(msg)
 
         def _refuse(self, answer: bytes) -> None:
             """Answers, then closes once the client has had the answer (closing at once, with its

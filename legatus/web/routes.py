@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import re
 import time
 from collections import deque
@@ -104,7 +105,7 @@ def query_int(request: Request, key: str, default: int, low: int, high: int) -> 
     text = request.query_params.get(key)
     if text is None:
         return default
-    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+    if not (text.isascii() and text.isdigit() and len(text) <= 18) or not low <= int(text) <= high:
         raise WebError(400, f"'{key}' must be a whole number from {low} to {high}, not '{text[:20]}'")
     return int(text)
 
@@ -170,8 +171,14 @@ async def list_games(request: Request) -> Response:
 
 
 def client_of(request: Request) -> str:
-    """The client's address, which the server's bounds a client count by."""
-    return request.client.host if request.client is not None else "unknown"
+    """The client, as the server's bounds a client count it: its address, an IPv6 one by its /64
+    (what one host is given to draw its addresses from)."""
+    host = request.client.host if request.client is not None else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    return str(ipaddress.ip_network(f"{address}/64", strict=False)) if address.version == 6 else host
 
 
 def start(games: Games, client: str, game: Game, session: Session, entries: list[tuple[str, int]],
@@ -200,6 +207,7 @@ def links(row: GameRow) -> dict[str, Any]:
 @api
 async def new_game(request: Request) -> Response:
     games = live_games(request)
+    games.check_new(client_of(request))  # before anything is built
     data = await read_json(request)
     game = requested_game(data)
     players = data.get("players", {})
@@ -220,6 +228,7 @@ async def new_game(request: Request) -> Response:
 
 @api
 async def import_record(request: Request) -> Response:
+    live_games(request).check_new(client_of(request))  # before the record is replayed
     data = await read_json(request)
     try:
         record = check_record(data.get("record"))

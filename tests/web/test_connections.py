@@ -5,6 +5,7 @@ it all another client is answered (never left hanging) and served once the other
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
 import time
@@ -120,3 +121,23 @@ def test_a_head_over_its_bound_is_answered_431_and_closed(server: Server) -> Non
         sock.close()
     assert got.startswith(b"HTTP/1.1 431 ") and b"over 64 KiB" in got
     assert status(server) == 200
+
+
+def test_a_body_after_an_early_answer_is_not_counted_as_a_head(server: Server) -> None:
+    """A body answered 413 from its declared length, then sent all the same, is no request head:
+    no second answer (431) follows the first."""
+    sock = connect(server, b"POST /api/preview HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: 300000\r\n\r\n")
+    try:
+        first = answer(sock)
+        assert first.startswith(b"HTTP/1.1 413 ")
+        with contextlib.suppress(OSError):  # the server may close once it has answered
+            sock.sendall(b" " * 300_000)
+        sock.settimeout(1.5)
+        rest = b""
+        with contextlib.suppress(OSError):
+            while chunk := sock.recv(4096):
+                rest += chunk
+    finally:
+        sock.close()
+    assert b"431" not in rest
