@@ -185,7 +185,7 @@ def start(games: Games, client: str, game: Game, session: Session, entries: list
           seats: list[tuple[str, str]]) -> Response:
     """Stores a new game whole (its first entries with it), and lets its agents play; 429 or
     503, with nothing stored, beyond the server's bounds on new games and games between agents."""
-    games.check_new(client)
+    games.check_new(client)  # again: others may have started games while this request's body came
     games.check_room(seats)
     row = games.store.create_game(game.name, game.record_options(), seats, entries, summary(session.state))
     games.count_new(client)

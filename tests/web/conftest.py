@@ -1,4 +1,5 @@
-"""Fixtures of the browser tests: a real server (uvicorn in a subprocess, a temporary
+"""Fixtures of the web tests: the app on a temporary database, in process (``db``, ``client``);
+and for the browser tests a real server (uvicorn in a subprocess, a temporary
 database) and a Chromium driven by Playwright (tests/web/helpers.find_chromium). Without a
 Chromium the browser tests are skipped, saying what to install, except in CI (``CI`` set),
 where they fail; a Chromium or a server that cannot start always fails them."""
@@ -7,16 +8,31 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
+from legatus.web.app import create_app
 from tests.web.helpers import NoChromium, Server, launch_chromium, watched_context
 
 
 def in_ci() -> bool:
     """CI sets ``CI`` (to true); there a missing browser is a failure, not a skip."""
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    """The server's app on ``db``, started (its lifespan run) for the test."""
+    with TestClient(create_app(db)) as c:
+        yield c
 
 
 @pytest.fixture(scope="module")

@@ -5,10 +5,8 @@ request is shown to change nothing."""
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,29 +18,11 @@ from legatus.core.errors import OptionError
 from legatus.core.pacing import QUICK_SECONDS, Pacing
 from legatus.web.app import create_app
 from legatus.web.routes import MAX_MESSAGE, WS_MESSAGE_CHARS, WS_MESSAGES
-
-NEW = {"game": "hispania", "options": {"level": "7-5-4-5-1"}, "players": {}}
-JSON = {"Content-Type": "application/json"}
+from tests.web.test_security import JSON, NEW, stored
 
 
 def app_games(client: TestClient) -> Any:
     return client.app.state.games  # type: ignore[attr-defined]
-
-
-def stored_games(db: Path) -> int:
-    with sqlite3.connect(db) as conn:
-        return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Any:
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def test_a_client_starts_a_bounded_number_of_games_and_all_clients_ten_times_as_many(db):
@@ -55,13 +35,13 @@ def test_a_client_starts_a_bounded_number_of_games_and_all_clients_ten_times_as_
         game = made[0].json()
         record = first.get(f"/api/games/{game['id']}/record?token={game['seats'][0]['token']}").json()
         assert first.post("/api/import", json={"record": record}).status_code == 429  # an import is a new game
-        assert stored_games(db) == 2
+        assert stored(db)[0] == 2
         for n in range(2, 11):  # nine other clients start theirs: ten clients' worth in all
             other = TestClient(app, client=(f"192.0.2.{n}", 1000))  # the app already started by the first
             assert [other.post("/api/games", json=NEW).status_code for _ in range(2)] == [201, 201]
         refused = TestClient(app, client=("192.0.2.99", 1000)).post("/api/games", json=NEW)
         assert refused.status_code == 429 and "20 games were started on this server" in refused.json()["error"]
-        assert stored_games(db) == 20
+        assert stored(db)[0] == 20
         assert sum(1 for _, by in app.state.games.created if by == "192.0.2.1") == 2  # its refusals counted nothing
 
 
@@ -123,7 +103,7 @@ def test_a_websocket_that_sends_more_than_a_page_pings_is_closed(client):
 def test_json_that_is_no_text_or_too_long_a_number_is_a_clear_400(client, db, path, body):
     refused = client.post(path, content=body, headers=JSON)
     assert refused.status_code == 400 and refused.json()["error"].startswith("the request body")
-    assert stored_games(db) == 0
+    assert stored(db)[0] == 0
 
 
 def test_an_action_with_a_lone_surrogate_token_is_a_clear_400(client, db):
@@ -141,7 +121,7 @@ def test_an_unknown_option_names_the_options_the_server_takes(client, db, path, 
     assert refused.status_code == 400 and f"unknown option '{option}' for viae; options: " in message
     taken = message.split("options: ")[1].split(", ")
     assert "players" in taken and not {"board", "cards", "seed"} & set(taken)  # each refused on the server
-    assert stored_games(db) == 0
+    assert stored(db)[0] == 0
 
 
 def test_an_option_named_like_a_parameter_is_an_option_error_in_the_library():

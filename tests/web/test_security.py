@@ -34,17 +34,6 @@ NEW = {"game": "hispania", "options": {"level": "7-5-4-5-1"}, "players": {}}
 JSON = {"Content-Type": "application/json"}
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Any:
-    with TestClient(create_app(db)) as c:
-        yield c
-
-
 def new_game(client: Any, **changes: Any) -> dict[str, Any]:
     response = client.post("/api/games", json={**NEW, **changes})
     assert response.status_code == 201, response.text
