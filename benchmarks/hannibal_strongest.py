@@ -3,10 +3,11 @@ docs/hannibal/agents.md (issue 36: "Fourth round" for the flat search as it firs
 games in ``hannibal-flat256-v-heuristic.jsonl``; "Fifth round" for the search with the
 heuristic's ranking that leaves the blunders out and settles near ties, in
 ``hannibal-flat256-fifth-v-heuristic.jsonl``; "Sixth round" for the heuristic that reacts with
-the whole army under its commander, the default file).
+the whole army under its commander, in ``hannibal-flat256-sixth-v-heuristic.jsonl``; "Seventh
+round" for the same on the rules since #52's fix, the default file and :data:`OUT_B`).
 
     nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE] [--seeds A:B] [--only pairs|balance]
-    python benchmarks/hannibal_strongest.py report [--out FILE]
+    python benchmarks/hannibal_strongest.py report [--out FILE ...]
 
 ``play`` plays the plan's games that FILE does not hold yet, in the plan's order, one process,
 each game added to FILE as it ends (benchmarks/hannibal_indicators.py's ``play``: one JSON line
@@ -15,8 +16,8 @@ heuristic against itself (the pairs' baseline, a second a game), then :data:`SEA
 against the heuristic Rome, then as Rome against the heuristic Carthage; after every seed, the
 side balance under :data:`SEARCH` on both sides, seed by seed. Stop it at any time: the game
 under way is lost, the rest kept. ``--seeds A:B`` plays only seeds A to B - 1, so that two
-processes share the plan, each on its own file (concatenated before ``report``, which reads the
-games by seed, not by line); ``--only pairs`` plays only the pairs of those seeds (the search
+processes share the plan, each on its own file (``report`` reads every ``--out`` given, by seed,
+not by line); ``--only pairs`` plays only the pairs of those seeds (the search
 against the heuristic and the heuristic's self-play), ``--only balance`` only the side balance.
 
 ``report`` draws the docs' tables from FILE: each side's wins with 95% Wilson intervals; the
@@ -48,7 +49,8 @@ BASELINE = 0.36  # the heuristic Carthage's win rate that the search as Carthage
 TARGET = 0.60
 ALPHA = 0.01
 LOOKS = (25, 50, 75, 100)  # the Carthaginian games after which the test may be read
-OUT = Path(__file__).parent / "results" / "hannibal-flat256-sixth-v-heuristic.jsonl"  # the sixth round's plan
+OUT = Path(__file__).parent / "results" / "hannibal-flat256-seventh-v-heuristic.jsonl"  # the seventh round's plan
+OUT_B = OUT.with_name("hannibal-flat256-seventh-v-heuristic-b.jsonl")  # its seeds 50-99, a second process
 
 
 PAIRS = ((HEURISTIC, HEURISTIC), (HEURISTIC, SEARCH), (SEARCH, HEURISTIC))
@@ -86,8 +88,8 @@ def won(games: dict[int, dict[str, Any]], seed: int, side: str) -> bool:
     return games[seed]["winner"] == side
 
 
-def report(out: Path) -> None:
-    lines = read(out)
+def report(outs: list[Path]) -> None:
+    lines = [line for out in outs for line in read(out)]
     by: dict[tuple[str, str], dict[int, dict[str, Any]]] = {}
     for line in lines:
         by.setdefault((line["rome"], line["carthage"]), {})[line["seed"]] = line
@@ -95,7 +97,7 @@ def report(out: Path) -> None:
     as_carthage = by.get((HEURISTIC, SEARCH), {})
     as_rome = by.get((SEARCH, HEURISTIC), {})
     both = by.get((SEARCH, SEARCH), {})
-    print(f"# {SEARCH} against the {HEURISTIC}: {len(lines)} games in {out}\n")
+    print(f"# {SEARCH} against the {HEURISTIC}: {len(lines)} games in {', '.join(map(str, outs))}\n")
     print("| games | won | paired with the heuristic on the same seeds (games only one won; sign test) |")
     print("|---|---|---|")
     for side, games, base in (("carthage", as_carthage, HEURISTIC), ("rome", as_rome, HEURISTIC)):
@@ -144,17 +146,24 @@ def seed_range(text: str) -> range:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("play", "report"))
-    parser.add_argument("--out", type=Path, default=OUT, help=f"the results file (default {OUT})")
+    parser.add_argument("--out", type=Path, action="append",
+                        help=f"the results file (default {OUT}); with report, as many as the plan's processes "
+                             f"wrote (default {OUT.name} and {OUT_B.name})")
     parser.add_argument("--seeds", type=seed_range, default=SEEDS,
                         help="with play: only these seeds, A:B for A to B - 1 (default all, 0:100)")
     parser.add_argument("--only", choices=("pairs", "balance"),
                         help="with play: only the pairs of the search and the heuristic, or only the side balance")
     args = parser.parse_args()
     if args.command == "play":
-        play_plan(args.out, args.seeds, args.only)
-    elif not args.out.exists():
-        parser.error(f"no results file {args.out}; 'play' writes it")
-    report(args.out)
+        if args.out and len(args.out) > 1:
+            parser.error("play writes one results file: give --out once")
+        play_plan(args.out[0] if args.out else OUT, args.seeds, args.only)
+        return
+    outs = args.out or [OUT, OUT_B]
+    missing = [str(out) for out in outs if not out.exists()]
+    if missing:
+        parser.error(f"no results file {', '.join(missing)}; 'play' writes it")
+    report(outs)
 
 
 if __name__ == "__main__":
