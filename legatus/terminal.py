@@ -49,7 +49,8 @@ Commands:
   hint        what the strongest agent would play here, and its chance to win
   save FILE   save the game as a record; continue: legatus play --load FILE
   board       draw the whole board
-  more        list every legal action (when the screen had no room for all)
+  more        the next page of a long text (map), else every legal action
+              the screen had no room for
   Enter       draw the screen again
   log [N]     the last N lines of the game log (default: what fits)
   help        this text
@@ -111,6 +112,7 @@ class TerminalPlay:
         self._saved_to = saved
         self._saved_history = list(session.state.history())  # as saved, or as it began
         self._hidden_actions: list[str] = []  # the action lines the last screen had no room for
+        self._paged: list[str] = []  # the lines of a long text (map) not shown yet: ``more`` shows them
         self._keys: list[str] = []  # what to type for each action on the screen: numbers, or letters
         self._pending: list[str] = []  # what happened since the last screen, for the next one
         self.banner = banner
@@ -354,12 +356,25 @@ class TerminalPlay:
     def _key_word(self) -> str:
         return "a number" if self._keys and self._keys[0].isdigit() else "a letter"
 
+    def _page(self, lines: list[str]) -> None:
+        """A game's text (``map``) a page at a time: as much as fits above the question asked
+        again, then a line saying that ``more`` shows the rest (as the actions a screen had no
+        room for), so that a heading and what it heads stay in view at 80×24."""
+        room = self.console.height - rows(self.console, self._asking) - 1  # and the "> " line
+        shown, self._paged = page(lines, room, lambda line: rows(self.console, escape(line)))
+        for line in shown:
+            self.console.print(escape(line))
+        if self._paged:
+            self.console.print(f"[cyan]… {len(self._paged)} more lines: type more[/cyan]")
+
     # --- Commands ------------------------------------------------------------------------
     def _command(self, text: str) -> bool:
         """Runs a command; False if ``text`` is not one."""
         word, _, arg = text.strip().partition(" ")
         word = word.lower()
         own = {} if self.blank else self.state.text_commands()
+        if word != "more":
+            self._paged = []  # ``more`` goes on with the text last paged, none other
         if word == "quit":
             self._quit()
         elif word == "help":
@@ -370,6 +385,8 @@ class TerminalPlay:
                                                         subsequent_indent=" " * 14)))
         elif word == "board":
             self._draw()
+        elif word == "more" and self._paged:
+            self._page(self._paged)
         elif word == "more":
             for line in self._hidden_actions or ["(every action is on the screen above)"]:
                 self.console.print(line, overflow="fold")
@@ -397,7 +414,7 @@ class TerminalPlay:
                 self._shown[self.seat] = min(self._shown[self.seat], shown)  # the lines undone go
         elif word in own:
             try:
-                self.console.print(escape(own[word].run(arg.strip())))
+                self._page(own[word].run(arg.strip()).split("\n"))
             except LegatusError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
         else:
@@ -588,6 +605,41 @@ def news_lines(news: list[tuple[str, int]], width: int, room: int) -> list[str]:
         hidden = sum(n for _, n in wrapped)
         wrapped = [([f"  … {hidden} earlier lines: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
     return [line for lines, _ in wrapped for line in lines]
+
+
+def page(lines: list[str], room: int, height: Callable[[str], int]) -> tuple[list[str], list[str]]:
+    """The first page of ``lines`` in ``room`` rows (a line ``height`` rows), and the rest. A
+    page that cannot hold them all keeps its last row for the line pointing to the rest, and
+    ends before a block (a line not indented and those indented under it) that fits a page of
+    its own, or whose heading alone would end it; the rest goes on inside a block with its
+    heading again ("Roads …, continued:").
+
+    >>> page(["A: 1 ·", "  2", "B: 3 ·", "  4 ·", "  5"], 4, lambda line: 1)
+    (['A: 1 ·', '  2'], ['B: 3 ·', '  4 ·', '  5'])
+    >>> page(["B: 3 ·", "  4 ·", "  5 ·", "  6"], 3, lambda line: 1)
+    (['B: 3 ·', '  4 ·'], ['B, continued:', '  5 ·', '  6'])
+    """
+    if sum(map(height, lines)) <= room:
+        return lines, []
+    cut, used = 0, 0
+    while cut < len(lines) and used + height(lines[cut]) <= room - 1:
+        used += height(lines[cut])
+        cut += 1
+    if cut < 2 and len(lines) > 1 and lines[1].startswith(" "):  # never a heading alone
+        cut = 2
+    cut = max(cut, 1)  # nor a page without a line
+    if cut < len(lines) and lines[cut].startswith(" "):  # inside a block: before it, if it fits a page
+        head = max((i for i in range(cut) if not lines[i].startswith(" ")), default=0)
+        end = next((i for i in range(cut, len(lines)) if not lines[i].startswith(" ")), len(lines))
+        if head > 0 and (head == cut - 1 or sum(map(height, lines[head:end])) <= room - 1):
+            cut = head
+    rest = lines[cut:]
+    heading = next((line for line in reversed(lines[:cut]) if not line.startswith(" ")), None)
+    if rest and rest[0].startswith(" ") and heading is not None:
+        title, colon, _ = heading.partition(": ")
+        title = title.rstrip(":").removesuffix(", continued")
+        rest = [f"{title}, continued{':' if colon or heading.endswith(':') else ''}", *rest]
+    return lines[:cut], rest
 
 
 def rows(console: Console, markup: str) -> int:

@@ -211,6 +211,35 @@ def test_viae_commands_show_roads_with_their_ends() -> None:
         commands["card"].run("D99")
 
 
+def test_viae_s_map_comes_a_page_at_a_time_each_heading_with_what_it_heads_at_80_by_24() -> None:
+    """Found in a play review: ``map`` printed its 47 lines at once, and the roads' heading
+    scrolled off the top of an 80×24 screen. It comes a page at a time (``more``: the next, as
+    for the actions a screen had no room for), each page under the prompt asked again; the
+    roads' heading comes with roads under it, and again on each page the roads go on."""
+    term = Terminal("play", *GAMES["viae"])
+    pages = []
+    try:
+        assert term.next_screen() is not None
+        for typed in ("map", "more", "more", "more"):
+            term.type(typed)
+            screen = term.next_screen()
+            assert screen is not None
+            pages.append(screen.removeprefix(typed).removeprefix("\n").replace(NBSP, " "))
+    finally:
+        term.close()
+    for screen in pages:
+        assert screen_rows(screen) <= 24, f"{screen_rows(screen)} rows:\n{screen}"
+    first, second, third, after = pages
+    assert first.startswith("SPQR (Italia): Roma") and "Cities: value, owner sN" in first
+    assert "Roads (id, ends, value, builder): r01 Ostia–Pisae (2)" in first and "\n  r03 Arretium" in first
+    assert "more lines: type more" in first and "more lines: type more" in second
+    assert second.startswith("Roads (id, ends, value, builder), continued:\n  ")
+    assert third.startswith("Roads (id, ends, value, builder), continued:\n  ") and "type more" not in third
+    roads = re.findall(r"\br(\d\d) ", first + second + third)
+    assert roads == [f"{n:02}" for n in range(1, 67)]  # each once, in order
+    assert "Roads" not in after  # then ``more`` is about the actions again
+
+
 def test_viae_s_prompt_counts_one_action() -> None:
     """Found playing at 80×24 (issue 32): the prompt said "seat1: 1 actions left"."""
     import random
