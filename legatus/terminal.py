@@ -62,7 +62,10 @@ SHOWN_ON_LOAD = 12
 MIN_ACTION_ROWS = 4
 """The rows a decision's screen keeps for its actions and news, however tall the position."""
 NEWS_ROWS = 4
-"""The rows a decision's screen keeps for what just happened, however many actions it lists."""
+"""The rows a decision's screen keeps for what just happened where it cannot list every action."""
+NEWS_MIN = 2
+"""The rows the news keeps where every action is listed: its newest line, and a line saying
+how to read the rest (``log N``)."""
 SHORT_BLOCK = 2
 """The lines of a group of actions shown before any longer one, where not all fit."""
 PACE_DRAW = random.SystemRandom()  # the moment an agent's move is shown: drawn from nothing in the game
@@ -118,6 +121,7 @@ class TerminalPlay:
         self.banner = banner
         self._asking = ""  # the question last asked, which a command's answer leaves room for
         self._spent = 0  # the rows printed above the next screen that it must leave room for
+        self._titled = False  # a hand-over's title heads the next screen, in its blank row
         self.hints = Hints(game, hint_workers)
 
     @property
@@ -171,6 +175,7 @@ class TerminalPlay:
             self._quit()  # leaves, asking first where moves are not saved; else the screen waits again
         self.seat, self.blank = seat, False
         self.console.print(f"[bold]{escape(name)}'s screen[/bold]")
+        self._titled = True
 
     def _clear(self) -> None:
         self._spent = 0
@@ -278,8 +283,9 @@ class TerminalPlay:
 
     def _screen(self, actions: list[Action], prompt: str) -> None:
         """One screen for a decision, sized to the console so that all of it stays in view: the
-        state that matters, the actions (as many of their groups as there is room for, the short
-        ones first; ``more`` lists the rest, but never hides the one-word actions), what happened
+        state that matters, the actions (all of them where the news keeps a row or two, else as
+        many of their groups as there is room for, the short ones first; ``more`` lists the rest,
+        but never hides the one-word actions), what happened
         since the last screen (its newest lines, if there is no room for all: ``log`` has them),
         then (by the caller) the prompt."""
         width, height = self.console.width, self.console.height - self._spent
@@ -298,8 +304,11 @@ class TerminalPlay:
         room = height - 1 - status_rows - prompt_rows
         flat = [line for block in blocks for line in block]
         news_rows = len(news_lines(news, width, height))
-        # The actions first, leaving the news a few rows; the news then has what the actions left.
-        for_actions = max(room - min(news_rows, NEWS_ROWS), 1)
+        # The actions first: all of them where the news keeps its newest line (a decision's own
+        # choices never wait behind ``more`` for the news, which ``log`` shows); else the news keeps
+        # a few rows and the actions the rest. The news then has what the actions left.
+        whole = len(flat) <= room - min(news_rows, NEWS_MIN)
+        for_actions = len(flat) if whole else max(room - min(news_rows, NEWS_ROWS), 1)
         shown = flat
         if len(flat) > for_actions:
             last = blocks[-1] if any(" " not in str(a) for a in actions) else []  # the one-word actions
@@ -315,7 +324,9 @@ class TerminalPlay:
         else:
             self._hidden_actions = []
         left = room - len(shown) - bool(self._hidden_actions)
-        self.console.print()
+        if not self._titled:  # else the hand-over's title is in that row
+            self.console.print()
+        self._titled = False
         for line in status:
             self.console.print(line)
         for line in shown:
@@ -488,6 +499,7 @@ class TerminalPlay:
         not saved), and so does Ctrl-D at a terminal (a stray key, a second one leaves); the end
         of input piped in as quit without asking (nobody is there to answer)."""
         self._asking = prompt
+        self._titled = False  # a question came between the title and the next screen
         try:
             return self._read(f"{prompt}\n> ")
         except KeyboardInterrupt:
