@@ -49,7 +49,8 @@ Commands:
   hint        what the strongest agent would play here, and its chance to win
   save FILE   save the game as a record; continue: legatus play --load FILE
   board       draw the whole board
-  more        list every legal action (when the screen had no room for all)
+  more        the next page of a long text (map), else every legal action
+              the screen had no room for
   Enter       draw the screen again
   log [N]     the last N lines of the game log (default: what fits)
   help        this text
@@ -61,7 +62,10 @@ SHOWN_ON_LOAD = 12
 MIN_ACTION_ROWS = 4
 """The rows a decision's screen keeps for its actions and news, however tall the position."""
 NEWS_ROWS = 4
-"""The rows a decision's screen keeps for what just happened, however many actions it lists."""
+"""The rows a decision's screen keeps for what just happened where it cannot list every action."""
+NEWS_MIN = 2
+"""The rows the news keeps where every action is listed: its newest line, and a line saying
+how to read the rest (``log N``)."""
 SHORT_BLOCK = 2
 """The lines of a group of actions shown before any longer one, where not all fit."""
 PACE_DRAW = random.SystemRandom()  # the moment an agent's move is shown: drawn from nothing in the game
@@ -111,11 +115,13 @@ class TerminalPlay:
         self._saved_to = saved
         self._saved_history = list(session.state.history())  # as saved, or as it began
         self._hidden_actions: list[str] = []  # the action lines the last screen had no room for
+        self._paged: list[str] = []  # the lines of a long text (map) not shown yet: ``more`` shows them
         self._keys: list[str] = []  # what to type for each action on the screen: numbers, or letters
         self._pending: list[str] = []  # what happened since the last screen, for the next one
         self.banner = banner
         self._asking = ""  # the question last asked, which a command's answer leaves room for
         self._spent = 0  # the rows printed above the next screen that it must leave room for
+        self._titled = False  # a hand-over's title heads the next screen, in its blank row
         self.hints = Hints(game, hint_workers)
 
     @property
@@ -169,6 +175,7 @@ class TerminalPlay:
             self._quit()  # leaves, asking first where moves are not saved; else the screen waits again
         self.seat, self.blank = seat, False
         self.console.print(f"[bold]{escape(name)}'s screen[/bold]")
+        self._titled = True
 
     def _clear(self) -> None:
         self._spent = 0
@@ -276,8 +283,9 @@ class TerminalPlay:
 
     def _screen(self, actions: list[Action], prompt: str) -> None:
         """One screen for a decision, sized to the console so that all of it stays in view: the
-        state that matters, the actions (as many of their groups as there is room for, the short
-        ones first; ``more`` lists the rest, but never hides the one-word actions), what happened
+        state that matters, the actions (all of them where the news keeps a row or two, else as
+        many of their groups as there is room for, the short ones first; ``more`` lists the rest,
+        but never hides the one-word actions), what happened
         since the last screen (its newest lines, if there is no room for all: ``log`` has them),
         then (by the caller) the prompt."""
         width, height = self.console.width, self.console.height - self._spent
@@ -296,8 +304,11 @@ class TerminalPlay:
         room = height - 1 - status_rows - prompt_rows
         flat = [line for block in blocks for line in block]
         news_rows = len(news_lines(news, width, height))
-        # The actions first, leaving the news a few rows; the news then has what the actions left.
-        for_actions = max(room - min(news_rows, NEWS_ROWS), 1)
+        # The actions first: all of them where the news keeps its newest line (a decision's own
+        # choices never wait behind ``more`` for the news, which ``log`` shows); else the news keeps
+        # a few rows and the actions the rest. The news then has what the actions left.
+        whole = len(flat) <= room - min(news_rows, NEWS_MIN)
+        for_actions = len(flat) if whole else max(room - min(news_rows, NEWS_ROWS), 1)
         shown = flat
         if len(flat) > for_actions:
             last = blocks[-1] if any(" " not in str(a) for a in actions) else []  # the one-word actions
@@ -313,7 +324,9 @@ class TerminalPlay:
         else:
             self._hidden_actions = []
         left = room - len(shown) - bool(self._hidden_actions)
-        self.console.print()
+        if not self._titled:  # else the hand-over's title is in that row
+            self.console.print()
+        self._titled = False
         for line in status:
             self.console.print(line)
         for line in shown:
@@ -354,12 +367,25 @@ class TerminalPlay:
     def _key_word(self) -> str:
         return "a number" if self._keys and self._keys[0].isdigit() else "a letter"
 
+    def _page(self, lines: list[str]) -> None:
+        """A game's text (``map``) a page at a time: as much as fits above the question asked
+        again, then a line saying that ``more`` shows the rest (as the actions a screen had no
+        room for), so that a heading and what it heads stay in view at 80×24."""
+        room = self.console.height - rows(self.console, self._asking) - 1  # and the "> " line
+        shown, self._paged = page(lines, room, lambda line: rows(self.console, escape(line)))
+        for line in shown:
+            self.console.print(escape(line))
+        if self._paged:
+            self.console.print(f"[cyan]… {len(self._paged)} more lines: type more[/cyan]")
+
     # --- Commands ------------------------------------------------------------------------
     def _command(self, text: str) -> bool:
         """Runs a command; False if ``text`` is not one."""
         word, _, arg = text.strip().partition(" ")
         word = word.lower()
         own = {} if self.blank else self.state.text_commands()
+        if word != "more":
+            self._paged = []  # ``more`` goes on with the text last paged, none other
         if word == "quit":
             self._quit()
         elif word == "help":
@@ -370,6 +396,8 @@ class TerminalPlay:
                                                         subsequent_indent=" " * 14)))
         elif word == "board":
             self._draw()
+        elif word == "more" and self._paged:
+            self._page(self._paged)
         elif word == "more":
             for line in self._hidden_actions or ["(every action is on the screen above)"]:
                 self.console.print(line, overflow="fold")
@@ -397,7 +425,7 @@ class TerminalPlay:
                 self._shown[self.seat] = min(self._shown[self.seat], shown)  # the lines undone go
         elif word in own:
             try:
-                self.console.print(escape(own[word].run(arg.strip())))
+                self._page(own[word].run(arg.strip()).split("\n"))
             except LegatusError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
         else:
@@ -471,6 +499,7 @@ class TerminalPlay:
         not saved), and so does Ctrl-D at a terminal (a stray key, a second one leaves); the end
         of input piped in as quit without asking (nobody is there to answer)."""
         self._asking = prompt
+        self._titled = False  # a question came between the title and the next screen
         try:
             return self._read(f"{prompt}\n> ")
         except KeyboardInterrupt:
@@ -588,6 +617,41 @@ def news_lines(news: list[tuple[str, int]], width: int, room: int) -> list[str]:
         hidden = sum(n for _, n in wrapped)
         wrapped = [([f"  … {hidden} earlier lines: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
     return [line for lines, _ in wrapped for line in lines]
+
+
+def page(lines: list[str], room: int, height: Callable[[str], int]) -> tuple[list[str], list[str]]:
+    """The first page of ``lines`` in ``room`` rows (a line ``height`` rows), and the rest. A
+    page that cannot hold them all keeps its last row for the line pointing to the rest, and
+    ends before a block (a line not indented and those indented under it) that fits a page of
+    its own, or whose heading alone would end it; the rest goes on inside a block with its
+    heading again ("Roads …, continued:").
+
+    >>> page(["A: 1 ·", "  2", "B: 3 ·", "  4 ·", "  5"], 4, lambda line: 1)
+    (['A: 1 ·', '  2'], ['B: 3 ·', '  4 ·', '  5'])
+    >>> page(["B: 3 ·", "  4 ·", "  5 ·", "  6"], 3, lambda line: 1)
+    (['B: 3 ·', '  4 ·'], ['B, continued:', '  5 ·', '  6'])
+    """
+    if sum(map(height, lines)) <= room:
+        return lines, []
+    cut, used = 0, 0
+    while cut < len(lines) and used + height(lines[cut]) <= room - 1:
+        used += height(lines[cut])
+        cut += 1
+    if cut < 2 and len(lines) > 1 and lines[1].startswith(" "):  # never a heading alone
+        cut = 2
+    cut = max(cut, 1)  # nor a page without a line
+    if cut < len(lines) and lines[cut].startswith(" "):  # inside a block: before it, if it fits a page
+        head = max((i for i in range(cut) if not lines[i].startswith(" ")), default=0)
+        end = next((i for i in range(cut, len(lines)) if not lines[i].startswith(" ")), len(lines))
+        if head > 0 and (head == cut - 1 or sum(map(height, lines[head:end])) <= room - 1):
+            cut = head
+    rest = lines[cut:]
+    heading = next((line for line in reversed(lines[:cut]) if not line.startswith(" ")), None)
+    if rest and rest[0].startswith(" ") and heading is not None:
+        title, colon, _ = heading.partition(": ")
+        title = title.rstrip(":").removesuffix(", continued")
+        rest = [f"{title}, continued{':' if colon or heading.endswith(':') else ''}", *rest]
+    return lines[:cut], rest
 
 
 def rows(console: Console, markup: str) -> int:

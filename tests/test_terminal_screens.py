@@ -211,6 +211,35 @@ def test_viae_commands_show_roads_with_their_ends() -> None:
         commands["card"].run("D99")
 
 
+def test_viae_s_map_comes_a_page_at_a_time_each_heading_with_what_it_heads_at_80_by_24() -> None:
+    """Found in a play review: ``map`` printed its 47 lines at once, and the roads' heading
+    scrolled off the top of an 80×24 screen. It comes a page at a time (``more``: the next, as
+    for the actions a screen had no room for), each page under the prompt asked again; the
+    roads' heading comes with roads under it, and again on each page the roads go on."""
+    term = Terminal("play", *GAMES["viae"])
+    pages = []
+    try:
+        assert term.next_screen() is not None
+        for typed in ("map", "more", "more", "more"):
+            term.type(typed)
+            screen = term.next_screen()
+            assert screen is not None
+            pages.append(screen.removeprefix(typed).removeprefix("\n").replace(NBSP, " "))
+    finally:
+        term.close()
+    for screen in pages:
+        assert screen_rows(screen) <= 24, f"{screen_rows(screen)} rows:\n{screen}"
+    first, second, third, after = pages
+    assert first.startswith("SPQR (Italia): Roma") and "Cities: value, owner sN" in first
+    assert "Roads (id, ends, value, builder): r01 Ostia–Pisae (2)" in first and "\n  r03 Arretium" in first
+    assert "more lines: type more" in first and "more lines: type more" in second
+    assert second.startswith("Roads (id, ends, value, builder), continued:\n  ")
+    assert third.startswith("Roads (id, ends, value, builder), continued:\n  ") and "type more" not in third
+    roads = re.findall(r"\br(\d\d) ", first + second + third)
+    assert roads == [f"{n:02}" for n in range(1, 67)]  # each once, in order
+    assert "Roads" not in after  # then ``more`` is about the actions again
+
+
 def test_viae_s_prompt_counts_one_action() -> None:
     """Found playing at 80×24 (issue 32): the prompt said "seat1: 1 actions left"."""
     import random
@@ -423,33 +452,59 @@ def test_a_position_taller_than_the_window_is_cut_with_a_pointer_to_board() -> N
     assert len(screen) + 2 <= 12 and "… more of the position: type board" in prompts[0]
 
 
-def test_hannibal_s_card_play_shows_each_card_s_text_and_its_event_at_80_by_24() -> None:
-    """Seven cards with their texts and the news (4 rows, issue 32) leave the menu the row of the
-    OPs: each card's line says whether its event may be played now."""
+def hot_seat_screen(state: HannibalState) -> str:
+    """The screen of the seat to decide at ``state`` in a hot-seat game at 80×24, from its
+    title (the hand-over) to its prompt; its news, the last 12 lines of the log."""
     import io
 
     from rich.console import Console
 
     from legatus.core.session import Session
     from legatus.terminal import TerminalPlay
-    from tests.hannibal.helpers import ready
 
-    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
     out = io.StringIO()
     screens: list[str] = []
 
-    def read(_: str) -> str:
-        screens.append(out.getvalue())
+    def read(prompt: str) -> str:
+        screens.append(out.getvalue() + prompt)
         out.seek(0)
         out.truncate()
         if len(screens) > 1:
             raise EOFError
         return ""  # Enter: the hot seat hands the screen over
 
-    TerminalPlay(Session(state), console=Console(file=out, width=80, height=24), read=read).run()
-    screen = screens[1].rstrip("\n").split("\n")
-    assert screen_rows(screens[1]) <= 24 - 1, screens[1]  # and the "> " line
-    assert "Hand: #1 Corsica and Sardinia Revolt (3 OPs): Only if the opponent controls Cor…" in screen
-    assert "      #3 Numidia Revolts (3 OPs; event now): Choose Western or Eastern Numidia:…" in screen
-    assert "ops:  a #1  b #2  c #3  d #4  e #5  f #6  g #7" in screen
-    assert "… 2 more lines of actions: type more" in screen
+    TerminalPlay(Session(state.clone()), console=Console(file=out, width=80, height=24), read=read).run()
+    return screens[1]
+
+
+def test_hannibal_s_card_play_shows_each_card_s_text_and_every_choice_before_the_news_at_80_by_24() -> None:
+    """Seven cards with their texts, then every choice: OPs, events, discards (a play review
+    found the events and the discards behind ``more``, 4 rows kept for the news); the news keeps
+    what the choices leave, its newest line at least (``log`` has the rest). The hand-over's
+    title takes the screen's blank first row: with it the screen was a row too tall."""
+    from tests.hannibal.helpers import ready
+
+    screen = hot_seat_screen(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]))
+    assert screen_rows(screen) <= 24, screen
+    lines = screen.split("\n")
+    assert lines[0] == "rome's screen" and lines[1].startswith("Turn 1 (218 BC)")
+    assert "Hand: #1 Corsica and Sardinia Revolt (3 OPs): Only if the opponent controls Cor…" in lines
+    assert "      #3 Numidia Revolts (3 OPs; event now): Choose Western or Eastern Numidia:…" in lines
+    choices = ["ops:  a #1  b #2  c #3  d #4  e #5  f #6  g #7", "event:  h #3  i #4",
+               "discard:  j #1  k #2  l #3  m #4  n #5  o #6  p #7"]
+    at = lines.index(choices[0])
+    assert lines[at:at + 3] == choices and "type more" not in screen
+    assert lines[at + 3] == "  … 10 earlier lines: type log 12" and lines[-3] == "  carthage: rome first"
+
+
+def test_no_hannibal_card_play_hides_a_choice_behind_more_at_80_by_24() -> None:
+    """Every card play of three random games, at a hot seat's screen (its title row and the news
+    of 12 log lines): every choice listed, in 24 rows (151 of 252 such screens of six games hid
+    some behind ``more``, or ran a row too tall, before)."""
+    plays = 0
+    for seed, step, state in hannibal_decisions(3, 2500, 3):
+        if any(str(a).startswith("ops #") for a in state.legal_actions()):
+            plays += 1
+            screen = hot_seat_screen(state)
+            assert "type more" not in screen and screen_rows(screen) <= 24, (seed, step, screen)
+    assert plays > 100

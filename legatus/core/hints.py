@@ -76,9 +76,10 @@ class Hints:
 
 def hints(state: State, count: int = 3, max_seconds: float | None = None) -> list[tuple[Action, str]]:
     """The hint agent's best actions for the seat to move, best first, each with why (a search
-    agent's estimated win chance; else the agent's reason for its one choice). Seeded by the
-    length of the game, so the same position gets the same hint; ``max_seconds`` bounds the
-    search (a server's budget). ``state`` must be a decision."""
+    agent's estimated win chance, and where another shows more, why the first is chosen: the
+    move tried most, whose estimate is the surest; else the agent's reason for its one choice).
+    Seeded by the length of the game, so the same position gets the same hint; ``max_seconds``
+    bounds the search (a server's budget). ``state`` must be a decision."""
     return Hints(state.game, 1, max_seconds)(state, count)
 
 
@@ -88,5 +89,14 @@ def _hints(agent: Agent, state: State, count: int) -> list[tuple[Action, str]]:
         return [(action, agent.reason)]
     seat = state.current_player()
     given = seat_input(state, random.Random(len(state.history())))  # only what the seat may know
-    return [(option.action, estimate(state.game.win_chance(option.mean[seat]), option.visits, agent.last_simulations))
-            for option in agent.analyse(given)[:count]]
+    options = agent.analyse(given)[:count]
+    chances = [state.game.win_chance(option.mean[seat]) for option in options]
+    found = [(option.action, estimate(chance, option.visits, agent.last_simulations))
+             for option, chance in zip(options, chances, strict=True)]
+    above = [o for o, c in zip(options[1:], chances[1:], strict=True) if round(c * 100) > round(chances[0] * 100)]
+    if above:  # an alternative shows more: why the hint is not that one
+        best = options[0]
+        why = ("chosen as the move tried most, the surest estimate" if all(o.visits < best.visits for o in above)
+               else "chosen among near ties by the agent's own ranking")  # a flat search's (flat.settle_ties)
+        found[0] = (best.action, f"{found[0][1]}; {why}")
+    return found

@@ -12,7 +12,7 @@ from legatus.core.session import sample_outcome
 from legatus.core.tuples import put
 from legatus.games.viae.state import ViaeState
 from legatus.terminal import action_lines
-from tests.viae.helpers import first_turn, play_until, refresh
+from tests.viae.helpers import act, first_turn, give, play_until, refresh
 
 
 def described(st: ViaeState, text: str) -> str:
@@ -93,3 +93,31 @@ def test_C41_end_turn_with_actions_left_says_to_type_prepare() -> None:
         assert "you have 4 actions left: type prepare to end your turn now (+8 Denar for them, C41)" in str(refused)
     else:
         raise AssertionError("end turn was taken with 4 actions left")
+
+
+def test_C28_V25_instigatio_s_cities_say_plainly_when_it_changes_none_of_them() -> None:
+    """Play review: Instigatio (D15) offered 41 cities in round 1, none of which it can change.
+    The rules allow that play (CARDS.md, hostility: raising does nothing before hostility
+    begins, V25, V38; F01 Pax Romana stops it from a card too; V28: a Deceptio may be played at
+    any decision point of its owner's turn), and its target is any uncontrolled city outside
+    SPQR: the choice stays (a record replays it), and beside each city the menu says that the
+    card changes nothing, and why; the terminal's menu says it once, over the cities."""
+    st = first_turn(3)  # round 1: hostility begins in round 3 (C28)
+    p = st.turn_seat()
+    give(st, p, "D15")
+    refresh(st)
+    act(st, "play D15")
+    cities = st.legal_actions()
+    assert len(cities) == 41  # every uncontrolled city outside SPQR (C16)
+    assert all(st.describe(a) == f"{a} (no effect: hostility begins in round 3 (C28))" for a in cities)
+    menu = [line for block in action_lines(st, cities, 80) for line in block]
+    assert menu[0].startswith("target (no effect: hostility begins in round 3 (C28)):  [cyan]1[/cyan] genua")
+    st.round = st.game.hostility_from  # hostility has begun: each city goes up a level
+    refresh(st)
+    assert all(st.describe(a) == str(a) for a in st.legal_actions())
+    pax = next(i for i, c in enumerate(st.game.cards.fortuna) if c.id == "F01")  # hostility_rises = no
+    st.fortuna_active += (pax,)
+    st.fortuna_pile = put(st.fortuna_pile, pax, 0)
+    refresh(st)
+    assert all(st.describe(a) == f"{a} (no effect: no city may become more hostile this round)"
+               for a in st.legal_actions())

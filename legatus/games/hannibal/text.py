@@ -176,10 +176,10 @@ def _chosen(view: dict[str, Any]) -> list[str]:
 
 def _hand(game: HannibalGame, view: dict[str, Any], full: bool, room: int) -> list[str]:
     """The seat's hand. Where its cards are chosen (the menu names them by number alone), each
-    card a line with what it does (and "event now" where the menu below may have no room left
-    for the events), where ``room`` lines allow, with a title line of its own where
-    a row is left after (the menu's rows come first); in a battle only those to choose, the others
-    on ``board``."""
+    card a line with what it does (and "event now" where its event is among the choices, which
+    the terminal lists whole below), where ``room`` lines allow, with a title line of its own
+    where a row is left after (the menu's rows come first); in a battle only those to choose,
+    the others on ``board``."""
     hand, chosen = view["hand"], [] if full else _chosen(view)
     events = {action.split(" ")[1] for action in view["legal_actions"] if action.startswith("event #")}
     if view["battle"] and not full:  # room for the battle

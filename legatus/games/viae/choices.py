@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import number
-from .log import CARD_ID, ROAD_ID, card_name, road_ends
+from .ids import Id
+from .log import CARD_ID, ROAD_ID, card_name, road_ends, unchanged
 from .rules import agere, ordo
 from .text import cards_chosen
 
@@ -102,6 +103,9 @@ def _note(st: ViaeState, a: int) -> str:  # noqa: PLR0911, C901 - one short bran
         return _denar(k * st.frame()[2])
     if a == n["done"]:
         return "no more scouts"
+    if n["target_city"] <= a < n["target_city"] + cities and st.frame()[0] == Id.TARGET_CITY:
+        why = unchanged(st, a - n["target_city"])  # a card played where it changes nothing (C28, V25)
+        return f"no effect: {why}" if why else ""
     return ""
 
 

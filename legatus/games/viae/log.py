@@ -108,16 +108,23 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
 
 def _unmoved(st: ViaeState, city: int) -> str:
     """Why a card's chosen city kept its hostility (C16, C28, V35; CARDS.md hostility)."""
-    level = LEVELS[st.hostility[city]]
+    return unchanged(st, city) or f"{st.game.board.city_names[city]} is already {LEVELS[st.hostility[city]]}"
+
+
+def unchanged(st: ViaeState, city: int) -> str:
+    """At a card's choice of a city (Pacatio, Instigatio), why choosing ``city`` would leave its
+    hostility as it is, or "" where the card changes it: the menu says so beside the choice,
+    the log after it (C16, C28, V25, V38; CARDS.md hostility; F01)."""
     if st.frame()[1] < 0:
-        return f"{st.game.board.city_names[city]} is already {level}"
+        return "" if st.control[city] < 0 and st.hostility[city] > 0 else \
+            f"{st.game.board.city_names[city]} is already {LEVELS[st.hostility[city]]}"
     if not effects.can_turn_hostile(st, city):
         return "a controlled or SPQR city never turns hostile (C16)"
     if not effects.hostility_begun(st):
         return f"hostility begins in round {st.game.hostility_from} (C28)"
     if not effects.yes(st, agere.seat(st), "hostility_rises"):
         return "no city may become more hostile this round"
-    return f"{st.game.board.city_names[city]} is already {level}"
+    return f"{st.game.board.city_names[city]} is already {LEVELS[2]}" if st.hostility[city] == 2 else ""
 
 
 def _conquest(before: ViaeState, city: int, after: ViaeState) -> str:

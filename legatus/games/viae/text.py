@@ -202,14 +202,14 @@ def _city(game: ViaeGame, name: str, usage: str) -> int:
 
 
 def map_text(game: ViaeGame, view: dict[str, Any]) -> str:
-    """``map``: the cities by region (value, owner, hostility), then every road with its ends,
-    value and builder."""
+    """``map``: the cities by region (value, owner, hostility), their key right under them, then
+    every road with its ends, value and builder (the terminal pages it: 47 lines at 80×24)."""
     roads = [f"{road_label(game, r)}{' ' + view['roads'][road.id] if road.id in view['roads'] else ''}"
              for r, road in enumerate(game.board.roads)]
-    return "\n".join([*_regions(game, view), *_wrap("Roads (id, ends, value, builder): ",
-                                                    [r.replace(" ", NBSP) for r in roads]),
+    return "\n".join([*_regions(game, view),
                       *_wrap("Cities: ", ["value, owner sN, ! vigilant, !! aggressive, +N a scout of seatN, "
-                                          "@N its Legio marker, ⌂ a basilica"])])
+                                          "@N its Legio marker, ⌂ a basilica"]),
+                      *_wrap("Roads (id, ends, value, builder): ", [r.replace(" ", NBSP) for r in roads])])
 
 
 def near_text(game: ViaeGame, view: dict[str, Any], name: str) -> str:
