@@ -158,6 +158,16 @@ def test_the_board_s_keys_come_last_above_the_prompt() -> None:
     assert lines[-4].startswith("Den Denar") and lines[-2].startswith("Cities: value")
 
 
+def test_no_wrapped_line_of_the_map_or_board_starts_with_a_separating_dot() -> None:
+    """Found in a play review: a long list wrapped before its " · " began a line with the dot
+    ("  · r26 Narbo–Burdigala"); the dot stays at the end of the line before."""
+    st = first_turn(3)
+    lines = [*st.text_commands()["map"].run("").splitlines(), *(st.view_text(0) or "").splitlines()]
+    assert sum(" · " in line for line in lines) > 10
+    assert not [line for line in lines if line.lstrip().startswith("·")]
+    assert max(len(line) for line in lines) <= WIDTH
+
+
 def test_a_conquest_and_the_board_name_a_city_as_printed_elsewhere() -> None:
     st = first_turn(3)
     st.target = st.game.board.city_ids.index("carthago_nova")

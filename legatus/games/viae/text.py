@@ -38,9 +38,11 @@ def _bold(text: str, markup: bool) -> str:
 
 
 def _wrap(head: str, items: list[str]) -> list[str]:
-    """``head`` then the items, " · " between them, wrapped at 80 columns and indented."""
-    return textwrap.wrap(f"{head}{' · '.join(items) or 'none'}", WIDTH, subsequent_indent="  ",
-                         break_on_hyphens=False)
+    """``head`` then the items, " · " between them (the dot kept with the item before it: no line
+    starts with one), wrapped at 80 columns and indented."""
+    lines = textwrap.wrap(f"{head}{(NBSP + '· ').join(items) or 'none'}", WIDTH, subsequent_indent="  ",
+                          break_on_hyphens=False)
+    return [line.replace(NBSP + "·", " ·") for line in lines]
 
 
 def _cards(game: ViaeGame, deck: str, ids: list[str]) -> list[str]:
