@@ -8,13 +8,14 @@ import logging
 import os
 import time
 from collections import deque
+from collections.abc import Callable
 
 from legatus.core.agents import AGENT_TRIES
 from legatus.core.errors import LegatusError
 from legatus.core.record import PERSON
 
 from .live import DICE, LiveGame, WebError
-from .store import Store
+from .store import GameRow, Store
 from .thinkers import Thinkers, WorkerLost
 
 MAX_AGENT_WORKERS = 64  # the most agents' worker processes (--agent-workers)
@@ -65,20 +66,59 @@ class Games:
         self.max_new_games = max_new_games
         self.pace_agents = pace_agents  # False (--no-pace): agents' moves shown at once, their time telling
         self.created: deque[tuple[float, str]] = deque()  # (when, by which client) of the window's new games
+        self.opening: dict[str, asyncio.Task[LiveGame]] = {}  # the games being replayed (:meth:`open`), by id
 
     def get(self, game_id: str) -> LiveGame:
+        """The live game ``game_id``, rebuilt from the store where it is not in memory (on the
+        calling thread: a server's requests use :meth:`open`)."""
         live = self.live.get(game_id)
         if live is None or live.broken:
-            row = self.store.game(game_id)
-            if row is None:
-                raise WebError(404, f"there is no game '{game_id[:40]}' on this server")
-            try:
-                live = LiveGame.load(row, self.store, self.agent_seconds)
-            except LegatusError as exc:
-                raise WebError(500, f"game '{game_id}' cannot be rebuilt from its log: {exc}") from None
+            row = self._row(game_id)
+            live = self._replayed(lambda: LiveGame.load(row, self.store, self.agent_seconds), game_id)
             self.add(live)
         live.used = time.monotonic()
         return live
+
+    async def open(self, game_id: str) -> LiveGame:
+        """:meth:`get` for a request: a game not in memory is replayed in a worker thread, so
+        that the server answers everyone else meanwhile (a long game's replay takes tens of
+        milliseconds), and the requests for one game wait on one replay: a second would make a
+        second live game, and an action applied to the first would be lost from memory."""
+        live = self.live.get(game_id)
+        if live is None or live.broken:
+            pending = self.opening.get(game_id)
+            if pending is None:
+                pending = self.opening[game_id] = asyncio.get_running_loop().create_task(self._open(game_id))
+                pending.add_done_callback(lambda task: self._opened(game_id, task))
+            live = await asyncio.shield(pending)  # a request that goes away leaves the replay to the others
+        live.used = time.monotonic()
+        return live
+
+    async def _open(self, game_id: str) -> LiveGame:
+        row = self._row(game_id)
+        log = self.store.log(game_id)  # the store is read here, on the event loop, as everywhere
+        live = await asyncio.to_thread(
+            self._replayed, lambda: LiveGame.replayed(row, self.store, log, self.agent_seconds), game_id)
+        live.keep_summary()
+        return self.add(live)
+
+    def _opened(self, game_id: str, task: asyncio.Task[LiveGame]) -> None:
+        del self.opening[game_id]
+        if not task.cancelled():
+            task.exception()  # retrieved: the requests that waited were answered with it
+
+    def _row(self, game_id: str) -> GameRow:
+        row = self.store.game(game_id)
+        if row is None:
+            raise WebError(404, f"there is no game '{game_id[:40]}' on this server")
+        return row
+
+    @staticmethod
+    def _replayed(replay: Callable[[], LiveGame], game_id: str) -> LiveGame:
+        try:
+            return replay()
+        except LegatusError as exc:
+            raise WebError(500, f"game '{game_id}' cannot be rebuilt from its log: {exc}") from None
 
     def add(self, live: LiveGame) -> LiveGame:
         self.live[live.row.id] = live

@@ -197,8 +197,15 @@ class LiveGame:
     @classmethod
     def load(cls, row: GameRow, store: Store, agent_seconds: float) -> LiveGame:
         """The game rebuilt from its log, undos included."""
+        live = cls.replayed(row, store, store.log(row.id), agent_seconds)
+        live.keep_summary()
+        return live
+
+    @classmethod
+    def replayed(cls, row: GameRow, store: Store, log: list[tuple[str, int]], agent_seconds: float) -> LiveGame:
+        """The game replayed from ``log`` (the store's, undos included), the store not touched:
+        a server runs it in a worker thread (:meth:`Games.open`)."""
         session = Session(load(row.game, **row.options).new_initial_state())
-        log = store.log(row.id)
         notices = []
         for action, seat in log:
             if action == UNDO:
@@ -209,9 +216,13 @@ class LiveGame:
                 session.apply(session.state.parse_action(action))
         live = cls(row, store, session, len(log), agent_seconds)
         live.notices = notices
-        if row.summary != live.summary():  # a game stored before summaries were kept
-            store.summarise(row.id, live.summary())
         return live
+
+    def keep_summary(self) -> None:
+        """Stores the game's summary where the store lacks it (a game stored before summaries
+        were kept), so that the list of games need not rebuild it."""
+        if self.row.summary != self.summary():
+            self.store.summarise(self.row.id, self.summary())
 
     @property
     def state(self) -> State:

@@ -110,14 +110,14 @@ def query_int(request: Request, key: str, default: int, low: int, high: int) -> 
     return int(text)
 
 
-def game_in(request: Request) -> LiveGame:
+async def game_in(request: Request) -> LiveGame:
     """The live game the request's path names; 404 if there is none."""
-    return live_games(request).get(request.path_params["id"])
+    return await live_games(request).open(request.path_params["id"])
 
 
-def game_and_seat(request: Request) -> tuple[LiveGame, int]:
+async def game_and_seat(request: Request) -> tuple[LiveGame, int]:
     """The live game the request's path names and the seat its ``?token=`` reads it as; 4xx if none."""
-    live = game_in(request)
+    live = await game_in(request)
     return live, live.seat_of(request.query_params.get("token"))
 
 
@@ -160,7 +160,7 @@ async def list_games(request: Request) -> Response:
     found = []
     for row in rows:
         try:
-            now = row.summary or games.get(row.id).summary()
+            now = row.summary or (await games.open(row.id)).summary()
         except WebError:
             continue
         found.append({"id": row.id, "game": row.game, "options": row.options, "created": row.created,
@@ -252,14 +252,14 @@ async def import_record(request: Request) -> Response:
 @api
 async def get_game(request: Request) -> Response:
     """The game as the token's seat sees it."""
-    live, seat = game_and_seat(request)
+    live, seat = await game_and_seat(request)
     return JSONResponse(live.view(seat))
 
 
 @api
 async def record(request: Request) -> Response:
     """The record the token may have: its seat's while the game goes on, if it has secrets."""
-    live, seat = game_and_seat(request)
+    live, seat = await game_and_seat(request)
     return JSONResponse(live.record(seat))
 
 
@@ -285,7 +285,7 @@ async def public(request: Request) -> Response:
 @api
 async def act(request: Request) -> Response:
     data = await read_json(request)
-    live = game_in(request)
+    live = await game_in(request)
     seat = live.seat_of(field(data, "token", str))
     text = field(data, "action", str)
     expect = field(data, "expect", int, required=False)
@@ -301,7 +301,7 @@ async def take_over(request: Request) -> Response:
     """A person seated in the game gives an agent's seat to a person (issue 30): the seat's
     token and link; every seat is told."""
     data = await read_json(request)
-    live = game_in(request)
+    live = await game_in(request)
     seat = live.seat_of(field(data, "token", str))
     name = field(data, "seat", str)
     async with live.lock:
@@ -313,7 +313,7 @@ async def take_over(request: Request) -> Response:
 @api
 async def undo(request: Request) -> Response:
     data = await read_json(request)
-    live = game_in(request)
+    live = await game_in(request)
     seat = live.seat_of(field(data, "token", str))
     expect = field(data, "expect", int, required=False)
     async with live.lock:
@@ -329,7 +329,7 @@ async def hint(request: Request) -> Response:
     refused while too many are being worked out."""
     games = live_games(request)
     data = await read_json(request)
-    live = game_in(request)
+    live = await game_in(request)
     turn = live.hint_turn(live.seat_of(field(data, "token", str)), games.hint_workers)
     if games.hints >= MAX_HINTS:
         raise WebError(503, "the server is working out other hints: ask again in a few seconds")
@@ -355,7 +355,7 @@ async def hint(request: Request) -> Response:
 # --- Replays -----------------------------------------------------------------------------
 @api
 async def replay_index(request: Request) -> Response:
-    live, _ = game_and_seat(request)
+    live, _ = await game_and_seat(request)
     state = live.state.game.new_initial_state()
     marks = [{"n": 0, "label": "start"}]
     last = None
@@ -371,7 +371,7 @@ async def replay_index(request: Request) -> Response:
 
 @api
 async def replay_step(request: Request) -> Response:
-    live, own = game_and_seat(request)
+    live, own = await game_and_seat(request)
     try:
         n = int(request.path_params["n"])
     except ValueError:
@@ -404,7 +404,7 @@ async def socket(websocket: WebSocket) -> None:
     await websocket.accept()  # first, so that a refusal below reaches the client with its reason
     games = live_games(websocket)
     try:
-        live = games.get(websocket.path_params["id"])
+        live = await games.open(websocket.path_params["id"])
         seat = live.seat_of(websocket.query_params.get("token"))
     except WebError as exc:
         await websocket.close(code=4000 + exc.status, reason=close_reason(exc.message))

@@ -106,6 +106,8 @@ def test_C28_V25_instigatio_s_cities_say_plainly_when_it_changes_none_of_them() 
     p = st.turn_seat()
     give(st, p, "D15")
     refresh(st)
+    play = next(a for a in st.legal_actions() if str(a) == "play D15")  # said before its influence is paid
+    assert st.describe(play).endswith("; no effect: hostility begins in round 3 (C28))")
     act(st, "play D15")
     cities = st.legal_actions()
     assert len(cities) == 41  # every uncontrolled city outside SPQR (C16)
@@ -121,3 +123,8 @@ def test_C28_V25_instigatio_s_cities_say_plainly_when_it_changes_none_of_them() 
     refresh(st)
     assert all(st.describe(a) == f"{a} (no effect: no city may become more hostile this round)"
                for a in st.legal_actions())
+    later = first_turn(3)
+    later.round = later.game.hostility_from
+    give(later, later.turn_seat(), "D15")
+    refresh(later)
+    assert described(later, "play D15") == "play D15 Instigatio (free)"  # it has an effect: only its cost

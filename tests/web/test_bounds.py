@@ -5,6 +5,7 @@ request is shown to change nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from typing import Any
@@ -17,6 +18,7 @@ import legatus
 from legatus.core.errors import OptionError
 from legatus.core.pacing import QUICK_SECONDS, Pacing
 from legatus.web.app import create_app
+from legatus.web.live import LiveGame
 from legatus.web.routes import MAX_MESSAGE, WS_MESSAGE_CHARS, WS_MESSAGES
 from tests.web.test_security import JSON, NEW, stored
 
@@ -171,6 +173,48 @@ def test_a_games_public_data_is_answered_without_rebuilding_it(db):
         assert not app.state.games.live  # nothing replayed, nothing kept
         assert client.get("/api/games/nosuchgame/public").status_code == 404
 
+
+
+def test_a_game_not_in_memory_is_replayed_off_the_event_loop_once_for_all_its_requests(db, monkeypatch):
+    """A token's request for a game not in memory (evicted, or after a restart) replayed its log
+    on the event loop, the server answering no one else meanwhile. It is replayed in a worker
+    thread, the loop going on; requests for the same game wait on one replay (two would make
+    two live games, and an action applied to one would be missing from the other)."""
+    replays: list[int] = []
+    replayed = LiveGame.replayed.__func__  # type: ignore[attr-defined]
+
+    def slow(cls: type[LiveGame], *args: Any) -> LiveGame:
+        replays.append(threading.get_ident())
+        time.sleep(0.3)
+        return replayed(cls, *args)
+
+    monkeypatch.setattr(LiveGame, "replayed", classmethod(slow))
+    with TestClient(create_app(db)) as client:
+        created = client.post("/api/games", json={"game": "hannibal", "players": {}}).json()
+        games = app_games(client)
+        games.live.clear()  # as after an eviction
+
+        async def three_requests_and_a_ticker() -> tuple[list[Any], int]:
+            ticks = 0
+
+            async def ticker() -> None:
+                nonlocal ticks
+                while True:
+                    await asyncio.sleep(0.01)
+                    ticks += 1
+
+            ticking = asyncio.get_running_loop().create_task(ticker())
+            opened = await asyncio.gather(*(games.open(created["id"]) for _ in range(3)))
+            ticking.cancel()
+            return opened, ticks
+
+        opened, ticks = asyncio.run(three_requests_and_a_ticker())
+        assert len(replays) == 1 and replays[0] != threading.get_ident()  # once, in a worker thread
+        assert opened[0] is opened[1] is opened[2] is games.live[created["id"]]
+        assert ticks >= 10  # the loop went on during the 0.3 s replay
+        assert not games.opening
+        answer = client.get(f"/api/games/{created['id']}?token={created['seats'][0]['token']}")
+        assert answer.status_code == 200 and len(replays) == 1  # in memory since
 
 
 @pytest.mark.parametrize("paced", [True, False])

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import number
+from .effects import num, number
 from .ids import Id
-from .log import CARD_ID, ROAD_ID, card_name, road_ends, unchanged
+from .log import CARD_ID, ROAD_ID, card_name, none_rises, road_ends, unchanged
 from .rules import agere, ordo
 from .text import cards_chosen
 
@@ -95,7 +95,10 @@ def _note(st: ViaeState, a: int) -> str:  # noqa: PLR0911, C901 - one short bran
         return _turn_end(st, p, a == n["prepare"])
     if n["play"] <= a < n["play"] + len(g.cards.deceptio):
         cost = agere.deceptio_cost(st, p)
-        return f"{cost} influence" if cost else "free"
+        price = f"{cost} influence" if cost else "free"
+        effect = g.cards.deceptio[a - n["play"]].effect
+        idle = none_rises(st, p) if all(s.verb == "hostility" and num(s, "delta", 0) > 0 for s in effect) else ""
+        return f"{price}; no effect: {idle}" if idle else price  # Instigatio said before its cost is paid
     if a == n["buy"]:
         return f"{_denar(agere.buy_cost(st, p))} for 1 influence"
     if n["take"] <= a < n["complete"]:

@@ -120,11 +120,18 @@ def unchanged(st: ViaeState, city: int) -> str:
             f"{st.game.board.city_names[city]} is already {LEVELS[st.hostility[city]]}"
     if not effects.can_turn_hostile(st, city):
         return "a controlled or SPQR city never turns hostile (C16)"
+    return none_rises(st, agere.seat(st)) or \
+        (f"{st.game.board.city_names[city]} is already {LEVELS[2]}" if st.hostility[city] == 2 else "")
+
+
+def none_rises(st: ViaeState, seat: int) -> str:
+    """Why no city may become more hostile now by ``seat``'s doing, or "" (C28, V25; F01): said
+    beside a card that only raises hostility, before its cost is paid, and beside its cities."""
     if not effects.hostility_begun(st):
         return f"hostility begins in round {st.game.hostility_from} (C28)"
-    if not effects.yes(st, agere.seat(st), "hostility_rises"):
+    if not effects.yes(st, seat, "hostility_rises"):
         return "no city may become more hostile this round"
-    return f"{st.game.board.city_names[city]} is already {LEVELS[2]}" if st.hostility[city] == 2 else ""
+    return ""
 
 
 def _conquest(before: ViaeState, city: int, after: ViaeState) -> str:
