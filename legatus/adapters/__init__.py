@@ -5,8 +5,10 @@ PettingZoo (:mod:`.pettingzoo`), Gymnasium (:mod:`.gymnasium`). Each needs its e
 
 from __future__ import annotations
 
+import json
+
 from legatus.core.errors import OptionError
-from legatus.core.game import Game
+from legatus.core.game import Game, Information, State
 
 
 def observation_size(game: Game, environment: str) -> int:
@@ -27,3 +29,15 @@ def seat_of(game: Game, seat: int | str) -> int:
         raise OptionError(f"seat {seat} is not a seat of {game.name}; seats: "
                           + ", ".join(f"{i} ({name})" for i, name in enumerate(game.seats)))
     return seat
+
+
+def seat_text(state: State, seat: int) -> str:
+    """What ``render`` shows a seat: in a game with secrets its own screen (``view_text``, else
+    its view's keys and values), never the referee's ``to_text``, which holds every hand."""
+    if state.game.information is Information.PERFECT:
+        return state.to_text()
+    own = state.view_text(seat)
+    if own is not None:
+        return own
+    return "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in state.view(seat).items()
+                     if key != "legal_actions")

@@ -37,7 +37,7 @@ from legatus.core.errors import OptionError
 from legatus.core.registry import game_class, game_names
 from legatus.core.session import sample_outcome
 
-from . import observation_size, seat_of
+from . import observation_size, seat_of, seat_text
 
 
 class SeatEnv(gym.Env):
@@ -100,7 +100,8 @@ class SeatEnv(gym.Env):
         return self._observation(), float(reward), done, False, self._info()
 
     def render(self) -> str | None:
-        return self.state.to_text() if self.render_mode == "ansi" else None
+        """The seat's own screen (``ansi``): in a game with secrets, what the seat may see."""
+        return seat_text(self.state, self.seat) if self.render_mode == "ansi" else None
 
 
 class GameEnv(SeatEnv):

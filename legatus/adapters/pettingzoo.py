@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 import legatus
 from legatus.core.session import sample_outcome
 
-from . import observation_size
+from . import observation_size, seat_text
 
 
 class LegatusAECEnv(AECEnv):  # type: ignore[misc]
@@ -103,7 +103,12 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        return self.state.to_text() if self.render_mode == "ansi" else None
+        """The screen of the agent to move (``ansi``), as at a shared table: in a game with
+        secrets only what that seat may see; the whole position once the game is over."""
+        if self.render_mode != "ansi":
+            return None
+        state = self.state
+        return state.to_text() if state.is_terminal() else seat_text(state, state.current_player())
 
     def close(self) -> None:
         pass

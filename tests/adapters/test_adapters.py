@@ -152,3 +152,20 @@ def test_docs_examples_run(index):
     blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(), flags=re.S)
     assert len(blocks) == 3
     exec(compile(blocks[index], f"{DOCS.name} example {index + 1}", "exec"), {})
+
+
+def test_a_seat_s_render_shows_its_own_screen_never_another_seat_s_hand():
+    """Secrecy review: SeatEnv's and PettingZoo's ``render()`` gave the referee's text, the other
+    seats' Deceptio hands in it. Each renders a seat's own screen: the Gymnasium env its seat's,
+    PettingZoo the agent to move's (a hand is drawn as "D09 Name", the other seats' are not)."""
+    from legatus.adapters.gymnasium import SeatEnv
+
+    gym_env = SeatEnv("viae", seat=0, opponent="random", render_mode="ansi", players=2)
+    gym_env.reset(seed=3)
+    zoo = env("viae", players=2, render_mode="ansi")
+    zoo.reset(seed=3)
+    for state, seat, text in ((gym_env.state, 0, gym_env.render()), (zoo.state, zoo.state.current_player(),
+                                                                       zoo.render())):
+        hands = {s: state.view(s)["players"][s]["hand"] for s in range(2)}
+        assert hands[1 - seat] and all(card not in text for card in set(hands[1 - seat]) - set(hands[seat]))
+        assert all(card in text for card in hands[seat])

@@ -14,7 +14,7 @@ import pytest
 import legatus
 from legatus.core.record import to_record
 from legatus.core.secrecy import is_consistent, seat_actions
-from legatus.core.session import sample_outcome
+from legatus.core.session import Session, sample_outcome
 from legatus.games.viae.cards import default_cards_path
 from legatus.games.viae.ids import Id
 from legatus.games.viae.resample import redraw
@@ -237,3 +237,24 @@ def test_v40_v43_the_claims_after_the_one_on_top_are_drawn_anew(twin_cards: str)
                 assert not drawn.game.invariants(drawn)
                 counts.add(claims(drawn))
         assert claims(state) in counts and (claims(state) == 1 or len(counts) > 1)
+
+
+def test_C48_V40_no_undo_hides_again_a_mandatum_the_others_saw_come_true() -> None:
+    """Secrecy review: seat1's last die kept ('keep 1') took a city that made its personal
+    Mandatum M05 come true; every seat saw the claim asked, then the card placed face up; seat1
+    could undo both and keep another die, M05 secret again. The decision that ends a conquest
+    (a claim follows or none: either tells the others about the personal cards) and the claim
+    stop undo, as a Deceptio played face up does."""
+    record = json.loads((Path(__file__).parent / "records" / "conquest-completes-a-personal-mandatum.json").read_text())
+    session = Session(legatus.replay(record))
+    state = session.state
+    seat, other = state.current_player(), (state.current_player() + 1) % state.game.num_players()
+    assert state.frame()[0] == Id.KEEP and state.rolls_left == 1
+    session.apply(state.parse_action("keep 1"))
+    assert session.state.view(other)["prompt"] == "seat1: place your completed Mandatum face up."
+    assert not session.can_undo(seat)
+    session.apply(session.state.parse_action("complete M05"))
+    assert session.state.view(other)["players"][seat]["completed"] == ["M05"] and not session.can_undo(seat)
+    first_keep = legatus.replay({**record, "actions": record["actions"][:-5]})  # the first die kept: undoable
+    assert first_keep.frame()[0] == Id.KEEP and first_keep.rolls_left > 1
+    assert not first_keep.reveals_information(first_keep.legal_actions()[0])

@@ -221,10 +221,18 @@ class ViaeState(ProcedureState):
         return outcome(self, int(action), after)
 
     def reveals_information(self, action: int) -> bool:
+        """A Deceptio played or discarded face up; the decision that ends a conquest, after
+        which every seat sees whether a personal Mandatum came true (a claim follows, or none:
+        C48); and the claim itself. An undo past one would hide again what the others saw."""
         g = self.game
         a = int(action)
-        return g.notation["play"] <= a < g.notation["play"] + len(g.cards.deceptio) or \
-            g.notation["discard"] <= a < g.notation["discard"] + len(g.cards.deceptio)
+        n = g.notation
+        if n["play"] <= a < n["play"] + len(g.cards.deceptio) or \
+                n["discard"] <= a < n["discard"] + len(g.cards.deceptio):
+            return True
+        proc = self.frame()[0] if self.stack else -1
+        return proc == Id.CLAIM or proc == Id.KEEP and self.rolls_left == 1 and \
+            n["keep"] <= a < n["basilica"]  # a die kept, not a card played after the roll
 
     def summary(self) -> dict[str, Any]:
         out = super().summary()
