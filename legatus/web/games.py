@@ -193,8 +193,10 @@ class Games:
         async def play() -> None:
             failures = breaks = 0
             while (turn := live.agent_turn()) is not None:
-                try:  # the game stays free meanwhile
-                    (chosen, _), started = await self.thinkers.run(*turn.task(), person=not live.agents_only)
+                person = not live.agents_only
+                pace = live.paces[turn.seat] if self.pace_agents else None
+                try:  # the game stays free meanwhile; a paced move keeps its worker until it is shown
+                    (chosen, _), started = await self.thinkers.run(*turn.task(), person=person, keep=pace is not None)
                 except WorkerLost:  # another game's worker may have broken the pool: no fault of this agent's
                     breaks += 1
                     LOG.warning("game %s: the agent of seat %d lost its worker (%d of %d in a row)", live.row.id,
@@ -219,13 +221,16 @@ class Games:
                     live.broadcast()
                     return
                 failures = breaks = 0
-                async with live.lock:
-                    draft = live.draft(turn, turn.action(chosen))
-                if draft is None:
-                    continue
-                pace = live.paces[turn.seat] if self.pace_agents else None
-                if pace is not None:  # the moment the others see it tells nothing of the agent's hand
-                    await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
+                try:
+                    async with live.lock:
+                        draft = live.draft(turn, turn.action(chosen))
+                    if draft is None:
+                        continue
+                    if pace is not None:  # the moment the others see it tells nothing of the agent's hand
+                        await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
+                finally:
+                    if pace is not None:
+                        self.thinkers.give_back(person)
                 async with live.lock:
                     live.publish(draft)
 

@@ -5,7 +5,8 @@ share one interpreter). Each game asks for one decision at a time (its agents' t
 hint), and the games are served in the order they asked, a game with a person waiting ahead of
 the games between agents; games between agents hold at most all workers but one, so a person's
 game never waits behind them for a worker. A slot is given back when its worker ends the task,
-not when its game stops waiting (a game forgotten mid-thought still holds its worker until then).
+not when its game stops waiting (a game forgotten mid-thought still holds its worker until then);
+an agent's paced move keeps its worker until the move is shown (:meth:`Thinkers.run`, ``keep``).
 
 A worker that dies while it thinks (killed, out of memory) fails its task with
 :class:`WorkerLost`, and those of the others then in the pool, which is replaced by a new one:
@@ -77,11 +78,17 @@ class Thinkers:
 
         threading.Thread(target=start, name="legatus-workers-start", daemon=True).start()
 
-    async def run(self, task: Callable[..., T], *args: Any, person: bool) -> tuple[T, float]:
+    async def run(self, task: Callable[..., T], *args: Any, person: bool, keep: bool = False) -> tuple[T, float]:
         """``task(*args)``, run by a worker when this game's turn comes (``task`` and ``args``
         must pickle: a module-level function, a state), and when (``time.perf_counter``) the
         worker was given it: pacing counts from there, not from the wait for a worker. ``person``:
-        a person waits on it (served first). :class:`WorkerLost` if the worker dies meanwhile."""
+        a person waits on it (served first). :class:`WorkerLost` if the worker dies meanwhile.
+
+        ``keep``: the worker stays the game's once the task is done, until :meth:`give_back`
+        (an agent's paced move, until it is shown): how long a game holds a worker, which the
+        other games' waits for one measure, then tells no more of its agent's hand than the
+        moment its move is shown (a quick answer held as long as a search; the secrecy review
+        timed the hints of other games against it). A task that fails gives it back at once."""
         if self._ready is not None:  # the workers start, before the game queues: not in the decision's time
             await asyncio.shield(asyncio.wrap_future(self._ready))  # a game that stops waiting leaves it be
         loop = asyncio.get_running_loop()
@@ -101,11 +108,27 @@ class Thinkers:
         except BrokenProcessPool:  # broken by another task's worker, not yet replaced
             self._release(person)
             raise self._lost(pool) from None
-        thinking.add_done_callback(lambda _: loop.call_soon_threadsafe(self._release, person))
+        kept = [keep, False]  # kept once done; settled: its end seen (both read and set on the loop alone)
+
+        def settle(done: Future[T]) -> None:
+            kept[1] = True
+            if not kept[0] or done.cancelled() or done.exception() is not None:
+                self._release(person)
+
+        thinking.add_done_callback(lambda done: loop.call_soon_threadsafe(settle, done))
         try:
             return await asyncio.wrap_future(thinking), started
         except BrokenProcessPool:
             raise self._lost(pool) from None
+        except asyncio.CancelledError:  # the game stopped waiting: no one will give a kept worker back
+            if kept[0] and kept[1] and not thinking.cancelled() and thinking.exception() is None:
+                self._release(person)
+            kept[0] = False  # else released when the task ends
+            raise
+
+    def give_back(self, person: bool) -> None:
+        """Gives back the worker a :meth:`run` with ``keep`` kept."""
+        self._release(person)
 
     async def share(self, task: Callable[[Executor], T], *, person: bool) -> T:
         """``task(shares)`` in a thread of this process, ``shares`` an executor whose tasks (a

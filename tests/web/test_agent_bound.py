@@ -52,9 +52,12 @@ def test_games_between_agents_resumed_by_a_restart_or_a_page_wait_for_the_bound(
         made = stored_games(db, [("seat1", "random"), ("seat2", "random")], 3)
     gate = threading.Event()  # the agents think only once it is set
 
-    async def held(self: Thinkers, task: Callable[..., T], *args: Any, person: bool) -> tuple[T, float]:
+    async def held(self: Thinkers, task: Callable[..., T], *args: Any, person: bool,
+                   keep: bool = False) -> tuple[T, float]:
         while not gate.is_set():
             await asyncio.sleep(0.01)
+        if keep:  # kept until given back, as the real one
+            self._take(person)
         return task(*args), time.perf_counter()
 
     monkeypatch.setattr(Thinkers, "run", held)

@@ -217,6 +217,28 @@ def test_a_game_not_in_memory_is_replayed_off_the_event_loop_once_for_all_its_re
         assert answer.status_code == 200 and len(replays) == 1  # in memory since
 
 
+def test_a_paced_agent_keeps_its_worker_until_its_move_is_shown(db, monkeypatch):
+    """Secrecy review: the worker of an agent's paced move came free when the agent had chosen,
+    which other games' hints, timed, could read (a quick answer, or a search, by its hand). It
+    is kept through the pace and given back as the move is shown."""
+    busy: dict[str, list[int]] = {"pacing": [], "shown": []}
+    with TestClient(create_app(db, agent_seconds=0.05)) as client:
+        thinkers = app_games(client).thinkers
+        hold = Pacing.hold
+        publish = LiveGame.publish
+        monkeypatch.setattr(Pacing, "hold", lambda self, *args: busy["pacing"].append(thinkers.busy) or
+                            min(hold(self, *args), 0.05))
+        monkeypatch.setattr(LiveGame, "publish", lambda self, draft: busy["shown"].append(thinkers.busy) or
+                            publish(self, draft))
+        created = client.post("/api/games", json={"game": "hannibal", "players": {"rome": "heuristic"}}).json()
+        live = app_games(client).get(created["id"])
+        deadline = time.monotonic() + 60
+        while live.state.current_player() != live.state.game.seat_index("carthage"):  # Rome's agent opens
+            assert time.monotonic() < deadline, "Rome's agent did not play"
+            time.sleep(0.05)
+    assert busy["pacing"] and set(busy["pacing"]) == {1} and set(busy["shown"]) == {0}
+
+
 @pytest.mark.parametrize("paced", [True, False])
 def test_no_pace_shows_agents_moves_at_once(db, monkeypatch, paced):
     """In a game with secrets each agent move waits for its pace (legatus.core.pacing) unless the

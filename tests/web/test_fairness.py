@@ -80,3 +80,45 @@ def test_a_game_between_agents_beyond_the_bound_is_refused_and_nothing_is_stored
 def test_the_agents_need_a_worker_for_games_with_a_person(workers: int) -> None:
     with pytest.raises(ValueError, match="at least 2 workers"):
         Thinkers(workers)
+
+
+def test_a_worker_kept_for_a_paced_move_is_held_until_given_back_and_never_lost() -> None:
+    """Secrecy review: a game's agent answered at once or searched, by its hand, and its worker
+    came free at once or later: other games' hints, timed, told which. A paced move keeps its
+    worker until the move is shown (``keep``, then ``give_back``); a task that fails, or a game
+    that stops waiting, never leaves a worker kept."""
+
+    def fail() -> None:
+        raise ValueError("the agent failed")
+
+    async def scenario() -> None:
+        thinkers = Thinkers(2, pool=threads)
+        try:
+            assert (await thinkers.run(str, 1, person=True, keep=True))[0] == "1"
+            assert thinkers.busy == 1  # done, still the game's
+            blocked = Held()
+            loop = asyncio.get_running_loop()
+            two = [loop.create_task(thinkers.run(blocked, name, person=True)) for name in ("a", "b")]
+            await asyncio.sleep(0.1)
+            assert blocked.started == ["a"]  # one worker left for the two
+            thinkers.give_back(True)
+            await asyncio.sleep(0.1)
+            assert blocked.started == ["a", "b"]
+            blocked.release.set()
+            await asyncio.gather(*two)
+            assert thinkers.busy == 0
+            with pytest.raises(ValueError):
+                await thinkers.run(fail, person=True, keep=True)
+            await asyncio.sleep(0.01)
+            assert thinkers.busy == 0  # a failed task's worker is given back at once
+            held = Held()
+            waiting = asyncio.get_running_loop().create_task(thinkers.run(held, "slow", person=True, keep=True))
+            await asyncio.sleep(0.05)
+            waiting.cancel()  # the game stops waiting mid-thought
+            held.release.set()
+            await asyncio.sleep(0.05)
+            assert thinkers.busy == 0  # given back when the task ended, kept for no one
+        finally:
+            thinkers.shutdown()
+
+    asyncio.run(scenario())
