@@ -195,8 +195,9 @@ class Games:
             while (turn := live.agent_turn()) is not None:
                 person = not live.agents_only
                 pace = live.paces[turn.seat] if self.pace_agents else None
-                try:  # the game stays free meanwhile; a paced move keeps its worker until it is shown
-                    (chosen, _), started = await self.thinkers.run(*turn.task(), person=person, keep=pace is not None)
+                keep = pace is not None and person  # a person's opponent keeps its worker until its move is shown
+                try:  # the game stays free meanwhile
+                    (chosen, _), started = await self.thinkers.run(*turn.task(), person=person, keep=keep)
                 except WorkerLost:  # another game's worker may have broken the pool: no fault of this agent's
                     breaks += 1
                     LOG.warning("game %s: the agent of seat %d lost its worker (%d of %d in a row)", live.row.id,
@@ -229,7 +230,7 @@ class Games:
                     if pace is not None:  # the moment the others see it tells nothing of the agent's hand
                         await asyncio.sleep(pace.hold(time.perf_counter() - started, DICE))
                 finally:
-                    if pace is not None:
+                    if keep:
                         self.thinkers.give_back(person)
                 async with live.lock:
                     live.publish(draft)
