@@ -94,6 +94,9 @@ class Seat:
                     space = action[len(verb) + 1:]
             # its disc, as a person clicks: the group's box also holds its label, over the province beneath
             page.locator(f".hn-space.active[data-space='{space}'] .hn-hit").click()
+            for other in page.locator("#popover button.action").all():  # each names its action, not its place
+                text = other.inner_text().strip()
+                assert text and not text.isdigit() and text.split()[0] == other.get_attribute("data-action").split()[0]
             button = page.locator(f"#popover button[data-action='{action}']")
         elif not button.is_visible():  # in a folded row (a reserve played as another kind): opened first
             button.locator("xpath=ancestor::details[1]/summary").click()

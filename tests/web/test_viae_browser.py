@@ -53,6 +53,7 @@ def click_action(page: Any, server: Server, game_id: str, token: str, action: st
                    else f'.vi-road[data-road="{roads[0]}"] .vi-road-badge')
         popover = page.locator("#popover")
         expect(popover).to_be_visible()
+        named_buttons(popover)
         popover.locator(f'button[data-action="{action}"]').click()
     else:
         page.locator(f'#buttons button[data-action="{action}"]').click()
@@ -65,6 +66,14 @@ def click_action(page: Any, server: Server, game_id: str, token: str, action: st
     assert after["log_length"] > before["log_length"], f"{action}: the server's log did not grow"
     expect(page.locator("#play")).not_to_have_attribute("data-log-length", str(before["log_length"]))
     return after
+
+
+def named_buttons(popover: Any) -> None:
+    """Each button beside a space names its action (a play review found every one but the first
+    labelled with its place in the list: "1" for ``road r12 go``)."""
+    for button in popover.locator("button.action").all():
+        text = button.inner_text().strip()
+        assert text and not text.isdigit() and text.split()[0] == button.get_attribute("data-action").split()[0]
 
 
 def seat_link(created: dict[str, Any], seat: str) -> tuple[str, str]:

@@ -178,7 +178,7 @@ function drawPopover(bySpace, byLink) {
   clear(pop,
     h("div", { class: "pop-head" }, h("strong", {}, label),
       h("button", { type: "button", class: "close", "aria-label": "close", onclick: () => select(null) }, "×")),
-    h("div", { class: "pop-actions" }, actions.map(actionButton)));
+    h("div", { class: "pop-actions" }, actions.map((action) => actionButton(action))));  // not map(actionButton): its index would be the label
   pop.dataset.space = selected;
   pop.hidden = false;
   // Beside the space, inside the board's box.
