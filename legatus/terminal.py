@@ -337,12 +337,18 @@ class TerminalPlay:
             self.console.print(f"[green]{escape(line)}[/green]")
 
     def _pick(self, text: str, actions: list[Action]) -> Action | None:
-        """The action ``text`` names: its number or letter on the screen, its notation, or the
-        value alone where one action has it ("8" for "take 8" in a menu of letters)."""
+        """The action ``text`` names: its number or letter on the screen, its notation (before
+        any value: "siege" is never "no siege"), or the value alone where one action has it ("8"
+        for "take 8" in a menu of letters; "Toletum" for "remove pc Toletum")."""
         text = text.strip()
-        if text.lower() in self._keys:
-            return actions[self._keys.index(text.lower())]
-        valued = [a for a in actions if value_of(str(a)).lower() in (text.lower(), f"#{text}")]
+        lowered = text.lower()
+        if lowered in self._keys:
+            return actions[self._keys.index(lowered)]
+        exact = [a for a in actions if str(a).lower() == lowered]
+        if exact:
+            return exact[0]
+        valued = [a for a in actions if value_of(str(a)).lower() in (lowered, f"#{lowered}")] or \
+            [a for a in actions if lowered and str(a).lower().endswith(f" {lowered}")]  # a space's name alone
         if len(valued) == 1:
             return valued[0]
         if len(valued) > 1:

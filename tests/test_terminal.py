@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -793,3 +793,29 @@ def test_quit_at_a_hot_seat_s_hand_over_asks_first_where_moves_are_not_saved() -
     asked = [p for p in table.prompts if "Leave without saving?" in p]
     assert len(asked) == 2 and len(passes) == 4 and passes[2] == passes[3]  # asked twice; the same seat waited
     assert "Staying in the game." in table.out.getvalue()
+
+
+
+
+def hannibal_until(found: Callable[[set[str]], bool]) -> legatus.State:
+    """The first position of seeded random Hannibal games whose legal actions ``found`` accepts."""
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = legatus.load("hannibal").new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node() and found({str(a) for a in state.legal_actions()}):
+                return state
+            state.apply_action(sample_outcome(state, rng) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
+    raise AssertionError("no such position in 50 games")
+
+
+def test_an_action_s_whole_notation_is_never_taken_for_another_s_value() -> None:
+    """Play review: at "1 no siege, 2 siege" typing ``siege`` played ``no siege`` ("siege" is the
+    value of "no siege"): a notation typed whole is that action; a space's name alone is the
+    one action naming it ("Toletum" for "remove pc Toletum", which had been refused)."""
+    siege = hannibal_until(lambda legal: legal == {"siege", "no siege"})
+    assert str(Run(["", "siege", "quit"], state=siege).state.history()[-1]) == "siege"  # Enter: the hot seat
+    paying = hannibal_until(lambda legal: any(a.startswith("remove pc ") for a in legal))
+    target = next(str(a) for a in paying.legal_actions() if str(a).startswith("remove pc "))
+    assert str(Run(["", target.removeprefix("remove pc "), "quit"], state=paying).state.history()[-1]) == target
