@@ -161,6 +161,27 @@ def test_h18_nothing_is_placed_in_a_besieged_city_and_a_lone_general_is_displace
     assert state.gen_at[varro] == base.OFF  # displaced, back to the pool (H43)
 
 
+def test_h15_h16_h17_h18_an_army_laying_a_siege_gets_reinforcements_and_returning_generals() -> None:
+    """Play review: Hannibal subjugating the Western Ligurians (2 siege points, laid by Carthage)
+    was refused his reinforcement, and Rome's besiegers theirs: H18 bars only a city besieged by
+    the enemy (its defenders are inside, H97); the army laying the siege stands outside."""
+    state = _turn_2()
+    ligurians = space(state, "Western Ligurians")
+    hannibal = general(state, "Hannibal")
+    state.gen_at[hannibal] = ligurians
+    state.cu[CARTHAGE][ligurians], state.spts[ligurians], state.sby[ligurians] = 5, 2, CARTHAGE
+    assert ligurians in turn.carthage_spaces(state, 2)  # "with any Carthaginian General anywhere"
+    assert ligurians in turn.return_spaces(state, general(state, "Mago"))  # H16: its CUs are not under siege
+    gades = space(state, "Gades")
+    scipio = general(state, "P. Scipio")
+    state.gen_at[scipio] = gades
+    state.cu[ROME][gades], state.spts[gades], state.sby[gades] = 6, 1, ROME
+    assert gades in turn.rome_reinforcement_spaces(state, 5, 5)
+    state.sby[gades], state.cu[ROME][gades] = CARTHAGE, 0  # now Scipio besieged in it: nothing goes in (H18)
+    state.inner[gades] = 2
+    assert gades not in turn.rome_reinforcement_spaces(state, 5, 5)
+
+
 def _to_proconsul() -> HannibalState:
     state = _turn_2()
     _until(state, Id.PROCONSUL)

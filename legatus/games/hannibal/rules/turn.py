@@ -184,7 +184,7 @@ def carthage_spaces(st: HannibalState, item: int) -> list[int]:
 
     def with_generals(where: str | None) -> list[int]:
         return sorted({at for gi, at in enumerate(st.gen_at) if at >= 0 and g.general_side[gi] == CARTHAGE
-                       and (where is None or country_of(st, at) == where) and not st.spts[at]})
+                       and (where is None or country_of(st, at) == where) and not besieged(st, CARTHAGE, at)})
 
     if not carthage_due(st, item):
         return []
@@ -223,7 +223,7 @@ def rome_reinforcement_spaces(st: HannibalState, left: int, italy: int) -> list[
     spaces = {at for gi, at in enumerate(st.gen_at) if at >= 0 and g.general_side[gi] == ROME}
     if st.ctrl[g.rome_space] == ROME:
         spaces.add(g.rome_space)
-    spaces = {s for s in spaces if not st.spts[s]}
+    spaces = {s for s in spaces if not besieged(st, ROME, s)}
     need_italy = g.tables.reinforcements["rome_cus_in_italy"] - italy
     if need_italy >= left:
         spaces = {s for s in spaces if country_of(st, s) == "Italy"}
@@ -253,8 +253,16 @@ def return_spaces(st: HannibalState, g: int) -> list[int]:
     """H16: any space with Carthaginian CUs not under siege; Hanno's only in Africa, which he
     may not leave (H53, H117)."""
     restricted = st.game.generals[g].restricted_to
-    return [s for s in range(st.board.n_spaces) if total(st, CARTHAGE, s) and not st.spts[s]
+    return [s for s in range(st.board.n_spaces) if total(st, CARTHAGE, s) and not besieged(st, CARTHAGE, s)
             and (restricted is None or country_of(st, s) == restricted)]
+
+
+def besieged(st: HannibalState, side: int, space: int) -> bool:
+    """Whether ``side``'s forces at ``space`` are under siege (H18, H97): siege points there, laid
+    by the enemy. An army laying a siege or subjugating a tribe is not: reinforcements join it
+    outside the walls, and displaced Generals return to it (H15-H18; a play review found
+    Hannibal's siege of a tribe refused his reinforcement)."""
+    return bool(st.spts[space]) and st.sby[space] != side
 
 
 # --- H19-H23 Scipio Africanus, Proconsul, consuls ----------------------------------------------
