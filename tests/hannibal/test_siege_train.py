@@ -101,3 +101,26 @@ def test_h133_30_siege_train_gives_no_battle_card() -> None:
             play(state, sorted(legal(state))[0] if "no reaction" not in legal(state) else "no reaction")
         counts.append(battle.card_count(state, CARTHAGE))
     assert counts[0] == counts[1]
+
+
+def test_h133_30_siege_train_is_left_behind_and_lost_over_the_alps_or_at_sea() -> None:
+    """Play review: with the train, Hannibal was never offered an Alps pass or a sea move, and
+    could never reach Italy from Gaul. The train may not cross the Alps nor sail (H133); its
+    General may, leaving it behind: this project keeps the train with a General (docs/hannibal/
+    rulings.md), so a train left behind is lost."""
+    state = _with_train("Hannibal", "Allobroges", 6)
+    play(state, "discard #1", "ops #8", "activate Hannibal", "take 6")
+    assert "to Taurini" in legal(state)  # the Alps pass
+    assert state.describe(state.parse_action("to Taurini")) == \
+        "to Taurini (the siege train is left behind, and lost: H133)"
+    assert state.describe(state.parse_action("to Isere")) == "to Isere"
+    play(state, "to Taurini")
+    assert state.siege_train == -1 and state.gen_at[general(state, "Hannibal")] == space(state, "Taurini")
+    state = _with_train("Hannibal", "New Carthage", 4)
+    play(state, "discard #1", "ops #9", "activate Hannibal", "take 4")  # a card with a ship (H56)
+    assert "sail Carthage" in legal(state)
+    play(state, "sail Carthage")
+    while "no counter event" in legal(state):  # Rome may hold #41 Bad Weather or #60 Storms (H34, H60)
+        play(state, "no counter event")
+    assert state.siege_train == -1
+    assert not violations(state)

@@ -21,7 +21,7 @@ from . import view as view_module
 from .ids import Id
 from .notation import SIDES, VERBS
 from .procedures import TABLE
-from .rules import base, setup
+from .rules import base, movement, setup
 
 if TYPE_CHECKING:
     from .game import HannibalGame
@@ -258,6 +258,8 @@ class HannibalState(ProcedureState):
         verb, _, rest = notation.partition(" #")
         if rest.isdigit():
             return f"{verb} {text.card_label(self.game.cards.strategy[int(rest) - 1])}"
+        if movement.leaves_the_train(self, int(action)):
+            return f"{notation} (the siege train is left behind, and lost: H133)"
         return notation
 
     def menu_text(self, action: int) -> str:

@@ -226,9 +226,7 @@ def move_legal(st: HannibalState) -> tuple[int, ...]:
     if mp >= 1:
         ways += [to + s for s in board.land[here] if may_enter(st, here, s)]
     if mp >= 2:
-        ways += [to + s for s in board.passes[here] if may_enter(st, here, s)
-                and not (st.siege_train == st.m_gen and board.connection_between.get((here, s)) is not None
-                         and board.connections[board.connection_between[(here, s)]].type == ALPS_PASS)]
+        ways += [to + s for s in board.passes[here] if may_enter(st, here, s)]  # the train left, at an Alps pass
         for s in board.straits[here]:
             c = board.connection(here, s)
             assert c is not None
@@ -236,8 +234,7 @@ def move_legal(st: HannibalState) -> tuple[int, ...]:
                 continue  # H50: Messana
             if may_enter(st, here, s):
                 ways.append(to + s)
-    if mp >= 3 and st.m_limit >= st.m_left and board.port[here] is not None and st.siege_train != st.m_gen \
-            and st.m_sea_used < _sea_moves(st):
+    if mp >= 3 and st.m_limit >= st.m_left and board.port[here] is not None and st.m_sea_used < _sea_moves(st):
         ways += [n.SPACE["sail"] + s for s in board.sea[here] if may_enter(st, here, s)]
     if _stranded(st, here):
         ways = []  # H39: not without the consul left short of 5
@@ -307,6 +304,8 @@ def apply_move(st: HannibalState, action: int) -> None:
     st.m_mp -= cost
     if st.m_mode == MODE_CAMPAIGN:
         campaign.spend(st, cost)
+    if leaves_the_train(st, action):
+        st.siege_train = -1  # H133: it may not go by sea nor over the Alps; left behind, it is lost (ruling)
     _shift(st, here, there)
     st.m_from = here
     st.m_intercepted = st.m_avoided = False
@@ -325,6 +324,20 @@ def apply_move(st: HannibalState, action: int) -> None:
         st.call(Id.R_PASS, c.type)
         return
     enter(st)
+
+
+def leaves_the_train(st: HannibalState, action: int) -> bool:
+    """Whether ``action``, a step of the moving army, leaves its siege train behind: a sea move
+    or an Alps pass, which the train may not take (H133; docs/hannibal/rulings.md)."""
+    if not st.stack or st.stack[-1][0] != Id.MOVE or not base.moving_train(st):
+        return False
+    n = st.notation
+    if n.SPACE["sail"] <= action < n.SPACE["sail"] + st.board.n_spaces:
+        return True
+    if not n.SPACE["to"] <= action < n.SPACE["to"] + st.board.n_spaces:
+        return False
+    c = st.board.connection(st.gen_at[st.m_gen], action - n.SPACE["to"])
+    return c is not None and c.type == ALPS_PASS
 
 
 def _pirates(st: HannibalState, here: int, there: int) -> bool:
