@@ -621,7 +621,8 @@ def news_lines(news: list[tuple[str, int]], width: int, room: int) -> list[str]:
         while wrapped and len(wrapped[-1][0]) + sum(len(lines) for lines, _ in kept) <= room - 1:
             kept.insert(0, wrapped.pop())
         hidden = sum(n for _, n in wrapped)
-        wrapped = [([f"  … {hidden} earlier lines: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
+        noun = "line" if hidden == 1 else "lines"
+        wrapped = [([f"  … {hidden} earlier {noun}: type log {hidden + sum(n for _, n in kept)}"], hidden), *kept]
     return [line for lines, _ in wrapped for line in lines]
 
 

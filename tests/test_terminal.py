@@ -819,3 +819,10 @@ def test_an_action_s_whole_notation_is_never_taken_for_another_s_value() -> None
     paying = hannibal_until(lambda legal: any(a.startswith("remove pc ") for a in legal))
     target = next(str(a) for a in paying.legal_actions() if str(a).startswith("remove pc "))
     assert str(Run(["", target.removeprefix("remove pc "), "quit"], state=paying).state.history()[-1]) == target
+
+
+def test_the_news_line_that_points_to_the_log_counts_in_words() -> None:
+    """Play review: "… 1 earlier lines"."""
+    from legatus.terminal import news_lines
+    assert news_lines([("a " * 50, 1), ("b", 1)], 80, 2) == ["  … 1 earlier line: type log 2", "  b"]  # "a" wraps
+    assert news_lines([("a", 1), ("b", 1), ("c", 1)], 80, 2)[0] == "  … 2 earlier lines: type log 3"

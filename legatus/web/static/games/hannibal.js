@@ -372,7 +372,7 @@ function cardTile(pub, text, extra = null) {
   if (!c) return el("div", { class: "hn-tile" }, text);
   const tile = el("div", { class: `hn-tile hn-event-${c.side}`, dataset: { card: c.number }, role: "button", tabindex: "0",
     "aria-expanded": "false", title: "tap to read it whole" },
-  el("div", { class: "hn-tile-head" }, el("strong", {}, `#${c.number} ${c.name}`), el("span", { class: "hn-ops" }, `${c.ops} OPs`)),
+  el("div", { class: "hn-tile-head" }, el("strong", {}, `#${c.number} ${c.name}`), el("span", { class: "hn-ops" }, `${c.ops} OP${c.ops === 1 ? "" : "s"}`)),
   el("div", { class: "hn-tile-kind" }, EVENT_SIDE[c.side] || c.side, KIND_NOTE[c.kind] ? ` · ${KIND_NOTE[c.kind]}` : ""),
   el("p", { class: "hn-tile-text" }, c.effect), extra);
   const toggle = () => tile.setAttribute("aria-expanded", String(tile.classList.toggle("open")));
