@@ -109,6 +109,10 @@ def test_two_people_play_viae_in_two_contexts_and_one_hand_stays_secret(server, 
         tokens = {seat: seat_link(created, seat)[1] for seat in pages}
         expect(pages["seat1"].locator(f'.vi-hand [data-card="{MARKER}"]')).to_contain_text(MARKER_NAME)
         expect(pages["seat2"].locator(".vi-hand")).to_be_visible()  # its own hand, without the marker
+        names = {r["id"]: r["name"] for r in public["board"]["regions"]}
+        mandatum = pages["seat1"].locator(".vi-personal .vi-tile-text").first.inner_text()
+        assert re.search(r"\d+ points: ", mandatum) and "_" not in mandatum  # regions by name, not id
+        assert any(name in mandatum for name in names.values()), mandatum
 
         played = {"seat1": 0, "seat2": 0}
         rng = random.Random(3)

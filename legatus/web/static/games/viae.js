@@ -440,16 +440,17 @@ function cardOf(pub, deck, id) {
   return (cards && cards.find((c) => c.id === id)) || { id, name: "", text: "" };
 }
 
-/** A card's words: its text, or a Mandatum's bonus and regions. */
-function cardText(c) {
-  return c.text || (c.bonus ? `${c.bonus} points: ${(c.regions || []).join(", ")}` : "");
+/** A card's words: its text, or a Mandatum's bonus and regions, by their names (not ids). */
+function cardText(pub, c) {
+  const named = Object.fromEntries(((pub && pub.board && pub.board.regions) || []).map((r) => [r.id, r.name]));
+  return c.text || (c.bonus ? `${c.bonus} points: ${(c.regions || []).map((r) => named[r] || r).join(", ")}` : "");
 }
 
 function card(pub, deck, id, extra = "") {
   const c = cardOf(pub, deck, id);
   return h("li", { class: `vi-card vi-${deck}`, dataset: { card: id } },
     h("strong", {}, id), c.name ? ` ${c.name}` : "", extra ? h("small", {}, ` ${extra}`) : null,
-    cardText(c) ? h("small", { class: "vi-card-text" }, cardText(c)) : null);
+    cardText(pub, c) ? h("small", { class: "vi-card-text" }, cardText(pub, c)) : null);
 }
 
 /** A card as a tile in the tray: id and name, when it is played, its words; ``extra`` (a slot's
@@ -460,7 +461,7 @@ function tile(pub, deck, id, extra = "") {
   return h("li", { class: `vi-card vi-tile vi-${deck}`, dataset: { card: id } },
     h("div", { class: "vi-tile-head" }, h("strong", {}, `${id} ${c.name || ""}`)),
     facts ? h("div", { class: "vi-tile-kind" }, facts) : null,
-    h("p", { class: "vi-tile-text" }, cardText(c)), extra ? h("div", { class: "vi-tile-extra" }, extra) : null);
+    h("p", { class: "vi-tile-text" }, cardText(pub, c)), extra ? h("div", { class: "vi-tile-extra" }, extra) : null);
 }
 
 /** A button's label: each card id the action names (``play D11``) with the card's name, where the
