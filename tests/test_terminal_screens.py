@@ -187,8 +187,9 @@ def test_hannibal_commands_name_the_cards_and_the_links() -> None:
     commands = state.text_commands()
     assert commands["card"].run("16").startswith("#16 Gallic Recruits (2 OPs)\n  Event for Carthage only")
     near = commands["near"].run("rome")
-    assert near.startswith("Rome (Latium, walled):") and "  Capua: land, 1 MP" in near and "by sea" in near
+    assert near.startswith("Rome (Latium, walled city):") and "  Capua: land, 1 MP" in near and "by sea" in near
     assert "Rhegium: strait, 2 MP (H50); only controlling both ends" in commands["near"].run("Messana")
+    assert commands["near"].run("Dertosa").startswith("Dertosa (Idubeda, plain space):")  # not "pc", the map's code
     assert "Latium (rome): Rome RWP" in commands["map"].run("").replace(NBSP, " ")
     assert "Saguntum 10+2e Hannibal, Mago, H. Gisgo" in commands["forces"].run("").replace(NBSP, " ")
     assert commands["cards"].run("") == "Discarded: none\nRemoved: none"

@@ -266,7 +266,8 @@ def near_text(st: HannibalState, name: str) -> str:
             from None
     kinds = {STRAIT: "strait, 2 MP (H50)", PASS: "pass, 2 MP and an attrition roll (H49)",
              ALPS_PASS: "Alps pass, 2 MP and an attrition roll (H49)"}
-    lines = [f"{board.names[space]} ({board.province_names[board.province[space]]}, {board.kind[space]}):"]
+    kind = {"pc": "plain space", "walled": "walled city", "tribe": "tribe"}[board.kind[space]]  # not the map's codes
+    lines = [f"{board.names[space]} ({board.province_names[board.province[space]]}, {kind}):"]
     for other in (*board.land[space], *board.passes[space], *board.straits[space]):
         link = board.connection(space, other)
         assert link is not None
