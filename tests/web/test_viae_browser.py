@@ -126,6 +126,8 @@ def test_two_people_play_viae_in_two_contexts_and_one_hand_stays_secret(server, 
             # Neither the marker's owner shows it (play, discard) nor seat2 makes seat1 lose it.
             choices = [a for a in legal if MARKER not in a and not a.startswith("play ")]
             named = [a for a in choices if any(targets(a, public))]
+            if any(targets(a, public)[1] for a in legal):  # a road to click: the page says so (a milestone too)
+                expect(pages[mover].locator("#hint")).to_contain_text("a highlighted road")
             action = rng.choice(named or choices)
             click_action(pages[mover], server, game_id, tokens[mover], action, public)
             played[mover] += 1

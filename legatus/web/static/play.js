@@ -131,8 +131,9 @@ function render(msg) {
   answer.hidden = !fresh || !turn;
   if (fresh) withRuleLinks(answer, hinted.text, ruleLink);
   const hint = $("#hint");
-  if (turn && bySpace.size) {
-    hint.textContent = `Click a highlighted space (${bySpace.size}) for what you can do there.`;
+  if (turn && (bySpace.size || byLink.size)) {  // a road's actions too (a VIAE milestone, a road built)
+    const where = [bySpace.size ? `a highlighted space (${bySpace.size})` : "", byLink.size ? `a highlighted road (${byLink.size})` : ""];
+    hint.textContent = `Click ${where.filter(Boolean).join(" or ")} for what you can do there.`;
   } else if (msg.over) {
     hint.textContent = "The game is over.";
   } else if (turn) {
