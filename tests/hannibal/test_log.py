@@ -26,11 +26,12 @@ def logged(state: HannibalState, text: str) -> str:
     return lines.pop()
 
 
-def test_h58_h43_a_loss_at_sea_says_the_roll_its_modifier_and_what_was_lost() -> None:
+def test_h58_h43_a_loss_at_sea_says_the_roll_each_modifier_and_what_was_lost() -> None:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     play(state, "ops #9", "activate Hasdrubal", "take 1", "sail Rhegium", "no counter event", "no counter event")
     assert logged(state, "roll 4") == (
-        "roll 4 — for naval combat, rolled by Rome (H58): 4 - 1 = 3: sunk: the army is lost at sea; "
+        "roll 4 — for naval combat, rolled by Rome (H58): 4 - 1 = 3 (the port of New Carthage -2, the port of "
+        "Rhegium +1, Rhegium Roman +1, a small force -1): sunk: the army is lost at sea; "
         "Carthage loses 1 CU (Rhegium); Hasdrubal leaves the map until the next Reinforcement Phase (H43)")
 
 

@@ -87,9 +87,11 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
         result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
     if purpose in (Id.R_NAVAL, Id.R_BACK_NAVAL):
-        mod = movement.naval_modifier(before, frame[1], frame[2])
+        mods = movement.naval_modifiers(before, frame[1], frame[2])
+        mod = sum(m for _, m in mods)
         result = before.game.tables.naval_result(die + mod)
-        return f"{said}: {_plus(die, mod)}: {_NAVAL.get(result, 'no effect')}"
+        why = f" ({', '.join(f'{name} {m:+d}' for name, m in mods)})" if mods else ""
+        return f"{said}: {_plus(die, mod)}{why}: {_NAVAL.get(result, 'no effect')}"
     if purpose == Id.R_SIEGE:
         return f"{said} at {before.board.names[frame[1]]}: {_siege(before, die, frame, after)}"
     if purpose == Id.R_COUNTER:

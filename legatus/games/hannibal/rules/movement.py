@@ -370,20 +370,27 @@ def pass_modifier(st: HannibalState, kind: int) -> int:
 
 
 def naval_modifier(st: HannibalState, src: int, dst: int) -> int:
-    """H58, H59: both port modifiers, +1 per Roman port, -1 small force, Syracuse, Macedonia,
-    Naval Victory, Mago."""
+    """H58, H59: the sum of :func:`naval_modifiers`."""
+    return sum(mod for _, mod in naval_modifiers(st, src, dst))
+
+
+def naval_modifiers(st: HannibalState, src: int, dst: int) -> list[tuple[str, int]]:
+    """H58, H59, each modifier that applies with what it is (the log names them): both port
+    modifiers, +1 a Roman port, -1 a small force, Syracuse, Macedonia, Naval Victory, Mago."""
     board, rules = st.board, st.game.tables.naval_rules
-    mod = (board.port[src] or 0) + (board.port[dst] or 0)
-    mod += sum(rules["roman_port"] for p in (src, dst) if st.ctrl[p] == ROME)
+    names = board.names
+    out = [(f"the port of {names[p]}", board.port[p] or 0) for p in (src, dst)]
+    out += [(f"{names[p]} Roman", rules["roman_port"]) for p in (src, dst) if st.ctrl[p] == ROME]
     if st.m_left <= 1:
-        mod += rules["small_force"]
+        out.append(("a small force", rules["small_force"]))
     if st.ctrl[st.game.space_index("Syracuse")] == CARTHAGE:
-        mod += rules["syracuse_allied"]
+        out.append(("Syracuse allied", rules["syracuse_allied"]))
     if st.macedonia == 1:
-        mod += rules["macedonia_allied"]
+        out.append(("Macedonia allied", rules["macedonia_allied"]))
     if st.naval_victory:
-        mod += rules["naval_victory"]
-    return mod + ability(st, st.m_gen, "naval_modifier")
+        out.append(("the Naval Victory", rules["naval_victory"]))
+    out.append((st.game.generals[st.m_gen].name, ability(st, st.m_gen, "naval_modifier")))
+    return [(name, mod) for name, mod in out if mod]
 
 
 def naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
