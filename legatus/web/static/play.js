@@ -131,7 +131,7 @@ function render(msg) {
   answer.hidden = !fresh || !turn;
   if (fresh) withRuleLinks(answer, hinted.text, ruleLink);
   const hint = $("#hint");
-  if (turn && (bySpace.size || byLink.size)) {  // a road's actions too (a VIAE milestone, a road built)
+  if (turn && (bySpace.size || byLink.size)) {  // the actions on links too (roads)
     const where = [bySpace.size ? `a highlighted space (${bySpace.size})` : "", byLink.size ? `a highlighted road (${byLink.size})` : ""];
     hint.textContent = `Click ${where.filter(Boolean).join(" or ")} for what you can do there.`;
   } else if (msg.over) {
