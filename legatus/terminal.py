@@ -17,14 +17,12 @@ screen to seat2 and press Enter".
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -34,7 +32,7 @@ from rich.text import Text
 from legatus.core.actions import Action
 from legatus.core.agents import AGENT_TRIES, Agent, close, decide, warm
 from legatus.core.errors import LegatusError, NotationError
-from legatus.core.game import CHANCE, Information, State
+from legatus.core.game import CHANCE, Information, State, view_lines
 from legatus.core.hints import Hints
 from legatus.core.pacing import pacing
 from legatus.core.record import write_record
@@ -581,7 +579,7 @@ class TerminalPlay:
         """The view of the screen's seat as markup: the game's drawing of it, else its keys and values."""
         assert self.seat is not None
         drawn = self.state.view_text(self.seat, markup=True, full=full)
-        return drawn if drawn is not None else escape(view_text(self.state.view(self.seat)))
+        return drawn if drawn is not None else escape(view_lines(self.state.view(self.seat)))
 
 
 def merge_runs(lines: list[str], seats: Sequence[str]) -> list[tuple[str, int]]:
@@ -758,11 +756,3 @@ def _wrap(label: str, items: list[tuple[str, str]], width: int) -> list[str]:
     return lines
 
 
-def view_text(view: dict[str, Any]) -> str:
-    """A seat's view drawn as lines of "key: value" (its log and legal actions are shown apart)."""
-    return "\n".join(f"{key.replace('_', ' ')}: {_text(value)}" for key, value in view.items()
-                     if key not in ("log", "legal_actions") and value is not None)
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

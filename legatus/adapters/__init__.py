@@ -5,10 +5,8 @@ PettingZoo (:mod:`.pettingzoo`), Gymnasium (:mod:`.gymnasium`). Each needs its e
 
 from __future__ import annotations
 
-import json
-
 from legatus.core.errors import OptionError
-from legatus.core.game import Game, Information, State
+from legatus.core.game import Game, Information, State, view_lines
 
 
 def observation_size(game: Game, environment: str) -> int:
@@ -37,7 +35,4 @@ def seat_text(state: State, seat: int) -> str:
     if state.game.information is Information.PERFECT:
         return state.to_text()
     own = state.view_text(seat)
-    if own is not None:
-        return own
-    return "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in state.view(seat).items()
-                     if key != "legal_actions")
+    return own if own is not None else view_lines(state.view(seat))

@@ -452,3 +452,15 @@ class State(abc.ABC):
         if seat == TERMINAL:
             return "nobody (the game is over)"
         return self.game.seats[seat]
+
+
+def view_lines(view: dict[str, Any]) -> str:
+    """A seat's view drawn as lines of "key: value", for a game that draws no screen of its own
+    (``State.view_text`` None): the terminal's, and the adapters' ``render`` (its log and legal
+    actions are shown apart)."""
+    def word(value: Any) -> str:
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+    return "\n".join(f"{key.replace('_', ' ')}: {word(value)}" for key, value in view.items()
+                     if key not in ("log", "legal_actions") and value is not None)
+

@@ -217,6 +217,16 @@ def test_a_game_not_in_memory_is_replayed_off_the_event_loop_once_for_all_its_re
         assert answer.status_code == 200 and len(replays) == 1  # in memory since
 
 
+def rome_s_agent_opens(client: TestClient) -> None:
+    """A Hannibal game made with Rome's heuristic agent, waited on until Carthage is to move."""
+    created = client.post("/api/games", json={"game": "hannibal", "players": {"rome": "heuristic"}}).json()
+    live = app_games(client).get(created["id"])
+    deadline = time.monotonic() + 60
+    while live.state.current_player() != live.state.game.seat_index("carthage"):
+        assert time.monotonic() < deadline, "Rome's agent did not play"
+        time.sleep(0.05)
+
+
 def test_a_paced_agent_keeps_its_worker_until_its_move_is_shown(db, monkeypatch):
     """Secrecy review: the worker of an agent's paced move came free when the agent had chosen,
     which other games' hints, timed, could read (a quick answer, or a search, by its hand). It
@@ -230,12 +240,7 @@ def test_a_paced_agent_keeps_its_worker_until_its_move_is_shown(db, monkeypatch)
                             min(hold(self, *args), 0.05))
         monkeypatch.setattr(LiveGame, "publish", lambda self, draft: busy["shown"].append(thinkers.busy) or
                             publish(self, draft))
-        created = client.post("/api/games", json={"game": "hannibal", "players": {"rome": "heuristic"}}).json()
-        live = app_games(client).get(created["id"])
-        deadline = time.monotonic() + 60
-        while live.state.current_player() != live.state.game.seat_index("carthage"):  # Rome's agent opens
-            assert time.monotonic() < deadline, "Rome's agent did not play"
-            time.sleep(0.05)
+        rome_s_agent_opens(client)
     assert busy["pacing"] and set(busy["pacing"]) == {1} and set(busy["shown"]) == {0}
 
 
@@ -246,10 +251,5 @@ def test_no_pace_shows_agents_moves_at_once(db, monkeypatch, paced):
     held: list[float] = []
     monkeypatch.setattr(Pacing, "hold", lambda self, thought, rng: held.append(self.least) or 0.0)
     with TestClient(create_app(db, agent_seconds=0.05, pace_agents=paced)) as client:
-        created = client.post("/api/games", json={"game": "hannibal", "players": {"rome": "heuristic"}}).json()
-        live = app_games(client).get(created["id"])
-        deadline = time.monotonic() + 60
-        while live.state.current_player() != live.state.game.seat_index("carthage"):  # Rome's agent opens
-            assert time.monotonic() < deadline, "Rome's agent did not play"
-            time.sleep(0.05)
+        rome_s_agent_opens(client)
     assert (held and min(held) >= QUICK_SECONDS) if paced else not held
