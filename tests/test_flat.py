@@ -150,8 +150,8 @@ def test_flat_takes_the_evaluator_s_tie_where_it_sets_none():
     plain.common_dice, plain.tie = False, 0.0
     assert plain.analyse(state)[0].action == favourites[2]
     hannibal = legatus.load("hannibal")
-    assert make_agent(hannibal, "flat+heuristic:8").near_tie == 1.0
-    assert make_agent(hannibal, "flat+heuristic:8@2").parallel.tie == 1.0  # the hint on 2 workers too
+    assert make_agent(hannibal, "flat+heuristic:8").near_tie == 3.0
+    assert make_agent(hannibal, "flat+heuristic:8@2").parallel.tie == 3.0  # the hint on 2 workers too
     assert make_agent(game, "flat+heuristic:8").near_tie is None  # Hispania's heuristic carries none
 
 
