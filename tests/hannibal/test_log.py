@@ -220,3 +220,19 @@ def test_h88_h86_a_retreat_says_what_each_space_on_the_way_cost_and_who_joined()
     assert logged(state, "retreat to Bruttium") == (
         "retreat to Bruttium — lost on the way (H88): 1 at Beneventum (a Roman PC), 1 at Heraclea (a Roman PC); "
         "2 CUs at Heraclea join it (H86); Carthage loses 2 CUs (Terventum)")
+
+
+def test_h130_9_philip_v_s_random_discard_says_in_words_who_discards_which_card() -> None:
+    # Play review: the log said "take #5"; the card goes face up to the discards (H36), so both
+    # seats read which it was (the same line: ``logged`` asserts it).
+    state = ready([1, 2, 3, 4, 5, 6, 7], [9, 10, 11, 12, 13, 14, 15], first="carthage")
+    assert logged(state, "event #9") == \
+        "event #9 Philip V. of Macedon Allies with Carthage — Macedonia is allied with Carthage"
+    assert logged(state, "take #5") == "rome discards #5 Native Guide at random"
+    assert 5 in state.discard
+
+
+def test_55_messenger_intercepted_says_in_words_who_takes_which_card() -> None:
+    state = rome_plays(55)
+    logged(state, "event #55")
+    assert logged(state, "take #6") == "rome takes #6 Marharbal's Cavalry at random from carthage's hand"

@@ -39,6 +39,11 @@ def line(before: HannibalState, action: int, seat: int | None) -> str:
     text = before.action_to_string(action, seat)
     if before.stack and before.stack[-1][0] in (Id.DEAL, Id.BDEAL) and text == str(before.game.actions[action]):
         text = f"{SIDES[before.stack[-1][1]]} draws {text.split(' ', 1)[1]}"  # a draw this seat sees
+    elif before.stack and before.stack[-1][0] == Id.RANDOM_CARD:  # #9 discards at random, #55 takes
+        _, victim, taker = before.stack[-1]
+        card = text.split(" ", 1)[1] if text == str(before.game.actions[action]) else "a card"  # as the seat sees it
+        text = f"{SIDES[victim]} discards {card} at random" if taker < 0 else \
+            f"{SIDES[taker]} takes {card} at random from {SIDES[victim]}'s hand"
     return named(before, text)
 
 
