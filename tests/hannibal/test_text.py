@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from legatus.core.seatlog import log_line
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal import text
 from tests.hannibal.helpers import game, play, ready, roll
@@ -52,6 +53,29 @@ def test_h78_h79_the_card_led_shows_only_while_the_defender_is_to_match_it() -> 
     play(state, "carthage matches probe", "counterattack", "roll 6")  # Mago needs 2 or less
     assert state.prompt() == "Rome attacks with a battle card or withdraws (H78)."
     assert state.view(0)["battle"]["card"] is None and "led:" not in state.view_text(0, full=False)
+
+
+def test_h78_h79_h80_the_battle_header_s_round_is_the_log_s_battle_round() -> None:
+    # Play review: the header said "round 2" while the log's last line said "battle round 1".
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+
+    def header() -> str:
+        return next(line for line in state.view_text(1, full=False).splitlines() if line.startswith("Battle at"))
+
+    assert " · round 1 · " in header()  # no card led yet: the round to come
+    logged = []
+    # the round under way from its card to the answer and the counterattack roll; then the one to
+    # come, also while a withdrawal is tried instead of a card (H80: no round)
+    for move, expected in (("rome attacks probe", 1), ("carthage matches probe", 1), ("counterattack", 1),
+                           ("roll 6", 2), ("withdraw", 2), ("roll 6", 2), ("keep defending", 2),
+                           ("rome attacks probe", 2)):
+        before, action = state.clone(), state.parse_action(move)
+        state.apply_action(action)
+        logged.append(log_line(before, action, 1, state))
+        assert f" · round {expected} · " in header(), (move, header())
+    assert [line.split(" — ")[1] for line in logged if "battle round" in line] == \
+        ["battle round 1 at Terventum", "battle round 2 at Terventum"]
 
 
 def test_h109_h91_the_pc_removal_prompt_says_its_cause_first() -> None:

@@ -131,7 +131,7 @@ def _battle(view: dict[str, Any]) -> list[str]:
     if not b:
         return []
     led = f" · led: {b['card']}, the answer due" if b["card"] else ""
-    lines = [f"Battle at {b['space']}: {b['attacker']} attacks · round {b['rounds'] + 1} · cards left rome "
+    lines = [f"Battle at {b['space']}: {b['attacker']} attacks · round {b['round']} · cards left rome "
              f"{b['hand_sizes'][0]}, carthage {b['hand_sizes'][1]}{led}"]
     if b["hand"]:
         lines += _wrap("Your battle cards: ", [f"{k} {n}" for k, n in b["hand"].items()])

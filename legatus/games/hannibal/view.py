@@ -32,6 +32,16 @@ def _answer_due(st: HannibalState) -> bool:
     return any(frame[0] == Id.MATCH for frame in st.stack)
 
 
+def _round(st: HannibalState) -> int:
+    """The battle's round as the log numbers it ("battle round N", H78): the one under way from
+    the card led until the next card (its answer, the counterattack), the one to come while the
+    attacker is to lead (or tries to withdraw instead, H80: no round), the last one fought once the
+    battle is decided."""
+    under_way = st.b_card != -2 and any(frame[0] in (Id.MATCH, Id.COUNTER, Id.R_COUNTER) for frame in st.stack)
+    decided = st.b_win >= 0 or st.b_withdrew
+    return st.b_rounds if under_way or decided else st.b_rounds + 1
+
+
 def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
     board, game = st.board, st.game
     spaces = {}
@@ -45,6 +55,7 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
     battle = None
     if st.b_space >= 0:
         battle = {"space": board.names[st.b_space], "attacker": SIDES[st.b_att], "rounds": st.b_rounds,
+                  "round": _round(st),
                   "card": KINDS[st.b_card] if st.b_card >= 0 and _answer_due(st) else None,
                   "hand_sizes": [sum(h) for h in st.bhand],
                   "played": {KINDS[k]: st.bplayed[k] for k in range(6) if st.bplayed[k]},

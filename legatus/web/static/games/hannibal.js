@@ -469,7 +469,7 @@ function battlePanel(view, story) {
   if (story && story.rounds.length) past.push(roundList(story));
   if (story && story.losses.length) past.push(el("p", { class: "hn-losses" }, "Losses: ", story.losses.join("; ")));
   return el("section", { class: "hn-battle-box", "aria-label": "the battle" },
-    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.rounds + 1}`),
+    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.round}`),
     el("div", { class: "hn-battle-now" }, now), el("div", { class: "hn-battle-past" }, past));
 }
 
@@ -541,7 +541,7 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
   // The battle under way, card by card.
   const b = view.battle;
   if (b && !tray) {
-    const kids = [el("div", { class: "label" }, `Battle at ${b.space}: ${sideName(b.attacker)} attacks, round ${b.rounds + 1}`)];
+    const kids = [el("div", { class: "label" }, `Battle at ${b.space}: ${sideName(b.attacker)} attacks, round ${b.round}`)];
     if (b.card) kids.push(el("p", { class: "hn-to-match" }, `Card to match: `, el("strong", {}, b.card)));
     kids.push(el("p", {}, "Played: ", kindsList(b.played)));
     if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
