@@ -98,3 +98,16 @@ def test_h30_one_op_and_one_card_are_singular() -> None:
     assert state.prompt() == "Carthage uses 1 OP (H30-H32)."
     view = {"hand": ["#6 Marharbal's Cavalry"], "battle": {"space": "Dertosa"}, "legal_actions": []}
     assert text._hand(state.game, view, False, 10) == ["Your hand: 1 card (board lists them)"]
+
+
+def test_h4_an_army_s_elephants_show_among_its_cus_not_added_to_them() -> None:
+    # Play review: "Saguntum 10+2e" read as 12 CUs; the 2 elephants are 2 of the 10 (H4, H11).
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    saguntum = state.board.space("Saguntum")
+    assert (state.cu[1][saguntum], state.eleph[saguntum]) == (10, 2)
+    forces = state.text_commands()["forces"].run("").replace(text.NBSP, " ")
+    for shown in (state.view_text(0, full=False).replace(text.NBSP, " "), forces):
+        assert "Saguntum 10 (2 eleph.) Hannibal, Mago, H. Gisgo" in shown and "+2e" not in shown
+    legend = forces.splitlines()[-1]
+    assert legend == "(N CUs, (N eleph.) of them elephants, (Nw) more inside the walls, * proconsul)"
+    assert len(legend) <= text.WIDTH
