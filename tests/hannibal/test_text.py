@@ -111,3 +111,21 @@ def test_h4_an_army_s_elephants_show_among_its_cus_not_added_to_them() -> None:
     legend = forces.splitlines()[-1]
     assert legend == "(N CUs, (N eleph.) of them elephants, (Nw) more inside the walls, * proconsul)"
     assert len(legend) <= text.WIDTH
+
+
+def test_h34_41_while_bad_weather_is_asked_the_army_line_shows_the_step_the_log_has() -> None:
+    # Play review: the log said "to Terventum", the army line still "Sena 5 P. Scipio": the step
+    # waits for the other side's answer about #41 Bad Weather (H34), asked past the 2nd MP.
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    play(state, "ops #1", "activate P. Scipio", "take 5", "to Praeneste", "to Sena")
+    before, action = state.clone(), state.parse_action("to Terventum")
+    state.apply_action(action)
+    assert state.prompt() == "Carthage may play a counter event (H34)."
+    assert log_line(before, action, 1, state) == ("to Terventum — P. Scipio waits in Sena: Carthage may stop a step "
+                                                  "past his 2nd MP with #41 Bad Weather (H34)")
+    for seat in (0, 1):
+        armies = state.view_text(seat, full=False).replace(text.NBSP, " ")
+        assert "Rome: Sena 5 P. Scipio (bound for Terventum) · Agrigentum 8 T. Longus" in armies
+    play(state, "no counter event")
+    assert "Rome: Terventum 5 P. Scipio · Agrigentum" in state.view_text(1, full=False).replace(text.NBSP, " ")
+    assert state.view(1)["announced"] is None

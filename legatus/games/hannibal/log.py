@@ -73,6 +73,12 @@ def _action(before: HannibalState, action: int, after: HannibalState) -> list[st
         return [f"{_side(frame[1])} pays for {_why_pcs(before)}, {left} more to remove" if left else
                 f"{_side(frame[1])} pays for {_why_pcs(before)}"]
     out = _retreat_path(before, action) if frame[0] == Id.RETREAT else []
+    step = movement.announced_step(after)
+    if step is not None and movement.announced_step(before) is None:
+        general, here = step[0], after.board.names[after.gen_at[step[0]]]
+        other = _side(1 - after.game.general_side[general])
+        out.append(f"{_general(after, general)} waits in {here}: {other} may stop a step past his 2nd MP with "
+                   f"{named(after, '#41')} (H34)")
     if after.b_space >= 0 and after.b_rounds != before.b_rounds:
         out.append(f"battle round {after.b_rounds} at {before.board.names[after.b_space]}")
     if before.b_space >= 0 and after.b_win >= 0 > before.b_win:

@@ -114,6 +114,10 @@ def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = T
             text += f" ({info['elephants']} eleph.)" if info["elephants"] and side == "carthage" else ""
             text += f" ({info['inside']}w)" if info["inside"] and info["control"] == side else ""
             text += f" {', '.join(here.get(name, []))}".rstrip()
+            step = view.get("announced")
+            if step and step["from"] == name and step["general"] in [n.rstrip("*") for n in here.get(name, [])]:
+                # the step the log has, not taken yet: the other side is asked about #41 first (H34)
+                text += f" (bound for {step['to']}{' by sea' if step['by_sea'] else ''})"
             items.append(text.replace(" ", NBSP))
     if alone:
         items.append(f"CUs alone in {alone} space{'s' if alone > 1 else ''} (forces)")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .ids import Id
 from .notation import KINDS, SIDES
-from .rules import base
+from .rules import base, movement
 
 if TYPE_CHECKING:
     from .state import HannibalState
@@ -30,6 +30,17 @@ def _answer_due(st: HannibalState) -> bool:
     """Whether the defender is still to match the card led (H78): once matched, the card stays
     in the battle's state (``b_card``) but no answer is due."""
     return any(frame[0] == Id.MATCH for frame in st.stack)
+
+
+def _announced(st: HannibalState) -> dict[str, Any] | None:
+    """The moving army's step announced but not taken yet (the log has it) while the other side
+    is asked about #41 Bad Weather (H34, H133): its General, where he stands, where he would go."""
+    step = movement.announced_step(st)
+    if step is None:
+        return None
+    g, there, sail = step
+    return {"general": st.game.generals[g].name, "from": st.board.names[st.gen_at[g]],
+            "to": st.board.names[there], "by_sea": sail}
 
 
 def _round(st: HannibalState) -> int:
@@ -81,6 +92,7 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
         "truce": st.truce, "naval_victory": st.naval_victory, "macedonia": st.macedonia,
         "siege_train": None if st.siege_train < 0 else game.generals[st.siege_train].name,
         "battle": battle,
+        "announced": _announced(st),
         "legal_actions": [] if not st.stack or player < 0 or seat != player
         else [str(a) for a in st.legal_actions()],
         "winner": SIDES[st.winner] if st.winner >= 0 else None,
