@@ -4,8 +4,9 @@ Before each decision it draws one screen that fits the terminal (80×24 and up):
 matters now (``state.status_text``), the legal actions keyed and grouped by kind (numbers, or
 letters where the choices are numbers themselves), what happened since the last screen right
 above the prompt (a seat's actions in a row on one line, the newest if there is no room for
-all). It reads a key, a notation or a value, or a command (undo, hint, save FILE, board, more,
-log, help, quit, and the game's own: map, near CITY…), and plays the dice itself, or asks for
+all, after a page of all of it first: nothing that happened hides behind ``log``). It reads a
+key, a notation or a value, or a command (undo, hint, save FILE, board, more, log, help, quit,
+and the game's own: map, near CITY…), and plays the dice itself, or asks for
 the dice rolled at a real table with ``dice="manual"``. Seats given to agents play themselves,
 each move with the agent's reason; a save keeps who sat where.
 
@@ -47,8 +48,8 @@ Commands:
   hint        what the strongest agent would play here, and its chance to win
   save FILE   save the game as a record; continue: legatus play --load FILE
   board       draw the whole board
-  more        the next page of a long text (map), else every legal action
-              the screen had no room for
+  more        the next page of a long text (map, news), else every legal
+              action the screen had no room for
   Enter       draw the screen again
   log [N]     the last N lines of the game log (default: what fits)
   help        this text
@@ -112,6 +113,8 @@ class TerminalPlay:
         self._shown = {w: max(0, len(self._log(w)) - SHOWN_ON_LOAD) for w in watchers}
         self._saved_to = saved
         self._saved_history = list(session.state.history())  # as saved, or as it began
+        self._decided: set[int | None] = set()  # the watchers whose decision's screen came: the catch-up's title
+        self._began = len(self._saved_history)  # a loaded game's recap (its last lines) is no news to catch up on
         self._hidden_actions: list[str] = []  # the action lines the last screen had no room for
         self._paged: list[str] = []  # the lines of a long text (map) not shown yet: ``more`` shows them
         self._keys: list[str] = []  # what to type for each action on the screen: numbers, or letters
@@ -177,6 +180,7 @@ class TerminalPlay:
 
     def _clear(self) -> None:
         self._spent = 0
+        self._paged = []  # the last seat's news, never ``more`` to the next (hot seat)
         if self.console.is_terminal:
             self.console.clear()
             self.console.file.write("\x1b[3J")  # the scrollback too: the last seat's hand is in it
@@ -263,9 +267,14 @@ class TerminalPlay:
         actions = menu_order(self.state, self.state.legal_actions())  # as listed: the keys run in order
         seat = self.state.seat_name(player)
         prompt = f"[bold]{escape(self.state.prompt())}[/bold] ({escape(seat)})"
-        self._screen(actions, prompt)
+        at = len(self.state.history())
+        news, typed = self._catch_up(actions, prompt)
+        self._decided.add(self.seat)
+        if len(self.state.history()) != at:
+            return  # undo, typed at the catch-up page, changed the position
+        self._screen(actions, prompt, news)
         while True:
-            text = self._ask(prompt)
+            text, typed = (typed, None) if typed is not None else (self._ask(prompt), None)
             if not text.strip():
                 self._screen(actions, prompt)
                 continue
@@ -279,16 +288,36 @@ class TerminalPlay:
                 self.session.apply(action)
                 return
 
-    def _screen(self, actions: list[Action], prompt: str) -> None:
+    def _screen(self, actions: list[Action], prompt: str, news: list[tuple[str, int]] | None = None) -> None:
         """One screen for a decision, sized to the console so that all of it stays in view: the
         state that matters, the actions (all of them where the news keeps a row or two, else as
         many of their groups as there is room for, the short ones first; ``more`` lists the rest,
         but never hides the one-word actions), what happened
-        since the last screen (its newest lines, if there is no room for all: ``log`` has them),
-        then (by the caller) the prompt."""
+        since the last screen (``news``, else read now; its newest lines, if there is no room for
+        all: ``log`` has them, and the catch-up page showed them first), then (by the caller) the
+        prompt."""
         width, height = self.console.width, self.console.height - self._spent
         self._spent = 0
-        news = self._news()
+        news = self._news() if news is None else news
+        status, shown, left = self._layout(actions, prompt, news, height)
+        if not self._titled:  # else the hand-over's title is in that row
+            self.console.print()
+        self._titled = False
+        for line in status:
+            self.console.print(line)
+        for line in shown:
+            self.console.print(line, overflow="fold")
+        if self._hidden_actions:
+            self.console.print(f"[cyan]… {len(self._hidden_actions)} more lines of actions: type more[/cyan]")
+        for line in news_lines(news, width, left):
+            self.console.print(f"[green]{escape(line)}[/green]")
+
+    def _layout(self, actions: list[Action], prompt: str, news: list[tuple[str, int]],
+                height: int) -> tuple[list[str], list[str], int]:
+        """A decision's screen in ``height`` rows, as :meth:`_screen` draws it: the status lines,
+        the action lines shown (their keys and the lines left for ``more`` kept on ``self``), and
+        the rows left for the news."""
+        width = self.console.width
         status = self._status()
         self._keys = menu_keys(actions)
         blocks = action_lines(self.state, actions, width, self._keys)  # the caller ordered them: keys in a row
@@ -321,18 +350,53 @@ class TerminalPlay:
             shown += last
         else:
             self._hidden_actions = []
-        left = room - len(shown) - bool(self._hidden_actions)
-        if not self._titled:  # else the hand-over's title is in that row
+        return status, shown, room - len(shown) - bool(self._hidden_actions)
+
+    def _catch_up(self, actions: list[Action], prompt: str) -> tuple[list[tuple[str, int]], str | None]:
+        """What happened since the last screen (the news, for the decision's screen) and, where
+        more happened than that screen has rows for (a battle, an event, a winter, the agents'
+        turns), a page of it first, whole, a page at a time (``more``), so that nothing of it hides
+        behind "type log N". Enter goes on to the decision; a command (log, board, undo…) runs;
+        a key goes on too (the screen that shows the keys comes next); anything else is the
+        decision's answer typed ahead, a notation (returned)."""
+        news = self._news()
+        height = self.console.height - self._spent
+        said = sum(n for _, n in news)  # the log lines the news says ("· …", the last line again: none)
+        if not said or len(self.state.history()) == self._began:
+            return news, None
+        if len(news_lines(news, self.console.width, height)) <= self._layout(actions, prompt, news, height)[2]:
+            return news, None  # the decision's screen has room for all of it
+        width = self.console.width
+        lines = [line for text, _ in news for line in textwrap.wrap(text, width, subsequent_indent="    ") or [""]]
+        title = f"[bold]What happened {'since your last decision' if self.seat in self._decided else 'so far'}:[/bold]"
+        question = "Press Enter for your decision (more: the next lines)"
+        room = height - 1 - rows(self.console, title) - rows(self.console, question) - 1  # a blank row, the "> "
+        shown, self._paged = page(lines, room, lambda line: rows(self.console, escape(line)))
+        if not self._paged:
+            question = "Press Enter for your decision"
+        if not self._titled:
             self.console.print()
         self._titled = False
-        for line in status:
-            self.console.print(line)
+        self.console.print(title)
         for line in shown:
-            self.console.print(line, overflow="fold")
-        if self._hidden_actions:
-            self.console.print(f"[cyan]… {len(self._hidden_actions)} more lines of actions: type more[/cyan]")
-        for line in news_lines(news, width, left):
             self.console.print(f"[green]{escape(line)}[/green]")
+        if self._paged:
+            self.console.print(f"[cyan]… {len(self._paged)} more lines: type more[/cyan]")
+        at = len(self.state.history())
+        while True:
+            text = self._ask(question)
+            self._spent = 0  # the decision's screen comes whole below
+            if not text.strip():
+                return news, None
+            if text.strip().lower() == "more" and not self._paged:  # not the actions: none shown yet
+                self.console.print("(that was all: press Enter for your decision)")
+                continue
+            if self._command(text):
+                if len(self.state.history()) != at:
+                    return news, None  # undo: the caller sees the position changed
+                continue
+            key = text.strip().isdigit() or text.strip().isalpha() and len(text.strip()) <= 2
+            return news, None if key else text  # a key means nothing before the screen shows the keys
 
     def _pick(self, text: str, actions: list[Action]) -> Action | None:
         """The action ``text`` names: its number or letter on the screen, its notation (before
@@ -555,8 +619,17 @@ class TerminalPlay:
         the end), in the rows a screen has for it."""
         self._collect()
         news = merge_runs(self._pending, self.state.game.seats)
-        for line in news_lines(news, self.console.width, self.console.height - self._spent - MIN_ACTION_ROWS):
+        room = self.console.height - self._spent - MIN_ACTION_ROWS
+        lines = news_lines(news, self.console.width, sys.maxsize)
+        if len(lines) > room:  # a page of it, ``more`` for the next: none of it hides behind "type log N"
+            texts = [f"  {text}" for text, _ in news]
+            lines, self._paged = page(texts, room - 1, lambda line: len(news_lines([(line[2:], 1)], self.console.width,
+                                                                                   sys.maxsize)))
+            lines = news_lines([(line[2:], 1) for line in lines], self.console.width, sys.maxsize)
+        for line in lines:
             self.console.print(escape(line))
+        if self._paged:
+            self.console.print(f"[cyan]… {len(self._paged)} more lines: type more[/cyan]")
         self._pending, self._spent = [], 0
 
     def _status(self) -> list[str]:

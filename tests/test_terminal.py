@@ -571,6 +571,7 @@ class Window:
         self.seen: list[tuple[str, dict[int, str], dict[int, str], str, str]] = []
         self.play: TerminalPlay | None = None
         self._more: str | None = None
+        self.catch_ups: list[str] = []  # the pages of news before a decision, as the window showed them
 
     def __call__(self, prompt: str) -> str:
         self.console.print(prompt, end="")  # as console.input shows it
@@ -581,6 +582,10 @@ class Window:
         rows = self.console.file.getvalue().split("\n")[-self.height:]
         blank = [i for i, row in enumerate(rows) if not row.strip()]  # a screen begins with one
         window = "\n".join(rows[blank[-1] if blank else 0:])
+        if prompt.startswith("Press Enter for your decision"):  # the catch-up page: read, then on
+            self.catch_ups.append(window)
+            self.console.print("")
+            return ""
         if self._more is None and "more lines of actions: type more" in window:
             self._more = window
             self.console.print("more")
@@ -613,6 +618,42 @@ def test_every_decision_fits_the_window(width: int, height: int, seed: int) -> N
         assert " ".join(last.split()) in above, shown
     if height == 48:
         assert not any("type more" in shown for shown, *_ in window.seen)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_news_taller_than_the_decision_s_rows_comes_first_whole_on_a_catch_up_page_at_80_by_24(seed: int) -> None:
+    """Play review: at 80×24 a decision with many choices kept a row or two for the news, so a
+    revolt's dice, an army's march, the end of a round hid behind "… N earlier lines: type log
+    N". Where more happened than the decision's screen has rows for, a page of it comes first
+    (``more`` for the next): every log line is on the screen once played, each page fits."""
+    window = Window(80, 24, seed)
+    state = legatus.load("hispania", seed=seed).new_initial_state()
+    window.play = TerminalPlay(Session(state, seed=seed), dice="auto", console=window.console, read=window)
+    window.play.run()
+    log = window.play.state.view()["log"]
+    last = max(i for i, line in enumerate(log) if line == window.seen[-1][4])  # the newest at the last decision
+    printed = " ".join(window.console.file.getvalue().split())
+    assert [line for line in log[:last + 1] if " ".join(line.split()) not in printed] == []
+    assert window.catch_ups and all(page.lstrip("\n").startswith(("What happened since your last decision:",
+                                                                   "What happened so far:"))
+                                    for page in window.catch_ups)
+    assert all(len(page.split("\n")) <= 24 for page in window.catch_ups)
+
+
+def test_news_before_the_dice_or_the_end_that_the_rows_cannot_hold_comes_a_page_at_a_time() -> None:
+    """Play review: before typed dice and at the game's end the news kept its newest lines only;
+    now its first page, ``more`` for the next, every line once."""
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    play = TerminalPlay(Session(reference(*SETUP_EXAMPLE), seed=1), console=console, read=lambda prompt: "")
+    news = [f"event {i}: something that happened in the game, told at some length to wrap it" for i in range(30)]
+    play._pending = list(news)
+    play._flush_log()
+    first = console.file.getvalue().splitlines()
+    assert len(first) <= 24 - 4 and first[-1].startswith("… ") and first[-1].endswith("more lines: type more")
+    assert play._command("more")
+    printed = " ".join(console.file.getvalue().split())
+    assert all(f"{line} " in printed or printed.endswith(line) for line in news)
+    assert "type log" not in printed
 
 
 # --- The map (issue 15, point 2) -----------------------------------------------------------

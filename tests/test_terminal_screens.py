@@ -191,7 +191,7 @@ def test_hannibal_commands_name_the_cards_and_the_links() -> None:
     assert "Rhegium: strait, 2 MP (H50); only controlling both ends" in commands["near"].run("Messana")
     assert commands["near"].run("Dertosa").startswith("Dertosa (Idubeda, plain space):")  # not "pc", the map's code
     assert "Latium (rome): Rome RWP" in commands["map"].run("").replace(NBSP, " ")
-    assert "Saguntum 10+2e Hannibal, Mago, H. Gisgo" in commands["forces"].run("").replace(NBSP, " ")
+    assert "Saguntum 10 (2 eleph.) Hannibal, Mago, H. Gisgo" in commands["forces"].run("").replace(NBSP, " ")
     assert commands["cards"].run("") == "Discarded: none\nRemoved: none"
     for bad, message in (("card 65", "1 to 64"), ("near Atlantis", "no space of that name")):
         with pytest.raises(legatus.LegatusError, match=message):

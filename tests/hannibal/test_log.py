@@ -12,6 +12,7 @@ from legatus.core.session import sample_outcome
 from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.rules import base
 from legatus.games.hannibal.state import HannibalState
+from tests.hannibal import test_items_battle as items
 from tests.hannibal.helpers import game, general, play, ready, space
 from tests.hannibal.test_battle import _battle_at_terventum, _deal
 from tests.hannibal.test_items_cards import rome_plays
@@ -180,3 +181,58 @@ def test_h79_a_failed_counterattack_says_the_roll_needed() -> None:
     play(state, "rome attacks probe", "carthage matches probe", "counterattack")
     assert logged(state, "roll 6") == ("roll 6 — for the counterattack (H79): Mago needs 2 or less, rolls 6: "
                                        "Rome keeps the initiative")
+
+
+def _terventum_with_no_way_out(carthage_cus: int) -> HannibalState:
+    """P. Scipio beats Mago (``carthage_cus`` CUs) at Terventum, with no Carthaginian PC within
+    4 spaces (play review: the Retreat Table said 1 CU, the log said 6 lost, and not why)."""
+    state = items._battle_at_terventum(carthage_cus)
+    state.ctrl[space(state, "Bruttium")] = base.NONE  # the one Carthaginian PC within reach
+    play(state, "no counter event", "no counter event")
+    items._deal(state, ["probe"] * 8 + ["flank right"] * 4, ["frontal assault"] * (2 + carthage_cus))
+    return play(state, "rome attacks probe", "concede")
+
+
+def test_h86_the_cus_lost_beyond_the_retreat_table_say_there_was_no_legal_retreat() -> None:
+    state = _terventum_with_no_way_out(6)
+    assert logged(state, "roll 1") == \
+        "roll 1 — for battle casualties (H82) after 1 round: 1 on the 1 column: no CU lost"
+    assert logged(state, "roll 1") == (
+        "roll 1 — for the Retreat Table (H83): 1 - 2 = -1 on the 5+ CUs column; Carthage loses 6 CUs (Terventum); "
+        "Mago leaves the map until the next Reinforcement Phase (H43); the Retreat Table takes 1 CU; "
+        "the 5 CUs left are eliminated: no legal retreat within 4 spaces (H86, H87)")
+
+
+def test_h85_h86_generals_left_alone_by_the_casualties_with_no_retreat_say_why_they_go() -> None:
+    state = _terventum_with_no_way_out(1)
+    assert logged(state, "roll 6") == (
+        "roll 6 — for battle casualties (H82) after 1 round: 6 on the 1 column; Rome loses 1 CU (Terventum); "
+        "Carthage loses 1 CU (Terventum); Mago leaves the map until the next Reinforcement Phase (H43); "
+        "Mago could not retreat: no legal retreat within 4 spaces (H86, H87)")
+
+
+def test_h88_h86_a_retreat_says_what_each_space_on_the_way_cost_and_who_joined() -> None:
+    state = items._battle_at_terventum(6)
+    state.cu[1][space(state, "Heraclea")] = 2
+    play(state, "no counter event", "no counter event")
+    items._deal(state, ["probe"] * 8 + ["flank right"] * 4, ["frontal assault"] * 8)
+    play(state, "rome attacks probe", "concede", "roll 1", "roll 1")
+    assert logged(state, "retreat to Bruttium") == (
+        "retreat to Bruttium — lost on the way (H88): 1 at Beneventum (a Roman PC), 1 at Heraclea (a Roman PC); "
+        "2 CUs at Heraclea join it (H86); Carthage loses 2 CUs (Terventum)")
+
+
+def test_h130_9_philip_v_s_random_discard_says_in_words_who_discards_which_card() -> None:
+    # Play review: the log said "take #5"; the card goes face up to the discards (H36), so both
+    # seats read which it was (the same line: ``logged`` asserts it).
+    state = ready([1, 2, 3, 4, 5, 6, 7], [9, 10, 11, 12, 13, 14, 15], first="carthage")
+    assert logged(state, "event #9") == \
+        "event #9 Philip V. of Macedon Allies with Carthage — Macedonia is allied with Carthage"
+    assert logged(state, "take #5") == "rome discards #5 Native Guide at random"
+    assert 5 in state.discard
+
+
+def test_55_messenger_intercepted_says_in_words_who_takes_which_card() -> None:
+    state = rome_plays(55)
+    logged(state, "event #55")
+    assert logged(state, "take #6") == "rome takes #6 Marharbal's Cavalry at random from carthage's hand"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from legatus.core.seatlog import log_line
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal import text
 from tests.hannibal.helpers import game, play, ready, roll
@@ -54,6 +55,29 @@ def test_h78_h79_the_card_led_shows_only_while_the_defender_is_to_match_it() -> 
     assert state.view(0)["battle"]["card"] is None and "led:" not in state.view_text(0, full=False)
 
 
+def test_h78_h79_h80_the_battle_header_s_round_is_the_log_s_battle_round() -> None:
+    # Play review: the header said "round 2" while the log's last line said "battle round 1".
+    state = _battle_at_terventum(8, 3)
+    _deal(state, ["flank left"] * 9 + ["probe"] * 3, ["probe"] * 5)
+
+    def header() -> str:
+        return next(line for line in state.view_text(1, full=False).splitlines() if line.startswith("Battle at"))
+
+    assert " · round 1 · " in header()  # no card led yet: the round to come
+    logged = []
+    # the round under way from its card to the answer and the counterattack roll; then the one to
+    # come, also while a withdrawal is tried instead of a card (H80: no round)
+    for move, expected in (("rome attacks probe", 1), ("carthage matches probe", 1), ("counterattack", 1),
+                           ("roll 6", 2), ("withdraw", 2), ("roll 6", 2), ("keep defending", 2),
+                           ("rome attacks probe", 2)):
+        before, action = state.clone(), state.parse_action(move)
+        state.apply_action(action)
+        logged.append(log_line(before, action, 1, state))
+        assert f" · round {expected} · " in header(), (move, header())
+    assert [line.split(" — ")[1] for line in logged if "battle round" in line] == \
+        ["battle round 1 at Terventum", "battle round 2 at Terventum"]
+
+
 def test_h109_h91_the_pc_removal_prompt_says_its_cause_first() -> None:
     g, rng = game(), random.Random(0)
     state = g.new_initial_state()
@@ -74,3 +98,34 @@ def test_h30_one_op_and_one_card_are_singular() -> None:
     assert state.prompt() == "Carthage uses 1 OP (H30-H32)."
     view = {"hand": ["#6 Marharbal's Cavalry"], "battle": {"space": "Dertosa"}, "legal_actions": []}
     assert text._hand(state.game, view, False, 10) == ["Your hand: 1 card (board lists them)"]
+
+
+def test_h4_an_army_s_elephants_show_among_its_cus_not_added_to_them() -> None:
+    # Play review: "Saguntum 10+2e" read as 12 CUs; the 2 elephants are 2 of the 10 (H4, H11).
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    saguntum = state.board.space("Saguntum")
+    assert (state.cu[1][saguntum], state.eleph[saguntum]) == (10, 2)
+    forces = state.text_commands()["forces"].run("").replace(text.NBSP, " ")
+    for shown in (state.view_text(0, full=False).replace(text.NBSP, " "), forces):
+        assert "Saguntum 10 (2 eleph.) Hannibal, Mago, H. Gisgo" in shown and "+2e" not in shown
+    legend = forces.splitlines()[-1]
+    assert legend == "(N CUs, (N eleph.) of them elephants, (Nw) more inside the walls, * proconsul)"
+    assert len(legend) <= text.WIDTH
+
+
+def test_h34_41_while_bad_weather_is_asked_the_army_line_shows_the_step_the_log_has() -> None:
+    # Play review: the log said "to Terventum", the army line still "Sena 5 P. Scipio": the step
+    # waits for the other side's answer about #41 Bad Weather (H34), asked past the 2nd MP.
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    play(state, "ops #1", "activate P. Scipio", "take 5", "to Praeneste", "to Sena")
+    before, action = state.clone(), state.parse_action("to Terventum")
+    state.apply_action(action)
+    assert state.prompt() == "Carthage may play a counter event (H34)."
+    assert log_line(before, action, 1, state) == ("to Terventum — P. Scipio waits in Sena: Carthage may stop a step "
+                                                  "past his 2nd MP with #41 Bad Weather (H34)")
+    for seat in (0, 1):
+        armies = state.view_text(seat, full=False).replace(text.NBSP, " ")
+        assert "Rome: Sena 5 P. Scipio (bound for Terventum) · Agrigentum 8 T. Longus" in armies
+    play(state, "no counter event")
+    assert "Rome: Terventum 5 P. Scipio · Agrigentum" in state.view_text(1, full=False).replace(text.NBSP, " ")
+    assert state.view(1)["announced"] is None

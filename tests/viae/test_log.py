@@ -15,7 +15,7 @@ from legatus.games.viae.decks import DECEPTIO, FORTUNA
 from legatus.games.viae.ids import Id
 from legatus.games.viae.log import named
 from legatus.games.viae.state import ViaeState
-from tests.viae.helpers import city, first_turn, play_until, refresh
+from tests.viae.helpers import city, first_turn, give, play_until, refresh
 from tests.viae.test_conquest import attack
 
 
@@ -180,3 +180,31 @@ def test_C28_a_card_s_target_city_that_stays_peaceful_reads_no_effect() -> None:
     refresh(st)
     logged(st, f"play {st.game.cards.deceptio[instigatio].id}")
     assert logged(st, "target narbo")[0] == "target narbo — no effect: hostility begins in round 3 (C28)"
+
+
+def test_C44_the_2nd_and_3rd_deceptio_say_the_influence_paid_and_why() -> None:
+    # Play review: the log said "influence 5 → 4" and not why.
+    st = first_turn(3)
+    p = st.turn_seat()
+    name = st.game.seats[p]
+    give(st, p, "D01", 3)
+    st.influence[p] = 5
+    refresh(st)
+    assert logged(st, "play D01")[0] == f"{name}: play D01 Praeda — {name} Denar 13 → 17"  # the first is free
+    lines = logged(st, "play D01")
+    assert len(set(lines)) == 1  # public: the same words for every seat
+    assert lines[0] == (f"{name}: play D01 Praeda — {name} pays 1 influence: the 2nd Deceptio card it plays this "
+                        f"round (C44); {name} Denar 17 → 21; {name} influence 5 → 4")
+    assert f"{name} pays 2 influence: the 3rd Deceptio card it plays this round (C44)" in logged(st, "play D01")[0]
+
+
+def test_C44_V44_a_deceptio_s_cost_names_the_card_that_changes_it() -> None:
+    st = first_turn(3)
+    p = st.turn_seat()
+    name = st.game.seats[p]
+    give(st, p, "D01", 1)
+    st.influence[p] = 5
+    st.fortuna_active = (*st.fortuna_active, next(i for i, c in enumerate(st.game.cards.fortuna) if c.id == "F23"))
+    refresh(st)
+    assert f"{name} pays 1 influence: the 1st Deceptio card it plays this round (C44), its cost changed by " \
+           "F23 Dies Nefasti (V44)" in logged(st, "play D01")[0]

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .ids import DICE, Id
+from .ids import BATTLE_STEPS, DICE, Id
 from .notation import SIDES
 from .rules import base, battle, movement, reactions, sieges
 from .rules.base import AWAY, DEAD, OFF, points
@@ -30,6 +30,7 @@ _GONE = {DEAD: "is eliminated (H43)", AWAY: "leaves the map until the next Reinf
          OFF: "leaves the map"}
 # the rolls that may cost CUs (a roll that costs none says so)
 _LOSSES = (Id.R_PASS, Id.R_CASUALTIES, Id.R_WINTER, Id.R_EVENT_ATTRITION, Id.R_MERCENARIES, Id.R_RETREAT)
+_ADJECTIVE = ("Roman", "Carthaginian")
 _NAVAL = {"return": "the fleet turns back", "sunk": "sunk: the army is lost at sea"}
 
 
@@ -38,6 +39,11 @@ def line(before: HannibalState, action: int, seat: int | None) -> str:
     text = before.action_to_string(action, seat)
     if before.stack and before.stack[-1][0] in (Id.DEAL, Id.BDEAL) and text == str(before.game.actions[action]):
         text = f"{SIDES[before.stack[-1][1]]} draws {text.split(' ', 1)[1]}"  # a draw this seat sees
+    elif before.stack and before.stack[-1][0] == Id.RANDOM_CARD:  # #9 discards at random, #55 takes
+        _, victim, taker = before.stack[-1]
+        card = text.split(" ", 1)[1] if text == str(before.game.actions[action]) else "a card"  # as the seat sees it
+        text = f"{SIDES[victim]} discards {card} at random" if taker < 0 else \
+            f"{SIDES[taker]} takes {card} at random from {SIDES[victim]}'s hand"
     return named(before, text)
 
 
@@ -45,7 +51,8 @@ def outcome(before: HannibalState, action: int, after: HannibalState) -> str:
     """What ``action`` (applied to ``before`` to give ``after``) did, in public words (not what
     the action says itself: ``reinforce Rome``, not "Rome gains 1 CU (Rome)"; only the card
     deals are hidden actions, and their notation says nothing of the board)."""
-    return "; ".join([*_action(before, action, after), *changes(before, after, str(before.game.actions[action]))])
+    return "; ".join([*_action(before, action, after), *changes(before, after, str(before.game.actions[action])),
+                      *_no_retreat(before, action, after)])
 
 
 def named(st: HannibalState, text: str) -> str:
@@ -65,7 +72,13 @@ def _action(before: HannibalState, action: int, after: HannibalState) -> list[st
         left = frame[2] - 1
         return [f"{_side(frame[1])} pays for {_why_pcs(before)}, {left} more to remove" if left else
                 f"{_side(frame[1])} pays for {_why_pcs(before)}"]
-    out = []
+    out = _retreat_path(before, action) if frame[0] == Id.RETREAT else []
+    step = movement.announced_step(after)
+    if step is not None and movement.announced_step(before) is None:
+        general, here = step[0], after.board.names[after.gen_at[step[0]]]
+        other = _side(1 - after.game.general_side[general])
+        out.append(f"{_general(after, general)} waits in {here}: {other} may stop a step past his 2nd MP with "
+                   f"{named(after, '#41')} (H34)")
     if after.b_space >= 0 and after.b_rounds != before.b_rounds:
         out.append(f"battle round {after.b_rounds} at {before.board.names[after.b_space]}")
     if before.b_space >= 0 and after.b_win >= 0 > before.b_win:
@@ -204,6 +217,80 @@ _RESULTS: dict[int, Callable[[HannibalState, HannibalState], str]] = {
             Id.R_WITHDRAW: _withdrawal, Id.R_CANCEL: _cancel}
 
 
+def _retreat_path(before: HannibalState, action: int) -> list[str]:
+    """A retreat's way (H86, H88): the CUs it costs, space by space, and the friendly CUs that join it."""
+    dst = action - before.notation.SPACE["retreat to"]
+    side = before.stack[-1][1]
+    paths = {} if before.b_withdrew else battle.retreat_paths(before, side)
+    if dst not in paths:
+        return []  # "retreat inside", or a withdrawal's step (H90: no loss)
+    names, enemy = before.board.names, 1 - side
+    out = []
+    costs = []
+    for s in paths[dst][1]:
+        why = [f"a {_ADJECTIVE[enemy]} PC"] if before.ctrl[s] == enemy else ["a hostile tribe"] \
+            if base.hostile_tribe(before, s, side) else []
+        why += [f"{before.cu[enemy][s]} {_ADJECTIVE[enemy]} CU{'s' if before.cu[enemy][s] > 1 else ''}"] \
+            if before.cu[enemy][s] else []
+        if why:
+            n = (before.ctrl[s] == enemy or base.hostile_tribe(before, s, side)) + before.cu[enemy][s]
+            costs.append(f"{n} at {names[s]} ({', '.join(why)})")
+    if costs:
+        out.append(f"lost on the way (H88): {', '.join(costs)}")
+    size = before.cu[side][before.b_space] - paths[dst][0]
+    for s in paths[dst][1][:-1]:  # H86: friendly CUs met that do not outnumber the force join it
+        if size and 0 < before.cu[side][s] <= size:
+            out.append(f"{before.cu[side][s]} CU{'s' if before.cu[side][s] > 1 else ''} at {names[s]} join it (H86)")
+            size += before.cu[side][s]
+    return out
+
+
+def _no_retreat(before: HannibalState, action: int, after: HannibalState) -> list[str]:
+    """Why a battle's loser lost CUs beyond the dice (H85-H87, H90): where its retreat step ran
+    in the action and found no way out, the CUs left (or its Generals alone) are eliminated."""
+    if before.b_space < 0 or Id.RETREAT in (f[0] for f in after.stack):
+        return []  # no battle, or the loser is to choose its way
+    steps = [f[0] for f in before.stack if f[0] in BATTLE_STEPS]
+    inside = before.stack[-1][0] == Id.RETREAT and action == before.notation.SIMPLE["retreat inside"]  # the rest
+    # goes on as a retreat (H89)
+    if not inside and (not steps or steps[-1] > Id.B_RETREAT):
+        return []  # the retreat step was over before the action
+    if any(f[0] in BATTLE_STEPS and f[0] <= Id.B_RETREAT for f in after.stack):
+        return []  # nor has it come yet
+    win = after.b_win if after.b_space >= 0 else before.b_win
+    side = 1 - win if win >= 0 else before.b_att  # the loser, or the army that withdrew (H80)
+    space = before.b_space
+
+    def force(st: HannibalState) -> int:
+        return st.cu[side][space] + (st.inner[space] if st.ctrl[space] == side else 0)
+
+    tables, frame, die = before.game.tables, before.stack[-1], action - before.notation.ROLL + 1
+    have = before.cu[side][space]
+    own = 0  # what the action's own roll took, said by the roll
+    if frame[0] == Id.R_CASUALTIES:
+        own = min(have, tables.attrition_loss(die, before.b_rounds))
+    elif frame[0] == Id.R_RETREAT:
+        loss = tables.retreat_loss(die + battle.retreat_modifier(before), before.bbegan[side])
+        own = have if loss is None else min(have, loss)
+    eliminated = force(before) - force(after) - own
+    if before.b_withdrew:
+        why = "no space to withdraw to (H90)"
+    elif before.b_sea and side == before.b_orig:
+        why = "landed by sea on this card, it may not retreat (H87)"
+        if after.inner[space] > before.inner[space]:
+            why = "landed by sea on this card, it may retreat only inside the walls, and these do not fit (H87)"
+    else:
+        why = "no legal retreat within 4 spaces (H86, H87)"
+    if eliminated > 0:
+        table = f"the Retreat Table takes {own} CU{'s' if own != 1 else ''}; " if frame[0] == Id.R_RETREAT else ""
+        left = f"the {eliminated} CU{'s' if eliminated > 1 else ''} left"
+        return [f"{table}{left} {'are' if eliminated > 1 else 'is'} eliminated: {why}"]
+    alone = [g for g in base.generals_at(before, space, side) if after.gen_at[g] < 0]
+    if alone and not have - own and not (frame[0] == Id.R_RETREAT and have):  # H85: Generals without CUs
+        return [f"{' and '.join(_general(before, g) for g in alone)} could not retreat: {why}"]
+    return []
+
+
 def _plus(die: int, mod: int) -> str:
     """A die and its modifier: ``4 - 1 = 3``, or the die alone."""
     return f"{die} {'+' if mod > 0 else '-'} {abs(mod)} = {die + mod}" if mod else str(die)
@@ -289,6 +376,8 @@ def _cus(before: HannibalState, after: HannibalState, side: int, text: str) -> l
     if not change:
         return []
     where = [before.board.names[s] for s in range(len(old)) if (new[s] - old[s]) * change > 0]
+    if text.startswith("retreat to ") and before.b_space >= 0:
+        where = [before.board.names[before.b_space]]  # lost on the way; those met joined (H86, H88)
     if text.startswith("reinforce ") and change == 1 and _names(text, where[0]):
         return []  # the action itself says it
     verb = "loses" if change < 0 else "gains"

@@ -95,7 +95,7 @@ def _provinces(game: HannibalGame, view: dict[str, Any]) -> list[str]:
 
 
 def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = True) -> list[str]:
-    """A side's armies: each space with its CUs (e elephants, w inside the walls) and Generals;
+    """A side's armies: each space with its CUs (how many of them are elephants; w: more inside the walls) and Generals;
     not ``every``: those with a General, then how many spaces hold CUs alone."""
     here: dict[str, list[str]] = {}
     for g in game.tables.generals:
@@ -110,9 +110,14 @@ def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = T
             alone += 1
         elif mine or name in here:
             text = f"{name} {info[side]}"
-            text += f"+{info['elephants']}e" if info["elephants"] and side == "carthage" else ""  # H4: Carthage's only
+            # H4: elephants are CUs among the count ("10 (2 eleph.)": 10 CUs, 2 of them elephants), Carthage's only
+            text += f" ({info['elephants']} eleph.)" if info["elephants"] and side == "carthage" else ""
             text += f" ({info['inside']}w)" if info["inside"] and info["control"] == side else ""
             text += f" {', '.join(here.get(name, []))}".rstrip()
+            step = view.get("announced")
+            if step and step["from"] == name and step["general"] in [n.rstrip("*") for n in here.get(name, [])]:
+                # the step the log has, not taken yet: the other side is asked about #41 first (H34)
+                text += f" (bound for {step['to']}{' by sea' if step['by_sea'] else ''})"
             items.append(text.replace(" ", NBSP))
     if alone:
         items.append(f"CUs alone in {alone} space{'s' if alone > 1 else ''} (forces)")
@@ -131,7 +136,7 @@ def _battle(view: dict[str, Any]) -> list[str]:
     if not b:
         return []
     led = f" · led: {b['card']}, the answer due" if b["card"] else ""
-    lines = [f"Battle at {b['space']}: {b['attacker']} attacks · round {b['rounds'] + 1} · cards left rome "
+    lines = [f"Battle at {b['space']}: {b['attacker']} attacks · round {b['round']} · cards left rome "
              f"{b['hand_sizes'][0]}, carthage {b['hand_sizes'][1]}{led}"]
     if b["hand"]:
         lines += _wrap("Your battle cards: ", [f"{k} {n}" for k, n in b["hand"].items()])
@@ -285,7 +290,8 @@ def forces_text(st: HannibalState) -> str:
     game, view = st.game, st.view(None)
     off = [f"{g} ({info['at']})" for g, info in view["generals"].items() if info["at"].lower() not in game.board.index]
     return "\n".join([*_armies(game, view, "rome"), *_armies(game, view, "carthage"), *_sieges(view),
-                      *_wrap("Off the map: ", off), "(N CUs, +Ne elephants, (Nw) inside the walls, * proconsul)"])
+                      *_wrap("Off the map: ", off),
+                      "(N CUs, (N eleph.) of them elephants, (Nw) more inside the walls, * proconsul)"])
 
 
 def cards_text(st: HannibalState) -> str:

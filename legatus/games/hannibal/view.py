@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .ids import Id
 from .notation import KINDS, SIDES
-from .rules import base
+from .rules import base, movement
 
 if TYPE_CHECKING:
     from .state import HannibalState
@@ -32,6 +32,27 @@ def _answer_due(st: HannibalState) -> bool:
     return any(frame[0] == Id.MATCH for frame in st.stack)
 
 
+def _announced(st: HannibalState) -> dict[str, Any] | None:
+    """The moving army's step announced but not taken yet (the log has it) while the other side
+    is asked about #41 Bad Weather (H34, H133): its General, where he stands, where he would go."""
+    step = movement.announced_step(st)
+    if step is None:
+        return None
+    g, there, sail = step
+    return {"general": st.game.generals[g].name, "from": st.board.names[st.gen_at[g]],
+            "to": st.board.names[there], "by_sea": sail}
+
+
+def _round(st: HannibalState) -> int:
+    """The battle's round as the log numbers it ("battle round N", H78): the one under way from
+    the card led until the next card (its answer, the counterattack), the one to come while the
+    attacker is to lead (or tries to withdraw instead, H80: no round), the last one fought once the
+    battle is decided."""
+    under_way = st.b_card != -2 and any(frame[0] in (Id.MATCH, Id.COUNTER, Id.R_COUNTER) for frame in st.stack)
+    decided = st.b_win >= 0 or st.b_withdrew
+    return st.b_rounds if under_way or decided else st.b_rounds + 1
+
+
 def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
     board, game = st.board, st.game
     spaces = {}
@@ -45,6 +66,7 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
     battle = None
     if st.b_space >= 0:
         battle = {"space": board.names[st.b_space], "attacker": SIDES[st.b_att], "rounds": st.b_rounds,
+                  "round": _round(st),
                   "card": KINDS[st.b_card] if st.b_card >= 0 and _answer_due(st) else None,
                   "hand_sizes": [sum(h) for h in st.bhand],
                   "played": {KINDS[k]: st.bplayed[k] for k in range(6) if st.bplayed[k]},
@@ -70,6 +92,7 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
         "truce": st.truce, "naval_victory": st.naval_victory, "macedonia": st.macedonia,
         "siege_train": None if st.siege_train < 0 else game.generals[st.siege_train].name,
         "battle": battle,
+        "announced": _announced(st),
         "legal_actions": [] if not st.stack or player < 0 or seat != player
         else [str(a) for a in st.legal_actions()],
         "winner": SIDES[st.winner] if st.winner >= 0 else None,

@@ -82,6 +82,8 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
     n = g.notation
     proc = before.frame()[0]
     cities = g.board.city_names
+    if n["play"] <= action < n["play"] + len(g.cards.deceptio):
+        return _deceptio_cost(before)
     if proc == Id.ORDER:
         return [f"{g.seats[action - n['order']]} takes place {len(before.order) + 1} of the turn order"]
     if proc == Id.DIE:
@@ -104,6 +106,27 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
         return [f"{cities[city]} is {LEVELS[before.hostility[city]]}: {_count(rolls, 'roll')} of "
                 f"{_count(dice, 'die', 'dice')}, one die a roll kept for its defence (C34, V22)"]
     return []
+
+
+def _deceptio_cost(before: ViaeState) -> list[str]:
+    """A Deceptio card's price in influence (C44: the n-th card of a round costs n-1), and the
+    cards in force that change it (V44: F23 Dies Nefasti, CA14 Haruspex); nothing for a free
+    first card."""
+    g = before.game
+    p = before.current_player()
+    cost, nth = agere.deceptio_cost(before, p), before.played[p] + 1
+    fortuna, castra, deceptio = g.mod_tables
+    officers = [o for o in before.officers[2 * p:2 * p + 2] if o >= 0]
+    changing = [*(g.cards.fortuna[f] for f in before.fortuna_active if "deceptio_cost" in fortuna[f]),
+                *(g.cards.castra[o] for o in officers if "deceptio_cost" in castra[o]),
+                *(g.cards.deceptio[k] for owner, k in before.dmods if owner == p and "deceptio_cost" in deceptio[k])]
+    if not cost and not changing and nth == 1:
+        return []
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(nth if nth < 20 else nth % 10, "th")
+    why = f"the {nth}{suffix} Deceptio card it plays this round (C44)"
+    if changing:
+        why += f", its cost changed by {', '.join(f'{c.id} {c.name}' for c in changing)} (V44)"
+    return [f"{g.seats[p]} pays {cost} influence: {why}" if cost else f"free: {why}"]
 
 
 def _unmoved(st: ViaeState, city: int) -> str:

@@ -326,6 +326,16 @@ def apply_move(st: HannibalState, action: int) -> None:
     enter(st)
 
 
+def announced_step(st: HannibalState) -> tuple[int, int, bool] | None:
+    """The step announced by the moving army and not taken yet, while the other side is asked
+    about #41 Bad Weather (H34, H133): (its General, the space it would enter, by sea), else None."""
+    if st.m_phase != PH_WEATHER or not st.stack or st.stack[-1][0] != Id.COUNTER_EVENT:
+        return None
+    n = st.notation
+    sail = n.SPACE["sail"] <= st.m_pending < n.SPACE["sail"] + st.board.n_spaces
+    return st.m_gen, st.m_pending - (n.SPACE["sail"] if sail else n.SPACE["to"]), sail
+
+
 def leaves_the_train(st: HannibalState, action: int) -> bool:
     """Whether ``action``, a step of the moving army, leaves its siege train behind: a sea move
     or an Alps pass, which the train may not take (H133; docs/hannibal/rulings.md)."""

@@ -293,7 +293,8 @@ function drawMarker(marker, sp, here) {
   }
 }
 
-/** Each side's CUs as a block: the count (elephants apart), its Generals' names under it. Its
+/** Each side's CUs as a block: the count (the elephants among them: "10 CU (2 el.)" is 10 CUs, 2 of
+ * them elephants, H4), its Generals' names under it. Its
  * size in pixels is in its dataset, for the placing. */
 function drawStacks(here, generals, sideOf) {
   const sides = ["rome", "carthage"].filter((side) => here[side] || generals.some(([n]) => sideOf[n] === side));
@@ -301,11 +302,11 @@ function drawStacks(here, generals, sideOf) {
     const cus = here[side] || 0;
     const names = generals.filter(([n]) => sideOf[n] === side).map(([n, g]) => `${n}${g.proconsul ? " (P)" : g.consul ? " (C)" : ""}`);
     const elephants = side === "carthage" ? here.elephants || 0 : 0;
-    const head = `${cus} CU${elephants ? ` · ${elephants} el.` : ""}`;
+    const head = `${cus} CU${elephants ? ` (${elephants} el.)` : ""}`;  // as wide as "10 CU · 2 el." was
     const width = Math.ceil(Math.max(textWidth(head, COUNT_FONT), ...names.map((n) => textWidth(n, GENERAL_FONT)))) + 10;
     const height = 17 + names.length * 13 + 2;
     const g = s("g", { class: `hn-stack hn-stack-${side}`, "data-side": side, "data-cus": cus, "data-w": width, "data-h": height },
-      tip(`${sideName(side)}: ${cus} CU${cus === 1 ? "" : "s"}${elephants ? `, ${elephants} elephants` : ""}` +
+      tip(`${sideName(side)}: ${cus} CU${cus === 1 ? "" : "s"}${elephants ? `, ${elephants} of them elephants` : ""}` +
         `${names.length ? ` with ${names.join(", ")}` : ""}`));
     g.append(s("rect", { width, height, rx: 3, fill: SIDE_COLOUR[side], class: "hn-badge" }),
       s("text", { x: 5, y: 13, class: "hn-count" }, head));
@@ -453,7 +454,7 @@ function battlePanel(view, story) {
   const sizes = b.hand_sizes || [0, 0];
   const side = (name, i) => el("div", { class: `hn-side hn-${name}` }, el("strong", {}, sideName(name)),
     name === b.attacker ? " attacks" : " defends",
-    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? `, ${here.elephants} el.` : ""} · `,
+    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? ` (${here.elephants} eleph.)` : ""} · `,
       el("span", { class: "hn-battle-count" }, `${sizes[i]} card${sizes[i] === 1 ? "" : "s"}`)));
   // now (the sides, the card led, the seat's own cards) beside what happened so far
   const now = [el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1))];
@@ -469,7 +470,7 @@ function battlePanel(view, story) {
   if (story && story.rounds.length) past.push(roundList(story));
   if (story && story.losses.length) past.push(el("p", { class: "hn-losses" }, "Losses: ", story.losses.join("; ")));
   return el("section", { class: "hn-battle-box", "aria-label": "the battle" },
-    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.rounds + 1}`),
+    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.round}`),
     el("div", { class: "hn-battle-now" }, now), el("div", { class: "hn-battle-past" }, past));
 }
 
@@ -541,7 +542,7 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
   // The battle under way, card by card.
   const b = view.battle;
   if (b && !tray) {
-    const kids = [el("div", { class: "label" }, `Battle at ${b.space}: ${sideName(b.attacker)} attacks, round ${b.rounds + 1}`)];
+    const kids = [el("div", { class: "label" }, `Battle at ${b.space}: ${sideName(b.attacker)} attacks, round ${b.round}`)];
     if (b.card) kids.push(el("p", { class: "hn-to-match" }, `Card to match: `, el("strong", {}, b.card)));
     kids.push(el("p", {}, "Played: ", kindsList(b.played)));
     if (b.hand) kids.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
