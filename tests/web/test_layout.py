@@ -8,6 +8,7 @@ never shows it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from playwright.sync_api import expect
 
 from legatus.core.record import to_record
 from tests.web.hannibal_game import DECISIONS, MARKER, turn_one
+from tests.web.helpers import Server
 
 SIZES = [(1280, 800), (1024, 700), (390, 844)]
 BOARDS = {"hannibal": (".hn-board", ".hn-label"), "viae": (".vi-board", ".vi-label"),
@@ -83,6 +85,14 @@ TOO_WIDE = """() => {
   }
   return out;
 }"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server, allowed the games these tests make (more than a client's 30 in 10 minutes)."""
+    running = Server(tmp_path_factory.mktemp("web") / "layout.db", "--max-new-games", "500")
+    yield running
+    running.stop()
 
 
 def new_game(server: Any, game: str) -> dict[str, Any]:
@@ -281,5 +291,75 @@ def test_the_board_pans_and_zooms_with_the_mouse_and_a_drag_chooses_nothing(brow
         page.locator(".board-zoom button[aria-label='the whole map']").click()
         page.wait_for_timeout(300)
         assert view_box() == pytest.approx(whole, abs=1)
+    finally:
+        ctx.close()
+
+
+def viae_busy_record() -> dict[str, Any]:
+    """A 2-player VIAE game where seat1 chooses among many actions that name no space (recruit 1–7,
+    cycle, hire, conquer, prepare, play): a long list of buttons over the players' table."""
+    import random
+
+    import legatus
+
+    state = legatus.load("viae", players=2).new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        if state.current_player() < 0:
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        legal = [str(a) for a in state.legal_actions()]
+        if state.current_player() == 0 and sum(a.startswith("recruit ") for a in legal) >= 4 \
+                and any(a.startswith("play ") for a in legal) and any(a.startswith("hire ") for a in legal):
+            return to_record(state)
+        state.apply_action(state.parse_action(rng.choice(legal)))
+    raise AssertionError("no such position in the seeded game")
+
+
+# What of the panel beside the board (#info) is cut off: its own scrolled-away part, and each
+# element outside its box; then, the panel scrolled into view, what lies outside the window.
+CUT_OFF = """(selector) => {
+  const info = document.querySelector('#info');
+  const out = [];
+  if (info.scrollHeight > info.clientHeight + 1) {
+    out.push(`#info scrolls inside: ${info.scrollHeight} > ${info.clientHeight}`);
+  }
+  const box = info.getBoundingClientRect();
+  for (const e of info.querySelectorAll(selector)) {
+    const r = e.getBoundingClientRect();
+    if (r.top < box.top - 1 || r.bottom > box.bottom + 1) out.push(`${e.textContent.slice(0, 30)} outside #info`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768)])
+@pytest.mark.parametrize("game", ["hannibal", "viae"])
+def test_the_panel_beside_the_board_is_never_cut_off_by_a_long_prompt(browser: Any, server: Any, game: str,
+                                                                    width: int, height: int) -> None:
+    """Play review: at 1280 the side panel cut off Hannibal's score pills and VIAE's table of seats
+    when the prompt's buttons were many (the panel squeezed, scrolling inside). The panel keeps its
+    height; the panels scroll together, and scrolled to it, the whole of it is in the window."""
+    if game == "hannibal":  # Rome's first card play: seven cards, a row each
+        created = new_game(server, "hannibal")
+        seat, selector = "rome", ".hn-chip"
+    else:
+        created = server.call("/api/import", {"record": viae_busy_record()})
+        seat, selector = "seat1", ".vi-players tr"
+    ctx, page = open_seat(browser, server, created, seat, width, height)
+    try:
+        expect(page.locator(f"#info {selector}").first).to_be_visible()
+        expect(page.locator("#buttons button.action").nth(6)).to_be_attached()
+        if game == "viae":  # the Legio one may recruit on one row, each button its whole choice
+            row = page.locator("#buttons .action-row", has_text="Recruit Legio")
+            expect(row.locator("button[data-action='recruit 3']")).to_have_text("3")
+            assert "3 Legio" in (row.locator("button[data-action='recruit 3']").get_attribute("aria-label") or "")
+        page.wait_for_timeout(300)
+        assert page.evaluate(CUT_OFF, selector) == []
+        page.locator("#info").scroll_into_view_if_needed()
+        for item in page.locator(f"#info {selector}").all():
+            box = item.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (item.inner_text(), box)
     finally:
         ctx.close()
