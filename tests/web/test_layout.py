@@ -363,3 +363,46 @@ def test_the_panel_beside_the_board_is_never_cut_off_by_a_long_prompt(browser: A
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (item.inner_text(), box)
     finally:
         ctx.close()
+
+
+# Each card of the hand against the piles' and the generals' summaries: the pairs that overlap.
+UNDER_PILES = """() => {
+  const piles = [...document.querySelectorAll('#tray .hn-pile > summary, #tray .hn-generals > summary')]
+    .map((p) => [p.textContent, p.getBoundingClientRect()]);
+  const out = [];
+  for (const card of document.querySelectorAll('#tray .hn-hand [data-card]')) {
+    const r = card.getBoundingClientRect();
+    for (const [name, p] of piles) {
+      if (r.left < p.right && r.right > p.left && r.top < p.bottom && r.bottom > p.top) {
+        out.push([card.dataset.card, name]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_no_card_of_hannibal_s_hand_lies_under_the_piles(browser: Any, server: Any, width: int, height: int) -> None:
+    """Play review: the hand's 4th card sat under the discard pile (the piles beside the hand, the
+    hand scrolling under them). The piles are on the hand's heading line; one opened is drawn under
+    that line, its summary still there to close it."""
+    created = new_game(server, "hannibal")
+    ctx, page = open_seat(browser, server, created, "rome", width, height)
+    try:
+        expect(page.locator(".hn-hand [data-card]")).to_have_count(7)
+        page.wait_for_timeout(300)
+        assert page.evaluate(UNDER_PILES) == []
+        first = page.locator(".hn-hand [data-card]").first.bounding_box()
+        assert first["x"] >= page.locator("#tray").bounding_box()["x"] - 1, first
+        summary = page.locator(".hn-discard > summary")
+        summary.tap() if width < 600 else summary.click()
+        expect(page.locator(".hn-discard")).to_have_attribute("open", "")
+        opened = page.locator(".hn-discard > :not(summary)").bounding_box()
+        for other in page.locator("#tray .hn-pile > summary, #tray .hn-generals > summary").all():
+            box = other.bounding_box()
+            assert box["y"] + box["height"] <= opened["y"] + 1, (other.inner_text(), box, opened)
+        summary.tap() if width < 600 else summary.click()
+        expect(page.locator(".hn-discard")).not_to_have_attribute("open", "")
+    finally:
+        ctx.close()

@@ -478,8 +478,7 @@ function piles(view, pub) {
   const pile = (title, cards, cls) => el("details", { class: `hn-pile ${cls}` },
     el("summary", {}, `${title} (${cards.length})`),
     cards.length ? el("div", { class: "hn-tiles" }, [...cards].reverse().map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "none"));
-  return el("div", { class: "hn-piles" }, pile("Discard pile", view.discard || [], "hn-discard"),
-    pile("Removed from the game", view.removed || [], "hn-removed"));
+  return [pile("Discard pile", view.discard || [], "hn-discard"), pile("Removed from the game", view.removed || [], "hn-removed")];
 }
 
 /** Redraws ``node`` with ``parts``, the card tiles and piles that were open still open. */
@@ -494,6 +493,11 @@ function keepOpen(node, parts) {
   }
 }
 
+// The tray's heading line's height, for what is opened from it to start under it.
+const headings = new ResizeObserver((entries) => {
+  for (const { target } of entries) target.parentElement.style.setProperty("--head", `${target.offsetHeight}px`);
+});
+
 /** The tray under the board: the battle (told by ``log``, the seat's log lines, oldest first),
  * the seat's hand as cards. */
 export function renderTray(node, view, pub, log = []) {
@@ -501,14 +505,18 @@ export function renderTray(node, view, pub, log = []) {
   const story = battleStory(log, view.battle ? view.battle.space : null);
   if (view.battle) parts.push(battlePanel(view, story));
   else if (story && story.winner) parts.push(battleOver(story));
-  if (view.seat) {
-    const hand = view.hand || [];
-    parts.push(el("section", { class: "hn-hand-box", "aria-label": "your hand" },
-      el("div", { class: "label" }, `Your hand (${hand.length})`),
-      hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "no card")));
-  }
-  parts.push(el("div", { class: "hn-tray-side" }, piles(view, pub), generalsList(view, pub || shared || {}, true)));
+  // The piles and the generals on the hand's heading line, a click away: the hand has the
+  // tray's whole width, a card beyond it runs to the tray's edge, under nothing; one opened is
+  // drawn over the hand (hannibal.css; on a phone, under the heading).
+  const hand = view.hand || [];
+  const head = el("div", { class: "hn-tray-head" }, view.seat ? el("div", { class: "label" }, `Your hand (${hand.length})`) : null,
+    piles(view, pub), generalsList(view, pub || shared || {}, true));
+  parts.push(el("section", { class: "hn-hand-box", "aria-label": view.seat ? "your hand" : "the piles" }, head,
+    !view.seat ? null : hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c)))
+      : el("p", { class: "muted" }, "no card")));
   keepOpen(node, parts);
+  headings.disconnect();
+  headings.observe(head);
 }
 
 // --- The panels beside the board ---------------------------------------------------------------
