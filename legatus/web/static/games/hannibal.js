@@ -223,6 +223,12 @@ export function createBoard(node, pub, hooks = {}) {
       const [x, y] = at[name];
       return [x - r, y - r, x + r, y + r];
     });
+    // The controls over the board's corners (zoom buttons, the key's summary) are covered by nothing.
+    const origin = svg.getBoundingClientRect();
+    for (const control of node.querySelectorAll(".board-zoom, .hn-key > summary")) {
+      const c = control.getBoundingClientRect();
+      if (c.width) obstacles.push([c.left - origin.left - 3, c.top - origin.top - 3, c.right - origin.left + 3, c.bottom - origin.top + 3]);
+    }
     const placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
     leaders.replaceChildren();
     const lead = ([x, y], box) => {
