@@ -64,6 +64,9 @@ const MARKER_R = 9; // what a space's marker covers, in pixels
 const SMALL_MARKER = 0.8; // a narrower board draws the markers smaller, leaving its names room
 const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
+// Where the frame shows part of the map (a phone, a zoom), a name with no room within this many
+// pixels of its space is left out, not set far off (its space at the frame's edge: a pan shows it).
+const NAME_REACH = 24;
 
 export function createBoard(node, pub, hooks = {}) {
   shared = pub;
@@ -229,6 +232,7 @@ export function createBoard(node, pub, hooks = {}) {
       const c = control.getBoundingClientRect();
       if (c.width) obstacles.push([c.left - origin.left - 3, c.top - origin.top - 3, c.right - origin.left + 3, c.bottom - origin.top + 3]);
     }
+    const partial = frame.k > Math.min(frame.width / w, frame.height / h) * 1.001;
     const placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
     leaders.replaceChildren();
     const lead = ([x, y], box) => {
@@ -249,7 +253,9 @@ export function createBoard(node, pub, hooks = {}) {
     for (const name of order) {
       const { label, sp } = groups[name];
       const width = textWidth(name, nameFont(px, sp.kind === "walled")) + 2;
-      const spot = placer_.place(...at[name], r, width, NAME_H);
+      const spot = placer_.place(...at[name], r, width, NAME_H, partial ? { optional: true, reach: NAME_REACH } : {});
+      label.toggleAttribute("hidden", !spot);
+      if (!spot) continue;
       label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
       label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
       if (spot.gap) lead(at[name], spot.box);
