@@ -1,8 +1,10 @@
 """The pages as a person sees them (issue 33), each game at 1280×800, 1024×700 and 390×844
 (tapped, on a touch screen): the board's text labels as rendered — no two overlap by more than a
-fifth of the smaller, the smallest space name at least 10 px at 1280 — no panel beside the board
-wider than its column, every button that plays a card naming it, every card in the tray with
-its words on its face, and a decision made by clicking (tapping) a card's button and a space.
+fifth of the smaller, the smallest space name at least 10 px at 1280, Hannibal's names beside
+their spaces, none under the map's buttons — no panel beside the board wider than its column or
+cut off at its foot, no card of the hand under the piles, every button that plays a card naming
+it, every card in the tray with its words on its face, a decision made by clicking (tapping) a
+card's button and a space, and the index page's buttons inside their cards.
 The secrecy of the tray is checked with Hannibal's marker (#37 in Rome's hand): Carthage's page
 never shows it."""
 
@@ -422,5 +424,41 @@ def test_no_card_of_hannibal_s_hand_lies_under_the_piles(browser: Any, server: A
             assert box["y"] + box["height"] <= opened["y"] + 1, (other.inner_text(), box, opened)
         summary.tap() if width < 600 else summary.click()
         expect(page.locator(".hn-discard")).not_to_have_attribute("open", "")
+    finally:
+        ctx.close()
+
+
+# The index page's buttons and links outside their cards (a games table wider than its card).
+OUTSIDE_CARDS = """() => {
+  const out = [];
+  for (const card of document.querySelectorAll('main .card')) {
+    const c = card.getBoundingClientRect();
+    for (const e of card.querySelectorAll('a.button, button, table')) {
+      const r = e.getBoundingClientRect();
+      if (r.width && (r.right > c.right + 1 || r.left < c.left - 1)) {
+        out.push(`${card.id}: ${e.tagName} ${e.textContent.slice(0, 30)}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_index_page_s_buttons_stay_in_their_cards(browser: Any, server: Any, width: int, height: int) -> None:
+    """Play review: a games table with Hannibal's long option name (carthage_subjugation_penalty)
+    ran wider than its card at 1024, the replay buttons outside it."""
+    new_game(server, "hannibal")
+    server.call("/api/games", {"game": "hannibal", "options": {}, "players": {}})
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/")
+        expect(page.locator("#games a.button", has_text="replay").first).to_be_visible()
+        page.locator("#create").click()  # a seat held: its row has a third button (play …)
+        expect(page.locator("#created")).to_be_visible()
+        expect(page.locator("#games a.play-seat").first).to_be_attached()
+        assert page.evaluate(OUTSIDE_CARDS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         ctx.close()
