@@ -1,13 +1,16 @@
 """The pages as a person sees them (issue 33), each game at 1280×800, 1024×700 and 390×844
 (tapped, on a touch screen): the board's text labels as rendered — no two overlap by more than a
-fifth of the smaller, the smallest space name at least 10 px at 1280 — no panel beside the board
-wider than its column, every button that plays a card naming it, every card in the tray with
-its words on its face, and a decision made by clicking (tapping) a card's button and a space.
+fifth of the smaller, the smallest space name at least 10 px at 1280, Hannibal's names beside
+their spaces, none under the map's buttons — no panel beside the board wider than its column or
+cut off at its foot, no card of the hand under the piles, every button that plays a card naming
+it, every card in the tray with its words on its face, a decision made by clicking (tapping) a
+card's button and a space, and the index page's buttons inside their cards.
 The secrecy of the tray is checked with Hannibal's marker (#37 in Rome's hand): Carthage's page
 never shows it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +18,7 @@ from playwright.sync_api import expect
 
 from legatus.core.record import to_record
 from tests.web.hannibal_game import DECISIONS, MARKER, turn_one
+from tests.web.helpers import Server
 
 SIZES = [(1280, 800), (1024, 700), (390, 844)]
 BOARDS = {"hannibal": (".hn-board", ".hn-label"), "viae": (".vi-board", ".vi-label"),
@@ -85,6 +89,30 @@ TOO_WIDE = """() => {
 }"""
 
 
+# The board's text (names, stacks) that lies under the buttons on the map's corners (zoom, the key).
+UNDER_BUTTONS = """() => {
+  const buttons = [...document.querySelectorAll('.board-zoom, .hn-key > summary')]
+    .map((b) => b.getBoundingClientRect());
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  const frame = document.querySelector('#board svg').getBoundingClientRect();
+  const out = [];
+  for (const t of document.querySelectorAll('#board svg text')) {
+    if (t.closest('[hidden]') || !t.textContent.trim()) continue;
+    const r = t.getBoundingClientRect();
+    if (r.width && meet(r, frame) && buttons.some((b) => meet(r, b))) out.push(t.textContent);
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server, allowed the games these tests make (more than a client's 30 in 10 minutes)."""
+    running = Server(tmp_path_factory.mktemp("web") / "layout.db", "--max-new-games", "500")
+    yield running
+    running.stop()
+
+
 def new_game(server: Any, game: str) -> dict[str, Any]:
     if game == "hannibal":  # the start of Rome's first card play: ops, event, discard
         return server.call("/api/import", {"record": to_record(turn_one(DECISIONS[:2]))})  # type: ignore[no-any-return]
@@ -123,10 +151,12 @@ def test_the_board_s_labels_are_apart_and_readable_and_the_panels_fit(browser: A
         assert overlaps(labels) == [], overlaps(labels)
         if width == 1280:
             assert min(s["px"] for s in spaces) >= 10, sorted(spaces, key=lambda s: s["px"])[:3]
-        if game == "hannibal" and width >= 1024:  # each name beside its space (Sicily, Campania: crowded)
+        if game == "hannibal":  # each name beside its space (Sicily, Campania: crowded; a phone's edges, play review)
             far = sorted(page.evaluate(NAME_DISTANCES), key=lambda d: -d[1])
             print(f"hannibal {width}x{height}: names at most {far[0][1]:.0f} px from their space ({far[0][0]})")
             assert far[0][1] <= 60, far[:5]
+        if game == "hannibal":  # its names and stacks are placed in pixels, each frame (VIAE's lie on its map)
+            assert page.evaluate(UNDER_BUTTONS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate(TOO_WIDE) == []
     finally:
@@ -281,5 +311,154 @@ def test_the_board_pans_and_zooms_with_the_mouse_and_a_drag_chooses_nothing(brow
         page.locator(".board-zoom button[aria-label='the whole map']").click()
         page.wait_for_timeout(300)
         assert view_box() == pytest.approx(whole, abs=1)
+    finally:
+        ctx.close()
+
+
+def viae_busy_record() -> dict[str, Any]:
+    """A 2-player VIAE game where seat1 chooses among many actions that name no space (recruit 1–7,
+    cycle, hire, conquer, prepare, play): a long list of buttons over the players' table."""
+    import random
+
+    import legatus
+
+    state = legatus.load("viae", players=2).new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        if state.current_player() < 0:
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        legal = [str(a) for a in state.legal_actions()]
+        if state.current_player() == 0 and sum(a.startswith("recruit ") for a in legal) >= 4 \
+                and any(a.startswith("play ") for a in legal) and any(a.startswith("hire ") for a in legal):
+            return to_record(state)
+        state.apply_action(state.parse_action(rng.choice(legal)))
+    raise AssertionError("no such position in the seeded game")
+
+
+# What of the panel beside the board (#info) is cut off: its own scrolled-away part, and each
+# element outside its box; then, the panel scrolled into view, what lies outside the window.
+CUT_OFF = """(selector) => {
+  const info = document.querySelector('#info');
+  const out = [];
+  if (info.scrollHeight > info.clientHeight + 1) {
+    out.push(`#info scrolls inside: ${info.scrollHeight} > ${info.clientHeight}`);
+  }
+  const box = info.getBoundingClientRect();
+  for (const e of info.querySelectorAll(selector)) {
+    const r = e.getBoundingClientRect();
+    if (r.top < box.top - 1 || r.bottom > box.bottom + 1) out.push(`${e.textContent.slice(0, 30)} outside #info`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768)])
+@pytest.mark.parametrize("game", ["hannibal", "viae"])
+def test_the_panel_beside_the_board_is_never_cut_off_by_a_long_prompt(browser: Any, server: Any, game: str,
+                                                                    width: int, height: int) -> None:
+    """Play review: at 1280 the side panel cut off Hannibal's score pills and VIAE's table of seats
+    when the prompt's buttons were many (the panel squeezed, scrolling inside). The panel keeps its
+    height; the panels scroll together, and scrolled to it, the whole of it is in the window."""
+    if game == "hannibal":  # Rome's first card play: seven cards, a row each
+        created = new_game(server, "hannibal")
+        seat, selector = "rome", ".hn-chip"
+    else:
+        created = server.call("/api/import", {"record": viae_busy_record()})
+        seat, selector = "seat1", ".vi-players tr"
+    ctx, page = open_seat(browser, server, created, seat, width, height)
+    try:
+        expect(page.locator(f"#info {selector}").first).to_be_visible()
+        expect(page.locator("#buttons button.action").nth(6)).to_be_attached()
+        if game == "viae":  # the Legio one may recruit on one row, each button its whole choice
+            row = page.locator("#buttons .action-row", has_text="Recruit Legio")
+            expect(row.locator("button[data-action='recruit 3']")).to_have_text("3")
+            assert "3 Legio" in (row.locator("button[data-action='recruit 3']").get_attribute("aria-label") or "")
+        page.wait_for_timeout(300)
+        assert page.evaluate(CUT_OFF, selector) == []
+        page.locator("#info").scroll_into_view_if_needed()
+        for item in page.locator(f"#info {selector}").all():
+            box = item.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (item.inner_text(), box)
+    finally:
+        ctx.close()
+
+
+# Each card of the hand against the piles' and the generals' summaries: the pairs that overlap.
+UNDER_PILES = """() => {
+  const piles = [...document.querySelectorAll('#tray .hn-pile > summary, #tray .hn-generals > summary')]
+    .map((p) => [p.textContent, p.getBoundingClientRect()]);
+  const out = [];
+  for (const card of document.querySelectorAll('#tray .hn-hand [data-card]')) {
+    const r = card.getBoundingClientRect();
+    for (const [name, p] of piles) {
+      if (r.left < p.right && r.right > p.left && r.top < p.bottom && r.bottom > p.top) {
+        out.push([card.dataset.card, name]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_no_card_of_hannibal_s_hand_lies_under_the_piles(browser: Any, server: Any, width: int, height: int) -> None:
+    """Play review: the hand's 4th card sat under the discard pile (the piles beside the hand, the
+    hand scrolling under them). The piles are on the hand's heading line; one opened is drawn under
+    that line, its summary still there to close it."""
+    created = new_game(server, "hannibal")
+    ctx, page = open_seat(browser, server, created, "rome", width, height)
+    try:
+        expect(page.locator(".hn-hand [data-card]")).to_have_count(7)
+        page.wait_for_timeout(300)
+        assert page.evaluate(UNDER_PILES) == []
+        first = page.locator(".hn-hand [data-card]").first.bounding_box()
+        assert first["x"] >= page.locator("#tray").bounding_box()["x"] - 1, first
+        summary = page.locator(".hn-discard > summary")
+        summary.tap() if width < 600 else summary.click()
+        expect(page.locator(".hn-discard")).to_have_attribute("open", "")
+        opened = page.locator(".hn-discard > :not(summary)").bounding_box()
+        for other in page.locator("#tray .hn-pile > summary, #tray .hn-generals > summary").all():
+            box = other.bounding_box()
+            assert box["y"] + box["height"] <= opened["y"] + 1, (other.inner_text(), box, opened)
+        summary.tap() if width < 600 else summary.click()
+        expect(page.locator(".hn-discard")).not_to_have_attribute("open", "")
+    finally:
+        ctx.close()
+
+
+# The index page's buttons and links outside their cards (a games table wider than its card).
+OUTSIDE_CARDS = """() => {
+  const out = [];
+  for (const card of document.querySelectorAll('main .card')) {
+    const c = card.getBoundingClientRect();
+    for (const e of card.querySelectorAll('a.button, button, table')) {
+      const r = e.getBoundingClientRect();
+      if (r.width && (r.right > c.right + 1 || r.left < c.left - 1)) {
+        out.push(`${card.id}: ${e.tagName} ${e.textContent.slice(0, 30)}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_index_page_s_buttons_stay_in_their_cards(browser: Any, server: Any, width: int, height: int) -> None:
+    """Play review: a games table with Hannibal's long option name (carthage_subjugation_penalty)
+    ran wider than its card at 1024, the replay buttons outside it."""
+    new_game(server, "hannibal")
+    server.call("/api/games", {"game": "hannibal", "options": {}, "players": {}})
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/")
+        expect(page.locator("#games a.button", has_text="replay").first).to_be_visible()
+        page.locator("#create").click()  # a seat held: its row has a third button (play …)
+        expect(page.locator("#created")).to_be_visible()
+        expect(page.locator("#games a.play-seat").first).to_be_attached()
+        assert page.evaluate(OUTSIDE_CARDS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         ctx.close()

@@ -97,7 +97,8 @@ export const $ = (selector, root = document) => root.querySelector(selector);
 // and may export:
 //   renderTray(node, view, pub, lines)     the cards the seat handles, under the board
 //   label(action, described, pub)          an action's button label (cards it names, named)
-//   groupActions(actions, pub)             -> [{title, actions: [[action, short label]], fold}] rows
+//   groupActions(actions, pub, words)      -> [{title, actions: [[action, short label]], fold}] rows
+//       words(action): the server's words for the action (its notation and what it costs)
 //   ruleLink(id)                           the page that explains a rule id of a message, or null
 //   confirm(action, view)                  a question to ask before the action is sent, or null
 // A module draws only from what it is given: a view carries only what its seat may know.

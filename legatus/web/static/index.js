@@ -250,7 +250,7 @@ async function loadGames() {
     }
     const rows = games.map((g) => h("tr", { dataset: { game: g.id } },
       h("td", {}, h("code", {}, g.id), h("br"), h("small", {}, new Date(g.created * 1000).toLocaleString())),
-      h("td", {}, (catalogue.find((c) => c.name === g.game) || {}).title || g.game, h("br"), h("small", {}, optionSummary(g))),
+      h("td", {}, (catalogue.find((c) => c.name === g.game) || {}).title || g.game, h("br"), h("small", { class: "options" }, optionSummary(g))),
       h("td", {}, Object.entries(g.players).map(([seat, p]) => h("div", {}, `${seat}: `, h("small", {}, p)))),
       h("td", { title: g.prompt }, g.over ? h("strong", {}, "over") : `${g.to_move} to move`),
       h("td", { class: "actions" },

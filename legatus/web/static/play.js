@@ -41,7 +41,8 @@ function actionButton(action, short = null) {
 /** The buttons of the actions that name no space: those the game module groups (a card's uses)
  * one row each, under the row's title (a row it folds opens with a tap), the rest as they are. */
 function actionRows(actions) {
-  const rows = mod.groupActions ? mod.groupActions(actions, pub) : [];
+  const words = (action) => (current && current.descriptions && current.descriptions[action]) || action;
+  const rows = mod.groupActions ? mod.groupActions(actions, pub, words) : [];
   const grouped = new Set(rows.flatMap((row) => row.actions.map(([action]) => action)));
   return [...actions.filter((action) => !grouped.has(action)).map((action) => actionButton(action)),
     ...rows.map((row) => h(row.fold ? "details" : "div", { class: `action-row${row.actions.length > 3 ? " wide" : ""}` },

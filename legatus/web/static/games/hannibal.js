@@ -64,6 +64,9 @@ const MARKER_R = 9; // what a space's marker covers, in pixels
 const SMALL_MARKER = 0.8; // a narrower board draws the markers smaller, leaving its names room
 const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
+// Where the frame shows part of the map (a phone, a zoom), a name with no room within this many
+// pixels of its space is left out, not set far off (its space at the frame's edge: a pan shows it).
+const NAME_REACH = 24;
 
 export function createBoard(node, pub, hooks = {}) {
   shared = pub;
@@ -223,6 +226,13 @@ export function createBoard(node, pub, hooks = {}) {
       const [x, y] = at[name];
       return [x - r, y - r, x + r, y + r];
     });
+    // The controls over the board's corners (zoom buttons, the key's summary) are covered by nothing.
+    const origin = svg.getBoundingClientRect();
+    for (const control of node.querySelectorAll(".board-zoom, .hn-key > summary")) {
+      const c = control.getBoundingClientRect();
+      if (c.width) obstacles.push([c.left - origin.left - 3, c.top - origin.top - 3, c.right - origin.left + 3, c.bottom - origin.top + 3]);
+    }
+    const partial = frame.k > Math.min(frame.width / w, frame.height / h) * 1.001;
     const placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
     leaders.replaceChildren();
     const lead = ([x, y], box) => {
@@ -243,7 +253,9 @@ export function createBoard(node, pub, hooks = {}) {
     for (const name of order) {
       const { label, sp } = groups[name];
       const width = textWidth(name, nameFont(px, sp.kind === "walled")) + 2;
-      const spot = placer_.place(...at[name], r, width, NAME_H);
+      const spot = placer_.place(...at[name], r, width, NAME_H, partial ? { optional: true, reach: NAME_REACH } : {});
+      label.toggleAttribute("hidden", !spot);
+      if (!spot) continue;
       label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
       label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
       if (spot.gap) lead(at[name], spot.box);
@@ -479,8 +491,7 @@ function piles(view, pub) {
   const pile = (title, cards, cls) => el("details", { class: `hn-pile ${cls}` },
     el("summary", {}, `${title} (${cards.length})`),
     cards.length ? el("div", { class: "hn-tiles" }, [...cards].reverse().map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "none"));
-  return el("div", { class: "hn-piles" }, pile("Discard pile", view.discard || [], "hn-discard"),
-    pile("Removed from the game", view.removed || [], "hn-removed"));
+  return [pile("Discard pile", view.discard || [], "hn-discard"), pile("Removed from the game", view.removed || [], "hn-removed")];
 }
 
 /** Redraws ``node`` with ``parts``, the card tiles and piles that were open still open. */
@@ -495,6 +506,11 @@ function keepOpen(node, parts) {
   }
 }
 
+// The tray's heading line's height, for what is opened from it to start under it.
+const headings = new ResizeObserver((entries) => {
+  for (const { target } of entries) target.parentElement.style.setProperty("--head", `${target.offsetHeight}px`);
+});
+
 /** The tray under the board: the battle (told by ``log``, the seat's log lines, oldest first),
  * the seat's hand as cards. */
 export function renderTray(node, view, pub, log = []) {
@@ -502,14 +518,18 @@ export function renderTray(node, view, pub, log = []) {
   const story = battleStory(log, view.battle ? view.battle.space : null);
   if (view.battle) parts.push(battlePanel(view, story));
   else if (story && story.winner) parts.push(battleOver(story));
-  if (view.seat) {
-    const hand = view.hand || [];
-    parts.push(el("section", { class: "hn-hand-box", "aria-label": "your hand" },
-      el("div", { class: "label" }, `Your hand (${hand.length})`),
-      hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "no card")));
-  }
-  parts.push(el("div", { class: "hn-tray-side" }, piles(view, pub), generalsList(view, pub || shared || {}, true)));
+  // The piles and the generals on the hand's heading line, a click away: the hand has the
+  // tray's whole width, a card beyond it runs to the tray's edge, under nothing; one opened is
+  // drawn over the hand (hannibal.css; on a phone, under the heading).
+  const hand = view.hand || [];
+  const head = el("div", { class: "hn-tray-head" }, view.seat ? el("div", { class: "label" }, `Your hand (${hand.length})`) : null,
+    piles(view, pub), generalsList(view, pub || shared || {}, true));
+  parts.push(el("section", { class: "hn-hand-box", "aria-label": view.seat ? "your hand" : "the piles" }, head,
+    !view.seat ? null : hand.length ? el("div", { class: "hn-hand hn-tiles" }, hand.map((c) => cardTile(pub, c)))
+      : el("p", { class: "muted" }, "no card")));
   keepOpen(node, parts);
+  headings.disconnect();
+  headings.observe(head);
 }
 
 // --- The panels beside the board ---------------------------------------------------------------

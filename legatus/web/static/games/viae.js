@@ -476,6 +476,19 @@ export function label(action, described, pub) {
   });
 }
 
+/** The choices in compact rows: the Legio one may recruit on one row (``Recruit Legio, 1 Denar
+ * each`` [1] [2] … [8]), each button's accessible name its whole choice; a long list of them had
+ * pushed the players' table below the window. */
+export function groupActions(actions, pub, words = (a) => a) {
+  const recruit = actions.filter((a) => /^recruit \d+$/.test(a));
+  if (recruit.length < 2) return [];
+  const costs = recruit.map((a) => /(\d+) Legio, (\d+) Denar/.exec(words(a)));
+  const each = costs.every((c) => c && Number(c[2]) === Number(c[1]) * Number(costs[0][2]) / Number(costs[0][1]))
+    ? Number(costs[0][2]) / Number(costs[0][1]) : null;
+  return [{ title: each === null ? "Recruit Legio" : `Recruit Legio, ${each} Denar each`, fold: false,
+    actions: recruit.map((a, i) => [a, each === null && costs[i] ? `${a.split(" ")[1]} (${costs[i][2]} Denar)` : a.split(" ")[1]]) }];
+}
+
 /** The tray under the board: the seat's hand and Mandatum, the officers for hire, the Fortuna
  * in play, every card's words on its face (no hovering). */
 export function renderTray(node, view, pub) {
