@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -170,7 +171,8 @@ def test_each_page_s_log_panel_shows_what_its_seat_saw(seats: dict[str, Seat]) -
     expect(rome.page.locator("#log")).to_contain_text(f"rome draws {MARKER} ")  # named, to its holder only
     assert MARKER not in carthage.page.locator("#log").inner_text()
     rome.act(ATTACK)
-    expect(carthage.page.locator("#log li.newest")).to_have_text(f"rome: {ATTACK}")
+    # the sea move waits for Carthage's answer on #41 (H34), which the line says after the action
+    expect(carthage.page.locator("#log li.newest")).to_have_text(re.compile(f"^rome: {ATTACK} — .*#41"))
     expect(carthage.page.locator("#log li.newest")).to_have_attribute("value", str(len(battle_record()["actions"]) + 1))
     assert MARKER not in carthage.page.locator("#log").inner_text()
 
