@@ -10,6 +10,7 @@ never shows it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -276,6 +277,40 @@ def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
         }""", [actions, public])
         names = [c["name"] for c in public["cards"]["deceptio"] + public["cards"]["castra"]]
         assert all(name in label for name, label in zip(names, labels, strict=True)), labels
+    finally:
+        ctx.close()
+
+
+def test_viae_s_hire_buttons_say_the_card_the_slot_and_the_cost_once(browser: Any, server: Any) -> None:
+    """Play review: a hire button read "hire CA03 Mensor slot 1 Mensor (2 Denar; your officer slot
+    1, upkeep 2)", the officer named twice and the slot said twice: the server names the card after
+    the whole notation, where the page's module did not look. Now each says the card by its name,
+    the officer slot it takes and its cost once; the officer it would replace by name."""
+    created = server.call("/api/import", {"record": viae_busy_record()})
+    public = server.call(f"/api/games/{created['id']}/public")
+    names = {c["id"]: c["name"] for c in public["cards"]["castra"]}
+    token = next(s["token"] for s in created["seats"] if s["seat"] == "seat1")
+    descriptions = server.view(created["id"], token)["descriptions"]
+    hires = sorted(a for a in descriptions if a.startswith("hire ") and a != "hire none")
+    assert hires
+    ctx, page = open_seat(browser, server, created, "seat1", 1280, 800)
+    try:
+        for action in hires:
+            _, card, _, slot = action.split()
+            cost, upkeep = re.fullmatch(rf"{action} {names[card]} \((\d+ Denar|free); your officer slot {slot}, "
+                                        r"(upkeep \d+)\)", descriptions[action]).groups()
+            button = page.locator(f"#buttons button[data-action='{action}']")
+            expect(button).to_have_text(f"hire {card} {names[card]} into your officer slot {slot} ({cost}, {upkeep})")
+        mensor, quaestor = (next(i for i, n in names.items() if n == name) for name in ("Mensor", "Quaestor"))
+        replaced = f"hire {quaestor} slot 2 Quaestor (5 Denar; replaces your {mensor})"
+        cases = [[f"hire {quaestor} slot 2", replaced], ["play D11", "play D11 Auxilia (free)"],
+                 ["play D11", "play D11"]]
+        labels = page.evaluate("""async ([pub, cases]) => {
+            const mod = await import('/static/games/viae.js');
+            return cases.map(([a, d]) => mod.label(a, d, pub));
+        }""", [public, cases])
+        assert labels == [f"hire {quaestor} Quaestor into your officer slot 2 (5 Denar; replaces your {mensor} Mensor)",
+                          "play D11 Auxilia (free)", "play D11 Auxilia"]
     finally:
         ctx.close()
 

@@ -464,16 +464,47 @@ function tile(pub, deck, id, extra = "") {
     h("p", { class: "vi-tile-text" }, cardText(pub, c)), extra ? h("div", { class: "vi-tile-extra" }, extra) : null);
 }
 
+const CARD_ID = /\b([A-Z]{1,2}\d{2})\b/g;
+
+/** The name of the card ``id`` in any deck, or "". */
+function nameOf(pub, id) {
+  for (const deck of ["deceptio", "castra", "mandatum", "fortuna"]) {
+    const c = cardOf(pub, deck, id);
+    if (c.name) return c.name;
+  }
+  return "";
+}
+
 /** A button's label: each card id the action names (``play D11``) with the card's name, where the
- * server's words do not name it already. */
+ * server's words do not name it already (the server names the cards after the whole notation:
+ * ``hire CA03 slot 1 Mensor (…)``); a hire as ``hire CA03 Mensor into your officer slot 1 (2
+ * Denar, upkeep 2)``, the card, the slot and the cost each said once. */
 export function label(action, described, pub) {
-  return described.replace(/\b([A-Z]{1,2}\d{2})\b/g, (id, _group, at, whole) => {
-    for (const deck of ["deceptio", "castra", "mandatum", "fortuna"]) {
-      const c = cardOf(pub, deck, id);
-      if (c.name) return whole.startsWith(` ${c.name}`, at + id.length) ? id : `${id} ${c.name}`;
-    }
-    return id;
+  const hire = /^hire ([A-Z]{1,2}\d{2}) slot (\d+)$/.exec(action);
+  if (hire) return hireLabel(hire[1], hire[2], described, pub);
+  const named = described.startsWith(`${action} `) ? described.slice(action.length + 1) : "";
+  return described.replace(CARD_ID, (id, _group, at, whole) => {
+    const name = nameOf(pub, id);
+    if (!name) return id;
+    const said = whole.startsWith(` ${name}`, at + id.length) || (at < action.length && ` ${named}`.includes(` ${name}`));
+    return said ? id : `${id} ${name}`;
   });
+}
+
+/** ``hire CA03 slot 1`` as the server describes it (``hire CA03 slot 1 Mensor (2 Denar; your
+ * officer slot 1, upkeep 2)``, or ``(…; replaces your CA06)``), said once: the card by its name,
+ * the officer slot it takes, what it costs, the officer it replaces by name. */
+function hireLabel(id, slot, described, pub) {
+  const name = nameOf(pub, id);
+  const head = `hire ${id}${name ? ` ${name}` : ""} into your officer slot ${slot}`;
+  const note = /\((.*)\)$/.exec(described);
+  if (!note) return head;
+  const [cost, ...rest] = note[1].split("; ");
+  const more = rest.join("; ");
+  const upkeep = /^your officer slot \d+, (upkeep \d+)$/.exec(more);
+  if (upkeep) return `${head} (${cost}, ${upkeep[1]})`;
+  const replaced = more.replace(CARD_ID, (other) => (nameOf(pub, other) ? `${other} ${nameOf(pub, other)}` : other));
+  return `${head} (${cost}${replaced ? `; ${replaced}` : ""})`;
 }
 
 /** The choices in compact rows: the Legio one may recruit on one row (``Recruit Legio, 1 Denar
