@@ -173,7 +173,9 @@ def test_each_page_s_log_panel_shows_what_its_seat_saw(seats: dict[str, Seat]) -
     expect(rome.page.locator("#log")).to_contain_text(f"rome draws {MARKER} ")  # named, to its holder only
     assert MARKER not in carthage.page.locator("#log").inner_text()
     rome.act(ATTACK)
-    expect(carthage.page.locator("#log li.newest")).to_have_text(f"rome: {ATTACK}")
+    # the step waits for Carthage's answer about #41 Bad Weather (H34), and the line says so
+    waits = "P. Scipio waits in Rome: Carthage may stop a step past his 2nd MP with #41 Bad Weather (H34)"
+    expect(carthage.page.locator("#log li.newest")).to_have_text(f"rome: {ATTACK} — {waits}")
     expect(carthage.page.locator("#log li.newest")).to_have_attribute("value", str(len(battle_record()["actions"]) + 1))
     assert MARKER not in carthage.page.locator("#log").inner_text()
 
@@ -210,7 +212,8 @@ def test_a_space_that_may_be_clicked_is_never_under_a_neighbour_s_pieces(context
     carthage = Seat(context, server, server.call("/api/import", {"record": to_record(state)}), "carthage")
     assert carthage.covered_targets() == []
     carthage.act("to Iberus")
-    assert carthage.view()["seat_log"]["lines"][-1] == "carthage: to Iberus"  # (Rome may counter it, H34)
+    assert carthage.view()["seat_log"]["lines"][-1] == ("carthage: to Iberus — Hannibal waits in Bilbilis: Rome may "
+                                                        "stop a step past his 2nd MP with #41 Bad Weather (H34)")
 
 
 def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Server, game: dict[str, Any]) -> None:
