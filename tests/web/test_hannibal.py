@@ -9,6 +9,7 @@ the server rolls every die after that."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from legatus.core.record import to_record
+from tests.hannibal.helpers import play, ready
 from tests.web.hannibal_game import ATTACK, CROWDED, MARKER, Seat, battle_record, choose, turn_one
 from tests.web.helpers import Server, watched_context
 
@@ -171,8 +173,9 @@ def test_each_page_s_log_panel_shows_what_its_seat_saw(seats: dict[str, Seat]) -
     expect(rome.page.locator("#log")).to_contain_text(f"rome draws {MARKER} ")  # named, to its holder only
     assert MARKER not in carthage.page.locator("#log").inner_text()
     rome.act(ATTACK)
-    # the sea move waits for Carthage's answer on #41 (H34), which the line says after the action
-    expect(carthage.page.locator("#log li.newest")).to_have_text(re.compile(f"^rome: {ATTACK} — .*#41"))
+    # the step waits for Carthage's answer about #41 Bad Weather (H34), and the line says so
+    waits = "P. Scipio waits in Rome: Carthage may stop a step past his 2nd MP with #41 Bad Weather (H34)"
+    expect(carthage.page.locator("#log li.newest")).to_have_text(f"rome: {ATTACK} — {waits}")
     expect(carthage.page.locator("#log li.newest")).to_have_attribute("value", str(len(battle_record()["actions"]) + 1))
     assert MARKER not in carthage.page.locator("#log").inner_text()
 
@@ -209,7 +212,8 @@ def test_a_space_that_may_be_clicked_is_never_under_a_neighbour_s_pieces(context
     carthage = Seat(context, server, server.call("/api/import", {"record": to_record(state)}), "carthage")
     assert carthage.covered_targets() == []
     carthage.act("to Iberus")
-    assert carthage.view()["seat_log"]["lines"][-1] == "carthage: to Iberus"  # (Rome may counter it, H34)
+    assert carthage.view()["seat_log"]["lines"][-1] == ("carthage: to Iberus — Hannibal waits in Bilbilis: Rome may "
+                                                        "stop a step past his 2nd MP with #41 Bad Weather (H34)")
 
 
 def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Server, game: dict[str, Any]) -> None:
@@ -232,3 +236,68 @@ def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Ser
     expect(page.locator("[data-space='Druentia'] .hn-pc")).to_have_attribute("data-control", "rome")  # placed
     expect(page.locator(".hn-hand")).to_contain_text("#14")
     assert MARKER not in page.content()
+
+
+def bad_weather_asked() -> dict[str, Any]:
+    """P. Scipio's step to Terventum announced past his 2nd MP, Carthage asked about #41 Bad
+    Weather first (H34): the log has the step, the map not yet (tests/hannibal/test_text.py)."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    play(state, "ops #1", "activate P. Scipio", "take 5", "to Praeneste", "to Sena", "to Terventum")
+    assert state.prompt() == "Carthage may play a counter event (H34)."
+    assert state.view(1)["announced"] == {"general": "P. Scipio", "from": "Sena", "to": "Terventum", "by_sea": False}
+    return to_record(state)
+
+
+# Where the arrow of the step announced points (its head's first point) and the rings of its two
+# spaces' centres, in page pixels.
+BOUND_ARROW = """() => {
+  const arrow = document.querySelector('.hn-bound');
+  const centre = (name) => {
+    const r = document.querySelector(`.hn-space[data-space='${name}'] .hn-ring`).getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2, r.width / 2];
+  };
+  const head = arrow.querySelector('.hn-bound-head');
+  const m = head.getCTM();
+  const d = head.getAttribute('d').match(/-?[\\d.]+/g).map(Number);
+  const p = new DOMPoint(d[0], d[1]).matrixTransform(m);
+  const svg = head.ownerSVGElement.getBoundingClientRect();
+  return {tip: [p.x + svg.x, p.y + svg.y], from: centre(arrow.dataset.from), to: centre(arrow.dataset.to),
+          board: [svg.x, svg.y, svg.right, svg.bottom]};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_h34_while_bad_weather_is_asked_the_page_shows_where_the_army_is_bound(browser: Any, server: Server,
+                                                                              width: int, height: int) -> None:
+    """Play review: the log said "to Terventum", the page still showed P. Scipio's army in Sena
+    with nothing to say it was leaving: the step waits for Carthage's answer about #41 Bad Weather
+    (H34). Both pages now show it, in the panel, on the army's badge and as an arrow from Sena to
+    Terventum (both in the frame, a phone's too); once answered the army stands in Terventum."""
+    game = server.call("/api/import", {"record": bad_weather_asked()})
+    with watched_context(browser, width, height) as rome_ctx, watched_context(browser, width, height) as carthage_ctx:
+        seats = {"rome": Seat(rome_ctx, server, game, "rome"), "carthage": Seat(carthage_ctx, server, game, "carthage")}
+        for seat in seats.values():
+            page = seat.page
+            expect(page.locator(".hn-announced")).to_contain_text("P. Scipio is bound for Terventum from Sena")
+            expect(page.locator(".hn-announced")).to_contain_text("#41 Bad Weather")
+            expect(page.locator("[data-space='Sena'] .hn-stack-rome .hn-bound-for")).to_have_text("→ Terventum")
+            expect(page.locator(".hn-space[data-space='Terventum']")).to_have_class(re.compile(r"\bhn-bound-to\b"))
+            arrow = page.locator(".hn-bound")
+            expect(arrow).to_have_count(1)
+            expect(arrow).to_have_attribute("data-from", "Sena")
+            expect(arrow).to_have_attribute("data-to", "Terventum")
+            where = page.evaluate(BOUND_ARROW)
+            left, top, right, bottom = where["board"]
+            for x, y, _ in (where["from"], where["to"]):  # both ends in the frame
+                assert left <= x <= right and top <= y <= bottom, (seat.name, where)
+            tx, ty = where["tip"]
+            x, y, r = where["to"]
+            assert math.hypot(tx - x, ty - y) <= r + 2, (seat.name, where)  # it points at Terventum's ring
+        seats["carthage"].act("no counter event")
+        for seat in seats.values():
+            seat.shows(seat.view()["log_length"])
+            expect(seat.page.locator(".hn-bound")).to_have_count(0)
+            expect(seat.page.locator(".hn-announced")).to_have_count(0)
+            expect(seat.page.locator(".hn-bound-to")).to_have_count(0)
+            expect(seat.page.locator("[data-space='Terventum'] .hn-stack-rome")).to_contain_text("P. Scipio")
+            expect(seat.page.locator("[data-space='Sena'] .hn-stack-rome")).to_have_count(0)

@@ -10,6 +10,7 @@ never shows it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -89,14 +90,15 @@ TOO_WIDE = """() => {
 }"""
 
 
-# The board's text (names, stacks) that lies under the buttons on the map's corners (zoom, the key).
-UNDER_BUTTONS = """() => {
+# The board's text (names, stacks; or those the selector picks) that lies under the buttons on the
+# map's corners (zoom, the key).
+UNDER_BUTTONS = """(selector) => {
   const buttons = [...document.querySelectorAll('.board-zoom, .hn-key > summary')]
     .map((b) => b.getBoundingClientRect());
   const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
   const frame = document.querySelector('#board svg').getBoundingClientRect();
   const out = [];
-  for (const t of document.querySelectorAll('#board svg text')) {
+  for (const t of document.querySelectorAll(selector || '#board svg text')) {
     if (t.closest('[hidden]') || !t.textContent.trim()) continue;
     const r = t.getBoundingClientRect();
     if (r.width && meet(r, frame) && buttons.some((b) => meet(r, b))) out.push(t.textContent);
@@ -155,8 +157,10 @@ def test_the_board_s_labels_are_apart_and_readable_and_the_panels_fit(browser: A
             far = sorted(page.evaluate(NAME_DISTANCES), key=lambda d: -d[1])
             print(f"hannibal {width}x{height}: names at most {far[0][1]:.0f} px from their space ({far[0][0]})")
             assert far[0][1] <= 60, far[:5]
-        if game == "hannibal":  # its names and stacks are placed in pixels, each frame (VIAE's lie on its map)
+        if game == "hannibal":  # its names and stacks are placed in pixels, each frame
             assert page.evaluate(UNDER_BUTTONS) == []
+        if game == "viae":  # its names lie on the map: one under the buttons is slid off, set aside or hidden
+            assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate(TOO_WIDE) == []
     finally:
@@ -276,6 +280,80 @@ def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
         }""", [actions, public])
         names = [c["name"] for c in public["cards"]["deceptio"] + public["cards"]["castra"]]
         assert all(name in label for name, label in zip(names, labels, strict=True)), labels
+    finally:
+        ctx.close()
+
+
+VIAE_NAMES = "#board svg .vi-label, #board svg .vi-region-name"
+
+# Whether VIAE's city name ``name`` is shown whole in the board's frame.
+NAME_SHOWN = """(name) => {
+  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const t = [...document.querySelectorAll('.vi-label')].find((e) => e.textContent === name);
+  const r = t.getBoundingClientRect();
+  return !t.closest('[hidden]') && r.left >= frame.left && r.right <= frame.right && r.top >= frame.top &&
+    r.bottom <= frame.bottom;
+}"""
+
+
+def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pans(browser: Any, server: Any) -> None:
+    """Play review: at 390×844 "Augusta Vindelicum" lay under the map's + button. VIAE's names lie
+    on the map and move with it, the buttons stay in the frame's corner: a name a pan or a zoom
+    brings under them is slid just clear of them or set beside its city where it covers nothing,
+    else hidden until it comes out again; none under them at any frame, none over another."""
+    created = new_game(server, "viae")
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 390, 844)
+    try:
+        page.wait_for_selector(".vi-board text", state="attached")
+        page.wait_for_timeout(300)
+        assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == []
+        assert page.evaluate(NAME_SHOWN, "Augusta Vindelicum")  # slid clear of the +, not hidden
+        box = page.locator(".vi-board").bounding_box()
+        start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        # drags that carry the north's names, then the east's, under the buttons, and back
+        for dx, dy in [(-30, 25), (-30, 25), (-40, 0), (-40, 40), (60, -20), (80, -60), (60, 0)] * 2:
+            page.mouse.move(*start)
+            page.mouse.down()
+            page.mouse.move(start[0] + dx, start[1] + dy, steps=4)
+            page.mouse.up()
+            page.wait_for_timeout(120)
+            names = [label for label in page.evaluate(LABELS, list(BOARDS["viae"])) if label["name"]]
+            assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (dx, dy)
+            assert overlaps(names) == [], (dx, dy, overlaps(names))
+    finally:
+        ctx.close()
+
+
+def test_viae_s_hire_buttons_say_the_card_the_slot_and_the_cost_once(browser: Any, server: Any) -> None:
+    """Play review: a hire button read "hire CA03 Mensor slot 1 Mensor (2 Denar; your officer slot
+    1, upkeep 2)", the officer named twice and the slot said twice: the server names the card after
+    the whole notation, where the page's module did not look. Now each says the card by its name,
+    the officer slot it takes and its cost once; the officer it would replace by name."""
+    created = server.call("/api/import", {"record": viae_busy_record()})
+    public = server.call(f"/api/games/{created['id']}/public")
+    names = {c["id"]: c["name"] for c in public["cards"]["castra"]}
+    token = next(s["token"] for s in created["seats"] if s["seat"] == "seat1")
+    descriptions = server.view(created["id"], token)["descriptions"]
+    hires = sorted(a for a in descriptions if a.startswith("hire ") and a != "hire none")
+    assert hires
+    ctx, page = open_seat(browser, server, created, "seat1", 1280, 800)
+    try:
+        for action in hires:
+            _, card, _, slot = action.split()
+            cost, upkeep = re.fullmatch(rf"{action} {names[card]} \((\d+ Denar|free); your officer slot {slot}, "
+                                        r"(upkeep \d+)\)", descriptions[action]).groups()
+            button = page.locator(f"#buttons button[data-action='{action}']")
+            expect(button).to_have_text(f"hire {card} {names[card]} into your officer slot {slot} ({cost}, {upkeep})")
+        mensor, quaestor = (next(i for i, n in names.items() if n == name) for name in ("Mensor", "Quaestor"))
+        replaced = f"hire {quaestor} slot 2 Quaestor (5 Denar; replaces your {mensor})"
+        cases = [[f"hire {quaestor} slot 2", replaced], ["play D11", "play D11 Auxilia (free)"],
+                 ["play D11", "play D11"]]
+        labels = page.evaluate("""async ([pub, cases]) => {
+            const mod = await import('/static/games/viae.js');
+            return cases.map(([a, d]) => mod.label(a, d, pub));
+        }""", [public, cases])
+        assert labels == [f"hire {quaestor} Quaestor into your officer slot 2 (5 Denar; replaces your {mensor} Mensor)",
+                          "play D11 Auxilia (free)", "play D11 Auxilia"]
     finally:
         ctx.close()
 

@@ -58,6 +58,7 @@ const nameFont = (px, walled) => `${walled ? 700 : 600} ${px}px ${FONT}`;
 const SMALL_SCALE = 0.36; // below it (a laptop's narrower board) the names are 10 px, not 11
 const COUNT_FONT = `700 13px ${FONT}`;
 const GENERAL_FONT = `700 11px ${FONT}`;
+const BOUND_FONT = `italic 700 11px ${FONT}`;
 const PROVINCE_FONT = `italic 600 11px ${FONT}`;
 const NAME_H = 13;
 const MARKER_R = 9; // what a space's marker covers, in pixels
@@ -72,6 +73,7 @@ export function createBoard(node, pub, hooks = {}) {
   shared = pub;
   const map = pub.map;
   const where = Object.fromEntries(map.spaces.map((sp) => [sp.name, [sp.x, sp.y]]));
+  const sideOf = Object.fromEntries((pub.generals || []).map((g) => [g.name, g.side]));
   const xs = map.spaces.map((sp) => sp.x);
   const ys = map.spaces.map((sp) => sp.y);
   const [x0, y0] = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN];
@@ -113,8 +115,9 @@ export function createBoard(node, pub, hooks = {}) {
   const provinceNames = s("g", { class: "hn-province-labels" });
   const names = s("g", { class: "hn-names" });
   const stackLayer = s("g", { class: "hn-stacks" });
+  const bound = s("g", { class: "hn-bound-layer" }); // the step announced, while #41 is asked about (H34)
   const layer = s("g", { class: "hn-spaces" });
-  overlay.append(leaders, provinceNames, names, stackLayer, layer);
+  overlay.append(leaders, provinceNames, names, stackLayer, bound, layer);
   svg.append(blobLayer, lines, overlay);
 
   const groups = {};
@@ -139,6 +142,7 @@ export function createBoard(node, pub, hooks = {}) {
   node.classList.add("pans");
 
   let drawn = false; // a frame is placed once a view has been drawn
+  let announced = null; // the view's step announced and not taken yet (H34), drawn as an arrow
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
   node.append(zoomControls(cam));
   function resize() { // the board's height: the map's own shape, within the window, the tray's room kept below
@@ -173,13 +177,13 @@ export function createBoard(node, pub, hooks = {}) {
     }
     const generalsAt = {};
     for (const [name, g] of Object.entries(view.generals || {})) (generalsAt[g.at] ||= []).push([name, g]);
-    const sideOf = Object.fromEntries((pub.generals || []).map((g) => [g.name, g.side]));
     const battleAt = view.battle ? view.battle.space : null;
     for (const [name, { g, marker, stacks, sp }] of Object.entries(groups)) {
       const on = active.has(name);
       g.classList.toggle("active", on);
       g.classList.toggle("selected", marks.selected === name);
       g.classList.toggle("hn-battle", battleAt === name);
+      g.classList.toggle("hn-bound-to", !!view.announced && view.announced.to === name);
       if (on) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
@@ -189,8 +193,10 @@ export function createBoard(node, pub, hooks = {}) {
       }
       const here = spaces[name] || {};
       drawMarker(marker, sp, here);
-      stacks.replaceChildren(...drawStacks(here, generalsAt[name] || [], sideOf));
+      const step = view.announced && view.announced.from === name ? view.announced : null;
+      stacks.replaceChildren(...drawStacks(here, generalsAt[name] || [], sideOf, step));
     }
+    announced = view.announced && where[view.announced.from] && where[view.announced.to] ? view.announced : null;
     // The spaces a click may choose are drawn last: nothing hides one from the pointer.
     for (const { g } of Object.values(groups)) if (g.classList.contains("active")) layer.append(g);
     svg.dataset.turn = String(view.turn ?? "");
@@ -198,13 +204,16 @@ export function createBoard(node, pub, hooks = {}) {
     drawn = true;
     cam.setMinScale(phoneScale());
     if (first) cam.redraw();
-    cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : []));
+    const bound = announced ? [where[announced.from], where[announced.to]] : [];
+    cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : [], bound));
     place(cam.frame);
   }
 
   /** Everything in pixels for the frame: each space where the camera puts it (those out of
-   * view hidden), then the stacks, the names and the provinces' names where they cover nothing. */
+   * view hidden), then the stacks, the names and the provinces' names where they cover nothing;
+   * the step announced (H34) as an arrow. */
   function place(frame) {
+    const pixel = (name) => [(where[name][0] - frame.left) * frame.k, (where[name][1] - frame.top) * frame.k];
     overlay.setAttribute("transform", `translate(${frame.left},${frame.top}) scale(${1 / frame.k})`);
     const small = frame.k < SMALL_SCALE;
     const px = small ? 10 : 11;
@@ -279,6 +288,7 @@ export function createBoard(node, pub, hooks = {}) {
       const spot = placer_.place(cx, cy, 0, width, NAME_H, { optional: true, reach: PROVINCE_REACH });
       if (spot) provinceNames.append(s("text", { x: spot.box[0] + 1, y: spot.box[1] + 10, class: "hn-province-name" }, text));
     }
+    bound.replaceChildren(...(announced ? boundArrow(announced, pixel(announced.from), pixel(announced.to), r, sideOf) : []));
   }
 
   function anchor(key) {
@@ -305,24 +315,61 @@ function drawMarker(marker, sp, here) {
   }
 }
 
+/** Where a step announced (``{general, from, to, by_sea}``) is bound: "Terventum", "Sardinia by sea". */
+const boundFor = (step) => `${step.to}${step.by_sea ? " by sea" : ""}`;
+
+/** The step announced and not taken yet while the other side is asked about #41 Bad Weather
+ * (H34): a dashed arrow in the mover's colour from the army's space (pixels ``a``) to the space
+ * it is bound for (``b``), bowed so that it shows between neighbours and clear of their markers
+ * (radius ``r``); under the spaces, taking no click. */
+function boundArrow(step, a, b, r, sideOf) {
+  const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (d < 1) return [];
+  const bow = Math.max(d * 0.3, 2 * r);
+  const c = [(a[0] + b[0]) / 2 + ((b[1] - a[1]) / d) * bow, (a[1] + b[1]) / 2 - ((b[0] - a[0]) / d) * bow];
+  const toward = (p, q, by) => { // ``by`` pixels from p toward q
+    const n = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+    return [p[0] + ((q[0] - p[0]) / n) * by, p[1] + ((q[1] - p[1]) / n) * by];
+  };
+  const head = 9;
+  const tail = toward(a, c, r + 1);
+  const end = toward(b, c, r + 1); // the arrow's point, where the curve meets the marker's ring
+  const base = toward(end, c, head);
+  const [ux, uy] = [(end[0] - base[0]) / head, (end[1] - base[1]) / head];
+  const [nx, ny] = [-uy * head * 0.55, ux * head * 0.55];
+  const f = (p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`;
+  const curve = `M${f(tail)} Q${f(c)} ${f(base)}`;
+  const arrowhead = `M${f(end)} L${f([base[0] + nx, base[1] + ny])} L${f([base[0] - nx, base[1] - ny])} Z`;
+  const side = sideOf[step.general] || "neutral";
+  return [s("g", { class: `hn-bound hn-bound-${side}`, "data-from": step.from, "data-to": step.to },
+    tip(`${step.general} is bound for ${boundFor(step)} from ${step.from}: the step waits for the answer about #41 Bad Weather (H34)`),
+    s("path", { d: curve, class: "hn-bound-halo" }), s("path", { d: curve, class: "hn-bound-line" }),
+    s("path", { d: arrowhead, class: "hn-bound-head" }))];
+}
+
 /** Each side's CUs as a block: the count (the elephants among them: "10 CU (2 el.)" is 10 CUs, 2 of
- * them elephants, H4), its Generals' names under it. Its
- * size in pixels is in its dataset, for the placing. */
-function drawStacks(here, generals, sideOf) {
+ * them elephants, H4), its Generals' names under it, and where the army is bound while #41 Bad
+ * Weather is asked about (``step``, H34: "→ Terventum"). Its size in pixels is in its dataset, for
+ * the placing. */
+function drawStacks(here, generals, sideOf, step = null) {
   const sides = ["rome", "carthage"].filter((side) => here[side] || generals.some(([n]) => sideOf[n] === side));
   return sides.map((side) => {
     const cus = here[side] || 0;
     const names = generals.filter(([n]) => sideOf[n] === side).map(([n, g]) => `${n}${g.proconsul ? " (P)" : g.consul ? " (C)" : ""}`);
     const elephants = side === "carthage" ? here.elephants || 0 : 0;
     const head = `${cus} CU${elephants ? ` (${elephants} el.)` : ""}`;  // as wide as "10 CU · 2 el." was
-    const width = Math.ceil(Math.max(textWidth(head, COUNT_FONT), ...names.map((n) => textWidth(n, GENERAL_FONT)))) + 10;
-    const height = 17 + names.length * 13 + 2;
+    const going = step && sideOf[step.general] === side ? `→ ${boundFor(step)}` : null;
+    const width = Math.ceil(Math.max(textWidth(head, COUNT_FONT), ...names.map((n) => textWidth(n, GENERAL_FONT)),
+      going ? textWidth(going, BOUND_FONT) : 0)) + 10;
+    const height = 17 + (names.length + (going ? 1 : 0)) * 13 + 2;
     const g = s("g", { class: `hn-stack hn-stack-${side}`, "data-side": side, "data-cus": cus, "data-w": width, "data-h": height },
       tip(`${sideName(side)}: ${cus} CU${cus === 1 ? "" : "s"}${elephants ? `, ${elephants} of them elephants` : ""}` +
-        `${names.length ? ` with ${names.join(", ")}` : ""}`));
+        `${names.length ? ` with ${names.join(", ")}` : ""}` +
+        `${going ? `, bound for ${boundFor(step)}: the step waits for the answer about #41 Bad Weather (H34)` : ""}`));
     g.append(s("rect", { width, height, rx: 3, fill: SIDE_COLOUR[side], class: "hn-badge" }),
       s("text", { x: 5, y: 13, class: "hn-count" }, head));
     names.forEach((name, j) => g.append(s("text", { x: 5, y: 28 + j * 13, class: "hn-general" }, name)));
+    if (going) g.append(s("text", { x: 5, y: 28 + names.length * 13, class: "hn-general hn-bound-for" }, going));
     return g;
   });
 }
@@ -581,6 +628,14 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     class: `hn-turn${t.turn === view.turn ? " on" : ""}`, title: `turn ${t.turn}: ${t.years}, ${t.cards} cards each`,
   }, el("b", {}, t.turn)))));
   parts.push(el("p", { class: "hn-phase" }, `Turn ${view.turn}${now ? ` (${now.years})` : ""} · ${view.phase} `, decision));
+  // The step the log has and the map does not yet (H34): the army stays until the answer about #41.
+  const step = view.announced;
+  if (step) {
+    const side = ((data.generals || []).find((g) => g.name === step.general) || {}).side;
+    const asked = side === "rome" ? "Carthage" : side === "carthage" ? "Rome" : "the other side";
+    parts.push(el("p", { class: "hn-announced" }, el("strong", {}, `${step.general} is bound for ${boundFor(step)}`),
+      ` from ${step.from}: the step waits until ${asked} says whether #41 Bad Weather stops it (H34).`));
+  }
 
   // Political points (H108) and the decks.
   const [rome, carthage] = view.points || [0, 0];

@@ -122,24 +122,16 @@ export function layout(board) {
  * value, the legend or a label placed before. ``widths``: the labels' widths as drawn, by city
  * and region id. Returns each label's box and the leader lines to draw. */
 function placeLabels(board, where, badges, widths) {
-  const obstacles = [
-    ...board.cities.flatMap((c) => {
-      const [x, y] = where[c.id];
-      const disc = [x - CITY_R - 2, y - CITY_R - 2, x + CITY_R + 2, y + CITY_R + 2];
-      return c.harbor ? [disc, [x - CITY_R - 3, y + CITY_R - 8, x - CITY_R + 9, y + CITY_R + 4]] : [disc];
-    }),
-    ...badges.map(([x, y]) => [x - 7, y - 7, x + 7, y + 7]),
-    [0, 0, LEGEND_W + 12, MAP_TOP + LEGEND_H + 10],
-  ];
+  const obstacles = labelObstacles(board, where, badges);
   const places = placer(obstacles, [2, MAP_TOP, WIDTH - 2, MAP_TOP + MAP_HEIGHT]);
   const boxes = {};
-  const leaders = [];
+  const leaders = {};
   const h = LABEL_SIZE + 3;
   for (const c of board.cities) {
     const [x, y] = where[c.id];
     const spot = places.place(x, y, CITY_R + 2, widths[c.id] + 2, h);
     boxes[c.id] = spot.box;
-    if (spot.gap) leaders.push([x, y, ...nearestPoint(spot.box, x, y)]);
+    if (spot.gap) leaders[c.id] = [x, y, ...nearestPoint(spot.box, x, y)];
   }
   for (const region of board.regions) {
     const pts = board.cities.filter((c) => c.region === region.id).map((c) => where[c.id]);
@@ -150,8 +142,24 @@ function placeLabels(board, where, badges, widths) {
       found || places.place(x, y, r, widths[region.id] + 2, h, { optional: true, reach: REGION_REACH }), null);
     if (spot) boxes[region.id] = spot.box;
   }
-  return { boxes, leaders };
+  return { boxes, leaders, obstacles };
 }
+
+/** What no label may cover: the cities' discs and harbors, the roads' values, the legend. */
+function labelObstacles(board, where, badges) {
+  return [
+    ...board.cities.flatMap((c) => {
+      const [x, y] = where[c.id];
+      const disc = [x - CITY_R - 2, y - CITY_R - 2, x + CITY_R + 2, y + CITY_R + 2];
+      return c.harbor ? [disc, [x - CITY_R - 3, y + CITY_R - 8, x - CITY_R + 9, y + CITY_R + 4]] : [disc];
+    }),
+    ...badges.map(([x, y]) => [x - 7, y - 7, x + 7, y + 7]),
+    [0, 0, LEGEND_W + 12, MAP_TOP + LEGEND_H + 10],
+  ];
+}
+
+const meets = (a, b) => a[0] < b[2] && a[2] > b[0] && a[1] < b[3] && a[3] > b[1];
+const CONTROL_REACH = 40; // how far beyond its disc a name moved from under the zoom buttons may go, in board units
 
 // --- The board --------------------------------------------------------------------------------
 export function createBoard(node, pub, hooks = {}) {
@@ -233,7 +241,8 @@ export function createBoard(node, pub, hooks = {}) {
   // Pan and zoom (camera.js): a phone shows part of the board at a readable scale, a laptop all
   // of it, central Italy a click or a pinch away.
   node.classList.add("pans");
-  const cam = camera(svg, [0, 0, WIDTH, HEIGHT]);
+  let placed = false; // the labels, once placed, kept from under the zoom buttons at every frame
+  const cam = camera(svg, [0, 0, WIDTH, HEIGHT], { onChange: (frame) => placed && clearControls(frame) });
   node.append(zoomControls(cam));
   const fit = () => {
     cam.setMinScale(window.innerWidth <= 820 ? PHONE_SCALE : 0);
@@ -246,15 +255,66 @@ export function createBoard(node, pub, hooks = {}) {
     [id, text.getComputedTextLength() || text.textContent.length * 6.5]));
   const labels = placeLabels(board, where, board.roads.map(middle), widths);
   for (const [id, text] of Object.entries(texts)) text.toggleAttribute("hidden", !labels.boxes[id]);
-  for (const [id, box] of Object.entries(labels.boxes)) {
-    texts[id].setAttribute("x", fmt(box[0] + 1));
-    texts[id].setAttribute("y", fmt(box[3] - 3));
-  }
-  const leaderLayer = s("g", { class: "vi-leaders" }, labels.leaders.map(([x1, y1, x2, y2]) => {
-    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
-    return s("line", { x1: fmt(x1 + ((x2 - x1) / d) * CITY_R), y1: fmt(y1 + ((y2 - y1) / d) * CITY_R), x2: fmt(x2), y2: fmt(y2), class: "vi-leader" });
-  }));
+  const leaderLayer = s("g", { class: "vi-leaders" });
   cityLayer.before(leaderLayer);
+  const leaderLines = {}; // by city id, where its name is set off
+  /** Sets the label ``id`` at ``box`` (null: hidden), with a leader line from its city where it is off it. */
+  const setLabel = (id, box, leader) => {
+    const text = texts[id];
+    text.toggleAttribute("hidden", !box);
+    if (box) {
+      text.setAttribute("x", fmt(box[0] + 1));
+      text.setAttribute("y", fmt(box[3] - 3));
+    }
+    if (leaderLines[id]) leaderLines[id].remove();
+    delete leaderLines[id];
+    if (box && leader) {
+      const [x1, y1, x2, y2] = leader;
+      const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+      leaderLines[id] = s("line", { x1: fmt(x1 + ((x2 - x1) / d) * CITY_R), y1: fmt(y1 + ((y2 - y1) / d) * CITY_R),
+        x2: fmt(x2), y2: fmt(y2), class: "vi-leader", "data-city": id });
+      leaderLayer.append(leaderLines[id]);
+    }
+  };
+  for (const [id, box] of Object.entries(labels.boxes)) setLabel(id, box, labels.leaders[id]);
+  placed = true;
+
+  // The names lie on the map and move with it, the zoom buttons stay in the frame's corner: a name
+  // a pan or a zoom brings under them (a phone's "Augusta Vindelicum" under its +, play review) is
+  // slid just clear of them, or set beside its city, where it covers nothing and stays in the frame;
+  // else it is hidden (with its leader line) until a pan takes it out again.
+  let moved = []; // the labels set off their own place at the last frame
+  function clearControls(frame) {
+    const zoom = node.querySelector(".board-zoom");
+    const r = zoom ? zoom.getBoundingClientRect() : null;
+    const o = svg.getBoundingClientRect();
+    const pad = 3; // pixels around the buttons
+    const control = r && r.width ? [frame.left + (r.left - o.left - pad) / frame.k, frame.top + (r.top - o.top - pad) / frame.k,
+      frame.left + (r.right - o.left + pad) / frame.k, frame.top + (r.bottom - o.top + pad) / frame.k] : null;
+    const under = new Set(Object.keys(labels.boxes).filter((id) => control && meets(labels.boxes[id], control)));
+    for (const id of moved) if (!under.has(id)) setLabel(id, labels.boxes[id], labels.leaders[id]);
+    moved = [...under];
+    if (!under.size) return;
+    const inFrame = [Math.max(2, frame.left), Math.max(MAP_TOP, frame.top),
+      Math.min(WIDTH - 2, frame.left + frame.width / frame.k), Math.min(MAP_TOP + MAP_HEIGHT, frame.top + frame.height / frame.k)];
+    const taken = [...labels.obstacles, control, ...Object.entries(labels.boxes).filter(([id]) => !under.has(id)).map(([, box]) => box)];
+    const free = (b) => b[0] >= inFrame[0] && b[1] >= inFrame[1] && b[2] <= inFrame[2] && b[3] <= inFrame[3] &&
+      !taken.some((other) => meets(b, other));
+    for (const id of under) {
+      const [left, top, right, bottom] = labels.boxes[id];
+      const shifts = [[control[0] - right, 0], [control[2] - left, 0], [0, control[1] - bottom], [0, control[3] - top]];
+      let spot = shifts.sort((a, b) => Math.abs(a[0] + a[1]) - Math.abs(b[0] + b[1]))
+        .map(([dx, dy]) => [left + dx, top + dy, right + dx, bottom + dy]).find(free) || null;
+      const city = where[id]; // a region's name has none: slid or hidden
+      if (!spot && city) {
+        const found = placer(taken, inFrame).place(...city, CITY_R + 2, right - left, bottom - top, { optional: true, reach: CONTROL_REACH });
+        spot = found ? found.box : null;
+      }
+      if (spot) taken.push(spot);
+      const end = spot && city ? nearestPoint(spot, ...city) : null;
+      setLabel(id, spot, end && Math.hypot(end[0] - city[0], end[1] - city[1]) > CITY_R + 4 ? [...city, ...end] : null);
+    }
+  }
 
   const hit = (event) => event.target.closest("[data-space], .vi-road.active");
   svg.addEventListener("click", (event) => {
@@ -464,16 +524,47 @@ function tile(pub, deck, id, extra = "") {
     h("p", { class: "vi-tile-text" }, cardText(pub, c)), extra ? h("div", { class: "vi-tile-extra" }, extra) : null);
 }
 
+const CARD_ID = /\b([A-Z]{1,2}\d{2})\b/g;
+
+/** The name of the card ``id`` in any deck, or "". */
+function nameOf(pub, id) {
+  for (const deck of ["deceptio", "castra", "mandatum", "fortuna"]) {
+    const c = cardOf(pub, deck, id);
+    if (c.name) return c.name;
+  }
+  return "";
+}
+
 /** A button's label: each card id the action names (``play D11``) with the card's name, where the
- * server's words do not name it already. */
+ * server's words do not name it already (the server names the cards after the whole notation:
+ * ``hire CA03 slot 1 Mensor (…)``); a hire as ``hire CA03 Mensor into your officer slot 1 (2
+ * Denar, upkeep 2)``, the card, the slot and the cost each said once. */
 export function label(action, described, pub) {
-  return described.replace(/\b([A-Z]{1,2}\d{2})\b/g, (id, _group, at, whole) => {
-    for (const deck of ["deceptio", "castra", "mandatum", "fortuna"]) {
-      const c = cardOf(pub, deck, id);
-      if (c.name) return whole.startsWith(` ${c.name}`, at + id.length) ? id : `${id} ${c.name}`;
-    }
-    return id;
+  const hire = /^hire ([A-Z]{1,2}\d{2}) slot (\d+)$/.exec(action);
+  if (hire) return hireLabel(hire[1], hire[2], described, pub);
+  const named = described.startsWith(`${action} `) ? described.slice(action.length + 1) : "";
+  return described.replace(CARD_ID, (id, _group, at, whole) => {
+    const name = nameOf(pub, id);
+    if (!name) return id;
+    const said = whole.startsWith(` ${name}`, at + id.length) || (at < action.length && ` ${named}`.includes(` ${name}`));
+    return said ? id : `${id} ${name}`;
   });
+}
+
+/** ``hire CA03 slot 1`` as the server describes it (``hire CA03 slot 1 Mensor (2 Denar; your
+ * officer slot 1, upkeep 2)``, or ``(…; replaces your CA06)``), said once: the card by its name,
+ * the officer slot it takes, what it costs, the officer it replaces by name. */
+function hireLabel(id, slot, described, pub) {
+  const name = nameOf(pub, id);
+  const head = `hire ${id}${name ? ` ${name}` : ""} into your officer slot ${slot}`;
+  const note = /\((.*)\)$/.exec(described);
+  if (!note) return head;
+  const [cost, ...rest] = note[1].split("; ");
+  const more = rest.join("; ");
+  const upkeep = /^your officer slot \d+, (upkeep \d+)$/.exec(more);
+  if (upkeep) return `${head} (${cost}, ${upkeep[1]})`;
+  const replaced = more.replace(CARD_ID, (other) => (nameOf(pub, other) ? `${other} ${nameOf(pub, other)}` : other));
+  return `${head} (${cost}${replaced ? `; ${replaced}` : ""})`;
 }
 
 /** The choices in compact rows: the Legio one may recruit on one row (``Recruit Legio, 1 Denar
