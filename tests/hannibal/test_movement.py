@@ -123,6 +123,19 @@ def test_60_storms_at_sea_before_the_naval_roll() -> None:
     assert state.prompt() == "Roll a die for naval combat, rolled by Rome (H58)."
 
 
+def test_60_h128_storms_at_sea_strike_a_roman_sea_move_too() -> None:
+    """#60 is either side's card (H128: "E") against an opposing sea move: Carthage is asked
+    when Rome sails, and the Roman army rolls its attrition at +2, though it makes no naval
+    roll (H58). (A play review found Carthage never asked.)"""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [60, 8, 9, 10, 11, 12, 13])
+    play(state, "ops #1", "activate T. Longus", "take 5", "sail Gades", "no counter event")  # #41 first
+    assert legal(state) == {"event #60", "no counter event"} and state.current_player() == 1
+    play(state, "event #60")
+    roll(state, 6)  # 6 + 2 reads the last row (H2), 5-6 column: 3 CUs
+    assert state.m_left == 2 and state.cu[0][space(state, "Gades")] == 2
+    assert 60 not in state.hands[1] and state.prompt().startswith("T. Longus moves")  # no naval roll (H58)
+
+
 def test_7_hostile_tribes_as_a_counter_event() -> None:
     state = ready([7, 1, 2, 3, 4, 5, 6], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     g = general(state, "Hannibal")

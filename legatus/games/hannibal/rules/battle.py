@@ -681,7 +681,7 @@ def retreat(st: HannibalState, action: int) -> None:
 # --- H34, H129 counter events (#31, #32, #42, #60) -------------------------------------------------
 def counter_cards(st: HannibalState, side: int, moment: int) -> list[int]:
     """The counter events ``side`` may play now: #31/#32 as a battle in Spain/Africa starts,
-    #42 (Rome) against an elephant charge, #60 against a Carthaginian sea move, #41 against a
+    #42 (Rome) against an elephant charge, #60 against an opposing sea move (H128), #41 against a
     General's move about to spend its 3rd MP."""
     hand = st.hands[side]
     if moment == DECLARE:

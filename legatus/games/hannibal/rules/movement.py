@@ -315,10 +315,11 @@ def apply_move(st: HannibalState, action: int) -> None:
         st.m_sailed = there
         if st.m_mode == MODE_CAMPAIGN:
             st.c_sea = 1
-        if st.m_side == CARTHAGE:
-            st.m_phase = PH_NAVAL  # #60 may come first (asked at every Carthaginian sea move, H60)
-            st.call(Id.COUNTER_EVENT, ROME, battle.STORMS)
-            return
+        # #60 may come first, asked at every sea move: either side's card against the other's
+        # (H60, H128; a Roman army rolls its attrition too, though no naval roll, H58)
+        st.m_phase = PH_NAVAL
+        st.call(Id.COUNTER_EVENT, other(st.m_side), battle.STORMS)
+        return
     elif c is not None and c.type in (1, 2) and st.m_left + base.moving_train(st):
         st.m_phase = PH_ENTER
         st.call(Id.R_PASS, c.type)
@@ -557,7 +558,7 @@ def move_resume(st: HannibalState) -> None:
     elif phase == PH_NAVAL:
         here = st.gen_at[st.m_gen]
         st.m_phase = PH_ENTER
-        if not st.truce and not _pirates(st, st.m_from, here):
+        if st.m_side == CARTHAGE and not st.truce and not _pirates(st, st.m_from, here):  # H58
             st.call(Id.R_NAVAL, st.m_from, here)
         else:
             enter(st)
