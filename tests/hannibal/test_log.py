@@ -74,7 +74,8 @@ def test_h78_h82_h83_h91_a_battle_round_its_casualties_the_retreat_and_the_pc_pa
     assert logged(state, "concede") == "concede — Rome wins the battle at Terventum"
     assert logged(state, "roll 6") == ("roll 6 — for battle casualties (H82) after 1 round: 6 on the 1 column; "
                                        "Rome loses 1 CU (Terventum); Carthage loses 1 CU (Terventum)")
-    assert logged(state, "roll 4") == ("roll 4 — for the Retreat Table (H83): 4 + 2 = 6 on the 1–4 CUs column; "
+    assert logged(state, "roll 4") == ("roll 4 — for the Retreat Table (H83): 4 + 2 = 6 (a Double Envelopment "
+                                       "won the battle +2) on the 1–4 CUs column; "
                                        "Carthage loses 2 CUs (Terventum); "
                                        "Mago leaves the map until the next Reinforcement Phase (H43)")
     assert logged(state, "remove pc Zama") == "remove pc Zama — Carthage pays for the battle lost (H91)"
@@ -85,8 +86,8 @@ def test_h49_a_pass_attrition_roll() -> None:
     state.gen_at[general(state, "Hannibal")] = space(state, "Ilerda")
     state.cu[1][space(state, "Ilerda")] = 6
     play(state, "ops #8", "activate Hannibal", "take 6", "to Tolosa")
-    assert logged(state, "roll 6") == ("roll 6 — for pass attrition (H49): 6 - 2 = 4 on the 5–6 column; "
-                                        "Carthage loses 1 CU (Tolosa)")
+    assert logged(state, "roll 6") == ("roll 6 — for pass attrition (H49): 6 - 2 = 4 (a non-Alps pass -2) "
+                                        "on the 5–6 column; Carthage loses 1 CU (Tolosa)")
 
 
 def test_h108_an_event_that_costs_rome_a_province_says_the_points() -> None:
@@ -171,8 +172,8 @@ def test_52_the_event_s_attrition_shows_its_modifier_and_column() -> None:
     state.cu[1][neapolis], state.spts[neapolis], state.sby[neapolis] = 4, 1, 1
     state.forget_legal()
     play(state, "event #52", "choose Neapolis")
-    assert logged(state, "roll 5") == ("roll 5 — for the event's attrition: 5 + 1 = 6 on the 4 column; "
-                                       "Carthage loses 2 CUs (Neapolis)")
+    assert logged(state, "roll 5") == ("roll 5 — for the event's attrition: 5 + 1 = 6 (#52 Pestilence +1) "
+                                       "on the 4 column; Carthage loses 2 CUs (Neapolis)")
 
 
 def test_h79_a_failed_counterattack_says_the_roll_needed() -> None:
@@ -198,7 +199,8 @@ def test_h86_the_cus_lost_beyond_the_retreat_table_say_there_was_no_legal_retrea
     assert logged(state, "roll 1") == \
         "roll 1 — for battle casualties (H82) after 1 round: 1 on the 1 column: no CU lost"
     assert logged(state, "roll 1") == (
-        "roll 1 — for the Retreat Table (H83): 1 - 2 = -1 on the 5+ CUs column; Carthage loses 6 CUs (Terventum); "
+        "roll 1 — for the Retreat Table (H83): 1 - 2 = -1 (a Probe won the battle -2) on the 5+ CUs column; "
+            "Carthage loses 6 CUs (Terventum); "
         "Mago leaves the map until the next Reinforcement Phase (H43); the Retreat Table takes 1 CU; "
         "the 5 CUs left are eliminated: no legal retreat within 4 spaces (H86, H87)")
 
@@ -236,3 +238,59 @@ def test_55_messenger_intercepted_says_in_words_who_takes_which_card() -> None:
     state = rome_plays(55)
     logged(state, "event #55")
     assert logged(state, "take #6") == "rome takes #6 Marharbal's Cavalry at random from carthage's hand"
+
+
+def test_h75_h76_the_battle_cards_dealt_are_counted_term_by_term() -> None:
+    """Where the deal begins, each side's count with its terms: BR, CUs, allies (play review)."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.cu[0][space(state, "Rome")] = 8
+    state.gen_at[general(state, "Mago")] = space(state, "Terventum")
+    state.cu[1][space(state, "Terventum")] = 3
+    state.ctrl[space(state, "Praeneste")] = base.NONE
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "no reaction", "to Terventum",
+         "no counter event")
+    assert logged(state, "no counter event") == (
+        "no counter event — battle cards (H75): Rome 12 (P. Scipio's BR 2 + 8 CUs + 2 allies (H76)); "
+        "Carthage 5 (Mago's BR 2 + 3 CUs)")
+
+
+def test_h75_the_terms_add_up_to_the_count_dealt() -> None:
+    """card_count_terms, capped and cut, is card_count in every battle of random games (H75)."""
+    from legatus.games.hannibal.rules import battle
+    from tests.hannibal.helpers import random_game
+    seen = 0
+    for seed in range(6):
+        for st in random_game(seed, every=True):
+            if st.stack and st.stack[-1][0] == Id.BDEAL and not any(st.bhand[0]) and not any(st.bhand[1]):
+                for side in (0, 1):
+                    raw = sum(n for _, n in battle.card_count_terms(st, side))
+                    assert max(0, min(raw, battle.HAND_CAP) - st.bcut[side]) == battle.card_count(st, side)
+                seen += 1
+    assert seen
+
+
+def test_h34_h133_41_bad_weather_says_where_the_move_stops() -> None:
+    state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "to Tarraco")
+    step = sorted(a for a in map(str, state.legal_actions()) if a.startswith("to "))[0]
+    play(state, step)
+    assert logged(state, "event #41") == (
+        f"event #41 Bad Weather — #41 Bad Weather: Hannibal's move stops in Tarraco, he does not enter "
+        f"{step[3:]} (H133)")
+
+
+def test_h34_h51_41_bad_weather_cancels_a_sea_move_and_the_garrison_says_what_goes_inside() -> None:
+    state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 2", "sail Gades")
+    assert logged(state, "event #41") == ("event #41 Bad Weather — #41 Bad Weather: Hasdrubal's move stops in "
+                                          "New Carthage, his sea move to Gades is cancelled (H133)")
+    assert state.view(1)["phase"] == "walls"
+    assert logged(state, "garrison 0") == \
+        "garrison 0 — nothing goes inside the walls of New Carthage: 2 CUs stay outside (H51)"
+
+
+def test_h51_a_garrison_says_what_stands_inside_and_outside() -> None:
+    state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 2", "sail Gades", "event #41")
+    assert logged(state, "garrison 2 with generals") == \
+        "garrison 2 with generals — inside the walls of New Carthage: 2 CUs with Hasdrubal; outside: no CU (H51)"

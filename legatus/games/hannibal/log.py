@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .ids import BATTLE_STEPS, DICE, Id
-from .notation import SIDES
+from .notation import DE, SIDES
 from .rules import base, battle, movement, reactions, sieges
 from .rules.base import AWAY, DEAD, OFF, points
 
@@ -73,6 +73,13 @@ def _action(before: HannibalState, action: int, after: HannibalState) -> list[st
         return [f"{_side(frame[1])} pays for {_why_pcs(before)}, {left} more to remove" if left else
                 f"{_side(frame[1])} pays for {_why_pcs(before)}"]
     out = _retreat_path(before, action) if frame[0] == Id.RETREAT else []
+    if frame[0] == Id.COUNTER_EVENT and frame[2] == battle.WEATHER and \
+            action != before.notation.SIMPLE["no counter event"]:
+        out.append(_weather(before))
+    if frame[0] == Id.GARRISON:
+        out.append(_garrison(before, action, after))
+    if _dealing_begins(before, after):
+        out.append(_card_counts(after))
     step = movement.announced_step(after)
     if step is not None and movement.announced_step(before) is None:
         general, here = step[0], after.board.names[after.gen_at[step[0]]]
@@ -84,6 +91,63 @@ def _action(before: HannibalState, action: int, after: HannibalState) -> list[st
     if before.b_space >= 0 and after.b_win >= 0 > before.b_win:
         out.append(f"{_side(after.b_win)} wins the battle at {before.board.names[before.b_space]}")
     return out
+
+
+def _weather(before: HannibalState) -> str:
+    """#41 Bad Weather played against the step announced (H34, H133): the move ends where the
+    General stands, before the step (a sea move never leaves its port)."""
+    step = movement.announced_step(before)
+    assert step is not None
+    general, there, sail = step
+    names = before.board.names
+    here, to = names[before.gen_at[general]], names[there]
+    step_words = f"his sea move to {to} is cancelled" if sail else f"he does not enter {to}"
+    return f"{named(before, '#41')}: {_general(before, general)}'s move stops in {here}, {step_words} (H133)"
+
+
+def _garrison(before: HannibalState, action: int, after: HannibalState) -> str:
+    """``garrison k``: what stands inside the walls and outside after it (H51, H62)."""
+    _, side, _, space = before.stack[-1]
+    name = before.board.names[space]
+    inside, outside = after.inner[space], after.cu[side][space]
+    gens = [g for g in base.generals_at(after, space, side, everywhere=True) if base.is_inside(after, g)]
+    who = f" with {' and '.join(_general(after, g) for g in gens)}" if gens else ""
+    if not inside and not gens:
+        return f"nothing goes inside the walls of {name}: {_cus_word(outside)} stay outside (H51)"
+    return (f"inside the walls of {name}: {_cus_word(inside)}{who}; "
+            f"outside: {_cus_word(outside)} (H51)")
+
+
+def _cus_word(n: int) -> str:
+    return "no CU" if not n else f"{n} CU{'s' if n > 1 else ''}"
+
+
+def _dealing_begins(before: HannibalState, after: HannibalState) -> bool:
+    """Whether the battle's cards began to be dealt during the action (H75): the step after the
+    attacker's deal is reached, from a step before it or from no battle."""
+    def step(st: HannibalState) -> int:
+        steps = [f[0] for f in st.stack if f[0] in BATTLE_STEPS]
+        return steps[-1] if steps and st.b_space >= 0 else -1
+
+    return after.b_space >= 0 and step(before) < Id.B_DEAL_DEFENDER <= step(after) and after.b_rounds == 0
+
+
+def _card_counts(st: HannibalState) -> str:
+    """Each side's battle cards and how the count is made (H75, H76): BR, CUs, interception,
+    allies, Latium's militia, a tribe; the cap of 20; the cards the charge or #42 cut (H77)."""
+    out = []
+    for side in (st.b_att, 1 - st.b_att):
+        terms = battle.card_count_terms(st, side)
+        raw = sum(n for _, n in terms)
+        (br, rating), *rest = terms
+        text = " ".join([f"{br} {rating}", *(f"{'+' if n >= 0 else '-'} {abs(n)} {what}" for what, n in rest)])
+        if raw > battle.HAND_CAP:
+            text += f", capped at {battle.HAND_CAP}"
+        if st.bcut[side]:
+            why = "for the elephant charge" if side == 0 else "for the charge that failed"
+            text += f" - {st.bcut[side]} {why} (H77)"
+        out.append(f"{_side(side)} {battle.card_count(st, side)} ({text})")
+    return f"battle cards (H75): {'; '.join(out)}"
 
 
 def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: HannibalState) -> str:
@@ -125,8 +189,8 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
     if purpose == Id.R_CASUALTIES:
         said += f" after {before.b_rounds} round{'s' if before.b_rounds > 1 else ''}"
     if purpose in _TABLES:
-        mod, column = _TABLES[purpose](before, frame)
-        said += f": {_plus(die, mod)} on the {column} column"
+        mod, mods, column = _TABLES[purpose](before, frame)
+        said += f": {_plus(die, mod)}{_why(mods)} on the {column} column"
     if purpose in _LOSSES and not any(_cus(before, after, side, "") for side in (0, 1)):
         return f"{said}: no CU lost"
     return said
@@ -152,33 +216,54 @@ def _column(columns: tuple[int, ...], size: int) -> str:
     return f"{low}+" if not higher else str(low) if higher[0] == low + 1 else f"{low}–{higher[0] - 1}"
 
 
-def _pass(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
-    return movement.pass_modifier(st, frame[1]), _attrition_column(st, st.m_left + base.moving_train(st))
+Modifiers = list[tuple[str, int]]  # each die modifier with what it is, as the log names it
 
 
-def _force(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
+def _why(mods: Modifiers) -> str:
+    """The modifiers named after the sum: `` (a non-Alps pass -2)``, or nothing."""
+    return f" ({', '.join(f'{name} {m:+d}' for name, m in mods)})" if mods else ""
+
+
+def _pass(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, Modifiers, str]:
+    """H49: the pass's modifier, each part named (a non-Alps pass, #5 Native Guide), and the
+    column of the CUs crossing."""
+    mod = movement.pass_modifier(st, frame[1])
+    guide = -3 if st.m_bonus == 5 else 0
+    why = [("a non-Alps pass", mod - guide)] if mod - guide else []
+    why += [(named(st, "#5"), guide)] if guide else []
+    return mod, why, _attrition_column(st, st.m_left + base.moving_train(st))
+
+
+def _force(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, Modifiers, str]:
     """Winter attrition (H106) and Mercenaries Desert (#21): the force's size, no modifier."""
     side = frame[2] if frame[0] == Id.R_WINTER else 1
-    return 0, _attrition_column(st, st.cu[side][frame[1]] + base.train_at(st, side, frame[1]))
+    return 0, [], _attrition_column(st, st.cu[side][frame[1]] + base.train_at(st, side, frame[1]))
 
 
-def _event_attrition(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
-    """An event's attrition (#7/#8, #51, #52, #60): its modifier, and its column or the force's."""
+def _event_attrition(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, Modifiers, str]:
+    """An event's attrition (#7/#8, #51, #52, #60): its modifier, named by the event just played
+    (#52 Pestilence), and its column or the force's."""
     space, side, mod, column = frame[1:5]
-    return mod - 10, _attrition_column(st, column or st.cu[side][space] + base.train_at(st, side, space))
+    event = named(st, f"#{st.discard[-1]}") if st.discard else "the event"
+    return mod - 10, [(event, mod - 10)] if mod - 10 else [], \
+        _attrition_column(st, column or st.cu[side][space] + base.train_at(st, side, space))
 
 
-def _casualties(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
-    return 0, _attrition_column(st, st.b_rounds)  # H82: the rounds' column
+def _casualties(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, Modifiers, str]:
+    return 0, [], _attrition_column(st, st.b_rounds)  # H82: the rounds' column
 
 
-def _retreat(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, str]:
-    """H83: the loser's column, by the CUs it began the battle with."""
+def _retreat(st: HannibalState, frame: tuple[int, ...]) -> tuple[int, Modifiers, str]:
+    """H83: the winning card's modifier (a Double Envelopment, a Probe), named, and the loser's
+    column, by the CUs it began the battle with."""
     began = st.bbegan[1 - st.b_win]
-    return battle.retreat_modifier(st), f"{_column(st.game.tables.retreat_columns, began)} CUs"
+    mod = battle.retreat_modifier(st)
+    card = "a Double Envelopment" if st.b_win_card == DE else "a Probe"
+    why = [(f"{card} won the battle", mod)] if mod else []
+    return mod, why, f"{_column(st.game.tables.retreat_columns, began)} CUs"
 
 
-_TABLES: dict[int, Callable[[HannibalState, tuple[int, ...]], tuple[int, str]]] = {
+_TABLES: dict[int, Callable[[HannibalState, tuple[int, ...]], tuple[int, Modifiers, str]]] = {
     Id.R_PASS: _pass, Id.R_WINTER: _force, Id.R_MERCENARIES: _force, Id.R_EVENT_ATTRITION: _event_attrition,
     Id.R_CASUALTIES: _casualties, Id.R_RETREAT: _retreat}
 """The rolls on a table with columns: each one's modifier and column."""

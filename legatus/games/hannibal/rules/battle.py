@@ -104,6 +104,27 @@ def card_count(st: HannibalState, side: int) -> int:
     return max(0, min(count, HAND_CAP) - st.bcut[side])
 
 
+def card_count_terms(st: HannibalState, side: int) -> list[tuple[str, int]]:
+    """:func:`card_count`'s terms, each with what it is, for the log (H75, H76): their sum,
+    capped at 20 before the cards cut and at least 0, is the count. Not used by the rules."""
+    space = st.b_space
+    board = st.board
+    c = commander(st, space, side)
+    terms = [(f"{st.game.generals[c].name}'s BR" if c >= 0 else "no General's BR", battle_rating(st, c)),
+             ("CUs", st.cu[side][space])]
+    if st.b_bonus and side != st.b_orig:
+        terms.append(("interception (H75)", 1))
+    if st.b_penalty and side != st.b_orig:
+        terms.append(("a failed Avoid Battle (H75)", -1))
+    if c >= 0 and allies(st, side, space):
+        terms.append(("allies (H76)", allies(st, side, space)))
+    if side == ROME and board.province_names[board.province[space]] == "Latium":
+        terms.append(("Latium's militia (H75)", 2))
+    if side == CARTHAGE and st.tribal[space] and st.ctrl[space] == CARTHAGE:
+        terms.append(("a Carthaginian tribe (H75)", 1))
+    return terms
+
+
 # --- H74, H85 the battle's steps --------------------------------------------------------------
 def _sortie_step(st: HannibalState) -> None:
     st.goto(Id.B_COMMAND)
