@@ -9,7 +9,7 @@ import random
 from legatus.core.seatlog import log_line
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal import text
-from tests.hannibal.helpers import game, play, ready, roll
+from tests.hannibal.helpers import game, general, play, ready, roll, space
 from tests.hannibal.test_battle import _battle_at_terventum, _carthage_attacks_in_dertosa, _deal
 
 
@@ -125,7 +125,42 @@ def test_h34_41_while_bad_weather_is_asked_the_army_line_shows_the_step_the_log_
                                                   "past his 2nd MP with #41 Bad Weather (H34)")
     for seat in (0, 1):
         armies = state.view_text(seat, full=False).replace(text.NBSP, " ")
-        assert "Rome: Sena 5 P. Scipio (bound for Terventum) · Agrigentum 8 T. Longus" in armies
+        assert "Rome: Sena 5 P. Scipio (with 5 CUs bound for Terventum) · Agrigentum 8 T. Longus" in armies
     play(state, "no counter event")
     assert "Rome: Terventum 5 P. Scipio · Agrigentum" in state.view_text(1, full=False).replace(text.NBSP, " ")
     assert state.view(1)["announced"] is None
+
+
+def test_h34_h42_the_step_announced_hangs_on_the_moving_general_alone() -> None:
+    # Play review: "(bound for X)" closed the whole stack's line when one General of it moved;
+    # it now follows the moving General, with the CUs and the Generals he takes (H42, H46).
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    sena = space(state, "Sena")
+    state.gen_at[general(state, "T. Longus")] = sena
+    state.cu[0][sena] = 2
+    play(state, "ops #1", "activate P. Scipio", "take 5", "to Praeneste", "to Sena", "to Terventum")
+    armies = state.view_text(1, full=False).replace(text.NBSP, " ")
+    assert "Rome: Sena 7 P. Scipio (with 5 CUs bound for Terventum), T. Longus ·" in armies
+
+
+def test_h34_h42_a_general_picked_up_goes_in_the_moving_general_s_brackets() -> None:
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    sena = space(state, "Sena")
+    state.gen_at[general(state, "T. Longus")] = sena
+    state.cu[0][sena] = 2
+    play(state, "ops #1", "activate P. Scipio", "take 5", "to Praeneste", "to Sena", "pick up T. Longus",
+         "to Terventum")
+    armies = state.view_text(1, full=False).replace(text.NBSP, " ")
+    assert "Rome: Sena 7 P. Scipio (with 5 CUs, T. Longus bound for Terventum) ·" in armies
+
+
+def test_h33_h130_card_n_wraps_every_line_within_80_columns_indented() -> None:
+    # Play review: `card 6`'s line of who may play it ran past 80 columns, so the terminal broke
+    # it at the margin and its second line started unindented.
+    for n in range(1, 65):
+        lines = text.card_text(game(), str(n)).splitlines()
+        assert all(len(line) <= text.WIDTH for line in lines), n
+        assert all(line.startswith("  ") for line in lines[1:]), n
+    assert text.card_text(game(), "6").splitlines()[1:3] == [
+        "  Event for Carthage only: a counter event, played in the other side's battle;",
+        "  discarded after use (H33, H130)."]

@@ -97,11 +97,19 @@ def _provinces(game: HannibalGame, view: dict[str, Any]) -> list[str]:
 def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = True) -> list[str]:
     """A side's armies: each space with its CUs (how many of them are elephants; w: more inside the walls) and Generals;
     not ``every``: those with a General, then how many spaces hold CUs alone."""
+    step = view.get("announced")
+    going = set(step["with"]) if step else set()
     here: dict[str, list[str]] = {}
     for g in game.tables.generals:
         at = view["generals"][g.name]["at"]
-        if g.side == side and at.lower() in game.board.index:
-            here.setdefault(at, []).append(g.name + ("*" if view["generals"][g.name]["proconsul"] else ""))
+        if g.side == side and at.lower() in game.board.index and g.name not in going:
+            here.setdefault(at, []).append(_general(view, g.name))
+            if step and step["general"] == g.name:
+                # the step the log has, not taken yet, on the moving General alone: the other
+                # side is asked about #41 first (H34)
+                cus = f"{step['cus']} CU{'s' if step['cus'] != 1 else ''}"
+                army = ", ".join([cus, *(_general(view, h) for h in step["with"])])
+                here[at][-1] += f" (with {army} bound for {step['to']}{' by sea' if step['by_sea'] else ''})"
     items = []
     alone = 0
     for name, info in view["spaces"].items():
@@ -114,14 +122,15 @@ def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = T
             text += f" ({info['elephants']} eleph.)" if info["elephants"] and side == "carthage" else ""
             text += f" ({info['inside']}w)" if info["inside"] and info["control"] == side else ""
             text += f" {', '.join(here.get(name, []))}".rstrip()
-            step = view.get("announced")
-            if step and step["from"] == name and step["general"] in [n.rstrip("*") for n in here.get(name, [])]:
-                # the step the log has, not taken yet: the other side is asked about #41 first (H34)
-                text += f" (bound for {step['to']}{' by sea' if step['by_sea'] else ''})"
             items.append(text.replace(" ", NBSP))
     if alone:
         items.append(f"CUs alone in {alone} space{'s' if alone > 1 else ''} (forces)")
     return _wrap(f"{side.capitalize()}: ", items)
+
+
+def _general(view: dict[str, Any], name: str) -> str:
+    """A General by name, ``*`` if a proconsul."""
+    return name + ("*" if view["generals"][name]["proconsul"] else "")
 
 
 def _sieges(view: dict[str, Any]) -> list[str]:
@@ -231,8 +240,9 @@ def card_text(game: HannibalGame, text: str) -> str:
     kind = KIND_WORDS[c.kind].format(when=c.counter_when, generals=c.generals)
     after = (f"removed from the game after {'its first' if c.removed_after == 1 else 'a second'} use as an event"
              if c.removed_after else "discarded after use")
-    lines = [card_label(c), f"  Event for {SIDE_WORDS[c.side]}: {kind}; {after} (H33, H130).",
-             *textwrap.wrap(c.effect, WIDTH, initial_indent="  ", subsequent_indent="  ")]
+    lines = [card_label(c), *(line for text in (f"Event for {SIDE_WORDS[c.side]}: {kind}; {after} (H33, H130).",
+                                                c.effect)
+                              for line in textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="  "))]
     if c.ship:
         lines.append("  3 OPs: may move a General by sea (H55).")
     if c.breaks_truce:

@@ -34,13 +34,15 @@ def _answer_due(st: HannibalState) -> bool:
 
 def _announced(st: HannibalState) -> dict[str, Any] | None:
     """The moving army's step announced but not taken yet (the log has it) while the other side
-    is asked about #41 Bad Weather (H34, H133): its General, where he stands, where he would go."""
+    is asked about #41 Bad Weather (H34, H133): its General, where he stands, where he would go,
+    the CUs he takes and the Generals he picked up (H42, H46)."""
     step = movement.announced_step(st)
     if step is None:
         return None
     g, there, sail = step
     return {"general": st.game.generals[g].name, "from": st.board.names[st.gen_at[g]],
-            "to": st.board.names[there], "by_sea": sail}
+            "to": st.board.names[there], "by_sea": sail, "cus": st.m_left,
+            "with": [st.game.generals[h].name for h in st.m_group]}
 
 
 def _round(st: HannibalState) -> int:
