@@ -382,3 +382,31 @@ def test_h52_an_army_that_sieged_has_used_all_its_movement() -> None:
         assert max(int(a[5:]) for a in legal(state)) == left
 
 
+
+
+def test_h128_an_event_s_choice_says_what_is_chosen() -> None:
+    """Play review: "Carthage chooses for #15 Iberian Recruits." said nothing of the choice."""
+    from tests.hannibal.test_items_cards import carthage_plays, rome_plays
+    state = carthage_plays(15)
+    play(state, "event #15")
+    assert state.prompt() == ("Carthage chooses for #15 Iberian Recruits: where its 2 CUs go, with a General in a "
+                              "Spanish province it controls (H128).")
+    state = rome_plays(62)
+    play(state, "event #62")
+    assert state.prompt() == ("Rome chooses for #62 Force March: the General who marches up to 6 spaces "
+                              "(SR 2 or less) (H128).")
+    state = carthage_plays(56)
+    for s in ("Lilybaeum", "Panormus", "Enna", "Messana", "Syracuse"):
+        state.ctrl[space(state, s)] = 1
+    state.forget_legal()
+    play(state, "event #56")
+    assert state.prompt() == "Carthage chooses for #56 Grain Shortage: a Roman PC to remove, up to 3, or done (H128)."
+    play(state, sorted(a for a in legal(state) if a.startswith("choose"))[0])
+    assert state.prompt() == \
+        "Carthage chooses for #56 Grain Shortage: a Roman PC to remove, up to 2 more, or done (H128)."
+
+
+def test_h128_every_event_with_a_choice_says_what_it_is() -> None:
+    from legatus.games.hannibal.rules import events
+    chosen = {card for card, effect in events.EFFECTS.items() if effect.targets is not None}
+    assert chosen <= set(events._QUESTIONS) | {24}

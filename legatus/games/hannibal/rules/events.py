@@ -572,9 +572,40 @@ def _random_legal(st: HannibalState) -> tuple[int, ...]:
     return tuple(st.notation.TAKE_CARD + c - 1 for c in sorted(st.hands[st.stack[-1][1]]))
 
 
+_RECRUITS = "where its 2 CUs go, with a General {where}"
+_QUESTIONS: dict[int, str] = {
+    3: "which Numidia revolts", 7: "the enemy force in Gallia Transalpinia or Liguria that rolls Attrition",
+    10: "the port where its 2 CUs land", 11: "the port where its CU lands",
+    13: _RECRUITS.format(where="in Lucania"), 14: _RECRUITS.format(where="in Liguria, Gallia Cisalpinia or Etruria"),
+    15: _RECRUITS.format(where="in a Spanish province it controls"),
+    16: _RECRUITS.format(where="in Gallia Transalpinia or Gallia Cisalpinia"),
+    17: "the besieged city that loses a siege point", 19: "the General who takes the dismissed Proconsul's place",
+    22: "the space of Sicilia for its CU and PC", 23: "a space of Eastern Numidia for a PC",
+    27: "a Roman PC in Italy to make Carthaginian", 30: "the General who gets the siege train",
+    35: "the enemy PC to flip", 44: _RECRUITS.format(where="in Italy"),
+    49: "the besieged port whose siege points are all removed", 51: "the enemy force that rolls Attrition",
+    52: "the besieging enemy force that rolls Attrition at +1", 53: "the tribe whose subjugation points are removed",
+    56: "a Roman PC to remove", 61: "the General who marches up to 6 spaces",
+}
+for _same, _as in ((8, 7), (36, 35), (45, 44), (46, 44), (47, 44), (48, 44), (62, 61), (63, 61)):
+    _QUESTIONS[_same] = _QUESTIONS[_as]
+
+
 def _event_prompt(st: HannibalState) -> str:
-    card = st.stack[-1][2]
-    return f"{base.side_word(st)} chooses for #{card} {st.game.cards.strategy[card - 1].name}."
+    """What the event's choice is: where its CUs go, which force rolls, which General marches;
+    with how many more where it chooses several (up to 3 PCs) (H33, H128)."""
+    _, seat, card, left = st.stack[-1]
+    info = st.game.cards.strategy[card - 1]
+    question = _QUESTIONS.get(card, "its target")
+    if card == 24:
+        question = f"a space of {NUMIDIAS[st.path[0]]} for a PC" if st.path else "the Numidia where its PCs go"
+    if card in (61, 62, 63) and info.force_march < 3:
+        question += f" (SR {info.force_march}{' or less' if info.force_march > 1 else ''})"
+    more = EFFECTS[card].count > 1 and (card != 24 or st.path)
+    if more:
+        question += f", up to {left} more" if left < EFFECTS[card].count else f", up to {left}"
+        question += ", or done" if EFFECTS[card].optional else ""
+    return f"{base.side_word(st)} chooses for #{card} {info.name}: {question} (H128)."
 
 
 P = Procedure
