@@ -345,8 +345,20 @@ class TerminalPlay:
             for i in sorted(range(len(body)), key=lambda i: (len(body[i]) > SHORT_BLOCK, i)):
                 if not kept or sum(len(body[k]) for k in kept) + len(body[i]) + len(last) <= for_actions - 1:
                     kept.append(i)
+            # The keys run in order down the screen, then on down the lines ``more`` lists: the
+            # groups kept, the one-word actions, then those hidden (the keys were those of the
+            # whole list, so a screen read a-h, v-z, then ad; no key grows longer for it).
+            groups = menu_groups(self.state, actions)
+            hidden = [i for i in range(len(body)) if i not in kept]
+            order = [j for b in (*sorted(kept), *range(len(body), len(blocks)), *hidden) for j, _ in groups[b][1]]
+            ordered = menu_keys(actions)
+            self._keys = [""] * len(actions)
+            for position, j in enumerate(order):
+                self._keys[j] = ordered[position]
+            blocks = action_lines(self.state, actions, width, self._keys)
+            body, last = blocks[:len(body)], blocks[-1] if last else []
             shown = [line for i in sorted(kept) for line in body[i]]
-            self._hidden_actions = [line for line in flat if line not in shown and line not in last]
+            self._hidden_actions = [line for i in hidden for line in body[i]]
             shown += last
         else:
             self._hidden_actions = []
@@ -418,8 +430,9 @@ class TerminalPlay:
                                f"type its {self._key_word()} or the whole notation[/red]")
             return None
         if text.isdigit() or (text.isalpha() and len(text) <= 2):  # a key that is not on the screen
-            self.console.print(f"[red]{escape(text)} is not in the list; type {_numbers(actions)}{self._keys[0]} to "
-                               f"{self._keys[-1]}, or the notation[/red]")
+            ordered = menu_keys(actions)  # the keys as they run down the screen and ``more``
+            self.console.print(f"[red]{escape(text)} is not in the list; type {_numbers(actions)}{ordered[0]} to "
+                               f"{ordered[-1]}, or the notation[/red]")
             return None
         try:
             action = self.state.parse_action(text)

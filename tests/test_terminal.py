@@ -592,7 +592,9 @@ class Window:
             return "more"
         listed = {**listed_actions(self._more or ""), **listed_actions(window)}
         window, self._more = self._more or window, None  # the screen as it came, before "more"
-        expected = {i + 1: state.describe(a) for i, a in enumerate(menu_order(state, state.legal_actions()))}
+        actions = menu_order(state, state.legal_actions())
+        # the keys as the screen gave them: in order down the screen, then down ``more``
+        expected = {int(key): state.describe(actions[j]) for j, key in enumerate(self.play._keys)}
         self.seen.append((window, listed, expected, state.prompt(), state.view()["log"][-1]))
         self.console.print("")
         return str(self.rng.randrange(len(expected)) + 1)

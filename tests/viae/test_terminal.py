@@ -179,3 +179,41 @@ def test_V18_near_says_a_move_cannot_cross_an_unbuilt_road() -> None:
     st = first_turn(3)
     near = st.text_commands()["near"].run("genua")
     assert "not built: a Move cannot cross it (V18), but one such road with CA11" in near.replace("\n    ", " ")
+
+
+def _turn_with_hires(seed: int = 1) -> ViaeState:
+    """A turn of many actions, hires and Deceptio plays among them (more than an 80×24 screen lists)."""
+    state = legatus.load("viae", players=3).new_initial_state()
+    assert isinstance(state, ViaeState)
+    rng = random.Random(seed)
+    while True:
+        legal = [str(a) for a in state.legal_actions()] if not state.is_chance_node() else []
+        if len(legal) > 25 and any(a.startswith("hire") for a in legal) and any(a.startswith("play D") for a in legal):
+            return state
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else state.game.fuzz_choice(state, rng))
+
+
+def _screen(state: ViaeState, *answers: str) -> str:
+    import io
+
+    from rich.console import Console
+
+    from legatus.core.session import Session
+    from legatus.terminal import TerminalPlay
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    typed = iter(answers)
+    TerminalPlay(Session(state.clone()), console=console, read=lambda _: next(typed, "quit")).run()
+    return console.file.getvalue()
+
+
+def test_the_keys_run_in_order_down_the_screen_then_down_more() -> None:
+    # Play review: the first screen read a–h, v–z, then ad/ae; i–u and aa–ac waited behind more.
+    from legatus.terminal import menu_keys
+    state = _turn_with_hires()
+    screen = _screen(state, "", "more")
+    assert "more lines of actions: type more" in screen
+    keys = re.findall(r"(?:^|  |:  )([a-z]{1,2}) (?=\S)", screen.split("Public Mandatum", 1)[1], re.M)
+    listed = [k for k in keys if k in set(menu_keys(state.legal_actions()))]
+    assert listed == menu_keys(state.legal_actions())  # every key once, in order
+
+
