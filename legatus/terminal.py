@@ -783,7 +783,8 @@ def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tup
     its kind shares goes with its kind's own group, its note beside it ("move": "Emerita (2
     denarii)"); actions alone in their kind, in a row, share a group without a label, whole;
     the one-word actions ("end") come last, together. The groups come in the order of their
-    first action."""
+    first action. Where ``menu_text`` writes the notation with other capitals ("start Ostia"
+    for "start ostia": a city's name), the menu shows them: typed either way, it parses."""
     groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
     singles: list[tuple[int, str]] = []
     for i, action in enumerate(actions):
@@ -791,8 +792,10 @@ def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tup
         if " " not in notation:  # one word ("end", "garrison"): nothing to group it by
             singles.append((i, described))
             continue
-        note = described[len(notation):].strip() if described.startswith(notation) else ""
-        groups.setdefault((state.action_kind(notation), note), []).append((i, notation))
+        same = described[:len(notation)].lower() == notation.lower()
+        note = described[len(notation):].strip() if same else ""
+        groups.setdefault((state.action_kind(notation), note), []).append((i, described[:len(notation)] if same
+                                                                          else notation))
     grouped: dict[str, list[tuple[int, str]]] = {}
     kinds = [kind for kind, _ in groups]
     for (kind, note), members in groups.items():

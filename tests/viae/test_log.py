@@ -179,7 +179,7 @@ def test_C28_a_card_s_target_city_that_stays_peaceful_reads_no_effect() -> None:
     st.hand[p * len(st.game.cards.deceptio) + instigatio] += 1
     refresh(st)
     logged(st, f"play {st.game.cards.deceptio[instigatio].id}")
-    assert logged(st, "target narbo")[0] == "target narbo — no effect: hostility begins in round 3 (C28)"
+    assert logged(st, "target narbo")[0] == "target Narbo — no effect: hostility begins in round 3 (C28)"
 
 
 def test_C44_the_2nd_and_3rd_deceptio_say_the_influence_paid_and_why() -> None:
@@ -208,3 +208,26 @@ def test_C44_V44_a_deceptio_s_cost_names_the_card_that_changes_it() -> None:
     refresh(st)
     assert f"{name} pays 1 influence: the 1st Deceptio card it plays this round (C44), its cost changed by " \
            "F23 Dies Nefasti (V44)" in logged(st, "play D01")[0]
+
+
+def test_C39_a_city_is_named_in_the_log_not_shown_by_its_id() -> None:
+    # Play review: "target emerita_augusta", "start ostia" showed the ids raw.
+    st = first_turn(3)
+    p = st.turn_seat()
+    instigatio = next(k for k, c in enumerate(st.game.cards.deceptio) if c.name == "Instigatio")
+    st.hand[p * len(st.game.cards.deceptio) + instigatio] += 1
+    refresh(st)
+    logged(st, f"play {st.game.cards.deceptio[instigatio].id}")
+    assert logged(st, "target emerita_augusta")[0] == \
+        "target Emerita Augusta — no effect: hostility begins in round 3 (C28)"
+
+
+def test_a_free_move_skipped_says_which_and_whose_card() -> None:
+    # Play review: an agent's "skip" after D05 Cursus Publicus said nothing (CARDS.md free_action).
+    st = first_turn(3)
+    p = st.turn_seat()
+    give(st, p, "D05", 1)
+    refresh(st)
+    logged(st, "play D05")
+    assert st.frame()[0] == Id.FREE
+    assert logged(st, "skip")[0] == "skip — the free Move of D05 Cursus Publicus is not taken"

@@ -217,3 +217,20 @@ def test_the_keys_run_in_order_down_the_screen_then_down_more() -> None:
     assert listed == menu_keys(state.legal_actions())  # every key once, in order
 
 
+def test_C39_a_city_is_shown_by_its_name_and_types_back() -> None:
+    # Play review: "start ostia", "move pisae" showed the ids raw.
+    state = _turn_with_hires()
+    screen = _screen(state, "", "more")
+    assert "sail (3 Denar):  l Ostia  m Genua" in screen
+    for action in state.legal_actions():
+        shown = state.menu_text(action)
+        assert shown[:len(str(action))].lower() == str(action).lower()
+        assert state.parse_action(shown[:len(str(action))]) == action  # what is read types back
+
+
+def test_a_turn_s_hand_line_points_to_card_id_for_the_texts_of_the_cards_it_plays_or_hires() -> None:
+    # Play review: the hire and play lines name the cards, and nothing said what they do.
+    state = _turn_with_hires()
+    hand = next(line for line in state.view_text(state.current_player(), full=False).splitlines()
+                if line.startswith("Your hand: "))
+    assert hand.endswith("· card ID: its text")

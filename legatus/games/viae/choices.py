@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .effects import num, number
 from .ids import Id
-from .log import CARD_ID, ROAD_ID, card_name, none_rises, road_ends, unchanged
+from .log import CARD_ID, ROAD_ID, card_name, city_shown, none_rises, road_ends, unchanged
 from .rules import agere, ordo
 from .text import cards_chosen
 
@@ -24,7 +24,7 @@ def describe(st: ViaeState, action: int) -> str:
     """``action``'s notation with its cost and effect, as the menus and hints show it."""
     notation = str(st.game.actions[action])
     note = _note(st, action) if st.stack else ""
-    return " ".join([notation, *_names(st, notation), *([f"({note})"] if note else [])])
+    return " ".join([city_shown(st, notation), *_names(st, notation), *([f"({note})"] if note else [])])
 
 
 def menu_text(st: ViaeState, action: int) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from . import effects
 from .decks import CASTRA, DECEPTIO, MANDATUM
-from .ids import Id
+from .ids import F_BASILICA, F_MOVE, F_ROAD, F_SCOUT, Id
 from .rules import agere, conquer
 from .view import LEVELS
 
@@ -59,7 +59,25 @@ def named(st: ViaeState, text: str) -> str:
     """``text`` with each card id it shows followed by the card's name (``play D03 Lapides``) and
     each road by its ends (``road r01 Ostia–Pisae``)."""
     text = CARD_ID.sub(lambda m: f"{m.group(0)} {card_name(st, m.group(0))}", text)
-    return ROAD_ID.sub(lambda m: f"{m.group(0)} {road_ends(st, m.group(0))}", text)
+    text = ROAD_ID.sub(lambda m: f"{m.group(0)} {road_ends(st, m.group(0))}", text)
+    return CITY_ACTION.sub(lambda m: f"{m.group(1)} {city_name(st, m.group(2))}", text)
+
+
+CITY_ACTION = re.compile(r"^(start|move|sail|scout|target|basilica [a-z]+) ([a-z_]+)\b")
+"""An action that names a city by its id (``start ostia``, ``target emerita_augusta``,
+``basilica forum alexandria``)."""
+
+
+def city_name(st: ViaeState, city_id: str) -> str:
+    """The city's name (``Emerita Augusta``), or the id if none has it."""
+    board = st.game.board
+    return board.city_names[board.city_ids.index(city_id)] if city_id in board.city_ids else city_id
+
+
+def city_shown(st: ViaeState, notation: str) -> str:
+    """``notation`` as a menu shows it: its city by name, ``_`` between its words, so that what
+    is read types back (``target Emerita_Augusta``; the notation reads capitals alike)."""
+    return CITY_ACTION.sub(lambda m: f"{m.group(1)} {city_name(st, m.group(2)).replace(' ', '_')}", notation)
 
 
 def road_ends(st: ViaeState, road_id: str) -> str:
@@ -90,6 +108,8 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
         p = agere.seat(before)
         count = conquer.dice_count(before, p)
         return [f"{cities[before.target]}'s defence die {len(before.dice) + 1} of {count}"]
+    if proc == Id.FREE and action == n["skip"]:
+        return [_skipped(before)]
     if proc == Id.TARGET_CITY and before.hostility == after.hostility:
         return [f"no effect: {_unmoved(before, action - n['target_city'])}"]
     kept = proc == Id.KEEP and n["keep"] <= action <= n["keep"] + max(g.die)  # not a free action
@@ -106,6 +126,22 @@ def _action(before: ViaeState, action: int, after: ViaeState) -> list[str]:
         return [f"{cities[city]} is {LEVELS[before.hostility[city]]}: {_count(rolls, 'roll')} of "
                 f"{_count(dice, 'die', 'dice')}, one die a roll kept for its defence (C34, V22)"]
     return []
+
+
+_FREE_WORDS = {F_MOVE: "Move", F_ROAD: "Build a Road", F_SCOUT: "Scout", F_BASILICA: "Build a Basilica"}
+
+
+def _skipped(before: ViaeState) -> str:
+    """``skip`` at a free action a card or an officer grants (CARDS.md ``free_action``): which
+    action is not taken, and whose card it was (the last played or used in the log)."""
+    kind, left = before.frame()[1], before.frame()[4]
+    what = f"the free {_FREE_WORDS[kind]}"
+    if kind == F_SCOUT and left > 1:
+        what = f"the {left} free Scouts left"
+    source = next((str(a).split()[1] for a in reversed(before.history()[-8:])
+                   if str(a).startswith(("play D", "ability CA"))), None)
+    of = f" of {source} {card_name(before, source)}" if source else ""
+    return f"{what}{of} is not taken"
 
 
 def _deceptio_cost(before: ViaeState) -> list[str]:

@@ -84,6 +84,10 @@ def _where(game: ViaeGame, me: dict[str, Any]) -> list[str]:
     return _wrap(f"Your Legio: {at} · officers: ", officers if any(me["officers"]) else [])
 
 
+POINTER = "card ID: its text"
+"""Said after the hand where the menu plays or hires cards named by their ids alone."""
+
+
 def cards_chosen(legal: list[str]) -> bool:
     """Whether a decision is about the hand's cards (play or discard one, or a few words such as
     none): its screen lists each card with its text, the menu the cards by id. Among a turn's
@@ -97,7 +101,10 @@ def _hand(game: ViaeGame, view: dict[str, Any], hand: list[str]) -> list[str]:
     """The hand on one line; where its cards are chosen (:func:`cards_chosen`), a card a line
     with what it does, trimmed to 80 columns (``card ID`` shows the whole text)."""
     if not cards_chosen(view["legal_actions"]):
-        return _wrap("Your hand: ", _cards(game, "deceptio", hand))
+        # the menu names the cards it plays or hires by id alone: where it has any, the way to
+        # read their texts (play review: "hire CA05 slot 1 Medicus" said nothing of what he does)
+        pointer = [POINTER] if any(a.startswith(("play D", "hire CA")) for a in view["legal_actions"]) else []
+        return _wrap("Your hand: ", [*_cards(game, "deceptio", hand), *pointer])
     cards = {c.id: c for c in game.cards.deceptio}
     lines = []
     for i, card in enumerate(sorted(set(hand))):
