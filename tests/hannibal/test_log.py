@@ -275,14 +275,14 @@ def test_h34_h133_41_bad_weather_says_where_the_move_stops() -> None:
     step = sorted(a for a in map(str, state.legal_actions()) if a.startswith("to "))[0]
     play(state, step)
     assert logged(state, "event #41") == (
-        f"event #41 Bad Weather — #41 Bad Weather: Hannibal's move stops in Tarraco, he does not enter "
+        f"event #41 Bad Weather — Hannibal's move stops in Tarraco, he does not enter "
         f"{step[3:]} (H133)")
 
 
 def test_h34_h51_41_bad_weather_cancels_a_sea_move_and_the_garrison_says_what_goes_inside() -> None:
     state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     play(state, "ops #9", "activate Hasdrubal", "take 2", "sail Gades")
-    assert logged(state, "event #41") == ("event #41 Bad Weather — #41 Bad Weather: Hasdrubal's move stops in "
+    assert logged(state, "event #41") == ("event #41 Bad Weather — Hasdrubal's move stops in "
                                           "New Carthage, his sea move to Gades is cancelled (H133)")
     assert state.view(1)["phase"] == "walls"
     assert logged(state, "garrison 0") == \

@@ -102,7 +102,7 @@ def _weather(before: HannibalState) -> str:
     names = before.board.names
     here, to = names[before.gen_at[general]], names[there]
     step_words = f"his sea move to {to} is cancelled" if sail else f"he does not enter {to}"
-    return f"{named(before, '#41')}: {_general(before, general)}'s move stops in {here}, {step_words} (H133)"
+    return f"{_general(before, general)}'s move stops in {here}, {step_words} (H133)"  # the action names #41
 
 
 def _garrison(before: HannibalState, action: int, after: HannibalState) -> str:
