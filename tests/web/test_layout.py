@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from legatus.core.record import to_record
-from tests.web.hannibal_game import DECISIONS, MARKER, turn_one
+from tests.web.hannibal_game import DECISIONS, MARKER, battle_to_fight, turn_one
 from tests.web.helpers import Server
 
 SIZES = [(1280, 800), (1024, 700), (390, 844)]
@@ -538,5 +538,113 @@ def test_the_index_page_s_buttons_stay_in_their_cards(browser: Any, server: Any,
         expect(page.locator("#games a.play-seat").first).to_be_attached()
         assert page.evaluate(OUTSIDE_CARDS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        ctx.close()
+
+
+# Hannibal's battle panel: its text that runs out sideways of a box that clips it (the panel, or a
+# part of it that scrolls), and the seat's own battle cards where the panel does not show them
+# whole without scrolling (or the window, ``window``: a laptop's, whose page does not scroll).
+BATTLE_PANEL = """(window) => {
+  const box = document.querySelector('#tray .hn-battle-box');
+  const clips = (a) => getComputedStyle(a).overflowX !== 'visible' || getComputedStyle(a).overflowY !== 'visible';
+  const cut = [];
+  for (const e of [box, ...box.querySelectorAll('*')]) {
+    if (clips(e) && e.scrollWidth > e.clientWidth + 1) cut.push(`${e.className} scrolls sideways`);
+    const r = e.getBoundingClientRect();
+    if (!r.width) continue;
+    for (let a = e.parentElement; a && box.contains(a); a = a.parentElement) {
+      const c = a.getBoundingClientRect();
+      if (clips(a) && (r.left < c.left - 1 || r.right > c.right + 1)) {
+        cut.push(`${e.tagName}: ${e.textContent.slice(0, 30)}`);
+      }
+    }
+  }
+  const mine = box.querySelector('.hn-my-battle-hand');
+  const m = mine ? mine.getBoundingClientRect() : null;
+  const hidden = !m ? ['no battle cards shown'] : [];
+  for (let a = mine && mine.parentElement; a && box.contains(a); a = a.parentElement) {
+    const c = a.getBoundingClientRect();
+    if (clips(a) && (m.top < c.top - 1 || m.bottom > c.bottom + 1)) hidden.push(`under ${a.className}'s fold`);
+  }
+  if (m && window && (m.top < 0 || m.bottom > innerHeight)) hidden.push('out of the window');
+  return { cut, hidden };
+}"""
+
+# Each of Hannibal's stacks (an army's box): its space, how far it lies from the space's marker (its
+# box's nearest point, in pixels) and the other spaces' markers it covers.
+STACK_PLACES = """() => {
+  const at = {};
+  for (const g of document.querySelectorAll('.hn-space:not([hidden])')) {
+    const r = g.querySelector('.hn-ring').getBoundingClientRect();
+    at[g.dataset.space] = [r.x + r.width / 2, r.y + r.height / 2];
+  }
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  return [...document.querySelectorAll('.hn-stackset:not([hidden]) .hn-stack')].map((s) => {
+    const space = s.parentNode.dataset.space;
+    const [x, y] = at[space];
+    const b = s.getBoundingClientRect();
+    const [nx, ny] = [Math.max(b.left, Math.min(x, b.right)), Math.max(b.top, Math.min(y, b.bottom))];
+    const covers = [...document.querySelectorAll('.hn-space:not([hidden]) .hn-marker')]
+      .filter((m) => meet(m.getBoundingClientRect(), b)).map((m) => m.closest('.hn-space').dataset.space);
+    return [space, Math.hypot(nx - x, ny - y), covers];
+  });
+}"""
+
+# An army's box this far (pixels) from its space at most: it reads as the space's (play review: at
+# 1024 Hannibal's box at Saguntum sat 102 px off, under New Carthage's name, and P. Scipio's at Rome
+# by Verona, 129 px off).
+STACK_REACH = 72
+
+
+def assert_stacks_near(page: Any, width: int, height: int) -> None:
+    stacks = page.evaluate(STACK_PLACES)
+    assert stacks, "no army on the map"
+    print(f"hannibal {width}x{height}: armies at most {max(d for _, d, _ in stacks):.0f} px from their space")
+    assert [(space, round(d)) for space, d, _ in stacks if d > STACK_REACH] == [], stacks
+    assert [(space, covers) for space, _, covers in stacks if covers] == [], stacks
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])
+def test_hannibal_s_armies_stand_beside_their_spaces(browser: Any, server: Any, width: int, height: int) -> None:
+    """Play review: at 1024 the armies' boxes were set wherever the names left room, Hannibal's
+    (at Saguntum) under New Carthage, its leader line through that name, P. Scipio's (at Rome) by
+    Verona. Each box now lies near its space, over no other space's marker; a small board draws
+    it brief ("Hannibal +2"); the names still near theirs."""
+    created = new_game(server, "hannibal")  # Hannibal's 10 CUs at Saguntum, P. Scipio's 8 at Rome
+    ctx, page = open_seat(browser, server, created, "carthage", width, height)
+    try:
+        page.wait_for_selector(".hn-board .hn-stack", state="attached")
+        page.wait_for_timeout(300)
+        assert_stacks_near(page, width, height)
+        far = sorted(page.evaluate(NAME_DISTANCES), key=lambda d: -d[1])
+        assert far[0][1] <= 60, far[:5]
+        if width == 1024:  # the small board's brief boxes
+            expect(page.locator("[data-space='Saguntum'] .hn-stack-carthage .hn-general")).to_have_text("Hannibal +2")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])
+def test_hannibal_s_battle_panel_shows_its_text_whole_and_the_seat_s_battle_cards(browser: Any, server: Any,
+                                                                                  width: int, height: int) -> None:
+    """Play review: at 1024 the battle panel cut its Carthage column ("Carthag…", "10 CUs (2 /
+    eleph.) · 0"); at 1280 the seat's battle cards, which it plays from when asked to attack or
+    match, lay below the panel's fold; the tray's heading took three lines. The sides now run across
+    the panel, the seat's cards under them, nothing cut off sideways; the heading is one line at
+    1280; the armies near their spaces."""
+    record, seat = battle_to_fight(rounds=1)  # Carthage to match, holding all six kinds (H78)
+    created = server.call("/api/import", {"record": record})
+    ctx, page = open_seat(browser, server, created, seat, width, height)
+    try:
+        expect(page.locator("#buttons button[data-action*=' matches ']").first).to_be_visible()
+        expect(page.locator("#tray .hn-battle-box .hn-my-battle-hand")).to_contain_text("reserve")
+        page.wait_for_timeout(300)
+        found = page.evaluate(BATTLE_PANEL, width > 820)
+        assert found == {"cut": [], "hidden": []}, found
+        if width == 1280:
+            tops = [round(b["y"]) for b in (e.bounding_box() for e in page.locator(".hn-tray-head > *").all())]
+            assert max(tops) - min(tops) <= 4, tops  # one line
+        assert_stacks_near(page, width, height)
     finally:
         ctx.close()
