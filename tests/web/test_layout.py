@@ -287,6 +287,19 @@ def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
 VIAE_NAMES = "#board svg .vi-label, #board svg .vi-region-name"
 
 # Whether VIAE's city name ``name`` is shown whole in the board's frame.
+# VIAE's names cut by the map's edge: partly in its frame, partly out (a phone's "Colonia Agrippina"
+# at its top, play review).
+CUT_AT_EDGE = """() => {
+  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  return [...document.querySelectorAll('#board svg .vi-label, #board svg .vi-region-name')].filter((t) => {
+    if (t.closest('[hidden]')) return false;
+    const r = t.getBoundingClientRect();
+    return r.width && meet(r, frame) && (r.left < frame.left - 1 || r.right > frame.right + 1 ||
+      r.top < frame.top - 1 || r.bottom > frame.bottom + 1);
+  }).map((t) => t.textContent);
+}"""
+
 NAME_SHOWN = """(name) => {
   const frame = document.querySelector('.vi-board').getBoundingClientRect();
   const t = [...document.querySelectorAll('.vi-label')].find((e) => e.textContent === name);
@@ -297,16 +310,19 @@ NAME_SHOWN = """(name) => {
 
 
 def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pans(browser: Any, server: Any) -> None:
-    """Play review: at 390×844 "Augusta Vindelicum" lay under the map's + button. VIAE's names lie
-    on the map and move with it, the buttons stay in the frame's corner: a name a pan or a zoom
-    brings under them is slid just clear of them or set beside its city where it covers nothing,
-    else hidden until it comes out again; none under them at any frame, none over another."""
+    """Play review: at 390×844 "Augusta Vindelicum" lay under the map's + button, and "Colonia
+    Agrippina" was cut by the map's top edge. VIAE's names lie on the map and move with it, the
+    buttons stay in the frame's corner: a name a pan or a zoom brings under them, or half out of the
+    frame, is slid just clear of them, into the frame, or set beside its city where it covers
+    nothing, else hidden until it comes out again; none under them nor cut by the frame's edge at
+    any frame, none over another."""
     created = new_game(server, "viae")
     ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 390, 844)
     try:
         page.wait_for_selector(".vi-board text", state="attached")
         page.wait_for_timeout(300)
         assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == []
+        assert page.evaluate(CUT_AT_EDGE) == []  # slid into the frame or hidden, none cut in half
         assert page.evaluate(NAME_SHOWN, "Augusta Vindelicum")  # slid clear of the +, not hidden
         box = page.locator(".vi-board").bounding_box()
         start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -319,6 +335,7 @@ def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pan
             page.wait_for_timeout(120)
             names = [label for label in page.evaluate(LABELS, list(BOARDS["viae"])) if label["name"]]
             assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (dx, dy)
+            assert page.evaluate(CUT_AT_EDGE) == [], (dx, dy)
             assert overlaps(names) == [], (dx, dy, overlaps(names))
     finally:
         ctx.close()
@@ -646,5 +663,53 @@ def test_hannibal_s_battle_panel_shows_its_text_whole_and_the_seat_s_battle_card
             tops = [round(b["y"]) for b in (e.bounding_box() for e in page.locator(".hn-tray-head > *").all())]
             assert max(tops) - min(tops) <= 4, tops  # one line
         assert_stacks_near(page, width, height)
+    finally:
+        ctx.close()
+
+
+def test_viae_s_tracks_are_readable_at_1024(browser: Any, server: Any) -> None:
+    """Play review: at 1024×768 the round, turn order and influence tracks under VIAE's map were
+    written 5–8 px high. Each of their words is now at least 9 px."""
+    created = new_game(server, "viae")
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1024, 768)
+    try:
+        page.wait_for_selector(".vi-tracks text", state="attached")
+        page.wait_for_timeout(300)
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.vi-tracks text')].map((t) =>
+            [t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])""")
+        print(f"viae 1024x768: the tracks' words from {min(px for _, px in sizes):.1f} px")
+        assert len(sizes) >= 30 and min(px for _, px in sizes) >= 9, sorted(sizes, key=lambda s: s[1])[:3]
+    finally:
+        ctx.close()
+
+
+# The road values (discs) drawn under the map's zoom buttons.
+VALUES_UNDER_BUTTONS = """() => {
+  const zoom = document.querySelector('.board-zoom').getBoundingClientRect();
+  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  return [...document.querySelectorAll('.vi-road-badge')].filter((c) => getComputedStyle(c).visibility !== 'hidden')
+    .filter((c) => { const r = c.getBoundingClientRect(); return meet(r, frame) && meet(r, zoom); })
+    .map((c) => c.closest('.vi-road').dataset.road);
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+def test_viae_s_road_values_never_lie_under_the_zoom_buttons(browser: Any, server: Any,
+                                                             width: int, height: int) -> None:
+    """Play review: zoomed in, a road's value lay under the − button. One the buttons would cover
+    slides along its road out from under them, or is hidden where the road has no room."""
+    created = new_game(server, "viae")
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], width, height)
+    try:
+        page.wait_for_selector(".vi-board .vi-road-badge", state="attached")
+        page.wait_for_timeout(300)
+        assert page.evaluate(VALUES_UNDER_BUTTONS) == []
+        for step, button in enumerate(["zoom in"] * 5 + ["zoom out"] * 3):
+            control = page.get_by_role("button", name=button, exact=True)
+            control.tap() if width < 600 else control.click()
+            page.wait_for_timeout(150)
+            assert page.evaluate(VALUES_UNDER_BUTTONS) == [], (step, button)
+            assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (step, button)
     finally:
         ctx.close()
