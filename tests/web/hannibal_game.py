@@ -13,6 +13,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from legatus.core.record import to_record
+from legatus.core.session import sample_outcome
 from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import deal, game, play
 from tests.web.helpers import Server
@@ -53,6 +54,32 @@ def choose(legal: list[str], rng: random.Random) -> str:
     cards = [a for a in legal if " attacks " in a or " matches " in a]
     # never "withdraw": a battle ended by a withdrawal has no winner for the tests to read (H80)
     return rng.choice(cards or [a for a in legal if a != "withdraw"] or legal)
+
+
+def battle_to_fight(rounds: int = 0) -> tuple[dict[str, Any], str]:
+    """The battle at New Carthage (ATTACK) played on with seeded dice and :func:`choose` to where
+    a seat is to attack or to match with a battle card after ``rounds`` rounds (H77, H78): (its
+    record, that seat). Deterministic: the first seed whose battle lasts so long."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = play(turn_one(DECISIONS), ATTACK)
+        fought = False
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state, rng))
+                continue
+            view = state.view(None)
+            if fought and not view["battle"]:  # over sooner: the next seed
+                break
+            fought = fought or bool(view["battle"])
+            legal = [str(a) for a in state.legal_actions()]
+            card = any(" attacks " in a or " matches " in a for a in legal)
+            if view["battle"] and view["battle"]["rounds"] >= rounds and card:
+                return to_record(state), view["to_move"]
+            play(state, choose(legal, rng))
+    raise AssertionError(f"no battle lasted {rounds} rounds")
 
 
 class Seat:

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from legatus.core.record import to_record
-from tests.web.hannibal_game import DECISIONS, MARKER, turn_one
+from tests.web.hannibal_game import DECISIONS, MARKER, battle_to_fight, turn_one
 from tests.web.helpers import Server
 
 SIZES = [(1280, 800), (1024, 700), (390, 844)]
@@ -287,6 +287,19 @@ def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
 VIAE_NAMES = "#board svg .vi-label, #board svg .vi-region-name"
 
 # Whether VIAE's city name ``name`` is shown whole in the board's frame.
+# VIAE's names cut by the map's edge: partly in its frame, partly out (a phone's "Colonia Agrippina"
+# at its top, play review).
+CUT_AT_EDGE = """() => {
+  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  return [...document.querySelectorAll('#board svg .vi-label, #board svg .vi-region-name')].filter((t) => {
+    if (t.closest('[hidden]')) return false;
+    const r = t.getBoundingClientRect();
+    return r.width && meet(r, frame) && (r.left < frame.left - 1 || r.right > frame.right + 1 ||
+      r.top < frame.top - 1 || r.bottom > frame.bottom + 1);
+  }).map((t) => t.textContent);
+}"""
+
 NAME_SHOWN = """(name) => {
   const frame = document.querySelector('.vi-board').getBoundingClientRect();
   const t = [...document.querySelectorAll('.vi-label')].find((e) => e.textContent === name);
@@ -297,16 +310,19 @@ NAME_SHOWN = """(name) => {
 
 
 def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pans(browser: Any, server: Any) -> None:
-    """Play review: at 390×844 "Augusta Vindelicum" lay under the map's + button. VIAE's names lie
-    on the map and move with it, the buttons stay in the frame's corner: a name a pan or a zoom
-    brings under them is slid just clear of them or set beside its city where it covers nothing,
-    else hidden until it comes out again; none under them at any frame, none over another."""
+    """Play review: at 390×844 "Augusta Vindelicum" lay under the map's + button, and "Colonia
+    Agrippina" was cut by the map's top edge. VIAE's names lie on the map and move with it, the
+    buttons stay in the frame's corner: a name a pan or a zoom brings under them, or half out of the
+    frame, is slid just clear of them, into the frame, or set beside its city where it covers
+    nothing, else hidden until it comes out again; none under them nor cut by the frame's edge at
+    any frame, none over another."""
     created = new_game(server, "viae")
     ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 390, 844)
     try:
         page.wait_for_selector(".vi-board text", state="attached")
         page.wait_for_timeout(300)
         assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == []
+        assert page.evaluate(CUT_AT_EDGE) == []  # slid into the frame or hidden, none cut in half
         assert page.evaluate(NAME_SHOWN, "Augusta Vindelicum")  # slid clear of the +, not hidden
         box = page.locator(".vi-board").bounding_box()
         start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -319,6 +335,7 @@ def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pan
             page.wait_for_timeout(120)
             names = [label for label in page.evaluate(LABELS, list(BOARDS["viae"])) if label["name"]]
             assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (dx, dy)
+            assert page.evaluate(CUT_AT_EDGE) == [], (dx, dy)
             assert overlaps(names) == [], (dx, dy, overlaps(names))
     finally:
         ctx.close()
@@ -538,5 +555,161 @@ def test_the_index_page_s_buttons_stay_in_their_cards(browser: Any, server: Any,
         expect(page.locator("#games a.play-seat").first).to_be_attached()
         assert page.evaluate(OUTSIDE_CARDS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        ctx.close()
+
+
+# Hannibal's battle panel: its text that runs out sideways of a box that clips it (the panel, or a
+# part of it that scrolls), and the seat's own battle cards where the panel does not show them
+# whole without scrolling (or the window, ``window``: a laptop's, whose page does not scroll).
+BATTLE_PANEL = """(window) => {
+  const box = document.querySelector('#tray .hn-battle-box');
+  const clips = (a) => getComputedStyle(a).overflowX !== 'visible' || getComputedStyle(a).overflowY !== 'visible';
+  const cut = [];
+  for (const e of [box, ...box.querySelectorAll('*')]) {
+    if (clips(e) && e.scrollWidth > e.clientWidth + 1) cut.push(`${e.className} scrolls sideways`);
+    const r = e.getBoundingClientRect();
+    if (!r.width) continue;
+    for (let a = e.parentElement; a && box.contains(a); a = a.parentElement) {
+      const c = a.getBoundingClientRect();
+      if (clips(a) && (r.left < c.left - 1 || r.right > c.right + 1)) {
+        cut.push(`${e.tagName}: ${e.textContent.slice(0, 30)}`);
+      }
+    }
+  }
+  const mine = box.querySelector('.hn-my-battle-hand');
+  const m = mine ? mine.getBoundingClientRect() : null;
+  const hidden = !m ? ['no battle cards shown'] : [];
+  for (let a = mine && mine.parentElement; a && box.contains(a); a = a.parentElement) {
+    const c = a.getBoundingClientRect();
+    if (clips(a) && (m.top < c.top - 1 || m.bottom > c.bottom + 1)) hidden.push(`under ${a.className}'s fold`);
+  }
+  if (m && window && (m.top < 0 || m.bottom > innerHeight)) hidden.push('out of the window');
+  return { cut, hidden };
+}"""
+
+# Each of Hannibal's stacks (an army's box): its space, how far it lies from the space's marker (its
+# box's nearest point, in pixels) and the other spaces' markers it covers.
+STACK_PLACES = """() => {
+  const at = {};
+  for (const g of document.querySelectorAll('.hn-space:not([hidden])')) {
+    const r = g.querySelector('.hn-ring').getBoundingClientRect();
+    at[g.dataset.space] = [r.x + r.width / 2, r.y + r.height / 2];
+  }
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  return [...document.querySelectorAll('.hn-stackset:not([hidden]) .hn-stack')].map((s) => {
+    const space = s.parentNode.dataset.space;
+    const [x, y] = at[space];
+    const b = s.getBoundingClientRect();
+    const [nx, ny] = [Math.max(b.left, Math.min(x, b.right)), Math.max(b.top, Math.min(y, b.bottom))];
+    const covers = [...document.querySelectorAll('.hn-space:not([hidden]) .hn-marker')]
+      .filter((m) => meet(m.getBoundingClientRect(), b)).map((m) => m.closest('.hn-space').dataset.space);
+    return [space, Math.hypot(nx - x, ny - y), covers];
+  });
+}"""
+
+# An army's box this far (pixels) from its space at most: it reads as the space's (play review: at
+# 1024 Hannibal's box at Saguntum sat 102 px off, under New Carthage's name, and P. Scipio's at Rome
+# by Verona, 129 px off).
+STACK_REACH = 72
+
+
+def assert_stacks_near(page: Any, width: int, height: int) -> None:
+    stacks = page.evaluate(STACK_PLACES)
+    assert stacks, "no army on the map"
+    print(f"hannibal {width}x{height}: armies at most {max(d for _, d, _ in stacks):.0f} px from their space")
+    assert [(space, round(d)) for space, d, _ in stacks if d > STACK_REACH] == [], stacks
+    assert [(space, covers) for space, _, covers in stacks if covers] == [], stacks
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])
+def test_hannibal_s_armies_stand_beside_their_spaces(browser: Any, server: Any, width: int, height: int) -> None:
+    """Play review: at 1024 the armies' boxes were set wherever the names left room, Hannibal's
+    (at Saguntum) under New Carthage, its leader line through that name, P. Scipio's (at Rome) by
+    Verona. Each box now lies near its space, over no other space's marker; a small board draws
+    it brief ("Hannibal +2"); the names still near theirs."""
+    created = new_game(server, "hannibal")  # Hannibal's 10 CUs at Saguntum, P. Scipio's 8 at Rome
+    ctx, page = open_seat(browser, server, created, "carthage", width, height)
+    try:
+        page.wait_for_selector(".hn-board .hn-stack", state="attached")
+        page.wait_for_timeout(300)
+        assert_stacks_near(page, width, height)
+        far = sorted(page.evaluate(NAME_DISTANCES), key=lambda d: -d[1])
+        assert far[0][1] <= 60, far[:5]
+        if width == 1024:  # the small board's brief boxes
+            expect(page.locator("[data-space='Saguntum'] .hn-stack-carthage .hn-general")).to_have_text("Hannibal +2")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])
+def test_hannibal_s_battle_panel_shows_its_text_whole_and_the_seat_s_battle_cards(browser: Any, server: Any,
+                                                                                  width: int, height: int) -> None:
+    """Play review: at 1024 the battle panel cut its Carthage column ("Carthag…", "10 CUs (2 /
+    eleph.) · 0"); at 1280 the seat's battle cards, which it plays from when asked to attack or
+    match, lay below the panel's fold; the tray's heading took three lines. The sides now run across
+    the panel, the seat's cards under them, nothing cut off sideways; the heading is one line at
+    1280; the armies near their spaces."""
+    record, seat = battle_to_fight(rounds=1)  # Carthage to match, holding all six kinds (H78)
+    created = server.call("/api/import", {"record": record})
+    ctx, page = open_seat(browser, server, created, seat, width, height)
+    try:
+        expect(page.locator("#buttons button[data-action*=' matches ']").first).to_be_visible()
+        expect(page.locator("#tray .hn-battle-box .hn-my-battle-hand")).to_contain_text("reserve")
+        page.wait_for_timeout(300)
+        found = page.evaluate(BATTLE_PANEL, width > 820)
+        assert found == {"cut": [], "hidden": []}, found
+        if width == 1280:
+            tops = [round(b["y"]) for b in (e.bounding_box() for e in page.locator(".hn-tray-head > *").all())]
+            assert max(tops) - min(tops) <= 4, tops  # one line
+        assert_stacks_near(page, width, height)
+    finally:
+        ctx.close()
+
+
+def test_viae_s_tracks_are_readable_at_1024(browser: Any, server: Any) -> None:
+    """Play review: at 1024×768 the round, turn order and influence tracks under VIAE's map were
+    written 5–8 px high. Each of their words is now at least 9 px."""
+    created = new_game(server, "viae")
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1024, 768)
+    try:
+        page.wait_for_selector(".vi-tracks text", state="attached")
+        page.wait_for_timeout(300)
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.vi-tracks text')].map((t) =>
+            [t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])""")
+        print(f"viae 1024x768: the tracks' words from {min(px for _, px in sizes):.1f} px")
+        assert len(sizes) >= 30 and min(px for _, px in sizes) >= 9, sorted(sizes, key=lambda s: s[1])[:3]
+    finally:
+        ctx.close()
+
+
+# The road values (discs) drawn under the map's zoom buttons.
+VALUES_UNDER_BUTTONS = """() => {
+  const zoom = document.querySelector('.board-zoom').getBoundingClientRect();
+  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  return [...document.querySelectorAll('.vi-road-badge')].filter((c) => getComputedStyle(c).visibility !== 'hidden')
+    .filter((c) => { const r = c.getBoundingClientRect(); return meet(r, frame) && meet(r, zoom); })
+    .map((c) => c.closest('.vi-road').dataset.road);
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+def test_viae_s_road_values_never_lie_under_the_zoom_buttons(browser: Any, server: Any,
+                                                             width: int, height: int) -> None:
+    """Play review: zoomed in, a road's value lay under the − button. One the buttons would cover
+    slides along its road out from under them, or is hidden where the road has no room."""
+    created = new_game(server, "viae")
+    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], width, height)
+    try:
+        page.wait_for_selector(".vi-board .vi-road-badge", state="attached")
+        page.wait_for_timeout(300)
+        assert page.evaluate(VALUES_UNDER_BUTTONS) == []
+        for step, button in enumerate(["zoom in"] * 5 + ["zoom out"] * 3):
+            control = page.get_by_role("button", name=button, exact=True)
+            control.tap() if width < 600 else control.click()
+            page.wait_for_timeout(150)
+            assert page.evaluate(VALUES_UNDER_BUTTONS) == [], (step, button)
+            assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (step, button)
     finally:
         ctx.close()

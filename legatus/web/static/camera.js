@@ -13,13 +13,16 @@ export function zoomControls(cam) {
 }
 
 /** A camera on ``svg`` showing the map box ``[x0, y0, w, h]`` (map units). ``minScale``: the
- * fewest pixels a map unit may take (a phone shows part of the map rather than a blur); ``onChange``
- * is called after every change, with the frame {k, left, top, width, height} (k: pixels a unit). */
-export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} } = {}) {
+ * fewest pixels a map unit may take (a phone shows part of the map rather than a blur); ``start``:
+ * the map point the first frame centres on, as near as the map's edges allow (its middle unless
+ * told); ``onChange`` is called after every change, with the frame {k, left, top, width, height}
+ * (k: pixels a unit). */
+export function camera(svg, [x0, y0, w, h], { minScale = 0, start = null, onChange = () => {} } = {}) {
   let zoom = 1; // over the fitted scale
   let floor = true; // minScale applies (until "the whole map" is asked for)
   const base = (width, height) => Math.max(Math.min(width / w, height / h), floor ? minScale : 0);
   let centre = [x0 + w / 2, y0 + h / 2];
+  let wish = start; // the first frame's centre, kept until the map is moved (a frame before the page's layout fits it all)
   let frame = null;
   let queued = false;
 
@@ -28,6 +31,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
     const height = svg.clientHeight || 1;
     const k = base(width, height) * zoom;
     const [hw, hh] = [width / 2 / k, height / 2 / k];
+    if (wish) centre = [...wish];
     const clamp = (c, lo, span, half) => (2 * half >= span ? lo + span / 2 : Math.max(lo + half, Math.min(lo + span - half, c)));
     centre = [clamp(centre[0], x0, w, hw), clamp(centre[1], y0, h, hh)];
     frame = { k, left: centre[0] - hw, top: centre[1] - hh, width, height };
@@ -47,6 +51,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
   /** Zooms by ``factor`` keeping the map point under the screen point (sx, sy) in place. */
   function zoomAt(factor, sx, sy) {
     if (!frame) compute();
+    wish = null;
     const before = [frame.left + sx / frame.k, frame.top + sy / frame.k];
     zoom = Math.max(1, Math.min(MAX_ZOOM, zoom * factor));
     const k = base(frame.width, frame.height) * zoom;
@@ -84,6 +89,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
     if (!dragged) svg.setPointerCapture(event.pointerId);
     dragged = true;
     if (down.size === 1) {
+      wish = null;
       centre = [centre[0] - (at[0] - p.at[0]) / frame.k, centre[1] - (at[1] - p.at[1]) / frame.k];
       update();
     } else if (down.size === 2 && pinch) {
@@ -123,6 +129,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
     fit: () => {
       zoom = 1;
       floor = false;
+      wish = null;
       centre = [x0 + w / 2, y0 + h / 2];
       update();
     },
@@ -134,6 +141,7 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, onChange = () => {} 
       if (!points.length || points.every(seen)) return;
       const xs = points.map((p) => p[0]);
       const ys = points.map((p) => p[1]);
+      wish = null;
       centre = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
       compute();
     },

@@ -5,7 +5,7 @@
 const DIRECTIONS = 24; // the places tried on each ring around a point, every 15°
 const GAPS = [0, 3, 6, 10, 14, 18, 24, 30, 38, 46, 56, 66, 78, 90, 120, 150]; // the rings, in pixels beyond the point's own radius
 
-const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+export const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
   Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
 /** A text's width in pixels in a CSS font ("600 11px system-ui"), measured once. */
@@ -47,12 +47,15 @@ export function placer(obstacles, bounds) {
   return {
     /** Where a w×h box beside (x, y, radius r) goes: {box, gap} (gap 0: beside it, else a leader
      * line's length, at most ``reach``); the one overlapping least if every place is taken; null
-     * if ``optional`` and none is free. */
-    place(x, y, r, w, h, { optional = false, reach = Infinity } = {}) {
+     * if ``optional`` and none is free. With ``others`` (the other points, [x, y] each), only a
+     * place nearer to (x, y) than to any of them: the box is not read as another point's. The
+     * boxes in ``soft`` (a Set of boxes placed before) count as free: the caller moves them. */
+    place(x, y, r, w, h, { optional = false, reach = Infinity, others = null, soft = null } = {}) {
       let best = null;
       for (const [box, gap] of places(x, y, r, w, h, reach)) {
         if (outside(box)) continue;
-        const cost = taken.reduce((t, other) => t + overlap(box, other), 0);
+        if (others && others.some(([ox, oy]) => distance(box, ox, oy) < distance(box, x, y))) continue;
+        const cost = taken.reduce((t, other) => t + (soft && soft.has(other) ? 0 : overlap(box, other)), 0);
         if (!best || cost < best.cost) best = { box, gap, cost };
         if (cost === 0) break;
       }
@@ -60,7 +63,37 @@ export function placer(obstacles, bounds) {
       taken.push(best.box);
       return best;
     },
+    /** The places for a w×h box beside (x, y, radius r) that are inside the bounds and cover
+     * nothing but the boxes in ``soft``, those covering least of them first: [{box, gap, moves}]
+     * (``moves``: the area of ``soft`` covered; ``reach`` and ``others`` as for place). */
+    spots(x, y, r, w, h, { reach = Infinity, others = null, soft = new Set() } = {}) {
+      const out = [];
+      for (const [box, gap] of places(x, y, r, w, h, reach)) {
+        if (outside(box)) continue;
+        if (others && others.some(([ox, oy]) => distance(box, ox, oy) < distance(box, x, y))) continue;
+        let moves = 0;
+        if (taken.every((other) => (soft.has(other) ? ((moves += overlap(box, other)), true) : overlap(box, other) === 0))) {
+          out.push({ box, gap, moves });
+        }
+      }
+      return out.sort((a, b) => a.moves - b.moves);
+    },
+    /** Takes ``box`` (a place found by spots). */
+    take(box) {
+      taken.push(box);
+    },
+    /** Frees a box placed before (to be placed again). */
+    release(box) {
+      const i = taken.indexOf(box);
+      if (i >= 0) taken.splice(i, 1);
+    },
   };
+}
+
+/** How far (x, y) lies from ``box`` (0 inside it). */
+function distance(box, x, y) {
+  const [nx, ny] = nearestPoint(box, x, y);
+  return Math.hypot(nx - x, ny - y);
 }
 
 /** The point of ``box`` nearest to (x, y): where a leader line from the point meets it. */

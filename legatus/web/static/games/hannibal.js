@@ -10,7 +10,7 @@
 
 import { camera, zoomControls } from "/static/camera.js";
 import { h as el, svg as s, tip } from "/static/common.js";
-import { nearestPoint, placer, textWidth } from "/static/labels.js";
+import { nearestPoint, overlap, placer, textWidth } from "/static/labels.js";
 
 export const title = "Hannibal: Rome vs Carthage";
 
@@ -58,6 +58,9 @@ const nameFont = (px, walled) => `${walled ? 700 : 600} ${px}px ${FONT}`;
 const SMALL_SCALE = 0.36; // below it (a laptop's narrower board) the names are 10 px, not 11
 const COUNT_FONT = `700 13px ${FONT}`;
 const GENERAL_FONT = `700 11px ${FONT}`;
+const BRIEF_COUNT_FONT = `700 11px ${FONT}`; // a small board's stacks (hannibal.css: .hn-brief)
+const BRIEF_GENERAL_FONT = `700 10px ${FONT}`;
+const BRIEF_BOUND_FONT = `italic 700 10px ${FONT}`;
 const BOUND_FONT = `italic 700 11px ${FONT}`;
 const PROVINCE_FONT = `italic 600 11px ${FONT}`;
 const NAME_H = 13;
@@ -68,6 +71,13 @@ const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows pa
 // Where the frame shows part of the map (a phone, a zoom), a name with no room within this many
 // pixels of its space is left out, not set far off (its space at the frame's edge: a pan shows it).
 const NAME_REACH = 24;
+// A stack (an army's box) is set within STACK_REACH pixels of its space where it covers nothing
+// and lies nearer its space than any other, else within STACK_FAR, else where it covers nothing
+// but lies nearer another space, else within STACK_REACH in names' places (set again), else
+// near, over the fewest markers. A small board draws them brief.
+const STACK_REACH = 30;
+const STACK_FAR = 56;
+const NAME_MOVE = 50; // how far a name moved out of a stack's way may go, in pixels
 
 export function createBoard(node, pub, hooks = {}) {
   shared = pub;
@@ -142,6 +152,8 @@ export function createBoard(node, pub, hooks = {}) {
   node.classList.add("pans");
 
   let drawn = false; // a frame is placed once a view has been drawn
+  const pieces = {}; // each space's stacks as drawn: [its view, its generals, the step announced]
+  let brief = null; // whether the stacks were drawn brief (a small board), null: to draw
   let announced = null; // the view's step announced and not taken yet (H34), drawn as an arrow
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
   node.append(zoomControls(cam));
@@ -194,8 +206,9 @@ export function createBoard(node, pub, hooks = {}) {
       const here = spaces[name] || {};
       drawMarker(marker, sp, here);
       const step = view.announced && view.announced.from === name ? view.announced : null;
-      stacks.replaceChildren(...drawStacks(here, generalsAt[name] || [], sideOf, step));
+      pieces[name] = [here, generalsAt[name] || [], step];
     }
+    brief = null;
     announced = view.announced && where[view.announced.from] && where[view.announced.to] ? view.announced : null;
     // The spaces a click may choose are drawn last: nothing hides one from the pointer.
     for (const { g } of Object.values(groups)) if (g.classList.contains("active")) layer.append(g);
@@ -219,6 +232,12 @@ export function createBoard(node, pub, hooks = {}) {
     const px = small ? 10 : 11;
     const r = small ? MARKER_R * SMALL_MARKER : MARKER_R;
     svg.classList.toggle("hn-small", small);
+    if (brief !== small) { // the stacks drawn for this scale: brief on a small board
+      brief = small;
+      for (const [name, [here, generals, step]] of Object.entries(pieces)) {
+        groups[name].stacks.replaceChildren(...drawStacks(here, generals, sideOf, step, brief));
+      }
+    }
     const at = {};
     const seen = [];
     for (const [name, { g, sp }] of Object.entries(groups)) {
@@ -244,10 +263,12 @@ export function createBoard(node, pub, hooks = {}) {
     const partial = frame.k > Math.min(frame.width / w, frame.height / h) * 1.001;
     const placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
     leaders.replaceChildren();
-    const lead = ([x, y], box) => {
+    const lead = ([x, y], box, cls = "hn-leader") => {
       const [bx, by] = nearestPoint(box, x, y);
       const d = Math.hypot(bx - x, by - y) || 1;
-      leaders.append(s("line", { x1: x + ((bx - x) / d) * r, y1: y + ((by - y) / d) * r, x2: bx, y2: by, class: "hn-leader" }));
+      const line = s("line", { x1: x + ((bx - x) / d) * r, y1: y + ((by - y) / d) * r, x2: bx, y2: by, class: cls });
+      leaders.append(line);
+      return line;
     };
     // Crowded spaces first: they have the fewest free places around them.
     const crowd = new Map(seen.map((name) => [name,
@@ -257,24 +278,74 @@ export function createBoard(node, pub, hooks = {}) {
       groups[name].stacks.toggleAttribute("hidden", !at[name]);
       groups[name].label.toggleAttribute("hidden", !at[name]);
     }
-    // The names first, beside their spaces; the stacks, larger, where room is left (leader lines
-    // tie them to their space).
-    for (const name of order) {
-      const { label, sp } = groups[name];
-      const width = textWidth(name, nameFont(px, sp.kind === "walled")) + 2;
-      const spot = placer_.place(...at[name], r, width, NAME_H, partial ? { optional: true, reach: NAME_REACH } : {});
+    // The names first, beside their spaces, further out with a leader line; then the stacks, each
+    // near its space (an army is read by where it stands: one set far off with a long leader line
+    // looked as if it stood elsewhere, play review), brief on a small board, tied to it by a line
+    // in its side's colour. Where the names leave it no room near its space, it takes the place
+    // of a few whose names find room again within NAME_MOVE of their spaces; else the place of
+    // the fewest, and they are set again further out.
+    const names = new Map(); // a name placed: space → {box, line}
+    const nameWidth = (name) => textWidth(name, nameFont(px, groups[name].sp.kind === "walled")) + 2;
+    const showName = (name, spot) => {
+      const { label } = groups[name];
       label.toggleAttribute("hidden", !spot);
-      if (!spot) continue;
+      if (!spot) return;
+      names.set(name, { box: spot.box, line: spot.gap ? lead(at[name], spot.box) : null });
       label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
       label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
-      if (spot.gap) lead(at[name], spot.box);
-    }
+    };
+    const findName = (name, options) => placer_.place(...at[name], r, nameWidth(name), NAME_H, options);
+    const dropName = (name) => {
+      const { box, line } = names.get(name);
+      placer_.release(box);
+      if (line) line.remove();
+      names.delete(name);
+    };
+    for (const name of order) showName(name, findName(name, partial ? { optional: true, reach: NAME_REACH } : {}));
+    /** The stack ``w``×``h`` of space ``name`` in the place of names that find room again nearby:
+     * the spot, the names moved set again; null (nothing changed) where no such place is found. */
+    const makeRoom = (name, w, h, options) => {
+      const soft = new Map([...names].map(([space, { box }]) => [box, space]));
+      for (const spot of placer_.spots(...at[name], r, w, h, { ...options, soft: new Set(soft.keys()) }).slice(0, 8)) {
+        const moved = [...soft].filter(([box]) => overlap(box, spot.box) > 0).map(([, space]) => space);
+        const kept = moved.map((space) => names.get(space));
+        moved.forEach(dropName);
+        placer_.take(spot.box);
+        const again = moved.map((space) => findName(space, { optional: true, reach: NAME_MOVE }));
+        if (again.every(Boolean)) {
+          moved.forEach((space, i) => showName(space, again[i]));
+          return spot;
+        }
+        again.forEach((found) => found && placer_.release(found.box)); // undone: the names back
+        placer_.release(spot.box);
+        moved.forEach((space, i) => {
+          placer_.take(kept[i].box);
+          names.set(space, kept[i]);
+          if (kept[i].line) leaders.append(kept[i].line);
+        });
+      }
+      return null;
+    };
     for (const name of order) {
       for (const stack of groups[name].stacks.children) {
         const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
-        const spot = placer_.place(...at[name], r, sw, sh);
+        const others = seen.filter((o) => o !== name && Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 200)
+          .map((o) => at[o]);
+        let spot = null;
+        for (const options of [{ reach: STACK_REACH, others }, { reach: STACK_FAR, others }, { reach: STACK_REACH }, { reach: STACK_FAR }]) {
+          spot ||= placer_.place(...at[name], r, sw, sh, { optional: true, ...options });
+        }
+        for (const options of [{ reach: STACK_REACH, others }, { reach: STACK_REACH }, { reach: STACK_FAR }]) {
+          spot ||= makeRoom(name, sw, sh, options);
+        }
+        if (!spot) { // the place of the fewest names, set again where they find room
+          spot = placer_.place(...at[name], r, sw, sh, { reach: STACK_REACH, soft: new Set([...names.values()].map((n) => n.box)) });
+          const moved = [...names].filter(([, { box }]) => overlap(box, spot.box) > 0).map(([space]) => space);
+          moved.forEach(dropName);
+          moved.forEach((space) => showName(space, findName(space, partial ? { optional: true, reach: NAME_REACH } : {})));
+        }
         stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
-        if (spot.gap) lead(at[name], spot.box);
+        if (spot.gap) lead(at[name], spot.box, `hn-leader hn-stack-leader hn-leader-${stack.dataset.side}`);
       }
     }
     provinceNames.replaceChildren();
@@ -349,27 +420,35 @@ function boundArrow(step, a, b, r, sideOf) {
 
 /** Each side's CUs as a block: the count (the elephants among them: "10 CU (2 el.)" is 10 CUs, 2 of
  * them elephants, H4), its Generals' names under it, and where the army is bound while #41 Bad
- * Weather is asked about (``step``, H34: "→ Terventum"). Its size in pixels is in its dataset, for
+ * Weather is asked about (``step``, H34: "→ Terventum"). ``brief`` (a small board): smaller type
+ * and the first General's name only, "Hannibal +2" (all of them in its tooltip and the Generals'
+ * list), so that the block finds room near its space. Its size in pixels is in its dataset, for
  * the placing. */
-function drawStacks(here, generals, sideOf, step = null) {
+function drawStacks(here, generals, sideOf, step = null, brief = false) {
   const sides = ["rome", "carthage"].filter((side) => here[side] || generals.some(([n]) => sideOf[n] === side));
+  const [countFont, generalFont, boundFont] = brief ? [BRIEF_COUNT_FONT, BRIEF_GENERAL_FONT, BRIEF_BOUND_FONT]
+    : [COUNT_FONT, GENERAL_FONT, BOUND_FONT];
+  const [top, line] = brief ? [11, 11] : [13, 13]; // the count's baseline, a General's line
   return sides.map((side) => {
     const cus = here[side] || 0;
     const names = generals.filter(([n]) => sideOf[n] === side).map(([n, g]) => `${n}${g.proconsul ? " (P)" : g.consul ? " (C)" : ""}`);
+    const shown = brief && names.length > 1 ? [`${names[0]} +${names.length - 1}`] : names;
     const elephants = side === "carthage" ? here.elephants || 0 : 0;
     const head = `${cus} CU${elephants ? ` (${elephants} el.)` : ""}`;  // as wide as "10 CU · 2 el." was
     const going = step && sideOf[step.general] === side ? `→ ${boundFor(step)}` : null;
-    const width = Math.ceil(Math.max(textWidth(head, COUNT_FONT), ...names.map((n) => textWidth(n, GENERAL_FONT)),
-      going ? textWidth(going, BOUND_FONT) : 0)) + 10;
-    const height = 17 + (names.length + (going ? 1 : 0)) * 13 + 2;
-    const g = s("g", { class: `hn-stack hn-stack-${side}`, "data-side": side, "data-cus": cus, "data-w": width, "data-h": height },
-      tip(`${sideName(side)}: ${cus} CU${cus === 1 ? "" : "s"}${elephants ? `, ${elephants} of them elephants` : ""}` +
+    const width = Math.ceil(Math.max(textWidth(head, countFont), ...shown.map((n) => textWidth(n, generalFont)),
+      going ? textWidth(going, boundFont) : 0)) + (brief ? 8 : 10);
+    const height = top + 4 + (shown.length + (going ? 1 : 0)) * line + 2;
+    const g = s("g", { class: `hn-stack hn-stack-${side}${brief ? " hn-brief" : ""}`, "data-side": side, "data-cus": cus,
+      "data-w": width, "data-h": height },
+    tip(`${sideName(side)}: ${cus} CU${cus === 1 ? "" : "s"}${elephants ? `, ${elephants} of them elephants` : ""}` +
         `${names.length ? ` with ${names.join(", ")}` : ""}` +
         `${going ? `, bound for ${boundFor(step)}: the step waits for the answer about #41 Bad Weather (H34)` : ""}`));
+    const x = brief ? 4 : 5;
     g.append(s("rect", { width, height, rx: 3, fill: SIDE_COLOUR[side], class: "hn-badge" }),
-      s("text", { x: 5, y: 13, class: "hn-count" }, head));
-    names.forEach((name, j) => g.append(s("text", { x: 5, y: 28 + j * 13, class: "hn-general" }, name)));
-    if (going) g.append(s("text", { x: 5, y: 28 + names.length * 13, class: "hn-general hn-bound-for" }, going));
+      s("text", { x, y: top, class: "hn-count" }, head));
+    shown.forEach((name, j) => g.append(s("text", { x, y: top + 4 + line * (j + 1) - 2, class: "hn-general" }, name)));
+    if (going) g.append(s("text", { x, y: top + 4 + line * (shown.length + 1) - 2, class: "hn-general hn-bound-for" }, going));
     return g;
   });
 }
@@ -513,15 +592,17 @@ function battlePanel(view, story) {
   const sizes = b.hand_sizes || [0, 0];
   const side = (name, i) => el("div", { class: `hn-side hn-${name}` }, el("strong", {}, sideName(name)),
     name === b.attacker ? " attacks" : " defends",
-    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? ` (${here.elephants} eleph.)` : ""} · `,
+    el("div", {}, `${here[name] || 0} CUs${name === "carthage" && here.elephants ? ` (${here.elephants} el.)` : ""} · `,
       el("span", { class: "hn-battle-count" }, `${sizes[i]} card${sizes[i] === 1 ? "" : "s"}`)));
-  // now (the sides, the card led, the seat's own cards) beside what happened so far
-  const now = [el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1))];
+  // the sides and the seat's own battle cards across the panel (the cards it plays from: in view
+  // without scrolling, play review); under them the card led beside what happened so far
+  const sides = el("div", { class: "hn-sides" }, side("rome", 0), side("carthage", 1));
+  const mine = b.hand ? el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))) : null;
+  const now = [];
   if (b.card) {
     now.push(el("p", { class: "hn-to-match" }, "Card led: ", el("strong", {}, b.card),
       ` — ${sideName(view.to_move === b.attacker ? b.attacker : defender)} must answer`));
   }
-  if (b.hand) now.push(el("p", { class: "hn-my-battle-hand" }, "Your battle cards: ", el("strong", {}, kindsList(b.hand))));
   (b.face_up || []).forEach((shown, i) => {
     if (Object.keys(shown).length) now.push(el("p", { class: "muted" }, `${sideName(i ? "carthage" : "rome")}'s cards face up: ${kindsList(shown)}`));
   });
@@ -529,16 +610,17 @@ function battlePanel(view, story) {
   if (story && story.rounds.length) past.push(roundList(story));
   if (story && story.losses.length) past.push(el("p", { class: "hn-losses" }, "Losses: ", story.losses.join("; ")));
   return el("section", { class: "hn-battle-box", "aria-label": "the battle" },
-    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.round}`),
+    el("div", { class: "label" }, `Battle at ${b.space} · round ${b.round}`), sides, mine,
     el("div", { class: "hn-battle-now" }, now), el("div", { class: "hn-battle-past" }, past));
 }
 
 /** The discard pile and the removed cards, each one click away (H130). */
 function piles(view, pub) {
-  const pile = (title, cards, cls) => el("details", { class: `hn-pile ${cls}` },
-    el("summary", {}, `${title} (${cards.length})`),
+  const pile = (title, whole, cards, cls) => el("details", { class: `hn-pile ${cls}` },
+    el("summary", { title: whole }, `${title} (${cards.length})`),
     cards.length ? el("div", { class: "hn-tiles" }, [...cards].reverse().map((c) => cardTile(pub, c))) : el("p", { class: "muted" }, "none"));
-  return [pile("Discard pile", view.discard || [], "hn-discard"), pile("Removed from the game", view.removed || [], "hn-removed")];
+  return [pile("Discard", "the discard pile", view.discard || [], "hn-discard"),
+    pile("Removed", "the cards removed from the game", view.removed || [], "hn-removed")];
 }
 
 /** Redraws ``node`` with ``parts``, the card tiles and piles that were open still open. */
@@ -676,14 +758,18 @@ function generalsList(view, data, tray) {
   const onMap = Object.entries(view.generals || {}).filter(([, g]) => !["pool", "eliminated", "not yet arrived"].includes(g.at));
   // On the play page their names stand on their stacks: the list with ratings is a click away,
   // leaving the log its room.
-  const heading = `Generals on the map (${onMap.length}) · strategy/battle`;
-  return el(tray ? "details" : "div", { class: "hn-generals" }, tray ? el("summary", {}, heading) : el("div", { class: "label" }, "Generals"),
-    el("ul", {}, onMap.map(([name, g]) => {
-      const r = ratings[name] || {};
-      return el("li", { class: `hn-${r.side || ""}` }, el("strong", {}, name),
-        el("small", {}, ` ${r.strategy ?? "?"}/${r.battle ?? "?"}${g.consul ? " consul" : ""}${g.proconsul ? " proconsul" : ""}`),
-        ` — ${g.at}`);
-    })));
+  const list = el("ul", {}, onMap.map(([name, g]) => {
+    const r = ratings[name] || {};
+    return el("li", { class: `hn-${r.side || ""}` }, el("strong", {}, name),
+      el("small", {}, ` ${r.strategy ?? "?"}/${r.battle ?? "?"}${g.consul ? " consul" : ""}${g.proconsul ? " proconsul" : ""}`),
+      ` — ${g.at}`);
+  }));
+  // In the tray its summary is short, "Generals (7)": what the ratings are is said in its tooltip
+  // and over the list.
+  return el(tray ? "details" : "div", { class: "hn-generals" },
+    tray ? el("summary", { title: "the Generals on the map, with their strategy/battle ratings" }, `Generals (${onMap.length})`)
+      : el("div", { class: "label" }, "Generals"),
+    tray ? el("div", {}, el("p", { class: "muted hn-ratings" }, `${onMap.length} on the map · strategy/battle ratings`), list) : list);
 }
 
 /** A log line's class: a die rolled ("roll 4") is styled as dice. */

@@ -24,7 +24,7 @@ const WIDTH = 1000;
 const MAP_TOP = 10;
 const MAP_HEIGHT = 640;
 const MARGIN = 34;
-const TRACKS_HEIGHT = 104;
+const TRACKS_HEIGHT = 132; // three rows of cells 38 high: their text readable at 1024 px (play review)
 const HEIGHT = MAP_TOP + MAP_HEIGHT + TRACKS_HEIGHT;
 const CITY_R = 13;
 const MIN_GAP = 48; // centre to centre, after the push apart
@@ -242,7 +242,8 @@ export function createBoard(node, pub, hooks = {}) {
   // of it, central Italy a click or a pinch away.
   node.classList.add("pans");
   let placed = false; // the labels, once placed, kept from under the zoom buttons at every frame
-  const cam = camera(svg, [0, 0, WIDTH, HEIGHT], { onChange: (frame) => placed && clearControls(frame) });
+  // A phone's first frame shows the map from its top: the whole of its height, no track cut in half.
+  const cam = camera(svg, [0, 0, WIDTH, HEIGHT], { start: [WIDTH / 2, 0], onChange: (frame) => placed && clearControls(frame) });
   node.append(zoomControls(cam));
   const fit = () => {
     cam.setMinScale(window.innerWidth <= 820 ? PHONE_SCALE : 0);
@@ -280,10 +281,13 @@ export function createBoard(node, pub, hooks = {}) {
   placed = true;
 
   // The names lie on the map and move with it, the zoom buttons stay in the frame's corner: a name
-  // a pan or a zoom brings under them (a phone's "Augusta Vindelicum" under its +, play review) is
-  // slid just clear of them, or set beside its city, where it covers nothing and stays in the frame;
-  // else it is hidden (with its leader line) until a pan takes it out again.
+  // a pan or a zoom brings under them (a phone's "Augusta Vindelicum" under its +, play review), or
+  // half out of the frame at its edge (a phone's "Colonia Agrippina" at its top, play review), is
+  // slid just clear of them, into the frame, or set beside its city, where it covers nothing and
+  // stays in the frame; else it is hidden (with its leader line) until a pan takes it out again.
+  // A road's value under the buttons slides along its road, out from under them.
   let moved = []; // the labels set off their own place at the last frame
+  let slid = []; // the roads whose value was slid along them at the last frame
   function clearControls(frame) {
     const zoom = node.querySelector(".board-zoom");
     const r = zoom ? zoom.getBoundingClientRect() : null;
@@ -291,19 +295,28 @@ export function createBoard(node, pub, hooks = {}) {
     const pad = 3; // pixels around the buttons
     const control = r && r.width ? [frame.left + (r.left - o.left - pad) / frame.k, frame.top + (r.top - o.top - pad) / frame.k,
       frame.left + (r.right - o.left + pad) / frame.k, frame.top + (r.bottom - o.top + pad) / frame.k] : null;
-    const under = new Set(Object.keys(labels.boxes).filter((id) => control && meets(labels.boxes[id], control)));
+    const inFrame = [Math.max(2, frame.left), Math.max(MAP_TOP, frame.top),
+      Math.min(WIDTH - 2, frame.left + frame.width / frame.k), Math.min(MAP_TOP + MAP_HEIGHT, frame.top + frame.height / frame.k)];
+    const within = (b) => b[0] >= inFrame[0] && b[1] >= inFrame[1] && b[2] <= inFrame[2] && b[3] <= inFrame[3];
+    slideValues(control, within);
+    const near = [inFrame[0] - 3, inFrame[1] - 3, inFrame[2] + 3, inFrame[3] + 3]; // a glyph may run a little past its box
+    const cut = (b) => meets(b, near) && !within(b); // partly in the frame, partly out
+    const under = new Set(Object.keys(labels.boxes).filter((id) => (control && meets(labels.boxes[id], control)) ||
+      cut(labels.boxes[id])));
     for (const id of moved) if (!under.has(id)) setLabel(id, labels.boxes[id], labels.leaders[id]);
     moved = [...under];
     if (!under.size) return;
-    const inFrame = [Math.max(2, frame.left), Math.max(MAP_TOP, frame.top),
-      Math.min(WIDTH - 2, frame.left + frame.width / frame.k), Math.min(MAP_TOP + MAP_HEIGHT, frame.top + frame.height / frame.k)];
-    const taken = [...labels.obstacles, control, ...Object.entries(labels.boxes).filter(([id]) => !under.has(id)).map(([, box]) => box)];
-    const free = (b) => b[0] >= inFrame[0] && b[1] >= inFrame[1] && b[2] <= inFrame[2] && b[3] <= inFrame[3] &&
-      !taken.some((other) => meets(b, other));
+    const taken = [...labels.obstacles, ...(control ? [control] : []),
+      ...Object.entries(labels.boxes).filter(([id]) => !under.has(id)).map(([, box]) => box)];
+    const free = (b) => within(b) && !taken.some((other) => meets(b, other));
     for (const id of under) {
       const [left, top, right, bottom] = labels.boxes[id];
-      const shifts = [[control[0] - right, 0], [control[2] - left, 0], [0, control[1] - bottom], [0, control[3] - top]];
-      let spot = shifts.sort((a, b) => Math.abs(a[0] + a[1]) - Math.abs(b[0] + b[1]))
+      // where it stands, or slid off the buttons each way; then into the frame
+      const shifts = [[0, 0], ...(control ? [[control[0] - right, 0], [control[2] - left, 0], [0, control[1] - bottom], [0, control[3] - top]] : [])]
+        .map(([dx, dy]) => [dx + Math.max(0, inFrame[0] - left - dx) + Math.min(0, inFrame[2] - right - dx),
+          dy + Math.max(0, inFrame[1] - top - dy) + Math.min(0, inFrame[3] - bottom - dy)]);
+      let spot = shifts.filter(([dx, dy]) => Math.hypot(dx, dy) <= CONTROL_REACH + (right - left))
+        .sort((a, b) => Math.hypot(...a) - Math.hypot(...b))
         .map(([dx, dy]) => [left + dx, top + dy, right + dx, bottom + dy]).find(free) || null;
       const city = where[id]; // a region's name has none: slid or hidden
       if (!spot && city) {
@@ -313,6 +326,35 @@ export function createBoard(node, pub, hooks = {}) {
       if (spot) taken.push(spot);
       const end = spot && city ? nearestPoint(spot, ...city) : null;
       setLabel(id, spot, end && Math.hypot(end[0] - city[0], end[1] - city[1]) > CITY_R + 4 ? [...city, ...end] : null);
+    }
+  }
+
+  /** Each road's value disc under the zoom buttons (``control``, board units) slid along its road
+   * to the nearest point clear of them, inside the frame and off both cities' discs, else hidden
+   * (a short road, zoomed in); the others back at the road's middle. */
+  function slideValues(control, within) {
+    const setValue = (key, [x, y], shown = true) => {
+      const g = roadGroups[key];
+      g.classList.toggle("vi-value-off", !shown);
+      g.querySelector(".vi-road-badge").setAttribute("cx", fmt(x));
+      g.querySelector(".vi-road-badge").setAttribute("cy", fmt(y));
+      g.querySelector(".vi-road-value").setAttribute("x", fmt(x));
+      g.querySelector(".vi-road-value").setAttribute("y", fmt(y + 3.5));
+    };
+    const disc = ([x, y]) => [x - 8, y - 8, x + 8, y + 8];
+    const under = control ? Object.keys(roadGroups).filter((key) => meets(disc(middle(roadOf[key])), control)) : [];
+    for (const key of slid) if (!under.includes(key)) setValue(key, middle(roadOf[key]));
+    slid = under;
+    for (const key of under) {
+      const road = roadOf[key];
+      const [a, b] = [where[road.a], where[road.b]];
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      const end = (CITY_R + 8) / length; // off the cities' discs
+      const at = (t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+      const steps = [];
+      for (let d = 0.02; d <= 0.5 - end; d += 0.02) steps.push(0.5 - d, 0.5 + d);
+      const t = steps.find((u) => !meets(disc(at(u)), control) && within(disc(at(u))));
+      setValue(key, t === undefined ? middle(road) : at(t), t !== undefined);
     }
   }
 
@@ -436,31 +478,33 @@ function pieces(city, markers, basilica, seats) {
 function drawTracks(g, view, board) {
   g.replaceChildren(s("rect", { x: 0, y: 0, width: WIDTH, height: TRACKS_HEIGHT, class: "vi-track-bg" }));
   const players = view.players || [];
+  // Each cell: its name, under it a note (a spot's cost, a Fortuna round), the seats standing there
+  // as discs: on the name's line, right, beside a note; on the second line where there is none.
   const row = (y, label, cells, mark) => {
-    g.append(s("text", { x: 10, y: y + 17, class: "vi-track-label" }, label));
-    const w = Math.min(62, (WIDTH - 120) / cells.length);
+    g.append(s("text", { x: 10, y: y + 24, class: "vi-track-label" }, label));
+    const w = Math.min(73, (WIDTH - 120) / cells.length);
     cells.forEach((cell, i) => {
       const x = 110 + i * w;
       const box = s("g", { class: `vi-track-cell${cell.on ? " on" : ""}${cell.fortuna ? " fortuna" : ""}` },
-        s("rect", { x, y, width: w - 4, height: 26, rx: 4 }),
-        s("text", { x: x + 5, y: y + 12, class: "vi-cell-name" }, cell.name),
-        cell.note ? s("text", { x: x + 5, y: y + 23, class: "vi-cell-note" }, cell.note) : null,
+        s("rect", { x, y, width: w - 4, height: 38, rx: 4 }),
+        s("text", { x: x + 5, y: y + 16, class: "vi-cell-name" }, cell.name),
+        cell.note ? s("text", { x: x + 5, y: y + 33, class: "vi-cell-note" }, cell.note) : null,
         cell.title ? tip(cell.title) : null);
-      mark(cell).forEach((seat, k) => box.append(s("circle", { cx: x + w - 12 - k * 8, cy: y + 13, r: 4.5,
+      mark(cell).forEach((seat, k) => box.append(s("circle", { cx: x + w - 12 - k * 10.5, cy: y + (cell.note ? 11 : 28), r: 5.5,
         fill: seatColour(seat), class: "vi-track-disc" }, tip(seat))));
       g.append(box);
     });
   };
   const rounds = board.rounds || { count: 12, fortuna: [] };
-  row(4, "Round", Array.from({ length: rounds.count }, (_, i) => ({
+  row(5, "Round", Array.from({ length: rounds.count }, (_, i) => ({
     name: NUMERALS[i + 1] || i + 1, on: view.round === i + 1, fortuna: rounds.fortuna.includes(i + 1),
     note: rounds.fortuna.includes(i + 1) ? "Fortuna" : "", title: `round ${i + 1}`,
   })), () => []);
-  row(37, "Turn order", (board.ordo || []).map((spot) => ({
+  row(47, "Turn order", (board.ordo || []).map((spot) => ({
     name: spot.label, note: spot.cost ? `${spot.cost} Denar` : "free", title: `spot ${spot.label}: ${spot.cost} Denar`,
   })), (cell) => players.filter((p) => p.spot === cell.name).map((p) => p.seat));
   const inf = board.influence || { min: 1, max: 10 };
-  row(70, "Influence", Array.from({ length: inf.max - inf.min + 1 }, (_, i) => ({ name: String(inf.min + i) })),
+  row(89, "Influence", Array.from({ length: inf.max - inf.min + 1 }, (_, i) => ({ name: String(inf.min + i) })),
     (cell) => players.filter((p) => String(p.influence) === cell.name).map((p) => p.seat));
 }
 
