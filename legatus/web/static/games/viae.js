@@ -587,7 +587,9 @@ export function label(action, described, pub) {
   const hire = /^hire ([A-Z]{1,2}\d{2}) slot (\d+)$/.exec(action);
   if (hire) return hireLabel(hire[1], hire[2], described, pub);
   const named = described.startsWith(`${action} `) ? described.slice(action.length + 1) : "";
-  return described.replace(CARD_ID, (id, _group, at, whole) => {
+  // a city's name is written with "_" between its words so that the terminal reads it back as
+  // typed ("target Emerita_Augusta"); a button is clicked, not typed: its words with spaces
+  return described.replace(/_/g, " ").replace(CARD_ID, (id, _group, at, whole) => {
     const name = nameOf(pub, id);
     if (!name) return id;
     const said = whole.startsWith(` ${name}`, at + id.length) || (at < action.length && ` ${named}`.includes(` ${name}`));
