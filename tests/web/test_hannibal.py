@@ -244,7 +244,8 @@ def bad_weather_asked() -> dict[str, Any]:
     state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
     play(state, "ops #1", "activate P. Scipio", "take 5", "to Praeneste", "to Sena", "to Terventum")
     assert state.prompt() == "Carthage may play a counter event (H34)."
-    assert state.view(1)["announced"] == {"general": "P. Scipio", "from": "Sena", "to": "Terventum", "by_sea": False}
+    assert state.view(1)["announced"] == {"general": "P. Scipio", "from": "Sena", "to": "Terventum", "by_sea": False,
+                                          "cus": 5, "with": []}
     return to_record(state)
 
 
