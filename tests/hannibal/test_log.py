@@ -254,21 +254,6 @@ def test_h75_h76_the_battle_cards_dealt_are_counted_term_by_term() -> None:
         "Carthage 5 (Mago's BR 2 + 3 CUs)")
 
 
-def test_h75_the_terms_add_up_to_the_count_dealt() -> None:
-    """card_count_terms, capped and cut, is card_count in every battle of random games (H75)."""
-    from legatus.games.hannibal.rules import battle
-    from tests.hannibal.helpers import random_game
-    seen = 0
-    for seed in range(6):
-        for st in random_game(seed, every=True):
-            if st.stack and st.stack[-1][0] == Id.BDEAL and not any(st.bhand[0]) and not any(st.bhand[1]):
-                for side in (0, 1):
-                    raw = sum(n for _, n in battle.card_count_terms(st, side))
-                    assert max(0, min(raw, battle.HAND_CAP) - st.bcut[side]) == battle.card_count(st, side)
-                seen += 1
-    assert seen
-
-
 def test_h34_h133_41_bad_weather_says_where_the_move_stops() -> None:
     state = ready([41, 42, 43, 44, 45, 46, 47], [8, 9, 10, 11, 12, 13, 14], first="carthage")
     play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "to Tarraco")

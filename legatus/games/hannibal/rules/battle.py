@@ -86,27 +86,14 @@ def allies(st: HannibalState, side: int, space: int) -> int:
 
 
 def card_count(st: HannibalState, side: int) -> int:
-    """H75: commander's BR + CUs + interception + allies (with a General) + Latium militia (Rome)
-    + a Carthaginian tribe; -1 after a failed Avoid Battle; capped at 20, then the charge."""
-    space = st.b_space
-    c = commander(st, space, side)
-    count = battle_rating(st, c) + st.cu[side][space]
-    if st.b_bonus and side != st.b_orig:
-        count += 1
-    if st.b_penalty and side != st.b_orig:
-        count -= 1
-    if c >= 0:
-        count += allies(st, side, space)
-    if side == ROME and st.board.province_names[st.board.province[space]] == "Latium":
-        count += 2
-    if side == CARTHAGE and st.tribal[space] and st.ctrl[space] == CARTHAGE:
-        count += 1
-    return max(0, min(count, HAND_CAP) - st.bcut[side])
+    """H75: the sum of :func:`card_count_terms`, capped at 20, then the cards the charge cut."""
+    return max(0, min(sum(n for _, n in card_count_terms(st, side)), HAND_CAP) - st.bcut[side])
 
 
 def card_count_terms(st: HannibalState, side: int) -> list[tuple[str, int]]:
-    """:func:`card_count`'s terms, each with what it is, for the log (H75, H76): their sum,
-    capped at 20 before the cards cut and at least 0, is the count. Not used by the rules."""
+    """The battle cards ``side`` is dealt, term by term, each with what it is (H75, H76; the log
+    says them): the commander's BR, the CUs, +1 for the interceptor, -1 after a failed Avoid
+    Battle, allies (with a General), Latium's militia (Rome), a Carthaginian tribe."""
     space = st.b_space
     board = st.board
     c = commander(st, space, side)
