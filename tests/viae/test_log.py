@@ -182,13 +182,19 @@ def test_C28_a_card_s_target_city_that_stays_peaceful_reads_no_effect() -> None:
     assert logged(st, "target narbo")[0] == "target Narbo — no effect: hostility begins in round 3 (C28)"
 
 
-def test_C44_the_2nd_and_3rd_deceptio_say_the_influence_paid_and_why() -> None:
-    # Play review: the log said "influence 5 → 4" and not why.
+def _praeda_in_hand(count: int) -> tuple[ViaeState, str]:
+    """The first turn of a 3-player game, its seat to move holding ``count`` D01 Praeda and 5
+    influence; and that seat's name."""
     st = first_turn(3)
     p = st.turn_seat()
-    name = st.game.seats[p]
-    give(st, p, "D01", 3)
+    give(st, p, "D01", count)
     st.influence[p] = 5
+    return st, st.game.seats[p]
+
+
+def test_C44_the_2nd_and_3rd_deceptio_say_the_influence_paid_and_why() -> None:
+    # Play review: the log said "influence 5 → 4" and not why.
+    st, name = _praeda_in_hand(3)
     refresh(st)
     assert logged(st, "play D01")[0] == f"{name}: play D01 Praeda — {name} Denar 13 → 17"  # the first is free
     lines = logged(st, "play D01")
@@ -199,11 +205,7 @@ def test_C44_the_2nd_and_3rd_deceptio_say_the_influence_paid_and_why() -> None:
 
 
 def test_C44_V44_a_deceptio_s_cost_names_the_card_that_changes_it() -> None:
-    st = first_turn(3)
-    p = st.turn_seat()
-    name = st.game.seats[p]
-    give(st, p, "D01", 1)
-    st.influence[p] = 5
+    st, name = _praeda_in_hand(1)
     st.fortuna_active = (*st.fortuna_active, next(i for i, c in enumerate(st.game.cards.fortuna) if c.id == "F23"))
     refresh(st)
     assert f"{name} pays 1 influence: the 1st Deceptio card it plays this round (C44), its cost changed by " \
