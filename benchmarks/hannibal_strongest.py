@@ -4,7 +4,8 @@ games in ``hannibal-flat256-v-heuristic.jsonl``; "Fifth round" for the search wi
 heuristic's ranking that leaves the blunders out and settles near ties, in
 ``hannibal-flat256-fifth-v-heuristic.jsonl``; "Sixth round" for the heuristic that reacts with
 the whole army under its commander, in ``hannibal-flat256-sixth-v-heuristic.jsonl``; "Seventh
-round" for the same on the rules since #52's fix, the default file and :data:`OUT_B`).
+round" for the same on the rules since #52's fix, stopped three times; "Eighth round" for the
+heuristic whose armies winter out of enemy PCs, the default file and :data:`OUT_B`).
 
     nice -n 19 python benchmarks/hannibal_strongest.py play [--out FILE] [--seeds A:B] [--only pairs|balance]
     python benchmarks/hannibal_strongest.py report [--out FILE ...]
@@ -49,8 +50,8 @@ BASELINE = 0.36  # the heuristic Carthage's win rate that the search as Carthage
 TARGET = 0.60
 ALPHA = 0.01
 LOOKS = (25, 50, 75, 100)  # the Carthaginian games after which the test may be read
-OUT = Path(__file__).parent / "results" / "hannibal-flat256-seventh-v-heuristic.jsonl"  # the seventh round's plan
-OUT_B = OUT.with_name("hannibal-flat256-seventh-v-heuristic-b.jsonl")  # its seeds 50-99, a second process
+OUT = Path(__file__).parent / "results" / "hannibal-flat256-eighth-v-heuristic.jsonl"  # the eighth round's plan
+OUT_B = OUT.with_name("hannibal-flat256-eighth-v-heuristic-b.jsonl")  # its seeds 50-99, a second process
 
 
 PAIRS = ((HEURISTIC, HEURISTIC), (HEURISTIC, SEARCH), (SEARCH, HEURISTIC))

@@ -76,8 +76,9 @@ def test_h110_the_heuristic_carthage_takes_rome_in_an_agent_game() -> None:
     107 of 0-119 under issue 31's rules and issue 36's heuristic, 27 and 107 since its defence of
     Carthage; 166 of 0-199 since Hannibal weighs Rome's defence in battle cards, H75; 210 of
     0-299 since an army laying a siege gets reinforcements, H18, and the siege train may be
-    left behind, H133; benchmarks/hannibal_endings.py tallies the endings by pairing)."""
-    end = _game(210, 1)
+    left behind, H133; 269 of 0-299 since the armies winter out of enemy PCs, H106;
+    benchmarks/hannibal_endings.py tallies the endings by pairing)."""
+    end = _game(269, 1)
     assert end.reason == "sudden death: Carthage controls Rome" and end.winner == 1
 
 
@@ -328,6 +329,32 @@ def test_h43_hannibal_keeps_out_of_reach_of_rome_s_reinforcements() -> None:
     rome = state.game.rome_space
     assert bots._exposure(state, CARTHAGE, rome, 7, hannibal) >= 0
     assert str(HeuristicAgent(state.game).choose(state)) != "to Rome"
+
+
+def test_h106_on_its_last_card_hannibal_winters_out_of_enemy_pcs() -> None:
+    """Turn 2, Carthage's last card, Hannibal at Pisae with 4 CUs (heuristic self-play, seed 11):
+    the heuristic stepped on to Faesulae, a Roman PC, where winter attrition takes 5/6 of a CU
+    from 4 on average (H105, H106); in Roman Italy it had taken a third of his army each turn,
+    the most of his early deaths (issue 36). Now he winters among the Boii, a Carthaginian tribe."""
+    state = recorded("hannibal-may-winter-among-enemy-pcs")
+    assert state.m_gen == state.game.general_index["Hannibal"] and state.m_left == 4
+    assert not state.hands[CARTHAGE]  # the seat's last card: he winters where this move ends
+    board = state.board
+    faesulae, boii = board.index["faesulae"], board.index["boii"]
+    assert bots._winter(state, CARTHAGE, faesulae, 4) == 5 / 6 and bots._winter(state, CARTHAGE, boii, 4) == 0
+    assert str(HeuristicAgent(state.game).choose(state)) == "to Boii"
+    state.hands[CARTHAGE].append(1)  # a card still to play: the march goes on
+    assert str(HeuristicAgent(state.game).choose(state)) != "to Boii"
+
+
+def test_h47_a_general_alone_never_steps_where_an_enemy_general_stands_alone() -> None:
+    """Hasdrubal alone at Beneventum, a Roman General alone at Capua (heuristic self-play, seed
+    1458): he stepped in, where he may not stop (H47), and had but the way back, twice in a turn."""
+    state = recorded("lone-general-may-step-among-lone-enemies")
+    capua = state.board.index["capua"]
+    assert state.m_left == 0 and not state.cu[ROME][capua] and base.generals_at(state, capua, ROME)
+    assert [str(a) for a in state.legal_actions()] == ["to Capua", "stop"]
+    assert str(HeuristicAgent(state.game).choose(state)) == "stop"
 
 
 # Issue 36, fifth round: the blunders a search over the heuristic's favourites made, at positions

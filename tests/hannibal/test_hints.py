@@ -86,11 +86,11 @@ def test_the_near_tie_rule_settles_a_tie_the_same_whatever_its_seed(monkeypatch:
 
 def test_the_flat_search_s_near_ties_go_to_the_ranking_within_three_standard_errors(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 36, seventh round: at Hannibal's first march (the second of the positions that
-    benchmarks/hannibal_indicators.py's ``--hint`` tries) the hint's search within 1 standard
-    error split between ``stop`` and ``to Rhone`` over four seeds; within 3
-    (``HeuristicAgent.tie``) every seed keeps the heuristic's favourite, as at 90 of 100 fresh
-    positions (docs/hannibal/agents.md)."""
+    """Issue 36, seventh round: at Rome's first card of turn 2 (the third of the positions that
+    benchmarks/hannibal_indicators.py's ``--hint`` tries, since the eighth round's heuristic)
+    the hint's search within 1 standard error split between ``event #64`` and ``ops #5`` over
+    four seeds; within 3 (``HeuristicAgent.tie``) every seed keeps the heuristic's favourite, as
+    at 90 of 100 fresh positions (docs/hannibal/agents.md)."""
     state = recorded("hint-tie-three")
     spec = "flat+heuristic:256"  # the hint as shipped (the fixture above makes the others' tiny)
     assert HeuristicAgent.tie == 3.0

@@ -8,10 +8,13 @@ Rules of thumb, one decision at a time, from what both seats see (and the seat's
   counting twice for Carthage); a General who would only stop where he stands is not activated;
 - a move steps towards the best target within four spaces, nearer ones first: a weaker enemy
   army to attack, an enemy city to besiege, enemy PCs; it never walks into a stronger army nor
-  back onto a space of the same move; a big army (6 CUs or more) within five spaces of the enemy
-  capital marches on it while its defenders are few (H110), an army at its own capital attacks a
-  weaker besieger (with the CUs inside, H100), and Carthage holding three of Italy's six
-  provinces marches on Campania's Roman cities;
+  back onto a space of the same move (nor, a General alone, where an enemy General stands
+  alone: he may not stop there, H47); on the seat's last card of the turn it weighs the
+  winter attrition where it ends (H106: a space with an enemy PC or a hostile tribe); a big
+  army (6 CUs or more) within five spaces of the enemy capital marches on it while its
+  defenders are few (H110), an army at its own capital attacks a weaker besieger (with the CUs
+  inside, H100), and Carthage holding three of Italy's six provinces marches on Campania's
+  Roman cities;
 - battles are weighed in battle cards (H75: the commander's BR, CUs, allies, Rome's militia in
   Latium), not CUs: an attack needs a card edge, a march on the enemy capital an edge over all
   its defenders and the reinforcements it may get by the next turn (H15, H17), and a besieged
@@ -91,6 +94,7 @@ SCALE = 20.0  # a value of 20 (five political points) is a win chance of about 8
 ALWAYS = ("charge", "counterattack", "take initiative", "cancel withdrawal", "siege", "pursue")
 DECAY = 0.7  # a target one space further is worth this much less (a move aims at near targets first)
 LOOK = 3  # how many spaces beyond the first step a move looks for targets
+WINTER = 4.0  # a CU an army would lose on average to winter attrition where its last move ends (H106)
 EXPOSED = 20.0  # Hannibal near an enemy army dealt as many battle cards as his (his loss costs 5 PCs, H43)
 WORTH_A_CARD = 2.0  # a move worth less (an enemy PC in reach) loses to the card's PCs (H31: one an OP)
 SMALL = 2  # an army of this many CUs or fewer never sails alone (the sea sinks it for nothing)
@@ -375,6 +379,15 @@ def _exposed(edge: int) -> float:
     than his (:func:`_exposure`): nothing while he holds more, then more the worse the odds, so
     that among exposed spaces he steps to the least bad."""
     return EXPOSED + 2.0 * edge if edge >= 0 else 0.0
+
+
+def _winter(st: HannibalState, side: int, space: int, cus: int) -> float:
+    """The CUs ``cus`` CUs of ``side`` would lose on average to winter attrition at ``space`` (H106:
+    a space with an enemy PC, walled city or tribe, or a hostile tribe)."""
+    if not cus or st.ctrl[space] != other(side) and not base.hostile_tribe(st, space, side):
+        return 0.0
+    loss = st.game.tables.attrition_loss
+    return sum(min(cus, loss(roll, cus)) for roll in range(1, 7)) / 6
 
 
 def _guard(st: HannibalState, side: int, at: int, g: int) -> int:
@@ -796,7 +809,9 @@ class HeuristicAgent:
 
     def _move(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """A step towards the best target in reach, or the army's aim; never back onto a space of
-        this move, Hannibal never by sea, a small force never alone by sea. Before its first
+        this move, Hannibal never by sea, a small force never alone by sea; on the seat's last
+        card, away from winter attrition (:func:`_winter`: it had cost Hannibal a third of his
+        army in Roman Italy each turn, the most of his early deaths, issue 36). Before its first
         step the army stops only to besiege: a card spent on nothing else is wasted."""
         cus = st.m_left
         g = st.m_gen
@@ -810,6 +825,9 @@ class HeuristicAgent:
         hannibal = g == _hannibal(st.game)
         if stop and hannibal:
             score -= _exposed(_exposure(st, seat, here, cus, g))
+        last = not st.hands[seat]  # where this move ends, the army winters (H106)
+        if stop and last:
+            score -= WINTER * _winter(st, seat, here, cus)
         aim = self._aim(st, seat, cus, here, g)
         pull = 1.5 if hannibal else 0.8
         seen: dict[int, float] = {}
@@ -830,8 +848,12 @@ class HeuristicAgent:
                     s += pull * (aim[here] - aim[there])
             if there in st.path:
                 s -= 100.0  # back where the army stood this move: a step for nothing
+            if not cus and not st.cu[other(seat)][there] and base.generals_at(st, there, other(seat)):
+                s -= 100.0  # alone where an enemy General stands alone: no stop there (H47), a way back
             if hannibal:
                 s -= _exposed(_exposure(st, seat, there, cus, g))
+            if last and not sail:
+                s -= WINTER * _winter(st, seat, there, cus)
             if s > score:
                 best, score = a, s
         if str(best) == "stop" and len(st.path) == 1 and not sieges.can_siege(st, seat, here, g):
