@@ -1,10 +1,11 @@
 """The pages as a person sees them (issue 33), each game at 1280×800, 1024×700 and 390×844
 (tapped, on a touch screen): the board's text labels as rendered — no two overlap by more than a
 fifth of the smaller, the smallest space name at least 10 px at 1280, Hannibal's names beside
-their spaces, none under the map's buttons — no panel beside the board wider than its column or
-cut off at its foot, no card of the hand under the piles, every button that plays a card naming
-it, every card in the tray with its words on its face, a decision made by clicking (tapping) a
-card's button and a space, and the index page's buttons inside their cards.
+their spaces, none under the map's buttons, nor VIAE's city discs at any zoom and pan — no panel
+beside the board wider than its column or cut off at its foot, no card of the hand under the
+piles, every button that plays a card naming it, every card in the tray with its words on its
+face, a decision made by clicking (tapping) a card's button and a space, and the index page's
+buttons inside their cards.
 The secrecy of the tray is checked with Hannibal's marker (#37 in Rome's hand): Carthage's page
 never shows it."""
 
@@ -311,11 +312,11 @@ NAME_SHOWN = """(name) => {
 
 def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pans(browser: Any, server: Any) -> None:
     """Play review: at 390×844 "Augusta Vindelicum" lay under the map's + button, and "Colonia
-    Agrippina" was cut by the map's top edge. VIAE's names lie on the map and move with it, the
-    buttons stay in the frame's corner: a name a pan or a zoom brings under them, or half out of the
-    frame, is slid just clear of them, into the frame, or set beside its city where it covers
-    nothing, else hidden until it comes out again; none under them nor cut by the frame's edge at
-    any frame, none over another."""
+    Agrippina" was cut by the map's top edge. The buttons now stand above the map, never over it;
+    VIAE's names lie on the map and move with it: a name a pan or a zoom brings half out of the
+    frame is slid into it, or set beside its city where it covers nothing, else hidden until it
+    comes out again; none under the buttons nor cut by the frame's edge at any frame, none over
+    another."""
     created = new_game(server, "viae")
     ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 390, 844)
     try:
@@ -323,7 +324,7 @@ def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pan
         page.wait_for_timeout(300)
         assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == []
         assert page.evaluate(CUT_AT_EDGE) == []  # slid into the frame or hidden, none cut in half
-        assert page.evaluate(NAME_SHOWN, "Augusta Vindelicum")  # slid clear of the +, not hidden
+        assert page.evaluate(NAME_SHOWN, "Augusta Vindelicum")  # shown whole, not hidden
         box = page.locator(".vi-board").bounding_box()
         start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         # drags that carry the north's names, then the east's, under the buttons, and back
@@ -683,13 +684,15 @@ def test_viae_s_tracks_are_readable_at_1024(browser: Any, server: Any) -> None:
         ctx.close()
 
 
-# The road values (discs) drawn under the map's zoom buttons.
+# The road values (discs) drawn under the map's zoom buttons (as much of each as the frame shows).
 VALUES_UNDER_BUTTONS = """() => {
   const zoom = document.querySelector('.board-zoom').getBoundingClientRect();
   const frame = document.querySelector('.vi-board').getBoundingClientRect();
   const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  const shown = (r) => ({left: Math.max(r.left, frame.left), top: Math.max(r.top, frame.top),
+    right: Math.min(r.right, frame.right), bottom: Math.min(r.bottom, frame.bottom)});
   return [...document.querySelectorAll('.vi-road-badge')].filter((c) => getComputedStyle(c).visibility !== 'hidden')
-    .filter((c) => { const r = c.getBoundingClientRect(); return meet(r, frame) && meet(r, zoom); })
+    .filter((c) => { const r = c.getBoundingClientRect(); return meet(r, frame) && meet(shown(r), zoom); })
     .map((c) => c.closest('.vi-road').dataset.road);
 }"""
 
@@ -697,8 +700,8 @@ VALUES_UNDER_BUTTONS = """() => {
 @pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
 def test_viae_s_road_values_never_lie_under_the_zoom_buttons(browser: Any, server: Any,
                                                              width: int, height: int) -> None:
-    """Play review: zoomed in, a road's value lay under the − button. One the buttons would cover
-    slides along its road out from under them, or is hidden where the road has no room."""
+    """Play review: zoomed in, a road's value lay under the − button. The buttons now stand beside
+    the map (a column at its right, or a row above it), never over a value."""
     created = new_game(server, "viae")
     ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], width, height)
     try:
@@ -711,5 +714,83 @@ def test_viae_s_road_values_never_lie_under_the_zoom_buttons(browser: Any, serve
             page.wait_for_timeout(150)
             assert page.evaluate(VALUES_UNDER_BUTTONS) == [], (step, button)
             assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (step, button)
+    finally:
+        ctx.close()
+
+
+# VIAE's city discs (each city's clickable circle, as much of it as the board's frame shows; those
+# highlighted marked *) that a zoom button covers, the discs in the frame counted, and whether the
+# three buttons are in the window.
+DISCS_UNDER_BUTTONS = """() => {
+  const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+  const buttons = [...document.querySelectorAll('.board-zoom button')].map((b) => b.getBoundingClientRect());
+  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const shown = (r) => ({left: Math.max(r.left, frame.left), top: Math.max(r.top, frame.top),
+    right: Math.min(r.right, frame.right), bottom: Math.min(r.bottom, frame.bottom)});
+  const [w, h] = [document.documentElement.clientWidth, window.innerHeight];
+  const discs = [...document.querySelectorAll('.vi-city[data-space]')]
+    .map((g) => [g, g.querySelector('.vi-hit').getBoundingClientRect()]).filter(([, r]) => meet(r, frame));
+  return {
+    under: discs.filter(([, r]) => buttons.some((b) => meet(shown(r), b)))
+      .map(([g]) => g.dataset.space + (g.classList.contains('active') ? '*' : '')),
+    shown: discs.length,
+    buttons: buttons.length === 3 && buttons.every((b) => b.width && b.left >= 0 && b.right <= w && b.top >= 0),
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_viae_s_city_discs_never_lie_under_the_zoom_buttons_at_any_zoom_and_pan(browser: Any, server: Any,
+                                                                                width: int, height: int) -> None:
+    """Play review: zoomed in, a city's disc lay under the map's zoom buttons, where it could be
+    neither clicked nor read. At every zoom level the buttons give, the map panned to each of its
+    corners, no city's disc (highlighted ones included: the start cities) meets a button."""
+    created = new_game(server, "viae")
+    first = created["seats"][0]
+    mover = server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]
+    ctx, page = open_seat(browser, server, created, mover, width, height)
+    phone = width < 600
+    try:
+        page.wait_for_selector(".vi-city.active", state="attached")
+        page.wait_for_timeout(300)
+        view_box = lambda: page.locator(".vi-board").get_attribute("viewBox")  # noqa: E731
+
+        def press(name: str) -> None:
+            control = page.get_by_role("button", name=name, exact=True)
+            control.tap() if phone else control.click()
+            page.wait_for_timeout(100)
+
+        def pan(dx: int, dy: int) -> None:  # drags the map until it goes no further (its edge in the frame)
+            box = page.locator(".vi-board").bounding_box()
+            x, y = box["x"] + box["width"] * (1 - dx * 0.8) / 2, box["y"] + box["height"] * (1 - dy * 0.8) / 2
+            for _ in range(10):
+                before = view_box()
+                page.mouse.move(x, y)
+                page.mouse.down()
+                page.mouse.move(x + dx * box["width"] * 0.8, y + dy * box["height"] * 0.8, steps=3)
+                page.mouse.up()
+                page.wait_for_timeout(60)
+                if view_box() == before:
+                    break
+
+        seen = []  # the number of discs in each frame
+
+        def check(where: str) -> None:
+            found = page.evaluate(DISCS_UNDER_BUTTONS)
+            assert found["buttons"], (where, found)
+            assert found["under"] == [], (where, view_box(), found["under"])
+            seen.append(found["shown"])
+
+        check("at rest")
+        for level in range(1, 6):  # 1.5× a press, up to the camera's most (6×)
+            press("the whole map")
+            for _ in range(level):
+                press("zoom in")
+            check(f"zoom {level}, middle")
+            for name, (dx, dy) in {"north-west": (1, 1), "north-east": (-1, 1), "south-east": (-1, -1),
+                                   "south-west": (1, -1)}.items():
+                pan(dx, dy)
+                check(f"zoom {level}, {name}")
+        assert min(seen[:2]) >= 10 and sum(seen) >= 100, seen  # the map and its cities were in the frames
     finally:
         ctx.close()

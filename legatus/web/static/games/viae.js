@@ -159,7 +159,7 @@ function labelObstacles(board, where, badges) {
 }
 
 const meets = (a, b) => a[0] < b[2] && a[2] > b[0] && a[1] < b[3] && a[3] > b[1];
-const CONTROL_REACH = 40; // how far beyond its disc a name moved from under the zoom buttons may go, in board units
+const FRAME_REACH = 40; // how far beyond its disc a name moved into the frame may go, in board units
 
 // --- The board --------------------------------------------------------------------------------
 export function createBoard(node, pub, hooks = {}) {
@@ -241,14 +241,31 @@ export function createBoard(node, pub, hooks = {}) {
   // Pan and zoom (camera.js): a phone shows part of the board at a readable scale, a laptop all
   // of it, central Italy a click or a pinch away.
   node.classList.add("pans");
-  let placed = false; // the labels, once placed, kept from under the zoom buttons at every frame
+  let placed = false; // the labels, once placed, kept whole in the frame at every frame
   // A phone's first frame shows the map from its top: the whole of its height, no track cut in half.
-  const cam = camera(svg, [0, 0, WIDTH, HEIGHT], { start: [WIDTH / 2, 0], onChange: (frame) => placed && clearControls(frame) });
-  node.append(zoomControls(cam));
+  const cam = camera(svg, [0, 0, WIDTH, HEIGHT], { start: [WIDTH / 2, 0], onChange: (frame) => placed && keepInFrame(frame) });
+  const controls = zoomControls(cam);
+  node.append(controls);
+  // The zoom buttons stand beside the map, never over it: zoomed in, any city may come to the
+  // frame's corner, and one under them could be neither clicked nor read (play review). A column
+  // at the map's right where the board has the room to spare (a laptop's board as high as the
+  // window allows and wider than the map: the map as large as without them), else a row above it
+  // (a phone, a window whose board the map's width fills), the board growing by it.
+  function placeControls() {
+    node.classList.remove("zoom-above");
+    node.classList.add("zoom-beside"); // measured as a column
+    const most = parseFloat(getComputedStyle(svg).maxHeight); // NaN: none (a phone)
+    const room = (node.clientWidth - controls.offsetWidth) * (HEIGHT / WIDTH);
+    const beside = window.innerWidth > 820 && (!node.clientWidth || room >= most - 0.5);
+    node.classList.toggle("zoom-beside", beside);
+    node.classList.toggle("zoom-above", !beside);
+  }
   const fit = () => {
+    placeControls();
     cam.setMinScale(window.innerWidth <= 820 ? PHONE_SCALE : 0);
     cam.redraw();
   };
+  placeControls();
   window.addEventListener("resize", fit);
   requestAnimationFrame(fit);
   // In the page the labels measure themselves; else (a hidden board) about 6.5 px a letter.
@@ -280,81 +297,38 @@ export function createBoard(node, pub, hooks = {}) {
   for (const [id, box] of Object.entries(labels.boxes)) setLabel(id, box, labels.leaders[id]);
   placed = true;
 
-  // The names lie on the map and move with it, the zoom buttons stay in the frame's corner: a name
-  // a pan or a zoom brings under them (a phone's "Augusta Vindelicum" under its +, play review), or
-  // half out of the frame at its edge (a phone's "Colonia Agrippina" at its top, play review), is
-  // slid just clear of them, into the frame, or set beside its city, where it covers nothing and
-  // stays in the frame; else it is hidden (with its leader line) until a pan takes it out again.
-  // A road's value under the buttons slides along its road, out from under them.
+  // The names lie on the map and move with it: a name half out of the frame at its edge (a phone's
+  // "Colonia Agrippina" at its top, play review) is slid into the frame, or set beside its city,
+  // where it covers nothing and stays in the frame; else it is hidden (with its leader line) until
+  // a pan takes it out again.
   let moved = []; // the labels set off their own place at the last frame
-  let slid = []; // the roads whose value was slid along them at the last frame
-  function clearControls(frame) {
-    const zoom = node.querySelector(".board-zoom");
-    const r = zoom ? zoom.getBoundingClientRect() : null;
-    const o = svg.getBoundingClientRect();
-    const pad = 3; // pixels around the buttons
-    const control = r && r.width ? [frame.left + (r.left - o.left - pad) / frame.k, frame.top + (r.top - o.top - pad) / frame.k,
-      frame.left + (r.right - o.left + pad) / frame.k, frame.top + (r.bottom - o.top + pad) / frame.k] : null;
+  function keepInFrame(frame) {
     const inFrame = [Math.max(2, frame.left), Math.max(MAP_TOP, frame.top),
       Math.min(WIDTH - 2, frame.left + frame.width / frame.k), Math.min(MAP_TOP + MAP_HEIGHT, frame.top + frame.height / frame.k)];
     const within = (b) => b[0] >= inFrame[0] && b[1] >= inFrame[1] && b[2] <= inFrame[2] && b[3] <= inFrame[3];
-    slideValues(control, within);
     const near = [inFrame[0] - 3, inFrame[1] - 3, inFrame[2] + 3, inFrame[3] + 3]; // a glyph may run a little past its box
     const cut = (b) => meets(b, near) && !within(b); // partly in the frame, partly out
-    const under = new Set(Object.keys(labels.boxes).filter((id) => (control && meets(labels.boxes[id], control)) ||
-      cut(labels.boxes[id])));
+    const under = new Set(Object.keys(labels.boxes).filter((id) => cut(labels.boxes[id])));
     for (const id of moved) if (!under.has(id)) setLabel(id, labels.boxes[id], labels.leaders[id]);
     moved = [...under];
     if (!under.size) return;
-    const taken = [...labels.obstacles, ...(control ? [control] : []),
-      ...Object.entries(labels.boxes).filter(([id]) => !under.has(id)).map(([, box]) => box)];
+    const taken = [...labels.obstacles, ...Object.entries(labels.boxes).filter(([id]) => !under.has(id)).map(([, box]) => box)];
     const free = (b) => within(b) && !taken.some((other) => meets(b, other));
     for (const id of under) {
       const [left, top, right, bottom] = labels.boxes[id];
-      // where it stands, or slid off the buttons each way; then into the frame
-      const shifts = [[0, 0], ...(control ? [[control[0] - right, 0], [control[2] - left, 0], [0, control[1] - bottom], [0, control[3] - top]] : [])]
-        .map(([dx, dy]) => [dx + Math.max(0, inFrame[0] - left - dx) + Math.min(0, inFrame[2] - right - dx),
-          dy + Math.max(0, inFrame[1] - top - dy) + Math.min(0, inFrame[3] - bottom - dy)]);
-      let spot = shifts.filter(([dx, dy]) => Math.hypot(dx, dy) <= CONTROL_REACH + (right - left))
-        .sort((a, b) => Math.hypot(...a) - Math.hypot(...b))
-        .map(([dx, dy]) => [left + dx, top + dy, right + dx, bottom + dy]).find(free) || null;
+      // slid into the frame, if not too far
+      const [dx, dy] = [Math.max(0, inFrame[0] - left) + Math.min(0, inFrame[2] - right),
+        Math.max(0, inFrame[1] - top) + Math.min(0, inFrame[3] - bottom)];
+      const slid = [left + dx, top + dy, right + dx, bottom + dy];
+      let spot = Math.hypot(dx, dy) <= FRAME_REACH + (right - left) && free(slid) ? slid : null;
       const city = where[id]; // a region's name has none: slid or hidden
       if (!spot && city) {
-        const found = placer(taken, inFrame).place(...city, CITY_R + 2, right - left, bottom - top, { optional: true, reach: CONTROL_REACH });
+        const found = placer(taken, inFrame).place(...city, CITY_R + 2, right - left, bottom - top, { optional: true, reach: FRAME_REACH });
         spot = found ? found.box : null;
       }
       if (spot) taken.push(spot);
       const end = spot && city ? nearestPoint(spot, ...city) : null;
       setLabel(id, spot, end && Math.hypot(end[0] - city[0], end[1] - city[1]) > CITY_R + 4 ? [...city, ...end] : null);
-    }
-  }
-
-  /** Each road's value disc under the zoom buttons (``control``, board units) slid along its road
-   * to the nearest point clear of them, inside the frame and off both cities' discs, else hidden
-   * (a short road, zoomed in); the others back at the road's middle. */
-  function slideValues(control, within) {
-    const setValue = (key, [x, y], shown = true) => {
-      const g = roadGroups[key];
-      g.classList.toggle("vi-value-off", !shown);
-      g.querySelector(".vi-road-badge").setAttribute("cx", fmt(x));
-      g.querySelector(".vi-road-badge").setAttribute("cy", fmt(y));
-      g.querySelector(".vi-road-value").setAttribute("x", fmt(x));
-      g.querySelector(".vi-road-value").setAttribute("y", fmt(y + 3.5));
-    };
-    const disc = ([x, y]) => [x - 8, y - 8, x + 8, y + 8];
-    const under = control ? Object.keys(roadGroups).filter((key) => meets(disc(middle(roadOf[key])), control)) : [];
-    for (const key of slid) if (!under.includes(key)) setValue(key, middle(roadOf[key]));
-    slid = under;
-    for (const key of under) {
-      const road = roadOf[key];
-      const [a, b] = [where[road.a], where[road.b]];
-      const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-      const end = (CITY_R + 8) / length; // off the cities' discs
-      const at = (t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-      const steps = [];
-      for (let d = 0.02; d <= 0.5 - end; d += 0.02) steps.push(0.5 - d, 0.5 + d);
-      const t = steps.find((u) => !meets(disc(at(u)), control) && within(disc(at(u))));
-      setValue(key, t === undefined ? middle(road) : at(t), t !== undefined);
     }
   }
 
