@@ -1,6 +1,6 @@
 """Hannibal's screen (legatus/games/hannibal/text.py) and its prompts: where cards are chosen
 each shows with its text, the menu naming them by number; the battle's card led only while its
-answer is due; a PC removal's cause first."""
+answer is due; a PC removal's cause first; the walls' question with what ``garrison N`` does."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from legatus.core.session import sample_outcome
 from legatus.games.hannibal import text
 from tests.hannibal.helpers import game, general, play, ready, roll, space
 from tests.hannibal.test_battle import _battle_at_terventum, _carthage_attacks_in_dertosa, _deal
+from tests.hannibal.test_walls import _hannibal_at, _roman
 
 
 def test_h29_at_card_play_each_card_of_the_hand_has_a_line_with_its_text() -> None:
@@ -90,6 +91,28 @@ def test_h109_h91_the_pc_removal_prompt_says_its_cause_first() -> None:
     play(state, "rome attacks double envelopment", "concede")
     roll(state, 6, 4)
     assert state.prompt() == "The battle lost: Carthage removes 1 PC (H91)."
+
+
+def test_h51_h62_the_walls_prompt_says_what_garrison_n_does() -> None:
+    """Play review: "garrison 1" said nothing of where the rest go, nor the Generals. H62: as
+    Hannibal enters Neapolis, Rome declares; H51: the mover at its move's end; H39: a consul."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    _hannibal_at(state, "Beneventum")
+    _roman(state, "Marcellus", "Neapolis", 2)
+    play(state, "ops #8", "activate Hannibal", "take 6", "to Neapolis")
+    assert state.prompt() == (
+        "Rome puts units inside the walls of Neapolis (H51): garrison N puts N of its 2 CUs inside (room for 2), "
+        "the rest stay outside to face Carthage's army (H62); with generals, Marcellus goes in too (else he stays "
+        "outside).")
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    play(state, "ops #9", "activate Hasdrubal", "take 2", "stop")
+    assert state.prompt() == (
+        "Carthage puts units inside the walls of New Carthage (H51): garrison N puts N of its 2 CUs inside (room "
+        "for 2), the rest stay outside; with generals, Hasdrubal goes in too (else he stays outside).")
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    play(state, "ops #1", "activate P. Scipio", "take 8", "stop")
+    assert state.prompt().endswith("(else he stays outside); a consul keeps 5 CUs on his side of the walls (H39).")
+    assert state.view(0)["prompt"] == state.prompt()  # the page says it too
 
 
 def test_h30_one_op_and_one_card_are_singular() -> None:

@@ -33,7 +33,8 @@ def test_h51_h62_units_declared_inside_do_not_stop_the_enemy_and_h48_are_not_ove
     neapolis = space(state, "Neapolis")
     state.cu[ROME][neapolis] = 1
     play(state, "ops #8", "activate Hannibal", "take 6", "to Neapolis")
-    assert state.prompt() == "Rome puts units inside the walls of Neapolis (H51)."
+    assert state.prompt() == ("Rome puts units inside the walls of Neapolis (H51): garrison 1 puts its CU inside, "
+                              "garrison 0 leaves it outside to face Carthage's army (H62).")
     assert legal(state) == {"garrison 0", "garrison 1"}
     play(state, "garrison 1")
     # H48: the lone CU inside is not overrun; H47: the move goes on

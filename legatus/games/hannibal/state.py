@@ -252,6 +252,13 @@ class HannibalState(ProcedureState):
     def view_text(self, seat: int, markup: bool = False, full: bool = True) -> str:
         return text.render(self.game, self.view(seat), markup, full)
 
+    def prompt(self) -> str:
+        """The running procedure's sentence; at the walls, what ``garrison N`` does (H51, H62)."""
+        said = super().prompt()
+        if self.stack and self.stack[-1][0] == Id.GARRISON:
+            return text.walls_prompt(self, said)
+        return said
+
     def describe(self, action: int) -> str:
         """A card reads with its name and OPs: "ops #16 Gallic Recruits (2 OPs)", "draw #29 …"."""
         notation = str(self.notation.table[int(action)])

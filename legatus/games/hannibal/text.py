@@ -21,6 +21,8 @@ from legatus.core.errors import NotationError
 
 from .cards import StrategyCard
 from .map import ALPS_PASS, PASS, STRAIT
+from .notation import SIDES
+from .rules import base, walls
 
 if TYPE_CHECKING:
     from .game import HannibalGame
@@ -180,6 +182,40 @@ def render(game: HannibalGame, view: dict[str, Any], markup: bool = False, full:
     if full:
         lines += cards_lines(view)
     return "\n".join(lines)
+
+
+def walls_prompt(st: HannibalState, said: str) -> str:
+    """The walls' question (``said``: "Carthage puts units inside the walls of New Carthage
+    (H51).") with what its answers do: ``garrison N`` puts N of the side's CUs there inside the
+    walls in all (as many as the city holds, H51), the rest stay outside (where the enemy army
+    entering meets them, H62); ``with generals`` its Generals there go in too, else they stay
+    outside; a consul keeps 5 CUs on his side of the walls (H39)."""
+    _, side, mode, space = st.stack[-1]
+    entering = mode == walls.DECLARE  # the owner, as the enemy enters (H62); else the mover at its move's end
+    gens = base.generals_at(st, space, side, everywhere=True) if entering else [st.m_gen, *st.m_group]
+    units = walls.total(st, side, space) if entering else st.inner[space] + st.m_left
+    outside = f" to face {SIDES[st.m_side].capitalize()}'s army (H62)" if entering else ""
+    names = [st.game.generals[g].name for g in gens]
+    who = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    first = st.notation.GARRISON + walls.MAX_INSIDE + 1  # "garrison 0 with generals"
+    with_them = any(first <= a <= first + walls.MAX_INSIDE for a in st.legal_actions())
+    parts = []
+    if units > 1:
+        in_all = " in all" if st.inner[space] and st.ctrl[space] == side else ""
+        parts.append(f"garrison N puts N of its {units} CUs inside{in_all} (room for {st.board.capacity[space]}), "
+                     f"the rest stay outside{outside}")
+    elif units:
+        parts.append(f"garrison 1 puts its CU inside, garrison 0 leaves it outside{outside}")
+    else:
+        parts.append(f"garrison 0 leaves {who} outside{outside}")
+    if with_them and units:
+        go, stay = ("goes", "he stays") if len(names) == 1 else ("go", "they stay")
+        parts.append(f"with generals, {who} {go} in too (else {stay} outside)")
+    elif with_them:
+        parts.append(f"garrison 0 with generals takes {who} inside")
+    if any(st.consul[g] for g in gens):
+        parts.append("a consul keeps 5 CUs on his side of the walls (H39)")
+    return f"{said.removesuffix('.')}: {'; '.join(parts)}."
 
 
 def _chosen(view: dict[str, Any]) -> list[str]:

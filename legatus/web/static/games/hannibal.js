@@ -65,18 +65,36 @@ const BOUND_FONT = `italic 700 11px ${FONT}`;
 const PROVINCE_FONT = `italic 600 11px ${FONT}`;
 const NAME_H = 13;
 const MARKER_R = 9; // what a space's marker covers, in pixels
+// How far a space's marker is drawn, rings included, in pixels: a plain space's dark ring (its hit
+// circle, stroked as .hn-pc: r 13) and a space to choose's (.hn-ring, r 12, 3 px wide), a port's
+// blue ring (r 9.5); else the marker's own shape.
+const RING_R = 14;
+const PORT_R = 10.5;
+const RINGED = ["active", "selected", "hn-battle", "hn-bound-to"]; // the classes that draw .hn-ring
 const SMALL_MARKER = 0.8; // a narrower board draws the markers smaller, leaving its names room
 const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
 // Where the frame shows part of the map (a phone, a zoom), a name with no room within this many
 // pixels of its space is left out, not set far off (its space at the frame's edge: a pan shows it).
 const NAME_REACH = 24;
-// A stack (an army's box) is set within STACK_REACH pixels of its space where it covers nothing
-// and lies nearer its space than any other, else within STACK_FAR, else where it covers nothing
-// but lies nearer another space, else within STACK_REACH in names' places (set again), else
-// near, over the fewest markers. A small board draws them brief.
-const STACK_REACH = 30;
-const STACK_FAR = 56;
+// A stack (an army's box) is set within STACK_REACH pixels of its space's middle where it covers
+// nothing and lies nearer its space than any other, else there in names' places (set again), else
+// within STACK_FAR; then the same where it lies nearer another space; else within STACK_FAR over
+// the fewest names, past the frame's edge rather than over a marker. A small board draws them
+// brief.
+const STACK_REACH = 40;
+const STACK_FAR = 70;
+// The places tried for a stack, in order: [within how many pixels, nearer its space than any
+// other, moving names]; those from NEARER on may lie nearer another space.
+const STAGES = [[STACK_REACH, true, false], [STACK_REACH, true, true], [STACK_FAR, true, false],
+  [STACK_REACH, false, false], [STACK_REACH, false, true], [STACK_FAR, false, false], [STACK_FAR, false, true]];
+const NEARER = 3;
+const STACK_GAPS = [0, 3, 6, 10, 14, 18, 24, 30, 35, 40, 46, 51, 56, 61]; // its rings (labels.js): finer than names'
+// An army's box keeps this many pixels off every other space's marker as drawn (its rings), and
+// clears its own: never over one, nor touching it (play review: at 390 px an army's box lay
+// under Dianium's marker, at 1024 Hannibal's touched it). Where the frame leaves no such place
+// within STACK_FAR, the box runs past the frame's edge rather than over a marker.
+const STACK_CLEAR = 2;
 const NAME_MOVE = 50; // how far a name moved out of a stack's way may go, in pixels
 
 export function createBoard(node, pub, hooks = {}) {
@@ -261,12 +279,11 @@ export function createBoard(node, pub, hooks = {}) {
       if (c.width) obstacles.push([c.left - origin.left - 3, c.top - origin.top - 3, c.right - origin.left + 3, c.bottom - origin.top + 3]);
     }
     const partial = frame.k > Math.min(frame.width / w, frame.height / h) * 1.001;
-    const placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
-    leaders.replaceChildren();
-    const lead = ([x, y], box, cls = "hn-leader") => {
+    let placer_ = null;
+    const lead = ([x, y], box, cls = "hn-leader", from = r) => {
       const [bx, by] = nearestPoint(box, x, y);
       const d = Math.hypot(bx - x, by - y) || 1;
-      const line = s("line", { x1: x + ((bx - x) / d) * r, y1: y + ((by - y) / d) * r, x2: bx, y2: by, class: cls });
+      const line = s("line", { x1: x + ((bx - x) / d) * from, y1: y + ((by - y) / d) * from, x2: bx, y2: by, class: cls });
       leaders.append(line);
       return line;
     };
@@ -301,12 +318,12 @@ export function createBoard(node, pub, hooks = {}) {
       if (line) line.remove();
       names.delete(name);
     };
-    for (const name of order) showName(name, findName(name, partial ? { optional: true, reach: NAME_REACH } : {}));
-    /** The stack ``w``×``h`` of space ``name`` in the place of names that find room again nearby:
-     * the spot, the names moved set again; null (nothing changed) where no such place is found. */
-    const makeRoom = (name, w, h, options) => {
+    /** The stack ``w``×``h`` of space ``name`` (kept ``own`` pixels from its middle) in the place of
+     * names that find room again nearby: the spot, the names moved set again; null (nothing
+     * changed) where no such place is found. */
+    const makeRoom = (name, own, w, h, options) => {
       const soft = new Map([...names].map(([space, { box }]) => [box, space]));
-      for (const spot of placer_.spots(...at[name], r, w, h, { ...options, soft: new Set(soft.keys()) }).slice(0, 8)) {
+      for (const spot of placer_.spots(...at[name], own, w, h, { ...options, soft: new Set(soft.keys()) }).slice(0, 8)) {
         const moved = [...soft].filter(([box]) => overlap(box, spot.box) > 0).map(([, space]) => space);
         const kept = moved.map((space) => names.get(space));
         moved.forEach(dropName);
@@ -326,27 +343,62 @@ export function createBoard(node, pub, hooks = {}) {
       }
       return null;
     };
-    for (const name of order) {
-      for (const stack of groups[name].stacks.children) {
+    // Each space's marker as drawn (its rings: RING_R), with the room an army's box keeps off it.
+    const drawnR = (name) => {
+      const { g, sp } = groups[name];
+      const ringed = sp.kind === "pc" || RINGED.some((c) => g.classList.contains(c));
+      return (ringed ? RING_R : sp.port ? PORT_R : MARKER_R) * (small ? SMALL_MARKER : 1);
+    };
+    const halo = Object.fromEntries(seen.map((name) => {
+      const [x, y] = at[name];
+      const k = drawnR(name) + STACK_CLEAR;
+      return [name, [x - k, y - k, x + k, y + k]];
+    }));
+    /** The names, then the stacks of ``list`` ([space, stack] each) in its order: how well each
+     * stack found room, by the STAGES it tried (STAGES.length: the last resort). */
+    const layout = (list) => {
+      placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
+      leaders.replaceChildren();
+      names.clear();
+      for (const name of order) showName(name, findName(name, partial ? { optional: true, reach: NAME_REACH } : {}));
+      return list.map(([name, stack]) => {
+        const around = seen.filter((o) => o !== name && Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 200);
+        const others = around.map((o) => at[o]);
+        const avoid = around.map((o) => halo[o]);
+        const own = drawnR(name) + 1; // the box clear of its own marker's rings too
         const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
-        const others = seen.filter((o) => o !== name && Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 200)
-          .map((o) => at[o]);
         let spot = null;
-        for (const options of [{ reach: STACK_REACH, others }, { reach: STACK_FAR, others }, { reach: STACK_REACH }, { reach: STACK_FAR }]) {
-          spot ||= placer_.place(...at[name], r, sw, sh, { optional: true, ...options });
+        let stage = 0;
+        for (const [within, nearer, moving] of STAGES) {
+          const options = { within, reach: within, gaps: STACK_GAPS, avoid, ...(nearer ? { others } : {}) };
+          spot = moving ? makeRoom(name, own, sw, sh, options)
+            : placer_.place(...at[name], own, sw, sh, { optional: true, ...options });
+          if (spot) break;
+          stage += 1;
         }
-        for (const options of [{ reach: STACK_REACH, others }, { reach: STACK_REACH }, { reach: STACK_FAR }]) {
-          spot ||= makeRoom(name, sw, sh, options);
-        }
-        if (!spot) { // the place of the fewest names, set again where they find room
-          spot = placer_.place(...at[name], r, sw, sh, { reach: STACK_REACH, soft: new Set([...names.values()].map((n) => n.box)) });
+        if (!spot) { // the place of the fewest names, set again where they find room; past the frame's edge before over a marker
+          const soft = new Set([...names.values()].map((n) => n.box));
+          const far = { within: STACK_FAR, reach: STACK_FAR, gaps: STACK_GAPS };
+          spot = placer_.place(...at[name], own, sw, sh, { ...far, avoid, spill: true, soft })
+            || placer_.place(...at[name], own, sw, sh, { avoid, soft });
           const moved = [...names].filter(([, { box }]) => overlap(box, spot.box) > 0).map(([space]) => space);
           moved.forEach(dropName);
           moved.forEach((space) => showName(space, findName(space, partial ? { optional: true, reach: NAME_REACH } : {})));
         }
         stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
-        if (spot.gap) lead(at[name], spot.box, `hn-leader hn-stack-leader hn-leader-${stack.dataset.side}`);
-      }
+        if (spot.gap) lead(at[name], spot.box, `hn-leader hn-stack-leader hn-leader-${stack.dataset.side}`, own - 1);
+        return stage;
+      });
+    };
+    // The stacks in the crowded spaces' order; where one found room only nearer another space (a
+    // stack placed before took its place), set again with those first, kept unless worse.
+    const list = order.flatMap((name) => [...groups[name].stacks.children].map((stack) => [name, stack]));
+    const worse = (stages) => stages.reduce((t, k) => t + k, 0);
+    const stages = layout(list);
+    const late = list.filter((_, i) => stages[i] >= NEARER);
+    if (late.length && late.length < list.length) {
+      const again = layout([...late, ...list.filter((item) => !late.includes(item))]);
+      if (worse(again) > worse(stages)) layout(list);
     }
     provinceNames.replaceChildren();
     for (const province of map.provinces) {
