@@ -311,6 +311,7 @@ export function createBoard(node, pub, hooks = {}) {
       label.setAttribute("x", (spot.box[0] + 1).toFixed(1));
       label.setAttribute("y", (spot.box[1] + 10).toFixed(1));
     };
+    const nameOptions = partial ? { optional: true, reach: NAME_REACH } : {}; // a name's place where the frame shows part of the map
     const findName = (name, options) => placer_.place(...at[name], r, nameWidth(name), NAME_H, options);
     const dropName = (name) => {
       const { box, line } = names.get(name);
@@ -360,7 +361,7 @@ export function createBoard(node, pub, hooks = {}) {
       placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
       leaders.replaceChildren();
       names.clear();
-      for (const name of order) showName(name, findName(name, partial ? { optional: true, reach: NAME_REACH } : {}));
+      for (const name of order) showName(name, findName(name, nameOptions));
       return list.map(([name, stack]) => {
         const around = seen.filter((o) => o !== name && Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 200);
         const others = around.map((o) => at[o]);
@@ -383,7 +384,7 @@ export function createBoard(node, pub, hooks = {}) {
             || placer_.place(...at[name], own, sw, sh, { avoid, soft });
           const moved = [...names].filter(([, { box }]) => overlap(box, spot.box) > 0).map(([space]) => space);
           moved.forEach(dropName);
-          moved.forEach((space) => showName(space, findName(space, partial ? { optional: true, reach: NAME_REACH } : {})));
+          moved.forEach((space) => showName(space, findName(space, nameOptions)));
         }
         stack.setAttribute("transform", `translate(${spot.box[0].toFixed(1)},${spot.box[1].toFixed(1)})`);
         if (spot.gap) lead(at[name], spot.box, `hn-leader hn-stack-leader hn-leader-${stack.dataset.side}`, own - 1);
