@@ -156,6 +156,9 @@ def resample_failure(state: State, rng: random.Random) -> Failure | None:
             return Failure("resample", f"the input of {whose}: {traceback.format_exc(limit=6)}", to_record(state))
         if drawn.view(seat) != state.view(seat):
             return Failure("resample", f"the input drawn for {whose} shows it another view", to_record(state))
+        if drawn.decision() != state.decision():  # a seat's record keeps the decision: it must be public
+            return Failure("resample", f"the input drawn for {whose} is at another decision "
+                           f"('{drawn.decision()}', not '{state.decision()}')", to_record(state))
     return None
 
 

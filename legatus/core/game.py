@@ -20,7 +20,7 @@ from .actions import Action, ActionTable
 from .errors import IllegalActionError, NotationError, OptionError
 from .information import Information as Information
 from .record import replay, to_record
-from .secrecy import information_state, search, seat_actions
+from .secrecy import Fits, at_decision, information_state, search, seat_actions
 from .solo import SingleAgent
 
 CHANCE = -1
@@ -150,10 +150,11 @@ class Game(abc.ABC):
         return len(self.actions)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                         start: State | None = None, prompt: str | None = None) -> State:
+                         start: State | None = None, fits: Fits | None = None) -> State:
         """A state reached (from ``start``, else the initial state) by actions that ``seat``
-        saw as ``seen`` (its redacted history), the hidden ones drawn with ``rng``; ``prompt``
-        (when known) its ``State.prompt()``, for a game whose actions do not always say it. The core
+        saw as ``seen`` (its redacted history), the hidden ones drawn with ``rng``; ``fits`` (when
+        known) says which states end at the decision the seat saw, for a game whose actions do
+        not always say it. The core
         searches for one (:func:`legatus.core.secrecy.search`); a game whose secrets are
         revealed later (a card drawn unseen, then played) overrides this with a direct draw."""
         return search(self, seat, seen, rng, start)
@@ -290,6 +291,12 @@ class State(abc.ABC):
             return f"The game is over: {' and '.join(won)} {'wins' if len(won) == 1 else 'share the win'}."
         return f"{self.seat_name(self.current_player()).capitalize()} to move."
 
+    def decision(self) -> str:
+        """Who decides what now, as a key that a reworded prompt leaves as it is: the seat's name
+        (``chance``, or ``game over``; a game on procedures adds the running one). A seat's
+        record keeps it, for the actions do not always say it (VIAE's V40)."""
+        return "game over" if self.is_terminal() else self.seat_name(self.current_player())
+
     def describe(self, action: int) -> str:
         """The action's notation with what a person wants to know before choosing it (a cost)."""
         return str(self.game.actions[action])
@@ -383,7 +390,7 @@ class State(abc.ABC):
         if self.initial_position() is not None:  # the position holds every secret of its moment
             raise NotImplementedError(f"{self.game.name} cannot resample a game set up from a position: "
                                       "the game must draw the position's secrets itself")
-        return self.game.consistent_state(seat, seat_actions(self, seat), rng, prompt=self.prompt())
+        return self.game.consistent_state(seat, seat_actions(self, seat), rng, fits=at_decision(self.decision()))
 
     def redraw(self, seat: int, rng: random.Random) -> State | None:
         """:meth:`resample`'s fast path: a copy of this state with only what ``seat`` has not

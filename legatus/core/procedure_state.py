@@ -226,6 +226,10 @@ class ProcedureState(State, ProcedureStack):
     def prompt(self) -> str:
         return self.procedures.prompt(self) if self.stack else super().prompt()
 
+    def decision(self) -> str:
+        stack = self.stack
+        return f"{super().decision()} at {self.procedures.keys[stack[-1][0]]}" if stack else super().decision()
+
     def explain_illegal(self, action: int) -> str:
         """Why ``action`` is refused: the running procedure's explanation, else its legal actions
         (but never where they would show a hidden hand, or the outcomes of a roll to come)."""

@@ -143,13 +143,16 @@ class Procedures(Generic[S]):
     procedure is one index into :attr:`by_id` away, and each hook one index into its tuple
     (``players``, ``legals``, ``applies``, ``chances``, ``runs``: the states' hot path)."""
 
-    __slots__ = ("by_id", "players", "legals", "applies", "chances", "runs", "frames")
+    __slots__ = ("by_id", "keys", "players", "legals", "applies", "chances", "runs", "frames")
 
-    def __init__(self, procedures: Mapping[int, Procedure[S]]) -> None:
+    def __init__(self, procedures: Mapping[int, Procedure[S]], keys: Sequence[str] | None = None) -> None:
         ids = sorted(procedures)
         if ids != list(range(len(ids))):
             raise ProcedureError(f"procedure ids must run from 0 to {len(ids) - 1} without gaps; got {ids}")
         self.by_id: tuple[Procedure[S], ...] = tuple(procedures[i] for i in ids)
+        # Each procedure's key, unique and kept from version to version (its id's name), where
+        # names may repeat ("roll") and prompts are reworded: what a seat's record saves.
+        self.keys: tuple[str, ...] = tuple(keys) if keys is not None else tuple(p.name for p in self.by_id)
         # Each hook by id, bound once: the hot path (a state's contract) is one tuple index away.
         self.players = tuple(p.player for p in self.by_id)
         self.legals = tuple(p.legal for p in self.by_id)
@@ -178,7 +181,7 @@ class Procedures(Generic[S]):
         if missing:
             names = ", ".join(chapter.__name__ for chapter in chapters)
             raise ProcedureError(f"no chapter declares the procedures {', '.join(missing)} (chapters: {names})")
-        return cls(entries)
+        return cls(entries, [i.name.lower() for i in sorted(ids)])
 
     def __getitem__(self, procedure_id: int) -> Procedure[S]:
         return self.by_id[procedure_id]

@@ -12,10 +12,12 @@ that a loaded game resumes as it was. A record without it is played by people.
 
 The full record is the referee's. A seat's record (``to_record(state, seat)``, with a
 ``"seat"`` key) holds the actions as that seat saw them, others' secrets redacted, and
-``"prompt"``, who was to decide what (``state.prompt()``, public, and not always told by the
-actions: a VIAE conquest may leave a seat placing a personal Mandatum that came true, V40, or
-not); it replays to a state consistent with both, whose ``view(seat)`` is the one the seat had. The driver's
-seed never enters a record.
+``"decision"``, who was to decide what (``state.decision()``: public, and not always told by
+the actions, for a VIAE conquest may leave a seat placing a personal Mandatum that came true,
+V40, or not; a key that stays as it is when a prompt is reworded, so that the record loads in
+later versions); it replays to a state consistent with both, whose ``view(seat)`` is the one
+the seat had. A seat's record saved before it kept the decision has its prompt's words instead
+(``"prompt"``), which must still be the same. The driver's seed never enters a record.
 """
 
 from __future__ import annotations
@@ -30,13 +32,13 @@ from typing import TYPE_CHECKING, Any
 from .errors import LegatusError, NotationError, RecordError
 from .information import Information
 from .registry import load
-from .secrecy import consistent_state, seat_actions
+from .secrecy import at_decision, at_prompt, consistent_state, seat_actions
 
 if TYPE_CHECKING:
     from .game import State
 
 KEYS = ("game", "version", "options", "actions")
-OPTIONAL_KEYS = ("position", "seat", "prompt", "players")
+OPTIONAL_KEYS = ("position", "seat", "decision", "prompt", "players")
 PERSON = "person"
 """A seat's player in a record's ``players`` when it is not an agent."""
 
@@ -72,7 +74,7 @@ def to_record(state: State, seat: int | None = None, players: dict[int, str] | N
     record["actions"] = seat_actions(state, seat)
     if seat is not None:
         record["seat"] = game.seats[seat]
-        record["prompt"] = state.prompt()
+        record["decision"] = state.decision()
     if players is not None:
         record["players"] = {name: players.get(i, PERSON) for i, name in enumerate(game.seats)}
     return record
@@ -93,9 +95,10 @@ def check_record(record: Any) -> dict[str, Any]:
                           f"and may have {', '.join(OPTIONAL_KEYS)})")
     if "seat" in record and not isinstance(record["seat"], str):
         raise RecordError("the record's 'seat' must be the name of the seat whose record it is")
-    if "prompt" in record and ("seat" not in record or not isinstance(record["prompt"], str)):
-        raise RecordError("the record's 'prompt' must be the text of the decision at hand (state.prompt()), "
-                          "in a seat's record")
+    for key, what in (("decision", "the decision at hand (state.decision())"),
+                      ("prompt", "the text of the decision at hand (state.prompt())")):
+        if key in record and ("seat" not in record or not isinstance(record[key], str)):
+            raise RecordError(f"the record's '{key}' must be {what}, in a seat's record")
     players = record.get("players", {})
     if not isinstance(players, dict) or not all(isinstance(v, str) and v.strip() for v in players.values()):
         raise RecordError("the record's 'players' must be an object of seat names and players "
@@ -148,11 +151,13 @@ def replay(record: Any, rng: random.Random | None = None) -> State:
             seat = state.game.seat_index(record["seat"])
         except LegatusError as exc:
             raise RecordError(f"the record's seat cannot be played: {exc}") from None
-        prompt = record.get("prompt")
-        loaded = consistent_state(state.game, seat, record["actions"], rng, start=state, prompt=prompt)
-        if prompt is not None and loaded.prompt() != prompt:
+        key = "decision" if "decision" in record else "prompt" if "prompt" in record else None
+        fits = None if key is None else (at_decision if key == "decision" else at_prompt)(record[key])
+        loaded = consistent_state(state.game, seat, record["actions"], rng, start=state, fits=fits)
+        if fits is not None and not fits(loaded):
+            reached = loaded.decision() if key == "decision" else loaded.prompt()
             raise RecordError(f"no state of {state.game.name} fits {record['seat']}'s record at "
-                              f"'{prompt}' (its last action leads to '{loaded.prompt()}')")
+                              f"'{record[key]}' (its last action leads to '{reached}')")
         return loaded
     for index, text in enumerate(record["actions"]):
         apply_text(state, index, text)

@@ -18,7 +18,7 @@ guessed hand does not hold). Games whose secrets make that search long override
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import RecordError
@@ -26,6 +26,22 @@ from .information import Information
 
 if TYPE_CHECKING:
     from .game import Game, State
+
+Fits = Callable[["State"], bool]
+"""Which states end at the decision a seat saw (its record's ``decision``): the test a drawn
+state must pass where the seat's actions do not say it (VIAE's V40)."""
+
+
+def at_decision(decision: str) -> Fits:
+    """The states whose :meth:`~legatus.core.game.State.decision` is ``decision``."""
+    return lambda state: state.decision() == decision
+
+
+def at_prompt(prompt: str) -> Fits:
+    """The states whose prompt is ``prompt``: a seat's record saved before records kept the
+    decision's key (its words must not have changed since)."""
+    return lambda state: state.prompt() == prompt
+
 
 MAX_TRIES = 200_000
 """Actions the search may apply before it gives up (a corrupt seat record, or a game whose
@@ -76,13 +92,12 @@ def _candidates(state: State, seat: int, text: str, rng: random.Random | None) -
 
 
 def consistent_state(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                     start: State | None = None, prompt: str | None = None) -> State:
+                     start: State | None = None, fits: Fits | None = None) -> State:
     """A state reached by actions that ``seat`` would have seen as ``seen`` (from ``start``,
     else the game's initial state), its hidden choices drawn with ``rng`` (None: the first in
-    table order), ``prompt`` (when known) the state's ``prompt()`` at the end: the game's own draw
-    if it has one (``Game.consistent_state``), else :func:`search`. Raises :class:`RecordError`
-    naming the first string no action can match."""
-    return game.consistent_state(seat, seen, rng, start, prompt)
+    table order), one that ``fits`` where the game's own draw can choose (``Game.consistent_state``),
+    else :func:`search`. Raises :class:`RecordError` naming the first string no action can match."""
+    return game.consistent_state(seat, seen, rng, start, fits)
 
 
 def search(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None = None,
@@ -119,8 +134,10 @@ def search(game: Game, seat: int, seen: Sequence[str], rng: random.Random | None
 
 
 def is_consistent(state: State, seat: int, other: State) -> bool:
-    """Whether ``other`` shows ``seat`` exactly what ``state`` does (its history and its view)."""
-    return seat_actions(state, seat) == seat_actions(other, seat) and state.view(seat) == other.view(seat)
+    """Whether ``other`` shows ``seat`` exactly what ``state`` does (its history, its view and
+    the decision at hand)."""
+    return (seat_actions(state, seat) == seat_actions(other, seat) and state.view(seat) == other.view(seat)
+            and state.decision() == other.decision())
 
 
 def earlier_unseen_draw(free: list[int], index: int, seen: Sequence[str], name: str, rng: random.Random) -> int:

@@ -122,16 +122,27 @@ def test_a_seat_record_that_fits_no_game_is_refused_naming_the_action() -> None:
         legatus.replay(record)
 
 
-def test_a_seat_records_prompt_must_be_the_one_its_actions_lead_to() -> None:
-    # The prompt says what the actions may not (issue 30: a VIAE claim under way); one that no
-    # state reached by them shows is refused, naming both, and one that is not text too.
-    state = random_game(2, players=2)[-1]
+def test_a_seat_records_decision_must_be_the_one_its_actions_lead_to() -> None:
+    # The decision says what the actions may not (issue 30: a VIAE claim under way); one that no
+    # state reached by them is at is refused, naming both, and one that is not text too.
+    state = next(s for s in reversed(random_game(2, players=2)) if s.current_player() == 1)
     record = to_record(state, 0)
-    assert record["prompt"] == state.prompt()
+    assert record["decision"] == state.decision() == "seat2" and "prompt" not in record
+    with pytest.raises(RecordError, match=r"fits seat1's record at 'seat9' \(its last action leads to 'seat2'\)"):
+        legatus.replay({**record, "decision": "seat9"})
+    with pytest.raises(RecordError, match=r"the record's 'decision' must be the decision at hand"):
+        legatus.replay({**record, "decision": 3})
+
+
+def test_a_seat_record_saved_with_its_prompt_loads_while_the_prompt_reads_the_same() -> None:
+    # Seat records saved before they kept the decision's key hold the prompt's words.
+    state = next(s for s in reversed(random_game(2, players=2)) if s.current_player() == 1)
+    legacy = {k: v for k, v in to_record(state, 0).items() if k != "decision"} | {"prompt": state.prompt()}
+    assert legatus.replay(legacy).view(0) == state.view(0)
     with pytest.raises(RecordError, match=r"fits seat1's record at 'Seat9 to move\.' \(its last action leads to"):
-        legatus.replay({**record, "prompt": "Seat9 to move."})
+        legatus.replay({**legacy, "prompt": "Seat9 to move."})
     with pytest.raises(RecordError, match=r"the record's 'prompt' must be the text of the decision at hand"):
-        legatus.replay({**record, "prompt": 3})
+        legatus.replay({**legacy, "prompt": 3})
 
 
 def test_the_core_search_backs_up_when_a_guess_is_ruled_out() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from legatus.core.actions import Action, ActionTable
 from legatus.core.errors import OptionError
 from legatus.core.game import CHANCE, TERMINAL, Game, Information, Option, State, Utility, parse_flag
-from legatus.core.secrecy import earlier_unseen_draw
+from legatus.core.secrecy import Fits, earlier_unseen_draw
 from legatus.core.solo import SingleAgent
 
 MARKER = "aquila"
@@ -91,14 +91,14 @@ class BlindGame(Game):
         return {"players": players, "cards": rng.randint(HAND * players, 12), "turns": rng.randint(1, 5)}
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                         start: State | None = None, prompt: str | None = None) -> State:
+                         start: State | None = None, fits: Fits | None = None) -> State:
         """A direct draw of the cards ``seat`` has not seen: the core's search would guess each
         unseen draw blindly and learn only when the card is played, turns later. Each card
         another seat plays goes to one of its unseen draws before the play; the other unseen
         draws take cards no one has seen; a face-down discard, a card the seat will not play. A
         world that fails is drawn anew; after :data:`TRIES` the core's search decides."""
         if start is not None:
-            return super().consistent_state(seat, seen, rng, start, prompt)
+            return super().consistent_state(seat, seen, rng, start, fits)
         rng = rng or random.Random(0)
         n, names = self.num_players(), self.seats
         drawer = {f"{name} draws a card": s for s, name in enumerate(names)}

@@ -5,6 +5,7 @@ seat holds it unseen."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -211,6 +212,24 @@ def test_v40_v43_a_seats_record_saved_while_a_personal_mandatum_is_placed_loads_
             loaded = legatus.replay(record, random.Random(seat))
             assert isinstance(loaded, ViaeState) and loaded.frame()[:2] == (Id.CLAIM, claimant)
             assert loaded.view(seat) == state.view(seat) and seat_actions(loaded, seat) == record["actions"]
+
+
+def test_v40_a_seats_record_saved_while_a_personal_mandatum_is_placed_loads_after_its_prompt_is_reworded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A seat's record keeps the decision's key, not the prompt's words (they held the prompt, so a
+    # record saved at a question reworded later no longer loaded): with the claim's prompt
+    # reworded, every seat's record still loads to the claim under way.
+    state = claim_moments(1)[0]
+    claimant = state.frame()[1]
+    records = [json.loads(json.dumps(to_record(state, seat))) for seat in range(state.game.num_players())]
+    assert all(r["decision"] == f"{state.game.seats[claimant]} at claim" for r in records)
+    table = ViaeState.procedures
+    reworded = dataclasses.replace(table.by_id[Id.CLAIM], prompt=lambda st: "Another wording.")
+    monkeypatch.setattr(table, "by_id", table.by_id[:Id.CLAIM] + (reworded,) + table.by_id[Id.CLAIM + 1:])
+    for seat, record in enumerate(records):
+        loaded = legatus.replay(record, random.Random(seat))
+        assert isinstance(loaded, ViaeState) and loaded.frame()[:2] == (Id.CLAIM, claimant)
+        assert loaded.prompt() == "Another wording." and seat_actions(loaded, seat) == record["actions"]
 
 
 def claims(state: ViaeState) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
+from legatus.core.secrecy import Fits
 
 from . import drawing, observation, position, resample
 from .cards import Cards
@@ -132,8 +133,9 @@ class HannibalGame(Game):
         return violations(state)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                         start: State | None = None, prompt: str | None = None) -> State:
-        """A direct draw of the cards ``seat`` has not seen (see :mod:`.resample`)."""
+                         start: State | None = None, fits: Fits | None = None) -> State:
+        """A direct draw of the cards ``seat`` has not seen (see :mod:`.resample`); the actions
+        always say which decision is at hand, so ``fits`` has nothing to choose."""
         if start is not None:
             return super().consistent_state(seat, seen, rng, start)
         return resample.draw_consistent(self, seat, seen, rng or random.Random(0))

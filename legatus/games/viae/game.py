@@ -17,6 +17,7 @@ from typing import Any
 
 from legatus.core.errors import OptionError
 from legatus.core.game import Game, Information, Option, State, Utility, parse_flag
+from legatus.core.secrecy import Fits
 
 from . import drawing
 from .board import Board, load_board
@@ -213,10 +214,10 @@ class ViaeGame(Game):
         return tensor(state, seat)
 
     def consistent_state(self, seat: int, seen: Sequence[str], rng: random.Random | None = None,
-                         start: State | None = None, prompt: str | None = None) -> State:
+                         start: State | None = None, fits: Fits | None = None) -> State:
         if start is not None and start.history():
-            return super().consistent_state(seat, seen, rng, start, prompt)
-        return draw_consistent(self, seat, seen, rng or random.Random(0), prompt)
+            return super().consistent_state(seat, seen, rng, start, fits)
+        return draw_consistent(self, seat, seen, rng or random.Random(0), fits)
 
     def public_data(self) -> dict[str, Any]:
         """The map, the tracks and the cards' faces, for drawing (see :mod:`.drawing`)."""

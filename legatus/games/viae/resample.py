@@ -26,9 +26,9 @@ turns later: exponential. Here every card another seat reveals (``seat2: play D0
 a card lost at random, a completed personal Mandatum) is first given to one of that seat's unseen
 draws before it; the other unseen draws take cards left in the deck (those given to later draws
 kept back). A personal Mandatum that would have come true unseen is ruled out and the draw begins
-again. A record saved while a seat places a personal Mandatum (V40) says so only in its prompt:
-a world that ends elsewhere shows the cards true now, and the next worlds give the claimant the
-prompt names one of them. The replay checks every action; a world that fails is drawn anew, and
+again. A record saved while a seat places a personal Mandatum (V40) says so only in its decision
+(``fits``): a world that ends elsewhere shows the cards true now, and the next worlds give the
+claimant the decision names one of them. The replay checks every action; a world that fails is drawn anew, and
 after a few failures the core's search decides.
 """
 
@@ -44,7 +44,7 @@ from legatus.core.chain import Chain
 from legatus.core.errors import RecordError
 from legatus.core.game import State
 from legatus.core.procedures import Frame
-from legatus.core.secrecy import earlier_unseen_draw, search
+from legatus.core.secrecy import Fits, earlier_unseen_draw, search
 
 from .ids import Id
 from .rules import agere, mandatum
@@ -59,7 +59,7 @@ DRAWS = 100  # direct draws before the replay decides: each is one pass over the
 
 
 def draw_consistent(game: ViaeGame, seat: int, seen: Sequence[str], rng: random.Random,
-                    prompt: str | None = None) -> State:
+                    fits: Fits | None = None) -> State:
     names = game.seats
     cards = game.cards
     deceptio_ids = {c.id: k for k, c in enumerate(cards.deceptio)}
@@ -87,7 +87,7 @@ def draw_consistent(game: ViaeGame, seat: int, seen: Sequence[str], rng: random.
             known_mandatum.add(mandatum_ids[text.split(" ")[1]])
     forbidden: set[int] = set()
     pending: list[int] = []  # the cards that may be the claim under way at the end (V40)
-    claimant = -1  # whose claim the prompt says is on top
+    claimant = -1  # whose claim the decision says is on top
     last = ""
     for _ in range(TRIES):
         given: dict[int, int] = {}
@@ -103,15 +103,15 @@ def draw_consistent(game: ViaeGame, seat: int, seen: Sequence[str], rng: random.
                 if before:
                     slots.remove(before[0])
                     given[before[0]] = game.notation["mandatum"] + m
-            fits = [m for m in pending if m not in forbidden]
-            if s == claimant and slots and fits:
-                given[rng.choice(slots)] = game.notation["mandatum"] + rng.choice(fits)
-        state, failed = _replay(game, seat, seen, given, known_mandatum | forbidden, rng, prompt)
-        if state is not None and prompt in (None, state.prompt()):
+            true_now = [m for m in pending if m not in forbidden]
+            if s == claimant and slots and true_now:
+                given[rng.choice(slots)] = game.notation["mandatum"] + rng.choice(true_now)
+        state, failed = _replay(game, seat, seen, given, known_mandatum | forbidden, rng, fits)
+        if state is not None and (fits is None or fits(state)):
             return state
-        if state is not None and claimant < 0:
-            # the prompt asks a seat to place a personal card this last conquest made true: one true now
-            claimant = next((s for s in range(len(names)) if s != seat and _claim_prompt(state, s) == prompt), seat)
+        if state is not None and fits is not None and claimant < 0:
+            # the decision asks a seat to place a personal card this last conquest made true: one true now
+            claimant = next((s for s in range(len(names)) if s != seat and fits(_claiming(state, s))), seat)
             pending = [m for m in range(len(game.cards.mandatum)) if m not in known_mandatum
                        and state.completed[m] < 0 and mandatum.is_true(state, m)]
         if state is not None and claimant == seat and state.stack and state.frame()[0] == Id.CLAIM:
@@ -125,10 +125,10 @@ def draw_consistent(game: ViaeGame, seat: int, seen: Sequence[str], rng: random.
 
 
 def _replay(game: ViaeGame, seat: int, seen: Sequence[str], given: dict[int, int], taken: set[int],
-            rng: random.Random, prompt: str | None) -> tuple[ViaeState | None, set[int]]:
+            rng: random.Random, fits: Fits | None) -> tuple[ViaeState | None, set[int]]:
     """The replay of one drawn world: the state, or None and the personal Mandatum that came true
     unseen (to rule out). A claim under way at the end is the caller's to judge where it knows the
-    prompt the seat saw (a card true now may be that claimant's), else it is ruled out."""
+    decision the seat saw (a card true now may be that claimant's), else it is ruled out."""
     n = game.notation
     state = cast("ViaeState", game.new_initial_state())
     reserved = [0] * len(game.cards.deceptio)
@@ -162,16 +162,16 @@ def _replay(game: ViaeGame, seat: int, seen: Sequence[str], given: dict[int, int
                 return None, {state.frame()[2]}  # a personal card came true that the seat never saw
             return None, set()
         state.apply_action(action)
-    if state.stack and state.frame()[0] == Id.CLAIM and state.frame()[1] != seat and prompt is None:
+    if state.stack and state.frame()[0] == Id.CLAIM and state.frame()[1] != seat and fits is None:
         return None, {state.frame()[2]}
     return state, set()
 
 
-def _claim_prompt(st: ViaeState, claimant: int) -> str:
-    """The prompt ``st`` would show with ``claimant`` placing a personal Mandatum (V40)."""
+def _claiming(st: ViaeState, claimant: int) -> ViaeState:
+    """``st`` with ``claimant`` placing a personal Mandatum (V40)."""
     asked = st.clone()
     asked.stack = st.stack + ((Id.CLAIM, claimant, 0),)
-    return asked.prompt()
+    return asked
 
 
 def _weighted(options: Sequence[tuple[int, float]], rng: random.Random) -> int:
