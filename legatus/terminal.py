@@ -829,17 +829,25 @@ def action_lines(state: State, actions: list[Action], width: int, keys: list[str
     return [_wrap(label, [(keys[i], text) for i, text in items], width) for label, items in menu_groups(state, actions)]
 
 
+LABEL_COLUMN = 12
+"""The widest label of a group of actions whose continued lines start under its first item."""
+
+
 def _wrap(label: str, items: list[tuple[str, str]], width: int) -> list[str]:
     """``label`` then the keyed items, filled into lines of ``width`` columns (markup out);
-    continued lines are indented."""
+    continued lines are indented: under the first item where the label is short and every item
+    fits there (a column of keys), else by 4."""
     lines: list[str] = []
     plain, marked = label, escape(label)
+    column = cell_len(label) + 2
+    widest = max((cell_len(f"{key} {text}") for key, text in items), default=0)
+    indent = " " * (column if label and column <= LABEL_COLUMN + 2 and column + widest <= width else 4)
     for key, text in items:
         item_plain, item_marked = f"{key} {text}", f"[cyan]{key}[/cyan] {escape(text)}"
         gap = "  " if plain.strip() else ""
         if plain.strip() and cell_len(plain) + len(gap) + cell_len(item_plain) > width:
             lines.append(marked)
-            plain, marked, gap = "    ", "    ", ""
+            plain, marked, gap = indent, indent, ""
         plain, marked = plain + gap + item_plain, marked + gap + item_marked
     lines.append(marked)
     return lines

@@ -96,7 +96,7 @@ def listed_actions(screen: str) -> dict[int, str]:
     for line in screen.splitlines():
         if re.match(r"^\S[^:]*:  \d", line):
             label, _, items = line.partition(":  ")
-        elif re.match(r"^ {4}\d", line) and label is not None:
+        elif re.match(r"^ {4,}\d", line) and label is not None:
             items = line.strip()
         elif re.match(r"^\d+ \S", line):
             label, items = "", line
@@ -789,6 +789,21 @@ def test_an_action_of_one_word_beside_longer_ones_of_its_kind() -> None:
     lines = [Text.from_markup(line).plain for block in action_lines(fake, actions, 80) for line in block]
     listed = listed_actions("\n".join(lines))
     assert listed == {i + 1: str(a) for i, a in enumerate(actions)}
+
+
+def test_a_short_labels_continued_lines_start_under_its_first_action() -> None:
+    """Play review: "stone:  a 0 (…)" went on at column 4 ("    b 1 (…)"), out of the keys'
+    column; a long label, or an item too wide for its column, still goes on at 4."""
+    game = legatus.load("hispania")
+    fake = SimpleNamespace(menu_text=str, action_kind=lambda notation: notation.split(" ", 1)[0])
+    moves = [a for a in (game.actions[i] for i in range(len(game.actions))) if str(a).startswith("move ")][:12]
+    lines = [Text.from_markup(line).plain for block in action_lines(fake, moves, 80) for line in block]
+    assert lines[0].startswith("move:  1 ") and len(lines) > 1
+    assert all(line.startswith(" " * 7) and line[7].isdigit() for line in lines[1:])
+    fake.action_kind = lambda notation: "a kind of long name"
+    lines = [Text.from_markup(line).plain for block in action_lines(fake, moves, 80) for line in block]
+    assert lines[0].startswith("a kind of long name:  1 ")
+    assert all(line.startswith("    ") and line[4].isdigit() for line in lines[1:])
 
 
 def test_an_agents_worker_processes_start_when_the_game_starts_not_in_its_first_decision() -> None:
