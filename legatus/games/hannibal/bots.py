@@ -514,6 +514,9 @@ class HeuristicAgent:
         return ranked + left
 
     def _decide(self, state: HannibalState, legal: list[Action]) -> Action:
+        splits = state.notation.SPLITS
+        if max(legal) >= splits:  # H4: elephants by the engine's order, as it played before (rules.splits)
+            legal = [a for a in legal if a < splits] or legal
         simple, ids = state.notation.SIMPLE, set(legal)  # the words of ALWAYS by id: no str() of each action
         for word in ALWAYS:
             if simple[word] in ids:

@@ -17,7 +17,7 @@ from legatus.core.procedures import Procedure, roll
 
 from ..ids import Id
 from ..notation import CARTHAGE, DE, KINDS, NUMIDIAS, PROBE, PROBE_AS, RESERVE, ROME, SIDES
-from . import base, walls
+from . import base, splits, walls
 from .base import (
     ability,
     auto,
@@ -642,16 +642,30 @@ def retreat_legal(st: HannibalState) -> tuple[int, ...]:
     options = withdraw_spaces(st, side) if st.b_withdrew else list(retreat_options(st, side))
     out = [st.notation.SPACE["retreat to"] + s for s in sorted(options)]
     if may_go_inside(st, side):
-        out.append(st.notation.SIMPLE["retreat inside"])
+        out += splits.actions(st, "retreat inside", 0, inside_choices(st, "retreat inside", 0))
     return tuple(out)
 
 
-def _retreat_inside(st: HannibalState, side: int) -> None:
+def inside_choices(st: HannibalState, kind: str, n: int) -> splits.Choices:
+    """H89, H4: the loser's part that fits inside may hold this many elephants (the engine's
+    order: the last to go in). A sortie force goes back in by the engine's order: the CUs are
+    not told apart, so which of them sortied is not known (H100)."""
+    side, space = st.stack[-1][1], st.b_space
+    if side != CARTHAGE or st.b_sortie > 0 or not st.eleph[space]:
+        return splits.NONE
+    fits, regular = min(st.cu[side][space], walls.room(st, space)), st.cu[side][space] - st.eleph[space]
+    allowed = splits.span(fits, regular, st.eleph[space])
+    return allowed, allowed.start
+
+
+def _retreat_inside(st: HannibalState, side: int, action: int) -> None:
     """H89: the part that fits goes inside with the Generals (the sortie force: only its own
-    CUs, H100); the rest retreats as usual, or is eliminated if it cannot."""
+    CUs, H100), as many elephants among it as Carthage says (H4); the rest retreats as usual,
+    or is eliminated if it cannot."""
     space = st.b_space
     n = st.cu[side][space] if st.b_sortie <= 0 else min(st.b_sortie, st.cu[side][space])
-    walls.retreat_inside(st, side, space, n)
+    named = splits.chosen(st.notation, action)
+    walls.retreat_inside(st, side, space, n, named[2] if named else None)
     st.b_sortie = 0
     st.end()
     if st.stack and st.cu[side][space]:  # unless the battle's end ended the game (H112)
@@ -660,8 +674,8 @@ def _retreat_inside(st: HannibalState, side: int) -> None:
 
 def retreat(st: HannibalState, action: int) -> None:
     side = st.stack[-1][1]
-    if action == st.notation.SIMPLE["retreat inside"]:
-        _retreat_inside(st, side)
+    if action == st.notation.SIMPLE["retreat inside"] or action >= st.notation.SPLITS:
+        _retreat_inside(st, side, action)
         return
     dst = action - st.notation.SPACE["retreat to"]
     space = st.b_space
@@ -739,7 +753,7 @@ def counter_event(st: HannibalState, action: int) -> None:
 
 def storms_roll(st: HannibalState, die: int) -> None:
     """#60 Storms at Sea: the moving CUs roll Attrition at +2 before the naval roll."""
-    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + 2, st.m_left, 0)  # no train at sea
+    base.army_attrition(st, die + 2, train=False)  # no train at sea
     st.end()
 
 
@@ -841,3 +855,5 @@ PROCEDURES: base.Entries = {
     Id.R_CASUALTIES: base.die("battle casualties (H82)", casualties_roll),
     Id.R_RETREAT: base.die("the Retreat Table (H83)", retreat_roll),
 }
+SPLITS: dict[int, splits.Chooser] = {Id.RETREAT: inside_choices}
+"""The decisions of this chapter that split a stack (:mod:`.splits`)."""

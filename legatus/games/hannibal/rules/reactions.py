@@ -3,7 +3,8 @@ pursuit. Each is decided by the non-active seat the moment the moving army enter
 
 Rulings: attempts are declared and rolled one at a time (the Avoid Battle attempt, if any,
 before any interception: H62's order); an intercepting or avoiding army is its commander with
-every General with him, or one subordinate alone (H66, H69), with up to 10 CUs (H64, H70)."""
+every General with him, or one subordinate alone (H66, H69), with up to 10 CUs (H64, H70),
+as many of them elephants as Carthage says (H4, :mod:`.splits`)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from typing import TYPE_CHECKING
 from legatus.core.procedures import Procedure
 
 from ..ids import Id
-from . import base, walls
+from . import base, splits, walls
 from .base import ability, battle_rating, commander, generals_at, hostile_tribe, move_cus, other
+from .splits import Choices
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -152,7 +154,7 @@ def _declare(st: HannibalState, purpose: int, where: int) -> None:
 
 def _size_then_roll(st: HannibalState, start: Callable[..., None], purpose: int, where: int, leader: int) -> None:
     lo, hi = _sizes(st, purpose, where, leader)
-    if lo == hi:
+    if lo == hi and len(_choices(st, purpose, where, hi)[0]) == 1:
         start(purpose, where, hi, leader)
     else:
         start(Id.REACT_SIZE, other(st.m_side), purpose, where, leader)
@@ -180,37 +182,53 @@ def leader(st: HannibalState, action: int) -> None:
 
 def size_legal(st: HannibalState) -> tuple[int, ...]:
     _, _, purpose, where, g = st.stack[-1]
-    lo, hi = _sizes(st, purpose, where, g)
-    return tuple(st.notation.TAKE + k for k in range(lo, hi + 1))
+    return splits.by_elephants(st, "take", *_sizes(st, purpose, where, g), size_choices)
+
+
+def _choices(st: HannibalState, purpose: int, where: int, n: int) -> Choices:
+    """H4: the elephants among the ``n`` CUs that try; the engine's order takes them first, and
+    last into the walls (H72)."""
+    at, _, _, everywhere = _force(st, purpose, where)
+    allowed, default = walls.leaving(st, other(st.m_side), at, n, everywhere)
+    return (allowed, allowed.start) if purpose == Id.R_AVOID and where == at else (allowed, default)
+
+
+def size_choices(st: HannibalState, kind: str, n: int) -> Choices:
+    _, _, purpose, where, _ = st.stack[-1]
+    return _choices(st, purpose, where, n)
 
 
 def size(st: HannibalState, action: int) -> None:
     _, _, purpose, where, g = st.stack[-1]
-    st.goto(purpose, where, action - st.notation.TAKE, g)
+    _, n, elephants = splits.split(st, action, size_choices)
+    st.goto(purpose, where, n, g, elephants)
 
 
-def _group(st: HannibalState, side: int, src: int, dst: int, n: int, leader: int, everywhere: bool = False) -> None:
+def _group(st: HannibalState, side: int, src: int, dst: int, n: int, leader: int, everywhere: bool = False,
+           elephants: int = -1) -> None:
     """Moves the commander with every General with him, or the ``leader`` alone (H66, H69), and
-    ``n`` CUs (``everywhere``: also those inside the walls, which come out first if the army
-    outside is too small, H67); the CUs left behind stay without a General (H66, H70)."""
+    ``n`` CUs, ``elephants`` of them (-1: the engine's order) (``everywhere``: also those inside
+    the walls, which come out if the army outside is too small, H67); the CUs left behind stay
+    without a General (H66, H70)."""
     if everywhere:
-        walls.shift_inside(st, side, src, -min(st.inner[src] if st.ctrl[src] == side else 0,
-                                               max(0, n - st.cu[side][src])))
-    move_cus(st, side, src, dst, n)
+        out, out_elephants = walls.coming_out(st, side, src, n, elephants, False)
+        walls.shift_inside(st, side, src, -out, -out_elephants)
+    move_cus(st, side, src, dst, n, elephants)
     for g in [leader] if leader >= 0 else generals_at(st, src, side, everywhere):
         st.gen_at[g] = dst
         st.stamp[g] = st.stamp_next
         st.stamp_next += 1
 
 
-def intercept_roll(st: HannibalState, die: int, src: int, n: int, leader: int) -> None:
+def intercept_roll(st: HannibalState, die: int, src: int, n: int, leader: int, elephants: int = -1) -> None:
     """H64: success on a roll at most the leader's BR (Varro 4, Gisgo 3), +1 into an enemy PC
-    without friendly CUs; the winner gets a battle card (H75)."""
+    without friendly CUs; the winner gets a battle card (H75). ``elephants`` among the ``n`` CUs
+    (-1: the engine's order, as a position saved before says nothing)."""
     here = st.gen_at[st.m_gen]
     side = other(st.m_side)
     c, target, mod = intercept_odds(st, src, leader)
     if die + mod <= target:
-        _group(st, side, src, here, n, leader, everywhere=not st.cu[st.m_side][src])
+        _group(st, side, src, here, n, leader, not st.cu[st.m_side][src], elephants)
         st.m_intercepted = True
     else:
         st.failed.append(c)  # H68
@@ -233,18 +251,18 @@ def avoid_odds(st: HannibalState, leader: int) -> tuple[int, int]:
     return c, ability(st, c, "avoid_max") or battle_rating(st, c)
 
 
-def avoid_roll(st: HannibalState, die: int, dst: int, n: int, leader: int) -> None:
+def avoid_roll(st: HannibalState, die: int, dst: int, n: int, leader: int, elephants: int = -1) -> None:
     """H69: success on a roll at most the leader's BR (Fabius 5, Gisgo 3); failure costs a
     battle card, and lone Generals who fail are displaced."""
     here = st.gen_at[st.m_gen]
     side = other(st.m_side)
     if die <= avoid_odds(st, leader)[1]:
         if dst == here:  # H72: into the walls
-            walls.shift_inside(st, side, here, n)
+            walls.shift_inside(st, side, here, n, None if elephants < 0 else elephants)
             for g in [leader] if leader >= 0 else generals_at(st, here, side):
                 st.g_in[g] = here
         else:
-            _group(st, side, here, dst, n, leader)
+            _group(st, side, here, dst, n, leader, elephants=elephants)
         st.m_avoided = True
     else:
         st.b_penalty = 1
@@ -268,8 +286,16 @@ def pursuit_roll(st: HannibalState, die: int) -> None:
 def hostile_roll(st: HannibalState, die: int) -> None:
     """#7/#8 Hostile Tribes: the entering force rolls Attrition on the 5-6 column."""
     column = st.game.tables.attrition_modifiers["hostile_tribes_column"]
-    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die, st.m_left, base.moving_train(st), column)
+    base.army_attrition(st, die, column)
     st.end()
+
+
+def _size_prompt(st: HannibalState) -> str:
+    _, _, purpose, where, g = st.stack[-1]
+    lo, hi = _sizes(st, purpose, where, g)
+    if any(len(_choices(st, purpose, where, k)[0]) > 1 for k in range(lo, hi + 1)):
+        return f"{base.side_word(st)} says how many CUs try, and how many elephants (H64, H69, H70, H4)."
+    return f"{base.side_word(st)} says how many CUs try (H64, H69, H70)."
 
 
 # --- The table's entries of this chapter ----------------------------------------------------------
@@ -278,7 +304,7 @@ PROCEDURES: base.Entries = {
     Id.REACT: P("reaction", base.seat, lambda st: f"{base.side_word(st)} may intercept or avoid battle (H62).",
                 react_legal, react, hides_legal=True),
     Id.REACT_SIZE: P("reacting force", base.seat,
-                     lambda st: f"{base.side_word(st)} says how many CUs try (H64, H69, H70).", size_legal, size),
+                     _size_prompt, size_legal, size),
     Id.REACT_LEADER: P("reacting General", base.seat,
                        lambda st: f"{base.side_word(st)} says who leads the attempt: the commander with every "
                        "General, or a subordinate alone (H66, H69).", leader_legal, leader),
@@ -287,3 +313,5 @@ PROCEDURES: base.Entries = {
     Id.R_PURSUIT: base.die("pursuit (H71)", pursuit_roll),
     Id.R_HOSTILE: base.die("Hostile Tribes (#7, #8)", hostile_roll),
 }
+SPLITS: dict[int, splits.Chooser] = {Id.REACT_SIZE: size_choices}
+"""The decisions of this chapter that split a stack (:mod:`.splits`)."""
