@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from .ids import BATTLE_STEPS, DICE, Id
 from .notation import DE, SIDES
-from .rules import base, battle, movement, reactions, sieges
+from .procedures import SPLITS
+from .rules import base, battle, movement, reactions, sieges, splits
 from .rules.base import AWAY, DEAD, OFF, points
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ def line(before: HannibalState, action: int, seat: int | None) -> str:
         card = text.split(" ", 1)[1] if text == str(before.game.actions[action]) else "a card"  # as the seat sees it
         text = f"{SIDES[victim]} discards {card} at random" if taker < 0 else \
             f"{SIDES[taker]} takes {card} at random from {SIDES[victim]}'s hand"
+    elif before.stack and before.stack[-1][0] in SPLITS:  # H4: "take 8 (2 elephants)", the plain one too
+        text = splits.shown(before, action, SPLITS[before.stack[-1][0]]) or text
     return named(before, text)
 
 
