@@ -152,7 +152,9 @@ def test_h95_a_siege_roll_that_does_nothing_says_so_and_the_points_standing() ->
 
 
 def test_h106_a_winter_roll_says_its_column_and_no_cu_lost_beside_the_pcs_isolated() -> None:
-    """The last winter roll runs the isolation (H104): its PCs follow the roll's own result."""
+    """The last winter roll runs the isolation (H104): its PCs follow the roll's own result. (The
+    random game is another since Carthage chooses its elephants, H4: the fuzzer draws among more
+    actions.)"""
     g, rng = game(), random.Random(3)
     state = g.new_initial_state()
     while True:
@@ -162,8 +164,8 @@ def test_h106_a_winter_roll_says_its_column_and_no_cu_lost_beside_the_pcs_isolat
         if before.stack and before.stack[-1][0] == Id.R_WINTER and before.ctrl != state.ctrl:
             break
     assert log_line(before, action, 0, state) == (
-        "roll 3 — for winter attrition (H106) of Carthage at Dertosa: 3 on the 2 column: no CU lost; "
-        "PCs: Thamugadi now nobody's, Taurini now nobody's (isolated, H104)")
+        "roll 5 — for winter attrition (H106) of Carthage at Dertosa: 5 on the 1 column: no CU lost; "
+        "PCs: Sitilis now nobody's, Thamugadi now nobody's (isolated, H104)")
 
 
 def test_52_the_event_s_attrition_shows_its_modifier_and_column() -> None:

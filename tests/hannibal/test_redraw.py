@@ -158,7 +158,9 @@ def test_20_the_cards_face_up_follow_from_what_was_played_so_every_input_shows_t
     # Found by the fuzz's draws of the mover's input: under the ruling before, a shown card stayed
     # shown while enough of its kind were left, and a drawn hand holding one more of the kind kept
     # it face up where the true one had turned it down. Now the card played (or taken by #59) is a
-    # face-up one (rulings.md, #20): every world the seat cannot tell apart shows the same.
+    # face-up one (rulings.md, #20): every world the seat cannot tell apart shows the same. (The
+    # records were found again by the fuzzer's choices, seeds 501 and 558, once Carthage chose its
+    # elephants, H4: the old ones had an army take the elephants it passed, and charge with them.)
     state = recorded(name)
     seat = state.current_player()
     assert state.view(seat)["battle"]["face_up"] and "event #20" in [str(a) for a in state.history()[-60:]]
