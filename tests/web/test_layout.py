@@ -1,11 +1,11 @@
 """The pages as a person sees them (issue 33), each game at 1280×800, 1024×700 and 390×844
 (tapped, on a touch screen): the board's text labels as rendered — no two overlap by more than a
 fifth of the smaller, the smallest space name at least 10 px at 1280, Hannibal's names beside
-their spaces, none under the map's buttons, nor VIAE's city discs at any zoom and pan — no panel
-beside the board wider than its column or cut off at its foot, no card of the hand under the
-piles, every button that plays a card naming it, every card in the tray with its words on its
-face, a decision made by clicking (tapping) a card's button and a space, and the index page's
-buttons inside their cards.
+their spaces, none under the map's buttons, nor any space's marker or army's box at any zoom and
+pan — no panel beside the board wider than its column or cut off at its foot, no card of the hand
+under the piles, every button that plays a card naming it, every card in the tray with its words
+on its face, a decision made by clicking (tapping) a card's button and a space, and the index
+page's buttons inside their cards.
 The secrecy of the tray is checked with Hannibal's marker (#37 in Rome's hand): Carthage's page
 never shows it."""
 
@@ -766,42 +766,51 @@ def test_viae_s_road_values_never_lie_under_the_zoom_buttons(browser: Any, serve
         ctx.close()
 
 
-# VIAE's city discs (each city's clickable circle, as much of it as the board's frame shows; those
-# highlighted marked *) that a zoom button covers, the discs in the frame counted, and whether the
-# three buttons are in the window.
-DISCS_UNDER_BUTTONS = """() => {
+# What no control of the map (its zoom buttons, Hannibal's key) may cover, by game: the board, and
+# its marks, each a space's clickable disc or an army's box (those highlighted to choose marked *).
+MARKS = {"viae": (".vi-board", ".vi-city[data-space] .vi-hit"),
+         "hannibal": (".hn-board", ".hn-space:not([hidden]) .hn-hit, .hn-stackset:not([hidden]) .hn-stack")}
+CONTROLS = ".board-zoom button, .hn-key > summary"
+
+# The marks (as much of each as the board's frame shows) that a control covers, the marks in the
+# frame counted, and whether the controls are there (three zoom buttons at least), all in the window.
+UNDER_CONTROLS = """([board, marks, controls]) => {
   const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
-  const buttons = [...document.querySelectorAll('.board-zoom button')].map((b) => b.getBoundingClientRect());
-  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll(controls)].map((b) => b.getBoundingClientRect());
+  const frame = document.querySelector(board).getBoundingClientRect();
   const shown = (r) => ({left: Math.max(r.left, frame.left), top: Math.max(r.top, frame.top),
     right: Math.min(r.right, frame.right), bottom: Math.min(r.bottom, frame.bottom)});
   const [w, h] = [document.documentElement.clientWidth, window.innerHeight];
-  const discs = [...document.querySelectorAll('.vi-city[data-space]')]
-    .map((g) => [g, g.querySelector('.vi-hit').getBoundingClientRect()]).filter(([, r]) => meet(r, frame));
+  const found = [...document.querySelectorAll(marks)].map((e) => [e, e.getBoundingClientRect()])
+    .filter(([, r]) => meet(r, frame));
   return {
-    under: discs.filter(([, r]) => buttons.some((b) => meet(shown(r), b)))
-      .map(([g]) => g.dataset.space + (g.classList.contains('active') ? '*' : '')),
-    shown: discs.length,
-    buttons: buttons.length === 3 && buttons.every((b) => b.width && b.left >= 0 && b.right <= w && b.top >= 0),
+    under: found.filter(([, r]) => buttons.some((b) => meet(shown(r), b))).map(([e]) =>
+      `${e.closest('[data-space]').dataset.space} ${e.getAttribute('class')}${e.closest('.active') ? '*' : ''}`),
+    shown: found.length,
+    buttons: buttons.length >= 3 && buttons.every((b) => b.width && b.left >= 0 && b.right <= w && b.top >= 0),
   };
 }"""
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_viae_s_city_discs_never_lie_under_the_zoom_buttons_at_any_zoom_and_pan(browser: Any, server: Any,
-                                                                                width: int, height: int) -> None:
-    """Play review: zoomed in, a city's disc lay under the map's zoom buttons, where it could be
-    neither clicked nor read. At every zoom level the buttons give, the map panned to each of its
-    corners, no city's disc (highlighted ones included: the start cities) meets a button."""
-    created = new_game(server, "viae")
+@pytest.mark.parametrize("game", sorted(MARKS))
+def test_no_space_nor_army_lies_under_the_map_s_controls_at_any_zoom_and_pan(browser: Any, server: Any, game: str,
+                                                                           width: int, height: int) -> None:
+    """Play review: zoomed in, a VIAE city's disc lay under the map's zoom buttons, where it could be
+    neither clicked nor read; Hannibal's buttons and its key's button floated over the map's
+    corners too. At every zoom level the buttons give, the map panned to each of its corners, no
+    space's disc (highlighted ones included: VIAE's start cities) nor Hannibal's army box meets a
+    control: they stand beside the map. Hannibal's key still opens and closes."""
+    created = new_game(server, game)
     first = created["seats"][0]
     mover = server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]
     ctx, page = open_seat(browser, server, created, mover, width, height)
     phone = width < 600
+    board, marks = MARKS[game]
     try:
-        page.wait_for_selector(".vi-city.active", state="attached")
+        page.wait_for_selector(f"{board} :is({marks.split(', ')[-1]})", state="attached")
         page.wait_for_timeout(300)
-        view_box = lambda: page.locator(".vi-board").get_attribute("viewBox")  # noqa: E731
+        view_box = lambda: page.locator(board).get_attribute("viewBox")  # noqa: E731
 
         def press(name: str) -> None:
             control = page.get_by_role("button", name=name, exact=True)
@@ -809,7 +818,7 @@ def test_viae_s_city_discs_never_lie_under_the_zoom_buttons_at_any_zoom_and_pan(
             page.wait_for_timeout(100)
 
         def pan(dx: int, dy: int) -> None:  # drags the map until it goes no further (its edge in the frame)
-            box = page.locator(".vi-board").bounding_box()
+            box = page.locator(board).bounding_box()
             x, y = box["x"] + box["width"] * (1 - dx * 0.8) / 2, box["y"] + box["height"] * (1 - dy * 0.8) / 2
             for _ in range(10):
                 before = view_box()
@@ -821,10 +830,10 @@ def test_viae_s_city_discs_never_lie_under_the_zoom_buttons_at_any_zoom_and_pan(
                 if view_box() == before:
                     break
 
-        seen = []  # the number of discs in each frame
+        seen = []  # the number of marks in each frame
 
         def check(where: str) -> None:
-            found = page.evaluate(DISCS_UNDER_BUTTONS)
+            found = page.evaluate(UNDER_CONTROLS, [board, marks, CONTROLS])
             assert found["buttons"], (where, found)
             assert found["under"] == [], (where, view_box(), found["under"])
             seen.append(found["shown"])
@@ -839,6 +848,12 @@ def test_viae_s_city_discs_never_lie_under_the_zoom_buttons_at_any_zoom_and_pan(
                                    "south-west": (1, -1)}.items():
                 pan(dx, dy)
                 check(f"zoom {level}, {name}")
-        assert min(seen[:2]) >= 10 and sum(seen) >= 100, seen  # the map and its cities were in the frames
+        assert min(seen[:2]) >= 10 and sum(seen) >= 100, seen  # the map and its spaces were in the frames
+        if game == "hannibal":  # the key, a popup over the map, opens and closes
+            key = page.locator(".hn-key > summary")
+            key.tap() if phone else key.click()
+            expect(page.locator(".hn-key ul")).to_be_visible()
+            key.tap() if phone else key.click()
+            expect(page.locator(".hn-key ul")).to_be_hidden()
     finally:
         ctx.close()

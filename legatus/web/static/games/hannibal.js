@@ -8,7 +8,7 @@
 // A view carries only what its seat may see (legatus/games/hannibal/view.py): the other seat's
 // hands come as sizes, so nothing here can show them.
 
-import { camera, zoomControls } from "/static/camera.js";
+import { camera, placeControls, zoomControls } from "/static/camera.js";
 import { h as el, svg as s, tip } from "/static/common.js";
 import { nearestPoint, overlap, placer, textWidth } from "/static/labels.js";
 
@@ -166,23 +166,27 @@ export function createBoard(node, pub, hooks = {}) {
     groups[sp.name] = { g, marker, label, stacks, sp };
     layer.append(g);
   }
-  node.replaceChildren(svg, legend());
-  node.classList.add("pans");
+  node.replaceChildren(svg);
 
   let drawn = false; // a frame is placed once a view has been drawn
   const pieces = {}; // each space's stacks as drawn: [its view, its generals, the step announced]
   let brief = null; // whether the stacks were drawn brief (a small board), null: to draw
   let announced = null; // the view's step announced and not taken yet (H34), drawn as an arrow
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
-  node.append(zoomControls(cam));
-  function resize() { // the board's height: the map's own shape, within the window, the tray's room kept below
+  const controls = zoomControls(cam, legend()); // beside the map, never over it (camera.js)
+  node.append(controls);
+  // The map's height: its own shape, within the window, the tray's room kept below the board (a
+  // row of controls above the map taken from it: the map as large as without them).
+  function resize() {
     const phone = window.innerWidth <= 820;
-    const top = svg.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - (node.getBoundingClientRect().top + window.scrollY) -
+      (node.closest(".play") && document.getElementById("tray") ? 190 : 16);
+    placeControls(node, svg, controls, h / w, room);
     const fitted = (svg.clientWidth || node.clientWidth) * (h / w);
-    const room = window.innerHeight - top - (node.closest(".play") && document.getElementById("tray") ? 190 : 16);
     svg.style.setProperty("height", `${Math.round(phone ? Math.min(fitted * 1.6, window.innerHeight * 0.58) : Math.max(260, Math.min(fitted, room)))}px`);
     cam.redraw();
   }
+  resize(); // the controls placed before the first paint
   window.addEventListener("resize", resize);
   requestAnimationFrame(resize);
   const phoneScale = () => (window.innerWidth <= 820 ? PHONE_SCALE : 0);
@@ -272,12 +276,6 @@ export function createBoard(node, pub, hooks = {}) {
       const [x, y] = at[name];
       return [x - r, y - r, x + r, y + r];
     });
-    // The controls over the board's corners (zoom buttons, the key's summary) are covered by nothing.
-    const origin = svg.getBoundingClientRect();
-    for (const control of node.querySelectorAll(".board-zoom, .hn-key > summary")) {
-      const c = control.getBoundingClientRect();
-      if (c.width) obstacles.push([c.left - origin.left - 3, c.top - origin.top - 3, c.right - origin.left + 3, c.bottom - origin.top + 3]);
-    }
     const partial = frame.k > Math.min(frame.width / w, frame.height / h) * 1.001;
     let placer_ = null;
     const lead = ([x, y], box, cls = "hn-leader", from = r) => {
@@ -506,7 +504,7 @@ function drawStacks(here, generals, sideOf, step = null, brief = false) {
   });
 }
 
-/** The key to the map's signs, behind a button in the board's corner. */
+/** The key to the map's signs, behind a button among the zoom buttons, its list opened over the map. */
 function legend() {
   const sign = (cls, text) => el("li", {}, el("span", { class: `hn-sign ${cls}` }), text);
   return el("details", { class: "hn-key" }, el("summary", {}, "key"), el("ul", {},
