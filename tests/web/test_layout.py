@@ -691,6 +691,35 @@ def test_hannibal_s_armies_hide_behind_no_marker_as_a_phone_pans(browser: Any, s
         ctx.close()
 
 
+# Hannibal's army boxes that run past the board's frame: [space, by how many pixels].
+PAST_THE_FRAME = """() => {
+  const f = document.querySelector('.hn-board').getBoundingClientRect();
+  return [...document.querySelectorAll('.hn-stackset:not([hidden]) .hn-stack')].map((s) => {
+    const b = s.getBoundingClientRect();
+    const out = Math.max(0, f.left - b.left, b.right - f.right, f.top - b.top, b.bottom - f.bottom);
+    return [s.parentNode.dataset.space, out];
+  }).filter(([, out]) => out > 0.5);
+}"""
+
+
+def test_hannibal_s_armies_stay_inside_a_phone_s_frame(browser: Any, server: Any) -> None:
+    """Play review: at 390×844, the battle at New Carthage framed, Rome's box ("9 CU" over
+    "T. Longus (C) +1") ran 29 px past the frame's right edge, its spaces' markers leaving it no
+    room inside. A brief box names the first of several Generals without his title ("T. Longus
+    +1"): it finds room inside, clear of the markers."""
+    record, _ = battle_to_fight()
+    created = server.call("/api/import", {"record": record})
+    ctx, page = open_seat(browser, server, created, "rome", 390, 844)
+    try:
+        page.wait_for_selector(".hn-board .hn-stack", state="attached")
+        page.wait_for_timeout(300)
+        assert page.evaluate(PAST_THE_FRAME) == []
+        expect(page.locator("[data-space='Rome'] .hn-stack-rome .hn-general")).to_have_text("T. Longus +1")
+        assert_stacks_near(page, 390, 844)
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])
 def test_hannibal_s_battle_panel_shows_its_text_whole_and_the_seat_s_battle_cards(browser: Any, server: Any,
                                                                                   width: int, height: int) -> None:
