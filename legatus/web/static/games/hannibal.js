@@ -779,7 +779,7 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     el("span", { class: "hn-chip hn-carthage", title: "victory provinces Carthage controls (H108)" }, "Carthage ", el("strong", { class: "hn-points" }, carthage)),
     el("span", { class: "hn-chip" }, "deck ", el("strong", { class: "hn-deck" }, view.deck ?? 0)),
     tray ? null : el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))));
-  if (!tray) parts.push(piles(view, data));
+  if (!tray) parts.push(...piles(view, data));
   const flags = [];
   if (view.truce) flags.push("truce");
   if (view.naval_victory) flags.push("naval victory");
