@@ -104,7 +104,7 @@ def test_the_other_seats_see_an_agents_web_move_after_a_delay_that_tells_nothing
         session, entries = opening(loaded, actions)
         mover = session.state.current_player()
         seats = [(name, spec if i == mover else PERSON) for i, name in enumerate(loaded.seats)]
-        row = store.create_game(game, loaded.record_options(), seats, entries, summary(session.state))
+        row = store.create_game(game, loaded.version, loaded.record_options(), seats, entries, summary(session.state))
         live = games.add(LiveGame(row, store, session, len(entries), BOUND))
         other = Watcher((mover + 1) % len(seats), 4)
         live.watchers.add(other)

@@ -154,9 +154,9 @@ class Game(abc.ABC):
         """A state reached (from ``start``, else the initial state) by actions that ``seat``
         saw as ``seen`` (its redacted history), the hidden ones drawn with ``rng``; ``fits`` (when
         known) says which states end at the decision the seat saw, for a game whose actions do
-        not always say it. The core
-        searches for one (:func:`legatus.core.secrecy.search`); a game whose secrets are
-        revealed later (a card drawn unseen, then played) overrides this with a direct draw."""
+        not always say it. The core searches for one (:func:`legatus.core.secrecy.search`); a
+        game whose secrets are revealed later (a card drawn unseen, then played) overrides this
+        with a direct draw."""
         return search(self, seat, seen, rng, start)
 
     def win_chance(self, value: float) -> float:

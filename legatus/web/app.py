@@ -21,6 +21,8 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
+from legatus.core.registry import game_class, game_names
+
 from .connections import REQUEST_SECONDS, BodyDeadline
 from .games import MAX_AGENT_GAMES, MAX_NEW_GAMES, Games
 from .guard import Guard, own_origins
@@ -68,8 +70,9 @@ def create_app(db: str | Path = "legatus.db", *, agent_seconds: float = 2.0, all
     games in ten minutes; ``pace_agents``: agents' moves in a game with secrets are shown after a
     delay drawn apart from the game (:mod:`legatus.core.pacing`), or at once; a request's body
     must arrive within ``request_seconds`` (408 after)."""
-    games = Games(Store(db), agent_seconds, idle_seconds, max_live, agent_workers, max_agent_games, hint_workers,
-                  max_new_games, pace_agents)
+    versions = {name: game_class(name).version for name in game_names()}
+    games = Games(Store(db, versions), agent_seconds, idle_seconds, max_live, agent_workers, max_agent_games,
+                  hint_workers, max_new_games, pace_agents)
     app = Starlette(routes=ROUTES, lifespan=lifespan,
                     middleware=[Middleware(Guard, allowed=own_origins(allow_origins)),
                                 Middleware(BodyDeadline, seconds=request_seconds)])

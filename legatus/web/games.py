@@ -13,6 +13,7 @@ from collections.abc import Callable
 from legatus.core.agents import AGENT_TRIES
 from legatus.core.errors import LegatusError
 from legatus.core.record import PERSON
+from legatus.core.registry import game_class
 
 from .live import DICE, LiveGame, WebError
 from .store import GameRow, Store
@@ -108,9 +109,17 @@ class Games:
             task.exception()  # retrieved: the requests that waited were answered with it
 
     def _row(self, game_id: str) -> GameRow:
+        """The stored game to replay: 404 where there is none, 409 where its moves were played
+        under another version of its rules, which would replay them to another game or not at
+        all (its log is kept as it is, for a server of that version)."""
         row = self.store.game(game_id)
         if row is None:
             raise WebError(404, f"there is no game '{game_id[:40]}' on this server")
+        version = game_class(row.game).version
+        if row.version is not None and row.version != version:
+            raise WebError(409, f"game '{game_id}' was played under version {row.version} of the rules of "
+                                f"{row.game}, and this server plays version {version}: its moves are kept "
+                                f"as they are, and a server of legatus that plays version {row.version} opens it")
         return row
 
     @staticmethod

@@ -187,7 +187,8 @@ def start(games: Games, client: str, game: Game, session: Session, entries: list
     503, with nothing stored, beyond the server's bounds on new games and games between agents."""
     games.check_new(client)  # again: others may have started games while this request's body came
     games.check_room(seats)
-    row = games.store.create_game(game.name, game.record_options(), seats, entries, summary(session.state))
+    row = games.store.create_game(game.name, game.version, game.record_options(), seats, entries,
+                                  summary(session.state))
     games.count_new(client)
     live = games.add(LiveGame(row, games.store, session, len(entries), games.agent_seconds))
     games.run_agents(live)

@@ -11,6 +11,7 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,8 @@ CREATE TABLE IF NOT EXISTS games (
     watch_token TEXT NOT NULL,
     over INTEGER NOT NULL DEFAULT 0,
     to_move TEXT,                   -- a seat's name, "chance" or "nobody…"; NULL: not summarised yet
-    prompt TEXT
+    prompt TEXT,
+    version INTEGER                 -- the version of the game's rules its moves were played under
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -47,7 +49,7 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 UNDO = "undo"
 TAKEOVER = "takeover"  # a person took over the seat's agent
-COLUMNS = "id, game, options, created, watch_token, over, to_move, prompt"
+COLUMNS = "id, game, options, created, watch_token, over, to_move, prompt, version"
 
 
 @dataclass(frozen=True)
@@ -74,13 +76,17 @@ class GameRow:
     watch_token: str
     seats: tuple[Seat, ...]
     summary: Summary | None  # None: a game stored before summaries were kept
+    version: int | None  # the game's version of the rules; None: stored before versions were kept
 
 
 class Store:
     """All access to the database file goes through here, one call at a time (agents write
     from worker threads while requests read and write on the event loop)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, versions: Mapping[str, int] | None = None) -> None:
+        """The store in the database file ``path``; ``versions``, each game's version of the rules
+        now, is the version of the games stored before the store kept it (the best it can know:
+        they were played under the rules of the server that stored them, this one's or older)."""
         self.path = str(path)
         self.lock = threading.RLock()
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -88,28 +94,32 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut
         self.db.executescript(SCHEMA)
         known = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
-        for column, kind in (("over", "INTEGER NOT NULL DEFAULT 0"), ("to_move", "TEXT"), ("prompt", "TEXT")):
+        for column, kind in (("over", "INTEGER NOT NULL DEFAULT 0"), ("to_move", "TEXT"), ("prompt", "TEXT"),
+                             ("version", "INTEGER")):
             if column not in known:  # a file from before summaries: they are filled in as games are used
                 self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+        for game, version in (versions or {}).items():
+            self.db.execute("UPDATE games SET version = ? WHERE game = ? AND version IS NULL", (version, game))
 
     def close(self) -> None:
         self.db.close()
 
-    def create_game(self, game: str, options: dict[str, Any], seats: list[tuple[str, str]],
+    def create_game(self, game: str, version: int, options: dict[str, Any], seats: list[tuple[str, str]],
                     entries: list[tuple[str, int]], summary: Summary) -> GameRow:
-        """A new game with its first log entries (an import's actions, the opening dice), all in
-        one transaction: a game is stored whole or not at all."""
+        """A new game (of ``version`` of its rules) with its first log entries (an import's
+        actions, the opening dice), all in one transaction: a game is stored whole or not at all."""
         game_id = secrets.token_hex(5)
         now = time.time()
         watch = secrets.token_urlsafe(12)
         rows = tuple(Seat(i, name, player, secrets.token_urlsafe(16)) for i, (name, player) in enumerate(seats))
         with self._transaction():
-            self.db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            (game_id, game, json.dumps(options, sort_keys=True), now, watch, *_columns(summary)))
+            self.db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (game_id, game, json.dumps(options, sort_keys=True), now, watch, *_columns(summary),
+                             version))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                                 [(game_id, s.seat, s.name, s.player, s.token) for s in rows])
             self._insert(game_id, 0, entries, now)
-        return GameRow(game_id, game, options, now, watch, rows, summary)
+        return GameRow(game_id, game, options, now, watch, rows, summary, version)
 
     def games(self, limit: int, offset: int = 0) -> tuple[list[GameRow], int]:
         """A page of the games, newest first, and how many there are in all."""
@@ -134,11 +144,12 @@ class Store:
             return [r[0] for r in found]
 
     def _row(self, game_id: str, game: str, options: str, created: float, watch: str,
-             over: int, to_move: str | None, prompt: str | None) -> GameRow:
+             over: int, to_move: str | None, prompt: str | None, version: int | None) -> GameRow:
         seats = self.db.execute("SELECT seat, name, player, token FROM seats WHERE game_id = ? ORDER BY seat",
                                 (game_id,)).fetchall()
         summary = None if to_move is None else Summary(bool(over), to_move, prompt or "")
-        return GameRow(game_id, game, json.loads(options), created, watch, tuple(Seat(*s) for s in seats), summary)
+        return GameRow(game_id, game, json.loads(options), created, watch, tuple(Seat(*s) for s in seats), summary,
+                       version)
 
     def log(self, game_id: str) -> list[tuple[str, int]]:
         """The game's log entries in order: (notation or "undo", seat)."""

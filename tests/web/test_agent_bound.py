@@ -34,7 +34,7 @@ def stored_games(db: Path, seats: list[tuple[str, str]], count: int) -> list[tup
     made = []
     for _ in range(count):
         session, entries = opening(game, [])
-        row = store.create_game("blind", game.record_options(), seats, entries, summary(session.state))
+        row = store.create_game("blind", game.version, game.record_options(), seats, entries, summary(session.state))
         made.append((row.id, row.watch_token))
     store.close()
     return made

@@ -227,6 +227,9 @@ def test_the_replay_draws_the_board_as_the_seat_saw_it(context: Any, server: Ser
     stack = page.locator("[data-space='Saguntum'] .hn-stack-carthage")  # Hannibal's army (H11)
     expect(stack).to_have_attribute("data-cus", str(cus))
     expect(stack).to_contain_text("Hannibal")
+    # the panel beside the board: the piles a click away, not written "[object HTMLDetailsElement]"
+    expect(page.locator("#info .hn-discard > summary")).to_be_visible()
+    assert "[object" not in page.locator("#info").inner_text()
     # the log panel: Carthage's own lines up to the step, Rome's draws as draws
     expect(page.locator("#log li.newest")).to_have_text("rome: take 5")
     page.locator("#back").click()

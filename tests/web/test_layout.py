@@ -1,11 +1,11 @@
 """The pages as a person sees them (issue 33), each game at 1280×800, 1024×700 and 390×844
 (tapped, on a touch screen): the board's text labels as rendered — no two overlap by more than a
 fifth of the smaller, the smallest space name at least 10 px at 1280, Hannibal's names beside
-their spaces, none under the map's buttons, nor VIAE's city discs at any zoom and pan — no panel
-beside the board wider than its column or cut off at its foot, no card of the hand under the
-piles, every button that plays a card naming it, every card in the tray with its words on its
-face, a decision made by clicking (tapping) a card's button and a space, and the index page's
-buttons inside their cards.
+their spaces, none under the map's buttons, nor any space's marker or army's box at any zoom and
+pan — no panel beside the board wider than its column or cut off at its foot, no card of the hand
+under the piles, every button that plays a card naming it, every card in the tray with its words
+on its face, a decision made by clicking (tapping) a card's button and a space, and the index
+page's buttons inside their cards.
 The secrecy of the tray is checked with Hannibal's marker (#37 in Rome's hand): Carthage's page
 never shows it."""
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import pytest
@@ -124,15 +125,30 @@ def new_game(server: Any, game: str) -> dict[str, Any]:
     return server.call("/api/games", body)  # type: ignore[no-any-return]
 
 
-def open_seat(browser: Any, server: Any, created: dict[str, Any], seat: str,
-              width: int, height: int) -> tuple[Any, Any]:
+def to_move(server: Any, created: dict[str, Any]) -> str:
+    """The seat to move in the game ``created`` (its first seat's if none is)."""
+    first = created["seats"][0]
+    return server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]  # type: ignore[no-any-return]
+
+
+@contextmanager
+def seat_page(browser: Any, server: Any, created: dict[str, Any], seat: str, width: int, height: int) -> Iterator[Any]:
+    """The page of ``seat`` in the game ``created``, in a window of width×height (under 600 px a
+    phone's: a touch screen), closed after."""
     phone = width < 600
     ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
-    ctx.set_default_timeout(8000)
-    page = ctx.new_page()
-    link = next(s["link"] for s in created["seats"] if s["seat"] == seat)
-    page.goto(server.url + link)
-    return ctx, page
+    try:
+        ctx.set_default_timeout(8000)
+        page = ctx.new_page()
+        page.goto(server.url + next(s["link"] for s in created["seats"] if s["seat"] == seat))
+        yield page
+    finally:
+        ctx.close()
+
+
+def press(target: Any, width: int) -> None:
+    """Taps ``target`` on a phone's page (under 600 px wide), else clicks it."""
+    target.tap() if width < 600 else target.click()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -141,8 +157,7 @@ def test_the_board_s_labels_are_apart_and_readable_and_the_panels_fit(browser: A
                                                                       width: int, height: int) -> None:
     created = new_game(server, game)
     first = created["seats"][0]["seat"]
-    ctx, page = open_seat(browser, server, created, first, width, height)
-    try:
+    with seat_page(browser, server, created, first, width, height) as page:
         board, names = BOARDS[game]
         page.wait_for_selector(f"{board} text", state="attached")
         page.wait_for_timeout(300)  # the labels are placed on the next frame
@@ -164,8 +179,6 @@ def test_the_board_s_labels_are_apart_and_readable_and_the_panels_fit(browser: A
             assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate(TOO_WIDE) == []
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -173,9 +186,8 @@ def test_hannibal_s_cards_are_named_and_a_card_is_played_by_clicking(browser: An
                                                                      width: int, height: int) -> None:
     created = new_game(server, "hannibal")
     cards = {c["number"]: c for c in server.call(f"/api/games/{created['id']}/public")["cards"]}
-    ctx, rome = open_seat(browser, server, created, "rome", width, height)
-    _, carthage = open_seat(browser, server, created, "carthage", width, height) if width == 1280 else (None, None)
-    try:
+    other = seat_page(browser, server, created, "carthage", width, height) if width == 1280 else nullcontext()
+    with seat_page(browser, server, created, "rome", width, height) as rome, other as carthage:
         buttons = rome.locator("#buttons button[data-action*='#']")
         expect(buttons.first).to_be_visible()
         if width < 600:  # the choices compact: the map starts within the first screen, a tap away
@@ -215,22 +227,18 @@ def test_hannibal_s_cards_are_named_and_a_card_is_played_by_clicking(browser: An
             assert "Minor Campaign" not in carthage.locator("#tray").inner_text()
         # a card played by a click (a tap on the phone), then a space chosen on the map
         ops = rome.locator("#buttons button[data-action^='ops ']").first
-        ops.tap() if width < 600 else ops.click()
+        press(ops, width)
         expect(rome.locator("#buttons button[data-action='place pcs']")).to_be_visible()
         place = rome.locator("#buttons button[data-action='place pcs']")
-        place.tap() if width < 600 else place.click()
+        press(place, width)
         target = rome.locator(".hn-space.active .hn-hit").first
         expect(target).to_be_visible()
-        target.tap() if width < 600 else target.click()
+        press(target, width)
         choice = rome.locator("#popover button.action").first
         expect(choice).to_be_visible()
         before = rome.locator("#play").get_attribute("data-log-length")
-        choice.tap() if width < 600 else choice.click()
+        press(choice, width)
         expect(rome.locator("#play")).not_to_have_attribute("data-log-length", before or "")
-    finally:
-        ctx.close()
-        if carthage is not None:
-            carthage.context.close()
 
 
 @pytest.mark.parametrize(("game", "space"), [("viae", ".vi-city.active .vi-hit"),
@@ -238,10 +246,8 @@ def test_hannibal_s_cards_are_named_and_a_card_is_played_by_clicking(browser: An
 def test_a_phone_plays_viae_and_hispania_by_tapping(browser: Any, server: Any, game: str, space: str) -> None:
     """At 390×844 on a touch screen: a highlighted space tapped, then its action in the list."""
     created = new_game(server, game)
-    first = created["seats"][0]
-    mover = server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]
-    ctx, page = open_seat(browser, server, created, mover, 390, 844)
-    try:
+    mover = to_move(server, created)
+    with seat_page(browser, server, created, mover, 390, 844) as page:
         expect(page.locator(space).first).to_be_attached()
         page.wait_for_timeout(300)  # the board brings the choices into view
         board = page.locator(BOARDS[game][0]).bounding_box()
@@ -261,8 +267,6 @@ def test_a_phone_plays_viae_and_hispania_by_tapping(browser: Any, server: Any, g
         expect(page.locator("#log li").first).to_be_attached()
         page.locator("#log").scroll_into_view_if_needed()  # the log reachable under the board
         expect(page.locator("#log")).to_be_in_viewport()
-    finally:
-        ctx.close()
 
 
 def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
@@ -270,8 +274,7 @@ def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
     card's name, by the page's own module."""
     created = new_game(server, "viae")
     public = server.call(f"/api/games/{created['id']}/public")
-    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1280, 800)
-    try:
+    with seat_page(browser, server, created, created["seats"][0]["seat"], 1280, 800) as page:
         page.wait_for_selector(".vi-board")
         actions = [f"play {c['id']}" for c in public["cards"]["deceptio"]] + \
             [f"hire {c['id']} slot 1" for c in public["cards"]["castra"]]
@@ -281,8 +284,6 @@ def test_viae_s_buttons_name_every_card(browser: Any, server: Any) -> None:
         }""", [actions, public])
         names = [c["name"] for c in public["cards"]["deceptio"] + public["cards"]["castra"]]
         assert all(name in label for name, label in zip(names, labels, strict=True)), labels
-    finally:
-        ctx.close()
 
 
 VIAE_NAMES = "#board svg .vi-label, #board svg .vi-region-name"
@@ -318,8 +319,7 @@ def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pan
     comes out again; none under the buttons nor cut by the frame's edge at any frame, none over
     another."""
     created = new_game(server, "viae")
-    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 390, 844)
-    try:
+    with seat_page(browser, server, created, created["seats"][0]["seat"], 390, 844) as page:
         page.wait_for_selector(".vi-board text", state="attached")
         page.wait_for_timeout(300)
         assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == []
@@ -338,8 +338,6 @@ def test_viae_s_names_never_lie_under_the_zoom_buttons_of_a_phone_as_the_map_pan
             assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (dx, dy)
             assert page.evaluate(CUT_AT_EDGE) == [], (dx, dy)
             assert overlaps(names) == [], (dx, dy, overlaps(names))
-    finally:
-        ctx.close()
 
 
 def test_viae_s_hire_buttons_say_the_card_the_slot_and_the_cost_once(browser: Any, server: Any) -> None:
@@ -354,8 +352,7 @@ def test_viae_s_hire_buttons_say_the_card_the_slot_and_the_cost_once(browser: An
     descriptions = server.view(created["id"], token)["descriptions"]
     hires = sorted(a for a in descriptions if a.startswith("hire ") and a != "hire none")
     assert hires
-    ctx, page = open_seat(browser, server, created, "seat1", 1280, 800)
-    try:
+    with seat_page(browser, server, created, "seat1", 1280, 800) as page:
         for action in hires:
             _, card, _, slot = action.split()
             cost, upkeep = re.fullmatch(rf"{action} {names[card]} \((\d+ Denar|free); your officer slot {slot}, "
@@ -372,16 +369,13 @@ def test_viae_s_hire_buttons_say_the_card_the_slot_and_the_cost_once(browser: An
         }""", [public, cases])
         assert labels == [f"hire {quaestor} Quaestor into your officer slot 2 (5 Denar; replaces your {mensor} Mensor)",
                           "play D11 Auxilia (free)", "play D11 Auxilia"]
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("game", ["hannibal", "viae"])
 def test_the_board_pans_and_zooms_with_the_mouse_and_a_drag_chooses_nothing(browser: Any, server: Any,
                                                                              game: str) -> None:
     created = new_game(server, game)
-    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1280, 800)
-    try:
+    with seat_page(browser, server, created, created["seats"][0]["seat"], 1280, 800) as page:
         board = BOARDS[game][0]
         page.wait_for_selector(f"{board} text", state="attached")
         page.wait_for_timeout(300)
@@ -407,8 +401,6 @@ def test_the_board_pans_and_zooms_with_the_mouse_and_a_drag_chooses_nothing(brow
         page.locator(".board-zoom button[aria-label='the whole map']").click()
         page.wait_for_timeout(300)
         assert view_box() == pytest.approx(whole, abs=1)
-    finally:
-        ctx.close()
 
 
 def viae_busy_record() -> dict[str, Any]:
@@ -463,8 +455,7 @@ def test_the_panel_beside_the_board_is_never_cut_off_by_a_long_prompt(browser: A
     else:
         created = server.call("/api/import", {"record": viae_busy_record()})
         seat, selector = "seat1", ".vi-players tr"
-    ctx, page = open_seat(browser, server, created, seat, width, height)
-    try:
+    with seat_page(browser, server, created, seat, width, height) as page:
         expect(page.locator(f"#info {selector}").first).to_be_visible()
         expect(page.locator("#buttons button.action").nth(6)).to_be_attached()
         if game == "viae":  # the Legio one may recruit on one row, each button its whole choice
@@ -477,8 +468,6 @@ def test_the_panel_beside_the_board_is_never_cut_off_by_a_long_prompt(browser: A
         for item in page.locator(f"#info {selector}").all():
             box = item.bounding_box()
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (item.inner_text(), box)
-    finally:
-        ctx.close()
 
 
 # Each card of the hand against the piles' and the generals' summaries: the pairs that overlap.
@@ -504,24 +493,21 @@ def test_no_card_of_hannibal_s_hand_lies_under_the_piles(browser: Any, server: A
     hand scrolling under them). The piles are on the hand's heading line; one opened is drawn under
     that line, its summary still there to close it."""
     created = new_game(server, "hannibal")
-    ctx, page = open_seat(browser, server, created, "rome", width, height)
-    try:
+    with seat_page(browser, server, created, "rome", width, height) as page:
         expect(page.locator(".hn-hand [data-card]")).to_have_count(7)
         page.wait_for_timeout(300)
         assert page.evaluate(UNDER_PILES) == []
         first = page.locator(".hn-hand [data-card]").first.bounding_box()
         assert first["x"] >= page.locator("#tray").bounding_box()["x"] - 1, first
         summary = page.locator(".hn-discard > summary")
-        summary.tap() if width < 600 else summary.click()
+        press(summary, width)
         expect(page.locator(".hn-discard")).to_have_attribute("open", "")
         opened = page.locator(".hn-discard > :not(summary)").bounding_box()
         for other in page.locator("#tray .hn-pile > summary, #tray .hn-generals > summary").all():
             box = other.bounding_box()
             assert box["y"] + box["height"] <= opened["y"] + 1, (other.inner_text(), box, opened)
-        summary.tap() if width < 600 else summary.click()
+        press(summary, width)
         expect(page.locator(".hn-discard")).not_to_have_attribute("open", "")
-    finally:
-        ctx.close()
 
 
 # The index page's buttons and links outside their cards (a games table wider than its card).
@@ -653,8 +639,7 @@ def test_hannibal_s_armies_stand_beside_their_spaces(browser: Any, server: Any, 
     Verona. Each box now lies near its space, over no other space's marker; a small board draws
     it brief ("Hannibal +2"); the names still near theirs."""
     created = new_game(server, "hannibal")  # Hannibal's 10 CUs at Saguntum, P. Scipio's 8 at Rome
-    ctx, page = open_seat(browser, server, created, "carthage", width, height)
-    try:
+    with seat_page(browser, server, created, "carthage", width, height) as page:
         page.wait_for_selector(".hn-board .hn-stack", state="attached")
         page.wait_for_timeout(300)
         assert_stacks_near(page, width, height)
@@ -662,8 +647,6 @@ def test_hannibal_s_armies_stand_beside_their_spaces(browser: Any, server: Any, 
         assert far[0][1] <= 60, far[:5]
         if width == 1024:  # the small board's brief boxes
             expect(page.locator("[data-space='Saguntum'] .hn-stack-carthage .hn-general")).to_have_text("Hannibal +2")
-    finally:
-        ctx.close()
 
 
 def test_hannibal_s_armies_hide_behind_no_marker_as_a_phone_pans(browser: Any, server: Any) -> None:
@@ -672,8 +655,7 @@ def test_hannibal_s_armies_hide_behind_no_marker_as_a_phone_pans(browser: Any, s
     other space's marker, past the frame's edge rather than over one, and near its space."""
     record, _ = battle_to_fight(rounds=1)
     created = server.call("/api/import", {"record": record})
-    ctx, page = open_seat(browser, server, created, "carthage", 390, 844)
-    try:
+    with seat_page(browser, server, created, "carthage", 390, 844) as page:
         page.wait_for_selector(".hn-board .hn-stack", state="attached")
         page.locator(".board-zoom button").first.click()  # +
         page.wait_for_timeout(300)
@@ -687,8 +669,32 @@ def test_hannibal_s_armies_hide_behind_no_marker_as_a_phone_pans(browser: Any, s
             page.mouse.up()
             page.wait_for_timeout(150)
             assert_stacks_near(page, 390, 844)
-    finally:
-        ctx.close()
+
+
+# Hannibal's army boxes that run past the board's frame: [space, by how many pixels].
+PAST_THE_FRAME = """() => {
+  const f = document.querySelector('.hn-board').getBoundingClientRect();
+  return [...document.querySelectorAll('.hn-stackset:not([hidden]) .hn-stack')].map((s) => {
+    const b = s.getBoundingClientRect();
+    const out = Math.max(0, f.left - b.left, b.right - f.right, f.top - b.top, b.bottom - f.bottom);
+    return [s.parentNode.dataset.space, out];
+  }).filter(([, out]) => out > 0.5);
+}"""
+
+
+def test_hannibal_s_armies_stay_inside_a_phone_s_frame(browser: Any, server: Any) -> None:
+    """Play review: at 390×844, the battle at New Carthage framed, Rome's box ("9 CU" over
+    "T. Longus (C) +1") ran 29 px past the frame's right edge, its spaces' markers leaving it no
+    room inside. A brief box names the first of several Generals without his title ("T. Longus
+    +1"): it finds room inside, clear of the markers."""
+    record, _ = battle_to_fight()
+    created = server.call("/api/import", {"record": record})
+    with seat_page(browser, server, created, "rome", 390, 844) as page:
+        page.wait_for_selector(".hn-board .hn-stack", state="attached")
+        page.wait_for_timeout(300)
+        assert page.evaluate(PAST_THE_FRAME) == []
+        expect(page.locator("[data-space='Rome'] .hn-stack-rome .hn-general")).to_have_text("T. Longus +1")
+        assert_stacks_near(page, 390, 844)
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])
@@ -701,8 +707,7 @@ def test_hannibal_s_battle_panel_shows_its_text_whole_and_the_seat_s_battle_card
     1280; the armies near their spaces."""
     record, seat = battle_to_fight(rounds=1)  # Carthage to match, holding all six kinds (H78)
     created = server.call("/api/import", {"record": record})
-    ctx, page = open_seat(browser, server, created, seat, width, height)
-    try:
+    with seat_page(browser, server, created, seat, width, height) as page:
         expect(page.locator("#buttons button[data-action*=' matches ']").first).to_be_visible()
         expect(page.locator("#tray .hn-battle-box .hn-my-battle-hand")).to_contain_text("reserve")
         page.wait_for_timeout(300)
@@ -712,24 +717,19 @@ def test_hannibal_s_battle_panel_shows_its_text_whole_and_the_seat_s_battle_card
             tops = [round(b["y"]) for b in (e.bounding_box() for e in page.locator(".hn-tray-head > *").all())]
             assert max(tops) - min(tops) <= 4, tops  # one line
         assert_stacks_near(page, width, height)
-    finally:
-        ctx.close()
 
 
 def test_viae_s_tracks_are_readable_at_1024(browser: Any, server: Any) -> None:
     """Play review: at 1024×768 the round, turn order and influence tracks under VIAE's map were
     written 5–8 px high. Each of their words is now at least 9 px."""
     created = new_game(server, "viae")
-    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], 1024, 768)
-    try:
+    with seat_page(browser, server, created, created["seats"][0]["seat"], 1024, 768) as page:
         page.wait_for_selector(".vi-tracks text", state="attached")
         page.wait_for_timeout(300)
         sizes = page.evaluate("""() => [...document.querySelectorAll('.vi-tracks text')].map((t) =>
             [t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])""")
         print(f"viae 1024x768: the tracks' words from {min(px for _, px in sizes):.1f} px")
         assert len(sizes) >= 30 and min(px for _, px in sizes) >= 9, sorted(sizes, key=lambda s: s[1])[:3]
-    finally:
-        ctx.close()
 
 
 # The road values (discs) drawn under the map's zoom buttons (as much of each as the frame shows).
@@ -751,65 +751,67 @@ def test_viae_s_road_values_never_lie_under_the_zoom_buttons(browser: Any, serve
     """Play review: zoomed in, a road's value lay under the − button. The buttons now stand beside
     the map (a column at its right, or a row above it), never over a value."""
     created = new_game(server, "viae")
-    ctx, page = open_seat(browser, server, created, created["seats"][0]["seat"], width, height)
-    try:
+    with seat_page(browser, server, created, created["seats"][0]["seat"], width, height) as page:
         page.wait_for_selector(".vi-board .vi-road-badge", state="attached")
         page.wait_for_timeout(300)
         assert page.evaluate(VALUES_UNDER_BUTTONS) == []
         for step, button in enumerate(["zoom in"] * 5 + ["zoom out"] * 3):
             control = page.get_by_role("button", name=button, exact=True)
-            control.tap() if width < 600 else control.click()
+            press(control, width)
             page.wait_for_timeout(150)
             assert page.evaluate(VALUES_UNDER_BUTTONS) == [], (step, button)
             assert page.evaluate(UNDER_BUTTONS, VIAE_NAMES) == [], (step, button)
-    finally:
-        ctx.close()
 
 
-# VIAE's city discs (each city's clickable circle, as much of it as the board's frame shows; those
-# highlighted marked *) that a zoom button covers, the discs in the frame counted, and whether the
-# three buttons are in the window.
-DISCS_UNDER_BUTTONS = """() => {
+# What no control of the map (its zoom buttons, Hannibal's key) may cover, by game: the board, and
+# its marks, each a space's clickable disc or an army's box (those highlighted to choose marked *).
+MARKS = {"viae": (".vi-board", ".vi-city[data-space] .vi-hit"),
+         "hannibal": (".hn-board", ".hn-space:not([hidden]) .hn-hit, .hn-stackset:not([hidden]) .hn-stack")}
+CONTROLS = ".board-zoom button, .hn-key > summary"
+
+# The marks (as much of each as the board's frame shows) that a control covers, the marks in the
+# frame counted, and whether the controls are there (three zoom buttons at least), all in the window.
+UNDER_CONTROLS = """([board, marks, controls]) => {
   const meet = (r, b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
-  const buttons = [...document.querySelectorAll('.board-zoom button')].map((b) => b.getBoundingClientRect());
-  const frame = document.querySelector('.vi-board').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll(controls)].map((b) => b.getBoundingClientRect());
+  const frame = document.querySelector(board).getBoundingClientRect();
   const shown = (r) => ({left: Math.max(r.left, frame.left), top: Math.max(r.top, frame.top),
     right: Math.min(r.right, frame.right), bottom: Math.min(r.bottom, frame.bottom)});
   const [w, h] = [document.documentElement.clientWidth, window.innerHeight];
-  const discs = [...document.querySelectorAll('.vi-city[data-space]')]
-    .map((g) => [g, g.querySelector('.vi-hit').getBoundingClientRect()]).filter(([, r]) => meet(r, frame));
+  const found = [...document.querySelectorAll(marks)].map((e) => [e, e.getBoundingClientRect()])
+    .filter(([, r]) => meet(r, frame));
   return {
-    under: discs.filter(([, r]) => buttons.some((b) => meet(shown(r), b)))
-      .map(([g]) => g.dataset.space + (g.classList.contains('active') ? '*' : '')),
-    shown: discs.length,
-    buttons: buttons.length === 3 && buttons.every((b) => b.width && b.left >= 0 && b.right <= w && b.top >= 0),
+    under: found.filter(([, r]) => buttons.some((b) => meet(shown(r), b))).map(([e]) =>
+      `${e.closest('[data-space]').dataset.space} ${e.getAttribute('class')}${e.closest('.active') ? '*' : ''}`),
+    shown: found.length,
+    buttons: buttons.length >= 3 && buttons.every((b) => b.width && b.left >= 0 && b.right <= w && b.top >= 0),
   };
 }"""
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_viae_s_city_discs_never_lie_under_the_zoom_buttons_at_any_zoom_and_pan(browser: Any, server: Any,
-                                                                                width: int, height: int) -> None:
-    """Play review: zoomed in, a city's disc lay under the map's zoom buttons, where it could be
-    neither clicked nor read. At every zoom level the buttons give, the map panned to each of its
-    corners, no city's disc (highlighted ones included: the start cities) meets a button."""
-    created = new_game(server, "viae")
-    first = created["seats"][0]
-    mover = server.view(created["id"], first["token"])["view"]["to_move"] or first["seat"]
-    ctx, page = open_seat(browser, server, created, mover, width, height)
-    phone = width < 600
-    try:
-        page.wait_for_selector(".vi-city.active", state="attached")
+@pytest.mark.parametrize("game", sorted(MARKS))
+def test_no_space_nor_army_lies_under_the_map_s_controls_at_any_zoom_and_pan(browser: Any, server: Any, game: str,
+                                                                           width: int, height: int) -> None:
+    """Play review: zoomed in, a VIAE city's disc lay under the map's zoom buttons, where it could be
+    neither clicked nor read; Hannibal's buttons and its key's button floated over the map's
+    corners too. At every zoom level the buttons give, the map panned to each of its corners, no
+    space's disc (highlighted ones included: VIAE's start cities) nor Hannibal's army box meets a
+    control: they stand beside the map. Hannibal's key still opens and closes."""
+    created = new_game(server, game)
+    mover = to_move(server, created)
+    board, marks = MARKS[game]
+    with seat_page(browser, server, created, mover, width, height) as page:
+        page.wait_for_selector(f"{board} :is({marks.split(', ')[-1]})", state="attached")
         page.wait_for_timeout(300)
-        view_box = lambda: page.locator(".vi-board").get_attribute("viewBox")  # noqa: E731
+        view_box = lambda: page.locator(board).get_attribute("viewBox")  # noqa: E731
 
-        def press(name: str) -> None:
-            control = page.get_by_role("button", name=name, exact=True)
-            control.tap() if phone else control.click()
+        def button(name: str) -> None:
+            press(page.get_by_role("button", name=name, exact=True), width)
             page.wait_for_timeout(100)
 
         def pan(dx: int, dy: int) -> None:  # drags the map until it goes no further (its edge in the frame)
-            box = page.locator(".vi-board").bounding_box()
+            box = page.locator(board).bounding_box()
             x, y = box["x"] + box["width"] * (1 - dx * 0.8) / 2, box["y"] + box["height"] * (1 - dy * 0.8) / 2
             for _ in range(10):
                 before = view_box()
@@ -821,24 +823,28 @@ def test_viae_s_city_discs_never_lie_under_the_zoom_buttons_at_any_zoom_and_pan(
                 if view_box() == before:
                     break
 
-        seen = []  # the number of discs in each frame
+        seen = []  # the number of marks in each frame
 
         def check(where: str) -> None:
-            found = page.evaluate(DISCS_UNDER_BUTTONS)
+            found = page.evaluate(UNDER_CONTROLS, [board, marks, CONTROLS])
             assert found["buttons"], (where, found)
             assert found["under"] == [], (where, view_box(), found["under"])
             seen.append(found["shown"])
 
         check("at rest")
         for level in range(1, 6):  # 1.5× a press, up to the camera's most (6×)
-            press("the whole map")
+            button("the whole map")
             for _ in range(level):
-                press("zoom in")
+                button("zoom in")
             check(f"zoom {level}, middle")
             for name, (dx, dy) in {"north-west": (1, 1), "north-east": (-1, 1), "south-east": (-1, -1),
                                    "south-west": (1, -1)}.items():
                 pan(dx, dy)
                 check(f"zoom {level}, {name}")
-        assert min(seen[:2]) >= 10 and sum(seen) >= 100, seen  # the map and its cities were in the frames
-    finally:
-        ctx.close()
+        assert min(seen[:2]) >= 10 and sum(seen) >= 100, seen  # the map and its spaces were in the frames
+        if game == "hannibal":  # the key, a popup over the map, opens and closes
+            key = page.locator(".hn-key > summary")
+            press(key, width)
+            expect(page.locator(".hn-key ul")).to_be_visible()
+            press(key, width)
+            expect(page.locator(".hn-key ul")).to_be_hidden()

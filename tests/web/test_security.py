@@ -240,7 +240,8 @@ def test_an_agent_move_is_dropped_if_the_game_changed_while_it_thought(db):
     store = Store(db)
     game = legatus.load("hispania", level="7-5-4-5-1")
     session, entries = opening(game, [])
-    row = store.create_game("hispania", game.record_options(), [("rome", "random")], entries, summary(session.state))
+    row = store.create_game("hispania", game.version, game.record_options(), [("rome", "random")], entries,
+                            summary(session.state))
     live = LiveGame(row, store, session, len(entries), 1.0)
     first, stale = live.agent_turn(), live.agent_turn()
     assert first is not None and stale is not None
@@ -434,6 +435,27 @@ def test_a_database_from_before_summaries_is_listed(db):
         (listed,) = client.get("/api/games").json()["games"]
         assert listed["id"] == "old" and listed["to_move"] == "rome" and not listed["over"]
     assert Store(db).game("old").summary is not None  # type: ignore[union-attr]
+    assert Store(db).game("old").version == legatus.load("hispania").version  # type: ignore[union-attr]
+
+
+def test_a_game_stored_under_another_version_of_its_rules_is_refused_and_kept(client, db):
+    """A game's log replayed under rules that changed since (a new version) would be another
+    game, or none: the server says which version it was and keeps its log as it is."""
+    created = new_game(client)
+    game_id = created["id"]
+    version = legatus.load("hispania").version
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET version = ? WHERE id = ?", (version - 1, game_id))
+        log = conn.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
+    client.app.state.games.live.clear()  # as after a restart: the game is replayed from the store
+    answer = client.get(f"/api/games/{game_id}?token={created['seats'][0]['token']}")
+    assert answer.status_code == 409
+    assert answer.json()["error"] == (
+        f"game '{game_id}' was played under version {version - 1} of the rules of hispania, and this server "
+        f"plays version {version}: its moves are kept as they are, and a server of legatus that plays "
+        f"version {version - 1} opens it")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,)).fetchall() == log
 
 
 def test_games_are_listed_a_page_at_a_time(client, db):

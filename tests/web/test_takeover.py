@@ -104,7 +104,7 @@ def test_a_move_the_agent_thought_over_before_the_takeover_is_never_shown(db: Pa
     session, entries = opening(game, [])
     first = session.state.current_player()  # VIAE's first player is drawn: the agent sits there
     seats = [("seat1", "random" if first == 0 else "person"), ("seat2", "random" if first == 1 else "person")]
-    row = store.create_game("viae", game.record_options(), seats, entries, summary(session.state))
+    row = store.create_game("viae", game.version, game.record_options(), seats, entries, summary(session.state))
     live = LiveGame(row, store, session, len(entries), 1.0)
     turn = live.agent_turn()
     assert turn is not None and turn.seat == first

@@ -5,11 +5,27 @@ import { h } from "/static/common.js";
 
 const MAX_ZOOM = 6;
 
-/** The board's zoom buttons (in, out, the whole map), for its corner. */
-export function zoomControls(cam) {
+/** The board's zoom buttons (in, out, the whole map), then a game's own controls (``extra``). */
+export function zoomControls(cam, ...extra) {
   const button = (text, label, onclick) => h("button", { type: "button", class: "small", "aria-label": label, title: label, onclick }, text);
   return h("div", { class: "board-zoom" }, button("+", "zoom in", () => cam.zoomBy(1.5)),
-    button("−", "zoom out", () => cam.zoomBy(1 / 1.5)), button("⤢", "the whole map", () => cam.fit()));
+    button("−", "zoom out", () => cam.zoomBy(1 / 1.5)), button("⤢", "the whole map", () => cam.fit()), ...extra);
+}
+
+/** Sets ``controls`` (zoomControls', in the board ``node``) beside the map ``svg``, never over it:
+ * zoomed in, any space may come to the frame's corner, and one under them could be neither
+ * clicked nor read (play review). A column at the map's right where the board has the room to
+ * spare (the map, ``ratio`` its height over its width, as high beside them as the ``most`` pixels
+ * it may take: a laptop's board as high as the window allows and wider than the map), else a row
+ * above it (a phone, a window whose board the map's width fills), the board growing by it: the
+ * map as large as without them. ``most``: the map's CSS max-height unless told. */
+export function placeControls(node, svg, controls, ratio, most = parseFloat(getComputedStyle(svg).maxHeight)) {
+  node.classList.remove("zoom-above");
+  node.classList.add("zoom-beside"); // measured as a column
+  const room = (node.clientWidth - controls.offsetWidth) * ratio;
+  const beside = window.innerWidth > 820 && (!node.clientWidth || room >= most - 0.5);
+  node.classList.toggle("zoom-beside", beside);
+  node.classList.toggle("zoom-above", !beside);
 }
 
 /** A camera on ``svg`` showing the map box ``[x0, y0, w, h]`` (map units). ``minScale``: the

@@ -46,6 +46,16 @@ function places(x, y, r, w, h, reach = Infinity, gaps = GAPS) {
 export function placer(obstacles, bounds) {
   const taken = [...obstacles];
   const outside = (b) => b[0] < bounds[0] || b[1] < bounds[1] || b[2] > bounds[2] || b[3] > bounds[3];
+  /** The places (``places``) inside the bounds (with ``spill``, partly), within ``within`` of (x, y)
+   * and, with ``others``, nearer to it than to any of them: those place and spots choose among. */
+  function* candidates(x, y, r, w, h, { reach, others, within, gaps, spill = false }) {
+    for (const [box, gap] of places(x, y, r, w, h, reach, gaps)) {
+      if (outside(box) && !(spill && overlap(box, bounds) > 0)) continue;
+      if (distance(box, x, y) > within) continue;
+      if (others && others.some(([ox, oy]) => distance(box, ox, oy) < distance(box, x, y))) continue;
+      yield [box, gap];
+    }
+  }
   return {
     /** Where a w×h box beside (x, y, radius r) goes: {box, gap, cost} (gap 0: beside it, else a
      * leader line's length, at most ``reach``); the one overlapping least if every place is taken;
@@ -60,10 +70,7 @@ export function placer(obstacles, bounds) {
     place(x, y, r, w, h, { optional = false, reach = Infinity, others = null, soft = null, avoid = null, spill = false,
       within = Infinity, gaps = GAPS } = {}) {
       let best = null;
-      for (const [box, gap] of places(x, y, r, w, h, reach, gaps)) {
-        if (outside(box) && !(spill && overlap(box, bounds) > 0)) continue;
-        if (distance(box, x, y) > within) continue;
-        if (others && others.some(([ox, oy]) => distance(box, ox, oy) < distance(box, x, y))) continue;
+      for (const [box, gap] of candidates(x, y, r, w, h, { reach, others, within, gaps, spill })) {
         let cost = taken.reduce((t, other) => t + (soft && soft.has(other) ? 0 : overlap(box, other)), 0);
         if (avoid) cost += AVOID * avoid.reduce((t, other) => t + overlap(box, other), 0);
         if (spill) cost += (box[2] - box[0]) * (box[3] - box[1]) - overlap(box, bounds);
@@ -81,9 +88,7 @@ export function placer(obstacles, bounds) {
     spots(x, y, r, w, h, { reach = Infinity, others = null, soft = new Set(), avoid = null, within = Infinity,
       gaps = GAPS } = {}) {
       const out = [];
-      for (const [box, gap] of places(x, y, r, w, h, reach, gaps)) {
-        if (outside(box) || distance(box, x, y) > within) continue;
-        if (others && others.some(([ox, oy]) => distance(box, ox, oy) < distance(box, x, y))) continue;
+      for (const [box, gap] of candidates(x, y, r, w, h, { reach, others, within, gaps })) {
         if (avoid && avoid.some((other) => overlap(box, other) > 0)) continue;
         let moves = 0;
         if (taken.every((other) => (soft.has(other) ? ((moves += overlap(box, other)), true) : overlap(box, other) === 0))) {

@@ -8,7 +8,7 @@
 // A view carries only what its seat may see (legatus/games/hannibal/view.py): the other seat's
 // hands come as sizes, so nothing here can show them.
 
-import { camera, zoomControls } from "/static/camera.js";
+import { camera, placeControls, zoomControls } from "/static/camera.js";
 import { h as el, svg as s, tip } from "/static/common.js";
 import { nearestPoint, overlap, placer, textWidth } from "/static/labels.js";
 
@@ -166,23 +166,27 @@ export function createBoard(node, pub, hooks = {}) {
     groups[sp.name] = { g, marker, label, stacks, sp };
     layer.append(g);
   }
-  node.replaceChildren(svg, legend());
-  node.classList.add("pans");
+  node.replaceChildren(svg);
 
   let drawn = false; // a frame is placed once a view has been drawn
   const pieces = {}; // each space's stacks as drawn: [its view, its generals, the step announced]
   let brief = null; // whether the stacks were drawn brief (a small board), null: to draw
   let announced = null; // the view's step announced and not taken yet (H34), drawn as an arrow
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
-  node.append(zoomControls(cam));
-  function resize() { // the board's height: the map's own shape, within the window, the tray's room kept below
+  const controls = zoomControls(cam, legend()); // beside the map, never over it (camera.js)
+  node.append(controls);
+  // The map's height: its own shape, within the window, the tray's room kept below the board (a
+  // row of controls above the map taken from it: the map as large as without them).
+  function resize() {
     const phone = window.innerWidth <= 820;
-    const top = svg.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - (node.getBoundingClientRect().top + window.scrollY) -
+      (node.closest(".play") && document.getElementById("tray") ? 190 : 16);
+    placeControls(node, svg, controls, h / w, room);
     const fitted = (svg.clientWidth || node.clientWidth) * (h / w);
-    const room = window.innerHeight - top - (node.closest(".play") && document.getElementById("tray") ? 190 : 16);
     svg.style.setProperty("height", `${Math.round(phone ? Math.min(fitted * 1.6, window.innerHeight * 0.58) : Math.max(260, Math.min(fitted, room)))}px`);
     cam.redraw();
   }
+  resize(); // the controls placed before the first paint
   window.addEventListener("resize", resize);
   requestAnimationFrame(resize);
   const phoneScale = () => (window.innerWidth <= 820 ? PHONE_SCALE : 0);
@@ -272,12 +276,6 @@ export function createBoard(node, pub, hooks = {}) {
       const [x, y] = at[name];
       return [x - r, y - r, x + r, y + r];
     });
-    // The controls over the board's corners (zoom buttons, the key's summary) are covered by nothing.
-    const origin = svg.getBoundingClientRect();
-    for (const control of node.querySelectorAll(".board-zoom, .hn-key > summary")) {
-      const c = control.getBoundingClientRect();
-      if (c.width) obstacles.push([c.left - origin.left - 3, c.top - origin.top - 3, c.right - origin.left + 3, c.bottom - origin.top + 3]);
-    }
     const partial = frame.k > Math.min(frame.width / w, frame.height / h) * 1.001;
     let placer_ = null;
     const lead = ([x, y], box, cls = "hn-leader", from = r) => {
@@ -474,9 +472,10 @@ function boundArrow(step, a, b, r, sideOf) {
 /** Each side's CUs as a block: the count (the elephants among them: "10 CU (2 el.)" is 10 CUs, 2 of
  * them elephants, H4), its Generals' names under it, and where the army is bound while #41 Bad
  * Weather is asked about (``step``, H34: "→ Terventum"). ``brief`` (a small board): smaller type
- * and the first General's name only, "Hannibal +2" (all of them in its tooltip and the Generals'
- * list), so that the block finds room near its space. Its size in pixels is in its dataset, for
- * the placing. */
+ * and, of several Generals, the first one's name only, with no title: "Hannibal +2", "T. Longus
+ * +1" (all of them, titled, in its tooltip and the Generals' list), so that the block finds room
+ * near its space, inside a phone's frame (play review: Rome's ran past its edge). Its size in
+ * pixels is in its dataset, for the placing. */
 function drawStacks(here, generals, sideOf, step = null, brief = false) {
   const sides = ["rome", "carthage"].filter((side) => here[side] || generals.some(([n]) => sideOf[n] === side));
   const [countFont, generalFont, boundFont] = brief ? [BRIEF_COUNT_FONT, BRIEF_GENERAL_FONT, BRIEF_BOUND_FONT]
@@ -484,8 +483,9 @@ function drawStacks(here, generals, sideOf, step = null, brief = false) {
   const [top, line] = brief ? [11, 11] : [13, 13]; // the count's baseline, a General's line
   return sides.map((side) => {
     const cus = here[side] || 0;
-    const names = generals.filter(([n]) => sideOf[n] === side).map(([n, g]) => `${n}${g.proconsul ? " (P)" : g.consul ? " (C)" : ""}`);
-    const shown = brief && names.length > 1 ? [`${names[0]} +${names.length - 1}`] : names;
+    const theirs = generals.filter(([n]) => sideOf[n] === side);
+    const names = theirs.map(([n, g]) => `${n}${g.proconsul ? " (P)" : g.consul ? " (C)" : ""}`);
+    const shown = brief && names.length > 1 ? [`${theirs[0][0]} +${names.length - 1}`] : names;
     const elephants = side === "carthage" ? here.elephants || 0 : 0;
     const head = `${cus} CU${elephants ? ` (${elephants} el.)` : ""}`;  // as wide as "10 CU · 2 el." was
     const going = step && sideOf[step.general] === side ? `→ ${boundFor(step)}` : null;
@@ -506,7 +506,7 @@ function drawStacks(here, generals, sideOf, step = null, brief = false) {
   });
 }
 
-/** The key to the map's signs, behind a button in the board's corner. */
+/** The key to the map's signs, behind a button among the zoom buttons, its list opened over the map. */
 function legend() {
   const sign = (cls, text) => el("li", {}, el("span", { class: `hn-sign ${cls}` }), text);
   return el("details", { class: "hn-key" }, el("summary", {}, "key"), el("ul", {},
@@ -789,7 +789,7 @@ export function renderInfo(node, view, pub, { tray = false } = {}) {
     el("span", { class: "hn-chip hn-carthage", title: "victory provinces Carthage controls (H108)" }, "Carthage ", el("strong", { class: "hn-points" }, carthage)),
     el("span", { class: "hn-chip" }, "deck ", el("strong", { class: "hn-deck" }, view.deck ?? 0)),
     tray ? null : el("span", { class: "hn-chip" }, "discard ", el("strong", {}, (view.discard || []).length))));
-  if (!tray) parts.push(piles(view, data));
+  if (!tray) parts.push(...piles(view, data));
   const flags = [];
   if (view.truce) flags.push("truce");
   if (view.naval_victory) flags.push("naval victory");

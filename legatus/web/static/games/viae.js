@@ -10,7 +10,7 @@
 // (Roma and Ostia), so that any owner's board draws without hand-placed positions; labels take
 // the side with the least overlap.
 import { h, svg as s, tip } from "/static/common.js";
-import { camera, zoomControls } from "/static/camera.js";
+import { camera, placeControls, zoomControls } from "/static/camera.js";
 import { nearestPoint, placer } from "/static/labels.js";
 
 export const title = "VIAE: Roads of Rome";
@@ -240,32 +240,17 @@ export function createBoard(node, pub, hooks = {}) {
   node.replaceChildren(svg);
   // Pan and zoom (camera.js): a phone shows part of the board at a readable scale, a laptop all
   // of it, central Italy a click or a pinch away.
-  node.classList.add("pans");
   let placed = false; // the labels, once placed, kept whole in the frame at every frame
   // A phone's first frame shows the map from its top: the whole of its height, no track cut in half.
   const cam = camera(svg, [0, 0, WIDTH, HEIGHT], { start: [WIDTH / 2, 0], onChange: (frame) => placed && keepInFrame(frame) });
   const controls = zoomControls(cam);
   node.append(controls);
-  // The zoom buttons stand beside the map, never over it: zoomed in, any city may come to the
-  // frame's corner, and one under them could be neither clicked nor read (play review). A column
-  // at the map's right where the board has the room to spare (a laptop's board as high as the
-  // window allows and wider than the map: the map as large as without them), else a row above it
-  // (a phone, a window whose board the map's width fills), the board growing by it.
-  function placeControls() {
-    node.classList.remove("zoom-above");
-    node.classList.add("zoom-beside"); // measured as a column
-    const most = parseFloat(getComputedStyle(svg).maxHeight); // NaN: none (a phone)
-    const room = (node.clientWidth - controls.offsetWidth) * (HEIGHT / WIDTH);
-    const beside = window.innerWidth > 820 && (!node.clientWidth || room >= most - 0.5);
-    node.classList.toggle("zoom-beside", beside);
-    node.classList.toggle("zoom-above", !beside);
-  }
   const fit = () => {
-    placeControls();
+    placeControls(node, svg, controls, HEIGHT / WIDTH);
     cam.setMinScale(window.innerWidth <= 820 ? PHONE_SCALE : 0);
     cam.redraw();
   };
-  placeControls();
+  placeControls(node, svg, controls, HEIGHT / WIDTH);
   window.addEventListener("resize", fit);
   requestAnimationFrame(fit);
   // In the page the labels measure themselves; else (a hidden board) about 6.5 px a letter.
