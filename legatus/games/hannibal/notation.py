@@ -24,6 +24,7 @@ KINDS = ("frontal assault", "flank left", "flank right", "probe", "double envelo
 FA, FL, FR, PROBE, DE, RESERVE = range(6)
 NUMIDIAS = ("Western Numidia", "Eastern Numidia")
 RESHUFFLE = "reshuffle strategy cards"  # the deck reshuffled, a chance node (H26)
+HIDDEN = "take a hidden card"  # H132: #59's card drawn at random among those #20 left face down
 SPACE_VERBS = ("to", "sail", "pc", "remove pc", "reinforce", "intercept from", "avoid to", "retreat to", "consul",
                "place", "choose")
 SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "no pursuit", "siege", "no siege",
@@ -32,7 +33,7 @@ SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "n
           "rome first", "carthage first", "no proconsul", RESHUFFLE, "end campaign",
           "roll for command", "no roll for command", "no counter event", "sortie", "no sortie", "retreat inside",
           "go inside")
-VERBS = tuple(sorted({*(v for v in SPACE_VERBS if " " in v), "pick up", "ally deserts with", "spy sees",
+VERBS = tuple(sorted({*(v for v in SPACE_VERBS if " " in v), "pick up", "ally deserts with", "spy sees", "take shown",
                      *(f"{side} {verb}" for side in SIDES for verb in ("attacks", "matches"))}, key=len, reverse=True))
 """The verbs of several words, longest first: a menu's kinds ("pick up": Mago, 3)."""
 PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for
@@ -61,6 +62,7 @@ class Notation:
     PROBE: int  # H114: "carthage attacks probe as <kind>" (3), then "carthage matches with probe"
     STEAL: int  # #59: "ally deserts with <kind>"
     SPY: int  # #20: "spy sees <kind>"
+    DESERT: int  # H132: #59 with #20: "take shown <kind>" (6), then "take a hidden card"
     GARRISON: int  # H51: "garrison <k>" (6), then "garrison <k> with generals" (6): CUs inside the walls
     DROP: int  # H45: "drop 1".."drop 10": CUs left along the path
     PICK_UP: int  # H45: "pick up 1".."pick up 10"
@@ -116,6 +118,7 @@ def _texts(parts: Components) -> tuple[list[str], dict[str, int]]:
     block("pick_up", [f"pick up {k}" for k in range(1, 11)])
     block("pick_up_general", [f"pick up {g.name}" for g in generals])
     block("drop_general", [f"drop {g.name}" for g in generals])
+    block("desert", [f"take shown {k}" for k in KINDS] + [HIDDEN])
     for kind, counts in splits(parts.tables.elephants):  # last: the ids above keep their numbers
         block("with:" + kind, [with_elephants(kind, n, j) for n, j in counts])
     return texts, base
@@ -175,7 +178,7 @@ def notation(parts: Components | None = None) -> Notation:
         PLAY_DISCARD=base["discard"], ACTIVATE=base["activate"], RAISE=base["raise"],
         PROCONSUL=base["proconsul"], CHOOSE_GENERAL=base["choose_general"], TAKE=base["take"],
         ATTACK=base["attack"], RESERVE_AS=base["reserve_as"], MATCH=base["match"], PROVINCE=base["province"],
-        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"], GARRISON=base["garrison"],
+        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"], DESERT=base["desert"], GARRISON=base["garrison"],
         DROP=base["drop"], PICK_UP=base["pick_up"], PICK_UP_GENERAL=base["pick_up_general"],
         DROP_GENERAL=base["drop_general"], WITH=with_ids,
         SPLIT={i: (kind, n, j) for kind, pairs in with_ids.items() for (n, j), i in pairs.items()},

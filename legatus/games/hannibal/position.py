@@ -3,6 +3,7 @@ always written, so that a position saved before reads the same: the stack's fram
 they were when the turn and the battle were two driver procedures (the battle's step kept in a
 ``b_step`` field) and every die one procedure whose first argument said what it was for. One
 field came since, ``m_eleph`` (the moving army's elephants, H4); a position without it still reads.
+And one frame, #59's choice of a card #20 shows (H132), numbered after the others.
 
 >>> import legatus
 >>> game = legatus.load("hannibal")
@@ -31,7 +32,7 @@ NUMBERED: tuple[Id | str, ...] = (
     Id.CONSUL, Id.OPENING, Id.FIRST, Id.PLAY, Id.OPS, Id.PLACE_PC, Id.TAKE, Id.MOVE, Id.REACT, Id.INTERCEPTED,
     Id.PURSUE, Id.SIEGE, "battle", Id.CHARGE, Id.ATTACK, Id.MATCH, Id.COUNTER, Id.CANCEL, Id.RETREAT, Id.REMOVE_PC,
     Id.EVENT, Id.RANDOM_CARD, Id.CAMPAIGN, Id.COMMAND, Id.COUNTER_EVENT, Id.STEAL, Id.SPY, Id.GARRISON, Id.SORTIE,
-    Id.REACT_SIZE, Id.REACT_LEADER,
+    Id.REACT_SIZE, Id.REACT_LEADER, Id.DESERT,
 )
 """Where the game waits, as version 4 numbers it: the decisions and draws, the dice as one
 ("roll"), the turn and the battle as one each (their steps never wait)."""
