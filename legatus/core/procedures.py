@@ -150,8 +150,9 @@ class Procedures(Generic[S]):
         if ids != list(range(len(ids))):
             raise ProcedureError(f"procedure ids must run from 0 to {len(ids) - 1} without gaps; got {ids}")
         self.by_id: tuple[Procedure[S], ...] = tuple(procedures[i] for i in ids)
-        # Each procedure's key, unique and kept from version to version (its id's name), where
-        # names may repeat ("roll") and prompts are reworded: what a seat's record saves.
+        # Each procedure's key, what a seat's record saves: its id's name in a table joined from
+        # ids (unique, and kept from version to version where names repeat, "roll", and prompts
+        # are reworded), else its name.
         self.keys: tuple[str, ...] = tuple(keys) if keys is not None else tuple(p.name for p in self.by_id)
         # Each hook by id, bound once: the hot path (a state's contract) is one tuple index away.
         self.players = tuple(p.player for p in self.by_id)

@@ -56,6 +56,26 @@ def test_h78_h79_the_card_led_shows_only_while_the_defender_is_to_match_it() -> 
     assert state.view(0)["battle"]["card"] is None and "led:" not in state.view_text(0, full=False)
 
 
+def test_20_the_cards_face_up_are_on_both_seats_screens() -> None:
+    """Play review: the page listed the cards #20 turned face up, the terminal did not, and a
+    seat deciding how to attack or answer (or what to take by #59) had to remember them."""
+    state = ready([20, 43, 44, 45, 46, 47, 48], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
+    state.cu[0][space(state, "Dertosa")] = 5
+    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event")
+    play(state, "event #20", "no charge")  # Rome, the defender, spies on Carthage's 17 cards
+    for _ in range(17):
+        play(state, "draw frontal assault" if state.bdeck[0] else "draw flank left")
+    for _ in range(7):
+        play(state, "draw probe")
+    for kind in ["frontal assault"] * 6 + ["flank left"] * 2:
+        play(state, f"spy sees {kind}")
+    for seat in (0, 1):
+        lines = state.view_text(seat, full=False).splitlines()
+        assert "Carthage's cards face up (#20): frontal assault 6 · flank left 2" in lines
+        assert len(lines) <= text.ROWS and all(len(line) <= 80 for line in lines)
+
+
 def test_h78_h79_h80_the_battle_header_s_round_is_the_log_s_battle_round() -> None:
     # Play review: the header said "round 2" while the log's last line said "battle round 1".
     state = _battle_at_terventum(8, 3)

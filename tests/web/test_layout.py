@@ -11,6 +11,7 @@ never shows it."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -19,7 +20,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+import legatus
 from legatus.core.record import to_record
+from legatus.core.session import sample_outcome
+from legatus.games.hannibal.bots import HeuristicAgent
 from tests.web.hannibal_game import DECISIONS, MARKER, battle_to_fight, turn_one
 from tests.web.helpers import Server
 
@@ -695,6 +699,37 @@ def test_hannibal_s_armies_stay_inside_a_phone_s_frame(browser: Any, server: Any
         assert page.evaluate(PAST_THE_FRAME) == []
         expect(page.locator("[data-space='Rome'] .hn-stack-rome .hn-general")).to_have_text("T. Longus +1")
         assert_stacks_near(page, 390, 844)
+
+
+def self_play_position(seed: int, decisions: int) -> dict[str, Any]:
+    """The record of the heuristic's self-play game ``seed`` at its ``decisions``-th decision."""
+    game = legatus.load("hannibal")
+    rng = random.Random(seed)
+    agents = [HeuristicAgent(game, seed), HeuristicAgent(game, seed + 1)]
+    state = game.new_initial_state()
+    while decisions:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        decisions -= 1
+        state.apply_action(agents[state.current_player()].choose(state))
+    return to_record(state)
+
+
+@pytest.mark.parametrize(("width", "height", "bound"), [(1280, 800, "→ New Carthage by sea"),
+                                                       (1024, 768, "→ New Carthage")])
+def test_h34_a_small_board_s_army_bound_by_sea_names_only_where(browser: Any, server: Any, width: int, height: int,
+                                                               bound: str) -> None:
+    """Play review (a scan of the heuristic's self-play): at 1024 T. Longus's box at Brundisium,
+    bound for New Carthage by sea while Carthage is asked about #41 Bad Weather (H34), read
+    "→ New Carthage by sea" and ran 40 px past the map's right edge, at the east of the map. A
+    small board's brief box names the space alone (the panel says how, the arrow shows where),
+    40 px narrower (it may still run a few pixels past: the names and markers about Apulia leave
+    it no place within reach)."""
+    created = server.call("/api/import", {"record": self_play_position(2, 519)})
+    with seat_page(browser, server, created, "rome", width, height) as page:
+        expect(page.locator(".hn-announced")).to_contain_text("bound for New Carthage by sea from Brundisium")
+        expect(page.locator("[data-space='Brundisium'] .hn-stack-rome .hn-bound-for")).to_have_text(bound)
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])

@@ -151,6 +151,9 @@ def _battle(view: dict[str, Any]) -> list[str]:
              f"{b['hand_sizes'][0]}, carthage {b['hand_sizes'][1]}{led}"]
     if b["hand"]:
         lines += _wrap("Your battle cards: ", [f"{k} {n}" for k, n in b["hand"].items()])
+    for side, shown in zip(SIDES, b["face_up"], strict=True):  # #20: known to both seats
+        if shown:
+            lines += _wrap(f"{side.capitalize()}'s cards face up (#20): ", [f"{k} {n}" for k, n in shown.items()])
     return [line for text in lines for line in textwrap.wrap(text, WIDTH, subsequent_indent="  ")]
 
 

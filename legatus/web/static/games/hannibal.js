@@ -488,7 +488,8 @@ function drawStacks(here, generals, sideOf, step = null, brief = false) {
     const shown = brief && names.length > 1 ? [`${theirs[0][0]} +${names.length - 1}`] : names;
     const elephants = side === "carthage" ? here.elephants || 0 : 0;
     const head = `${cus} CU${elephants ? ` (${elephants} el.)` : ""}`;  // as wide as "10 CU · 2 el." was
-    const going = step && sideOf[step.general] === side ? `→ ${boundFor(step)}` : null;
+    // brief: the arrow's end alone, as the panel says how (play review: "→ New Carthage by sea" ran past the frame)
+    const going = step && sideOf[step.general] === side ? `→ ${brief ? step.to : boundFor(step)}` : null;
     const width = Math.ceil(Math.max(textWidth(head, countFont), ...shown.map((n) => textWidth(n, generalFont)),
       going ? textWidth(going, boundFont) : 0)) + (brief ? 8 : 10);
     const height = top + 4 + (shown.length + (going ? 1 : 0)) * line + 2;
