@@ -716,20 +716,22 @@ def self_play_position(seed: int, decisions: int) -> dict[str, Any]:
     return to_record(state)
 
 
-@pytest.mark.parametrize(("width", "height", "bound"), [(1280, 800, "→ New Carthage by sea"),
-                                                       (1024, 768, "→ New Carthage")])
-def test_h34_a_small_board_s_army_bound_by_sea_names_only_where(browser: Any, server: Any, width: int, height: int,
-                                                               bound: str) -> None:
-    """Play review (a scan of the heuristic's self-play): at 1024 T. Longus's box at Brundisium,
+@pytest.mark.parametrize(("width", "height", "generals", "bound"), [
+    (1280, 800, ["Scipio Africanus", "T. Longus (C)", "Marcellus (C)"], "→ New Carthage by sea"),
+    (1024, 768, ["Scipio Africanus +2"], "→ New Carthage")])
+def test_h34_an_army_bound_names_its_general_first_and_a_small_board_only_where(
+        browser: Any, server: Any, width: int, height: int, generals: list[str], bound: str) -> None:
+    """Play review (a scan of the heuristic's self-play): at 1024 the box at Brundisium, its army
     bound for New Carthage by sea while Carthage is asked about #41 Bad Weather (H34), read
-    "→ New Carthage by sea" and ran 40 px past the map's right edge, at the east of the map. A
-    small board's brief box names the space alone (the panel says how, the arrow shows where),
-    40 px narrower (it may still run a few pixels past: the names and markers about Apulia leave
-    it no place within reach)."""
+    "T. Longus +2" over "→ New Carthage by sea", while the panel said Scipio Africanus was bound,
+    and ran 40 px past the map's right edge. The General bound comes first, and a small board's
+    brief box names the space alone (the panel says how, the arrow shows where)."""
     created = server.call("/api/import", {"record": self_play_position(2, 519)})
     with seat_page(browser, server, created, "rome", width, height) as page:
-        expect(page.locator(".hn-announced")).to_contain_text("bound for New Carthage by sea from Brundisium")
-        expect(page.locator("[data-space='Brundisium'] .hn-stack-rome .hn-bound-for")).to_have_text(bound)
+        expect(page.locator(".hn-announced")).to_contain_text("Scipio Africanus is bound for New Carthage by sea from Brundisium")
+        box = page.locator("[data-space='Brundisium'] .hn-stack-rome")
+        expect(box.locator(".hn-general:not(.hn-bound-for)")).to_have_text(generals)
+        expect(box.locator(".hn-bound-for")).to_have_text(bound)
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768), (1024, 700), (390, 844)])

@@ -471,11 +471,11 @@ function boundArrow(step, a, b, r, sideOf) {
 
 /** Each side's CUs as a block: the count (the elephants among them: "10 CU (2 el.)" is 10 CUs, 2 of
  * them elephants, H4), its Generals' names under it, and where the army is bound while #41 Bad
- * Weather is asked about (``step``, H34: "→ Terventum"). ``brief`` (a small board): smaller type
- * and, of several Generals, the first one's name only, with no title: "Hannibal +2", "T. Longus
- * +1" (all of them, titled, in its tooltip and the Generals' list), so that the block finds room
- * near its space, inside a phone's frame (play review: Rome's ran past its edge). Its size in
- * pixels is in its dataset, for the placing. */
+ * Weather is asked about (``step``, H34: "→ Terventum"; the General bound first). ``brief`` (a
+ * small board): smaller type and, of several Generals, the first one's name only, with no title:
+ * "Hannibal +2", "T. Longus +1" (all of them, titled, in its tooltip and the Generals' list), so
+ * that the block finds room near its space, inside a phone's frame (play review: Rome's ran past
+ * its edge). Its size in pixels is in its dataset, for the placing. */
 function drawStacks(here, generals, sideOf, step = null, brief = false) {
   const sides = ["rome", "carthage"].filter((side) => here[side] || generals.some(([n]) => sideOf[n] === side));
   const [countFont, generalFont, boundFont] = brief ? [BRIEF_COUNT_FONT, BRIEF_GENERAL_FONT, BRIEF_BOUND_FONT]
@@ -483,13 +483,15 @@ function drawStacks(here, generals, sideOf, step = null, brief = false) {
   const [top, line] = brief ? [11, 11] : [13, 13]; // the count's baseline, a General's line
   return sides.map((side) => {
     const cus = here[side] || 0;
-    const theirs = generals.filter(([n]) => sideOf[n] === side);
+    // brief: the arrow's end alone, as the panel says how (play review: "→ New Carthage by sea" ran
+    // past the frame); the General bound first, whom a brief box names ("Scipio Africanus +2")
+    const going = step && sideOf[step.general] === side ? `→ ${brief ? step.to : boundFor(step)}` : null;
+    const later = (name) => (going && name === step.general ? 0 : 1);
+    const theirs = generals.filter(([n]) => sideOf[n] === side).sort(([a], [b]) => later(a) - later(b));
     const names = theirs.map(([n, g]) => `${n}${g.proconsul ? " (P)" : g.consul ? " (C)" : ""}`);
     const shown = brief && names.length > 1 ? [`${theirs[0][0]} +${names.length - 1}`] : names;
     const elephants = side === "carthage" ? here.elephants || 0 : 0;
     const head = `${cus} CU${elephants ? ` (${elephants} el.)` : ""}`;  // as wide as "10 CU · 2 el." was
-    // brief: the arrow's end alone, as the panel says how (play review: "→ New Carthage by sea" ran past the frame)
-    const going = step && sideOf[step.general] === side ? `→ ${brief ? step.to : boundFor(step)}` : null;
     const width = Math.ceil(Math.max(textWidth(head, countFont), ...shown.map((n) => textWidth(n, generalFont)),
       going ? textWidth(going, boundFont) : 0)) + (brief ? 8 : 10);
     const height = top + 4 + (shown.length + (going ? 1 : 0)) * line + 2;
