@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from legatus.games.hannibal.rules import base, battle
+from legatus.games.hannibal.state import HannibalState
 from tests.hannibal.helpers import general, legal, play, ready, roll, space
 
 
@@ -204,16 +205,23 @@ def test_h81_carthage_out_of_cards_is_asked_and_may_only_concede() -> None:
     assert state.b_win == 0
 
 
-def test_20_spy_in_enemy_camp_shows_half_the_other_hand() -> None:
-    state = ready([20, 43, 44, 45, 46, 47, 48], [8, 9, 10, 11, 12, 13, 14], first="carthage")
+def rome_spies_at_dertosa(rome: list[int]) -> HannibalState:
+    """Carthage attacks at Dertosa; Rome, the defender, holding ``rome`` (#20 first), spies on
+    Carthage's 17 cards (12 Frontal Assaults, 5 Flank Lefts; Rome's 7 Probes): #20 is to show 8."""
+    state = ready(rome, [8, 9, 10, 11, 12, 13, 14], first="carthage")
     state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
     state.cu[0][space(state, "Dertosa")] = 5
     play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event")
-    play(state, "event #20", "no charge")  # Rome, the defender, spies on Carthage's 17 cards
+    play(state, "event #20", "no charge")
     for _ in range(17):
         play(state, "draw frontal assault" if state.bdeck[0] else "draw flank left")
     for _ in range(7):
         play(state, "draw probe")
+    return state
+
+
+def test_20_spy_in_enemy_camp_shows_half_the_other_hand() -> None:
+    state = rome_spies_at_dertosa([20, 43, 44, 45, 46, 47, 48])
     assert state.view(0)["phase"] == "spy in enemy camp" and state.stack[-1][2] == 8  # half of 17
     for _ in range(8):
         state.apply_action(state.legal_actions()[0])

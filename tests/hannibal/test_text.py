@@ -10,7 +10,7 @@ from legatus.core.seatlog import log_line
 from legatus.core.session import sample_outcome
 from legatus.games.hannibal import text
 from tests.hannibal.helpers import game, general, play, ready, roll, space
-from tests.hannibal.test_battle import _battle_at_terventum, _carthage_attacks_in_dertosa, _deal
+from tests.hannibal.test_battle import _battle_at_terventum, _carthage_attacks_in_dertosa, _deal, rome_spies_at_dertosa
 from tests.hannibal.test_walls import _hannibal_at, _roman
 
 
@@ -59,15 +59,7 @@ def test_h78_h79_the_card_led_shows_only_while_the_defender_is_to_match_it() -> 
 def test_20_the_cards_face_up_are_on_both_seats_screens() -> None:
     """Play review: the page listed the cards #20 turned face up, the terminal did not, and a
     seat deciding how to attack or answer (or what to take by #59) had to remember them."""
-    state = ready([20, 43, 44, 45, 46, 47, 48], [8, 9, 10, 11, 12, 13, 14], first="carthage")
-    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
-    state.cu[0][space(state, "Dertosa")] = 5
-    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event")
-    play(state, "event #20", "no charge")  # Rome, the defender, spies on Carthage's 17 cards
-    for _ in range(17):
-        play(state, "draw frontal assault" if state.bdeck[0] else "draw flank left")
-    for _ in range(7):
-        play(state, "draw probe")
+    state = rome_spies_at_dertosa([20, 43, 44, 45, 46, 47, 48])
     for kind in ["frontal assault"] * 6 + ["flank left"] * 2:
         play(state, f"spy sees {kind}")
     for seat in (0, 1):

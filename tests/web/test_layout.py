@@ -728,7 +728,8 @@ def test_h34_an_army_bound_names_its_general_first_and_a_small_board_only_where(
     brief box names the space alone (the panel says how, the arrow shows where)."""
     created = server.call("/api/import", {"record": self_play_position(2, 519)})
     with seat_page(browser, server, created, "rome", width, height) as page:
-        expect(page.locator(".hn-announced")).to_contain_text("Scipio Africanus is bound for New Carthage by sea from Brundisium")
+        announced = "Scipio Africanus is bound for New Carthage by sea from Brundisium"
+        expect(page.locator(".hn-announced")).to_contain_text(announced)
         box = page.locator("[data-space='Brundisium'] .hn-stack-rome")
         expect(box.locator(".hn-general:not(.hn-bound-for)")).to_have_text(generals)
         expect(box.locator(".hn-bound-for")).to_have_text(bound)
