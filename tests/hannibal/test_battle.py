@@ -232,19 +232,11 @@ def test_20_spy_in_enemy_camp_shows_half_the_other_hand() -> None:
     assert state.bshown[1][0] == 7 and state.view(0)["battle"]["face_up"][1]["frontal assault"] == 7
 
 
-def _rome_spies_then_answers_a_frontal_assault() -> object:
+def _rome_spies_then_answers_a_frontal_assault() -> HannibalState:
     """Rome, the defender at Dertosa, spies on Carthage's 17 cards (#20: 8 face up, all Frontal
     Assaults, of 12) and holds #59; Carthage attacks with a Frontal Assault (a face-up one), Rome's
     7 Probes cannot match."""
-    state = ready([20, 59, 44, 45, 46, 47, 48], [8, 9, 10, 11, 12, 13, 14], first="carthage")
-    state.gen_at[general(state, "P. Scipio")] = space(state, "Dertosa")
-    state.cu[0][space(state, "Dertosa")] = 5
-    play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "no reaction", "no counter event")
-    play(state, "event #20", "no charge")
-    for _ in range(17):
-        play(state, "draw frontal assault" if state.bdeck[0] else "draw flank left")
-    for _ in range(7):
-        play(state, "draw probe")
+    state = rome_spies_at_dertosa([20, 59, 44, 45, 46, 47, 48])
     for _ in range(8):
         play(state, "spy sees frontal assault")
     play(state, "carthage attacks frontal assault")
