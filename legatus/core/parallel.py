@@ -20,7 +20,8 @@ search then draws its determinizations from that, as in one process, never from 
 
 The processes start with the agent's first decision, or before it (:func:`warm`: a shell's, as the
 game starts, so that no decision pays for their start), and serve every decision after it; the agent's
-``close`` (:func:`close`) ends them, as does the agent's collection or the interpreter's exit. They
+``close`` (:func:`close`) ends them, as does the agent's collection or the interpreter's exit, or
+the process's end however it came (a kill: each worker watches it). They
 are started by ``forkserver`` where the system has it, else ``spawn``: never a fork of a process
 that may run threads (a server's). A shell that keeps worker processes of its own (the server's
 agents' pool) may give them to an agent instead (:func:`share_in`): the agent then starts and ends
@@ -30,7 +31,10 @@ none, and its workers' searches are that pool's tasks, served in its order.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
+import threading
+import time
 import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExecutor, wait
@@ -65,9 +69,28 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:
     """``workers`` processes (:func:`process_context`), each started when first needed and knowing
-    the games this process knows (those registered at run time too: a test's, a plug-in's)."""
-    return ProcessPoolExecutor(workers, mp_context=process_context(), initializer=register_all,
-                               initargs=(targets(),))
+    the games this process knows (those registered at run time too: a test's, a plug-in's), each
+    ending when this process ends (:func:`_start_worker`)."""
+    return ProcessPoolExecutor(workers, mp_context=process_context(), initializer=_start_worker,
+                               initargs=(targets(), os.getpid()))
+
+
+def _start_worker(games: dict[str, str], owner: int) -> None:
+    """A worker's start: the games registered, and a watch on the process that owns the pool.
+    A pool's workers outlived a server killed mid-game (SIGKILL: no shutdown code runs), their
+    parent the ``forkserver`` process, which outlived it too: each now ends itself once its owner
+    is gone."""
+    register_all(games)
+    threading.Thread(target=_watch, args=(owner,), name="legatus-owner-watch", daemon=True).start()
+
+
+def _watch(owner: int, every: float = 2.0) -> None:
+    while True:
+        time.sleep(every)
+        try:
+            os.kill(owner, 0)  # no signal sent: only whether the process is there
+        except (ProcessLookupError, PermissionError):  # gone (or its number another user's since)
+            os._exit(0)
 
 
 def load_games() -> None:

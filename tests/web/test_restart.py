@@ -1,7 +1,10 @@
 """A server killed mid-game (SIGKILL, no clean shutdown) and started again has every
-acknowledged action (docs/web.md)."""
+acknowledged action (docs/web.md); its worker processes end with it."""
 
 from __future__ import annotations
+
+import time
+from pathlib import Path
 
 from tests.web.hannibal_game import MARKER, battle_record
 from tests.web.helpers import Server
@@ -68,3 +71,50 @@ def test_a_restarted_server_gives_each_seat_the_same_log_lines(tmp_path):
         assert {who: server.view(gid, token)["seat_log"] for who, token in tokens.items()} == before
     finally:
         server.stop()
+
+
+def running_under(pid: int) -> set[int]:
+    """The processes running under ``pid`` (its children, theirs, …; Linux's /proc), zombies left out."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            state, ppid = stat.read_text().rsplit(")", 1)[1].split()[:2]
+        except (OSError, ValueError):  # ended while read
+            continue
+        if state != "Z":
+            parents[int(stat.parent.name)] = int(ppid)
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        here = todo.pop()
+        children = [child for child, parent in parents.items() if parent == here]
+        found.update(children)
+        todo.extend(children)
+    return found
+
+
+def still_running(pids: set[int]) -> set[int]:
+    def running(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+    return {pid for pid in pids if running(pid)}
+
+
+def test_a_killed_server_s_worker_processes_end_with_it(tmp_path):
+    """Found after the suite: each server killed here had left its agents' workers running (a
+    forkserver, two workers, a resource tracker), reparented to init, for good. Each worker
+    now watches the server and ends within seconds of it."""
+    server = Server(tmp_path / "games.db")
+    try:
+        deadline = time.monotonic() + 30
+        while len(under := running_under(server.process.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)  # the workers start as the server does (their warm-up)
+        assert len(under) >= 3, under  # the forkserver and the workers at least
+    finally:
+        killed(server)
+    deadline = time.monotonic() + 20
+    while still_running(under) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert still_running(under) == set()
