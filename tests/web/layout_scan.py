@@ -13,7 +13,11 @@ Gallia Cisalpina above all), 12 one touching a marker (within 2 px), none too fa
 not kept (a scan of the same kind): a wider margin round the map (MARGIN 120, seeds 0-5: 9 of
 246 past, but at 1280 a name 65 px off its space, past the test's 60; at 90 or 100, 128 px),
 and a last place within 110 px inside the frame (seeds 6-11: 5 of 216 past, but 38 boxes
-76-102 px off, read as other spaces').
+76-102 px off, read as other spaces'). Kept since (hannibal.js: HEADROOM, 30 map units above the
+top row, the map 2% smaller at 1280; a box that whole would run past the frame or by a marker
+drawn brief): seeds 6-11, 0 of 216 past, 0 touching; seeds 12-17, not looked at while choosing
+(before: 37 of 224 past, 13 touching), 3 past (at most 19 px: a small board's brief box at
+Brundisium, which has no briefer form) and 4 touching.
 """
 
 from __future__ import annotations

@@ -686,6 +686,24 @@ PAST_THE_FRAME = """() => {
 }"""
 
 
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768)])
+def test_an_army_in_the_map_s_top_row_stays_inside_the_frame_brief_where_whole_it_finds_no_room(
+        browser: Any, server: Any, width: int, height: int) -> None:
+    """A scan of the heuristic's self-play (tests/web/layout_scan.py) found the boxes of armies in
+    the map's top row past the frame's top edge at the whole-map view: at 1280 the box of
+    Flaminius and Fabius at the Insubrians by 19 px, its count cut off. The map keeps more room
+    above its top row (HEADROOM), and a box that whole would run past the frame is drawn brief
+    (the count, the first General and how many more), as a small board draws every box."""
+    created = server.call("/api/import", {"record": self_play_position(7, 480)})
+    with seat_page(browser, server, created, "rome", width, height) as page:
+        box = page.locator("[data-space='Insubrians'] .hn-stack-rome")
+        expect(box.locator(".hn-count")).to_have_text("9 CU")
+        expect(box.locator(".hn-general")).to_have_text(["Flaminius +1"])
+        page.wait_for_timeout(200)
+        assert page.evaluate(PAST_THE_FRAME) == []
+        assert_stacks_near(page, width, height)
+
+
 def test_hannibal_s_armies_stay_inside_a_phone_s_frame(browser: Any, server: Any) -> None:
     """Play review: at 390×844, the battle at New Carthage framed, Rome's box ("9 CU" over
     "T. Longus (C) +1") ran 29 px past the frame's right edge, its spaces' markers leaving it no
@@ -717,7 +735,8 @@ def self_play_position(seed: int, decisions: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("width", "height", "generals", "bound"), [
-    (1280, 800, ["Scipio Africanus", "T. Longus (C)", "Marcellus (C)"], "→ New Carthage by sea"),
+    (1920, 1080, ["Scipio Africanus", "T. Longus (C)", "Marcellus (C)"], "→ New Carthage by sea"),
+    (1280, 800, ["Scipio Africanus +2"], "→ New Carthage"),  # whole it would run past the frame: brief
     (1024, 768, ["Scipio Africanus +2"], "→ New Carthage")])
 def test_h34_an_army_bound_names_its_general_first_and_a_small_board_only_where(
         browser: Any, server: Any, width: int, height: int, generals: list[str], bound: str) -> None:

@@ -73,16 +73,24 @@ def test_a_restarted_server_gives_each_seat_the_same_log_lines(tmp_path):
         server.stop()
 
 
+def state_and_parent(pid: int) -> tuple[str, int] | None:
+    """A process's state letter and its parent's id (Linux's /proc); None where it has ended."""
+    try:
+        state, ppid = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+    except (OSError, ValueError):  # ended while read
+        return None
+    return state, int(ppid)
+
+
+def running(pid: int) -> bool:
+    found = state_and_parent(pid)
+    return found is not None and found[0] != "Z"  # a zombie has ended
+
+
 def running_under(pid: int) -> set[int]:
-    """The processes running under ``pid`` (its children, theirs, …; Linux's /proc), zombies left out."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            state, ppid = stat.read_text().rsplit(")", 1)[1].split()[:2]
-        except (OSError, ValueError):  # ended while read
-            continue
-        if state != "Z":
-            parents[int(stat.parent.name)] = int(ppid)
+    """The processes running under ``pid`` (its children, theirs, …)."""
+    parents = {int(p.name): seen[1] for p in Path("/proc").glob("[0-9]*")
+               if (seen := state_and_parent(int(p.name))) and seen[0] != "Z"}
     found: set[int] = set()
     todo = [pid]
     while todo:
@@ -91,15 +99,6 @@ def running_under(pid: int) -> set[int]:
         found.update(children)
         todo.extend(children)
     return found
-
-
-def still_running(pids: set[int]) -> set[int]:
-    def running(pid: int) -> bool:
-        try:
-            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-        except OSError:
-            return False
-    return {pid for pid in pids if running(pid)}
 
 
 def test_a_killed_server_s_worker_processes_end_with_it(tmp_path):
@@ -115,6 +114,6 @@ def test_a_killed_server_s_worker_processes_end_with_it(tmp_path):
     finally:
         killed(server)
     deadline = time.monotonic() + 20
-    while still_running(under) and time.monotonic() < deadline:
+    while any(map(running, under)) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert still_running(under) == set()
+    assert {pid for pid in under if running(pid)} == set()

@@ -18,6 +18,7 @@ const SIDE_NAME = { rome: "Rome", carthage: "Carthage" };
 const SIDE_COLOUR = { rome: "#a8322a", carthage: "#2d5a8c", neutral: "#8a8073" };
 const CARD_KINDS = ["frontal assault", "flank left", "flank right", "probe", "double envelopment", "reserve"];
 const MARGIN = 70;
+const HEADROOM = 30; // more above the map's top row, where an army's box above its space ran past the frame
 
 let shared = null; // the public data, for renderInfo (the replay page does not pass it)
 
@@ -81,7 +82,7 @@ const NAME_REACH = 24;
 // nothing and lies nearer its space than any other, else there in names' places (set again), else
 // within STACK_FAR; then the same where it lies nearer another space; else within STACK_FAR over
 // the fewest names, past the frame's edge rather than over a marker. A small board draws them
-// brief.
+// brief, as a larger one draws a stack that whole would run past the frame or by a marker.
 const STACK_REACH = 40;
 const STACK_FAR = 70;
 // The places tried for a stack, in order: [within how many pixels, nearer its space than any
@@ -104,7 +105,7 @@ export function createBoard(node, pub, hooks = {}) {
   const sideOf = Object.fromEntries((pub.generals || []).map((g) => [g.name, g.side]));
   const xs = map.spaces.map((sp) => sp.x);
   const ys = map.spaces.map((sp) => sp.y);
-  const [x0, y0] = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN];
+  const [x0, y0] = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN - HEADROOM];
   const [w, h] = [Math.max(...xs) - x0 + MARGIN, Math.max(...ys) - y0 + MARGIN];
   const svg = s("svg", { class: "hn-board", role: "img", "aria-label": "The map of Hannibal: Rome vs Carthage",
     preserveAspectRatio: "xMidYMid meet" });
@@ -171,6 +172,7 @@ export function createBoard(node, pub, hooks = {}) {
   let drawn = false; // a frame is placed once a view has been drawn
   const pieces = {}; // each space's stacks as drawn: [its view, its generals, the step announced]
   let brief = null; // whether the stacks were drawn brief (a small board), null: to draw
+  let shortened = false; // whether a large board drew a stack brief (whole it found no clear place)
   let announced = null; // the view's step announced and not taken yet (H34), drawn as an arrow
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
   const controls = zoomControls(cam, legend()); // beside the map, never over it (camera.js)
@@ -254,8 +256,9 @@ export function createBoard(node, pub, hooks = {}) {
     const px = small ? 10 : 11;
     const r = small ? MARKER_R * SMALL_MARKER : MARKER_R;
     svg.classList.toggle("hn-small", small);
-    if (brief !== small) { // the stacks drawn for this scale: brief on a small board
+    if (brief !== small || shortened) { // the stacks drawn for this scale: brief on a small board
       brief = small;
+      shortened = false;
       for (const [name, [here, generals, step]] of Object.entries(pieces)) {
         groups[name].stacks.replaceChildren(...drawStacks(here, generals, sideOf, step, brief));
       }
@@ -353,33 +356,63 @@ export function createBoard(node, pub, hooks = {}) {
       const k = drawnR(name) + STACK_CLEAR;
       return [name, [x - k, y - k, x + k, y + k]];
     }));
+    /** Whether ``box`` lies inside the frame and off the room kept round other markers (``avoid``). */
+    const clear = (box, avoid) => box[0] >= 0 && box[1] >= 0 && box[2] <= frame.width && box[3] <= frame.height
+      && !avoid.some((other) => overlap(box, other) > 0);
     /** The names, then the stacks of ``list`` ([space, stack] each) in its order: how well each
-     * stack found room, by the STAGES it tried (STAGES.length: the last resort). */
+     * stack found room, by the STAGES it tried (STAGES.length: the last resort; after it, drawn
+     * brief, as whole it would run past the frame or by a marker). The stacks drawn brief take their
+     * items' places. */
     const layout = (list) => {
       placer_ = placer(obstacles, [1, 1, frame.width - 1, frame.height - 1]);
       leaders.replaceChildren();
       names.clear();
       for (const name of order) showName(name, findName(name, nameOptions));
-      return list.map(([name, stack]) => {
+      return list.map((item) => {
+        const name = item[0];
+        let stack = item[1];
         const around = seen.filter((o) => o !== name && Math.hypot(at[o][0] - at[name][0], at[o][1] - at[name][1]) < 200);
         const others = around.map((o) => at[o]);
         const avoid = around.map((o) => halo[o]);
         const own = drawnR(name) + 1; // the box clear of its own marker's rings too
-        const [sw, sh] = [Number(stack.dataset.w), Number(stack.dataset.h)];
-        let spot = null;
-        let stage = 0;
-        for (const [within, nearer, moving] of STAGES) {
-          const options = { within, reach: within, gaps: STACK_GAPS, avoid, ...(nearer ? { others } : {}) };
-          spot = moving ? makeRoom(name, own, sw, sh, options)
-            : placer_.place(...at[name], own, sw, sh, { optional: true, ...options });
-          if (spot) break;
-          stage += 1;
-        }
-        if (!spot) { // the place of the fewest names, set again where they find room; past the frame's edge before over a marker
+        const size = (g) => [Number(g.dataset.w), Number(g.dataset.h)];
+        const find = (g) => {
+          for (const [stage, [within, nearer, moving]] of STAGES.entries()) {
+            const options = { within, reach: within, gaps: STACK_GAPS, avoid, ...(nearer ? { others } : {}) };
+            const spot = moving ? makeRoom(name, own, ...size(g), options)
+              : placer_.place(...at[name], own, ...size(g), { optional: true, ...options });
+            if (spot) return [spot, stage];
+          }
+          return [null, STAGES.length];
+        };
+        // the last resort: the place of the fewest names (set again after, where they find room),
+        // past the frame's edge before over a marker
+        const lastResort = (g) => {
           const soft = new Set([...names.values()].map((n) => n.box));
           const far = { within: STACK_FAR, reach: STACK_FAR, gaps: STACK_GAPS };
-          spot = placer_.place(...at[name], own, sw, sh, { ...far, avoid, spill: true, soft })
-            || placer_.place(...at[name], own, sw, sh, { avoid, soft });
+          return placer_.place(...at[name], own, ...size(g), { ...far, avoid, spill: true, soft })
+            || placer_.place(...at[name], own, ...size(g), { avoid, soft });
+        };
+        let [spot, stage] = find(stack);
+        let resort = !spot;
+        if (resort) spot = lastResort(stack);
+        if (resort && !clear(spot.box, avoid) && !stack.classList.contains("hn-brief")) {
+          // brief rather than past the frame or by a marker (a scan: at 1280 the box of two consuls
+          // at the Insubrians ran past the map's top edge, its count cut off): the count and the
+          // first General's name, in smaller type, the whole army in its tooltip
+          placer_.release(spot.box);
+          const [here, generals, step] = pieces[name];
+          const short = drawStacks(here, generals, sideOf, step, true).find((g) => g.dataset.side === stack.dataset.side);
+          stack.replaceWith(short);
+          item[1] = short;
+          stack = short;
+          shortened = true;
+          [spot, stage] = find(stack);
+          stage += STAGES.length + 1;
+          resort = !spot;
+          if (resort) spot = lastResort(stack);
+        }
+        if (resort) {
           const moved = [...names].filter(([, { box }]) => overlap(box, spot.box) > 0).map(([space]) => space);
           moved.forEach(dropName);
           moved.forEach((space) => showName(space, findName(space, nameOptions)));
