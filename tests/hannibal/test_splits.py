@@ -135,6 +135,7 @@ def test_h66_h69_h4_a_reacting_force_says_how_many_elephants_try() -> None:
     assert {a for a in legal(state) if a.startswith("take 10")} == {"take 10", "take 10 with 0 elephants",
                                                                     "take 10 with 1 elephant"}
     play(state, "take 10 with 0 elephants")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)  # Hannibal intercepts (BR 5)
     assert _at(state, "Tarraco") == (10, 0) and _at(state, "Dertosa") == (2, 2)
     assert violations(state) == []
@@ -202,8 +203,8 @@ def test_h67_h4_a_landed_army_split_at_its_walls_says_how_many_elephants_go_in()
     play(state, "ops #9", "activate Mago", "take 4", "sail Gades", "no counter event", "no counter event")
     roll(state, 1)
     play(state, "intercept from Hispalis", "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)
-    play(state, "no reaction")
     assert legal(state) == {"fight", "back up", "garrison 1", "garrison 1 with 1 elephant", "garrison 2",
                             "garrison 2 with 1 elephant", "garrison 2 with 2 elephants"}
     play(state, "garrison 2 with 2 elephants")

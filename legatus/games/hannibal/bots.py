@@ -58,7 +58,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 
 from .ids import Id
-from .notation import CARTHAGE, ROME
+from .notation import CARTHAGE, ROLL_ATTEMPTS, ROME
 from .rules import base, battle, reactions, sieges, turn, walls
 from .rules.base import other
 
@@ -882,7 +882,7 @@ class HeuristicAgent:
                 self.reason = "avoid a stronger army"
                 return a
         self.reason = "no reaction worth the risk"
-        return next(a for a in legal if str(a) == "no reaction")
+        return next(a for a in legal if str(a) in ("no reaction", ROLL_ATTEMPTS))  # nothing more to declare (H62)
 
     def _react_size(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """An interception or an Avoid Battle with as many CUs as may go (H64, H67, H69): a few

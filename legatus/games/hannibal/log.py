@@ -160,11 +160,11 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
     if purpose == Id.R_INTERCEPT:
         general, target, mod = reactions.intercept_odds(before, frame[1], frame[3])
         plus = f" + 1 (into a PC of the moving side) = {die + mod}" if mod else ""
-        result = "intercepts" if after.m_intercepted and not before.m_intercepted else "fails"
+        result = "intercepts" if die + mod <= target else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}{plus}: {result}"
     if purpose == Id.R_AVOID:
         general, target = reactions.avoid_odds(before, frame[3])
-        result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
+        result = "avoids battle" if die <= target else "fails"  # from the die: the move may go on before the log reads
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
     if purpose in (Id.R_NAVAL, Id.R_BACK_NAVAL):
         mods = movement.naval_modifiers(before, frame[1], frame[2])

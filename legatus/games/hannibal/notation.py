@@ -25,6 +25,7 @@ FA, FL, FR, PROBE, DE, RESERVE = range(6)
 NUMIDIAS = ("Western Numidia", "Eastern Numidia")
 RESHUFFLE = "reshuffle strategy cards"  # the deck reshuffled, a chance node (H26)
 HIDDEN = "take a hidden card"  # H132: #59's card drawn at random among those #20 left face down
+ROLL_ATTEMPTS = "roll the attempts"  # H62: the reactions declared for an entry, then rolled
 SPACE_VERBS = ("to", "sail", "pc", "remove pc", "reinforce", "intercept from", "avoid to", "retreat to", "consul",
                "place", "choose")
 SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "no pursuit", "siege", "no siege",
@@ -63,6 +64,7 @@ class Notation:
     STEAL: int  # #59: "ally deserts with <kind>"
     SPY: int  # #20: "spy sees <kind>"
     DESERT: int  # H132: #59 with #20: "take shown <kind>" (6), then "take a hidden card"
+    ROLL_ATTEMPTS: int  # H62: "roll the attempts" declared for an entry
     GARRISON: int  # H51: "garrison <k>" (6), then "garrison <k> with generals" (6): CUs inside the walls
     DROP: int  # H45: "drop 1".."drop 10": CUs left along the path
     PICK_UP: int  # H45: "pick up 1".."pick up 10"
@@ -119,6 +121,7 @@ def _texts(parts: Components) -> tuple[list[str], dict[str, int]]:
     block("pick_up_general", [f"pick up {g.name}" for g in generals])
     block("drop_general", [f"drop {g.name}" for g in generals])
     block("desert", [f"take shown {k}" for k in KINDS] + [HIDDEN])
+    block("roll_attempts", [ROLL_ATTEMPTS])
     for kind, counts in splits(parts.tables.elephants):  # last: the ids above keep their numbers
         block("with:" + kind, [with_elephants(kind, n, j) for n, j in counts])
     return texts, base
@@ -178,7 +181,8 @@ def notation(parts: Components | None = None) -> Notation:
         PLAY_DISCARD=base["discard"], ACTIVATE=base["activate"], RAISE=base["raise"],
         PROCONSUL=base["proconsul"], CHOOSE_GENERAL=base["choose_general"], TAKE=base["take"],
         ATTACK=base["attack"], RESERVE_AS=base["reserve_as"], MATCH=base["match"], PROVINCE=base["province"],
-        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"], DESERT=base["desert"], GARRISON=base["garrison"],
+        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"], DESERT=base["desert"],
+        ROLL_ATTEMPTS=base["roll_attempts"], GARRISON=base["garrison"],
         DROP=base["drop"], PICK_UP=base["pick_up"], PICK_UP_GENERAL=base["pick_up_general"],
         DROP_GENERAL=base["drop_general"], WITH=with_ids,
         SPLIT={i: (kind, n, j) for kind, pairs in with_ids.items() for (n, j), i in pairs.items()},

@@ -1,14 +1,17 @@
 """Reactions of the non-active player (H62-H72): interception, Avoid Battle, and the mover's
 pursuit. Each is decided by the non-active seat the moment the moving army enters a space.
 
-Rulings: attempts are declared and rolled one at a time (the Avoid Battle attempt, if any,
-before any interception: H62's order); an intercepting or avoiding army is its commander with
-every General with him, or one subordinate alone (H66, H69), with up to 10 CUs (H64, H70),
-as many of them elephants as Carthage says (H4, :mod:`.splits`)."""
+H62: every attempt of an entry is declared (who leads it, how many CUs) before any die is rolled;
+``roll the attempts`` then rolls them, the Avoid Battle attempt first, the interceptions in the
+order declared. A declared attempt waits as its die's frame under the reaction's own, so that
+ending the reaction rolls them. Rulings: an intercepting or avoiding army is its commander with
+every General with him, or one subordinate alone (H66, H69), with up to 10 CUs (H64, H70), as
+many of them elephants as Carthage says (H4, :mod:`.splits`); a force avoids into no space whose
+army is declared to intercept that entry, nor does an army intercept from the space a force is
+declared to avoid into (the declared forces are those that go: docs/hannibal/rulings.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from legatus.core.procedures import Procedure
@@ -36,7 +39,8 @@ def interceptors(st: HannibalState) -> list[int]:
         return []
     out = []
     for s in st.board.land[here]:
-        if s in st.tried or not walls.total(st, enemy, s) or commander(st, s, enemy, everywhere=True) < 0:
+        if s in st.tried or not walls.total(st, enemy, s) or commander(st, s, enemy, everywhere=True) < 0 \
+                or s in _declared(st, Id.R_AVOID):
             continue
         if st.cu[enemy][s] and commander(st, s, enemy) >= 0 or not st.cu[side][s]:
             out.append(s)
@@ -56,7 +60,7 @@ def avoid_spaces(st: HannibalState) -> list[int]:
     if c < 0 or c in st.failed:
         return []
     out = [s for s in st.board.land[here] if s != st.m_from and not st.cu[side][s] and st.ctrl[s] != side
-           and not hostile_tribe(st, s, enemy)]
+           and not hostile_tribe(st, s, enemy) and s not in _declared(st, Id.R_INTERCEPT)]
     if walls.may_shelter(st, enemy, here) and _sizes(st, Id.R_AVOID, here)[0] <= walls.room(st, here):
         out.append(here)
     return out
@@ -74,21 +78,38 @@ def options(st: HannibalState) -> bool:
     return bool(interceptors(st) or avoid_spaces(st)) or tribal_land(st)
 
 
+def _waiting(st: HannibalState) -> int:
+    """How many declared attempts wait under the reaction's frame (the top one): H62."""
+    k = 0
+    stack = st.stack
+    if not stack or stack[-1][0] != Id.REACT:
+        return 0
+    while k + 2 <= len(stack) and stack[-2 - k][0] in (Id.R_AVOID, Id.R_INTERCEPT):
+        k += 1
+    return k
+
+
+def _declared(st: HannibalState, purpose: int) -> list[int]:
+    """The spaces of the attempts of ``purpose`` declared for this entry and not rolled yet (an
+    interception's source, an Avoid Battle's destination)."""
+    stack = st.stack
+    return [f[1] for f in stack[len(stack) - 1 - _waiting(st):-1] if f[0] == purpose]
+
+
 def react_legal(st: HannibalState) -> tuple[int, ...]:
     n = st.notation
     out = [n.SPACE["intercept from"] + s for s in interceptors(st)]
-    if not any(s >= 0 for s in st.tried):  # H62: the Avoid Battle roll comes before interceptions
-        out += [n.SPACE["avoid to"] + s for s in avoid_spaces(st)]
+    out += [n.SPACE["avoid to"] + s for s in avoid_spaces(st)]
     if tribal_land(st):
         out += [n.PLAY_EVENT + c - 1 for c in (7, 8) if c in st.hands[other(st.m_side)]]
-    out.append(n.SIMPLE["no reaction"])
+    out.append(n.ROLL_ATTEMPTS if _waiting(st) else n.SIMPLE["no reaction"])
     return tuple(sorted(out))
 
 
 def react(st: HannibalState, action: int) -> None:
     n = st.notation
-    if action == n.SIMPLE["no reaction"]:
-        st.end()
+    if action in (n.SIMPLE["no reaction"], n.ROLL_ATTEMPTS):
+        st.end()  # the attempts declared, waiting under it, are rolled (H62)
     elif n.PLAY_EVENT <= action < n.PLAY_EVENT + 64:
         base.play_counter(st, other(st.m_side), action - n.PLAY_EVENT + 1)
         st.call(Id.R_HOSTILE)
@@ -145,19 +166,30 @@ def leaders(st: HannibalState, purpose: int, where: int) -> list[int]:
 
 def _declare(st: HannibalState, purpose: int, where: int) -> None:
     """The force that tries: who leads it when a subordinate may go alone, then its size when
-    there is a choice, then the die."""
+    there is a choice; then it waits for the roll (H62)."""
     if leaders(st, purpose, where):
         st.call(Id.REACT_LEADER, other(st.m_side), purpose, where)
     else:
-        _size_then_roll(st, st.call, purpose, where, -1)
+        _size_then_wait(st, False, purpose, where, -1)
 
 
-def _size_then_roll(st: HannibalState, start: Callable[..., None], purpose: int, where: int, leader: int) -> None:
+def _size_then_wait(st: HannibalState, asked: bool, purpose: int, where: int, leader: int) -> None:
+    """``asked``: from the leader's decision, on top of the reaction's frame (which it gives way to)."""
     lo, hi = _sizes(st, purpose, where, leader)
     if lo == hi and len(_choices(st, purpose, where, hi)[0]) == 1:
-        start(purpose, where, hi, leader)
+        if asked:
+            st.end()
+        _wait(st, purpose, where, hi, leader)
     else:
-        start(Id.REACT_SIZE, other(st.m_side), purpose, where, leader)
+        (st.goto if asked else st.call)(Id.REACT_SIZE, other(st.m_side), purpose, where, leader)
+
+
+def _wait(st: HannibalState, purpose: int, *args: int) -> None:
+    """The attempt declared waits under the reaction's frame, the top one, for ``roll the
+    attempts`` (H62): an Avoid Battle first, the interceptions after it in the order declared."""
+    stack = st.stack
+    at = len(stack) - 1 if purpose == Id.R_AVOID else len(stack) - 1 - _waiting(st)
+    st.stack = (*stack[:at], (purpose, *args), *stack[at:])
 
 
 def reacting_commander(st: HannibalState) -> int:
@@ -177,7 +209,7 @@ def leader_legal(st: HannibalState) -> tuple[int, ...]:
 def leader(st: HannibalState, action: int) -> None:
     _, _, purpose, where = st.stack[-1]
     g = action - st.notation.CHOOSE_GENERAL
-    _size_then_roll(st, st.goto, purpose, where, -1 if g == reacting_commander(st) else g)
+    _size_then_wait(st, True, purpose, where, -1 if g == reacting_commander(st) else g)
 
 
 def size_legal(st: HannibalState) -> tuple[int, ...]:
@@ -201,7 +233,8 @@ def size_choices(st: HannibalState, kind: str, n: int) -> Choices:
 def size(st: HannibalState, action: int) -> None:
     _, _, purpose, where, g = st.stack[-1]
     _, n, elephants = splits.split(st, action, size_choices)
-    st.goto(purpose, where, n, g, elephants)
+    st.end()
+    _wait(st, purpose, where, n, g, elephants)
 
 
 def _group(st: HannibalState, side: int, src: int, dst: int, n: int, leader: int, everywhere: bool = False,
@@ -290,6 +323,12 @@ def hostile_roll(st: HannibalState, die: int) -> None:
     st.end()
 
 
+def _react_prompt(st: HannibalState) -> str:
+    if _waiting(st):
+        return f"{base.side_word(st)} may declare another attempt, or roll those declared (H62)."
+    return f"{base.side_word(st)} may intercept or avoid battle (H62)."
+
+
 def _size_prompt(st: HannibalState) -> str:
     _, _, purpose, where, g = st.stack[-1]
     lo, hi = _sizes(st, purpose, where, g)
@@ -301,8 +340,7 @@ def _size_prompt(st: HannibalState) -> str:
 # --- The table's entries of this chapter ----------------------------------------------------------
 P = Procedure
 PROCEDURES: base.Entries = {
-    Id.REACT: P("reaction", base.seat, lambda st: f"{base.side_word(st)} may intercept or avoid battle (H62).",
-                react_legal, react, hides_legal=True),
+    Id.REACT: P("reaction", base.seat, _react_prompt, react_legal, react, hides_legal=True),
     Id.REACT_SIZE: P("reacting force", base.seat,
                      _size_prompt, size_legal, size),
     Id.REACT_LEADER: P("reacting General", base.seat,
