@@ -868,9 +868,13 @@ class HeuristicAgent:
         return best
 
     def _react(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """An interception where it and the force in the space entered outnumber the mover by 2,
+        else an Avoid Battle from a stronger mover; once an attempt is declared (H62), no Avoid
+        Battle: the interception counted on the force it would take away."""
         n = st.notation
         mover = st.m_left
         here = st.gen_at[st.m_gen]
+        declared = any(str(a) == ROLL_ATTEMPTS for a in legal)
         for a in legal:
             text = str(a)
             if text.startswith("intercept from"):
@@ -878,7 +882,7 @@ class HeuristicAgent:
                 if min(10, st.cu[seat][src]) + st.cu[seat][here] >= mover + 2:
                     self.reason = "intercept a weaker army"
                     return a
-            if text.startswith("avoid to") and st.cu[seat][here] < mover:
+            if text.startswith("avoid to") and st.cu[seat][here] < mover and not declared:
                 self.reason = "avoid a stronger army"
                 return a
         self.reason = "no reaction worth the risk"
