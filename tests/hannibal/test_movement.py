@@ -161,6 +161,25 @@ def test_h62_ruling_no_avoid_battle_into_a_space_whose_army_intercepts_nor_the_r
     assert not any(a.startswith("intercept from") for a in legal(state))
 
 
+def test_h62_an_avoid_battle_may_follow_an_interception_whatever_the_spaces_numbers() -> None:
+    """H62 lets an Avoid Battle be declared after an interception; a leftover check (written when
+    no Avoid Battle could follow one) refused it where the interception came from a space whose
+    number was a General's in the space entered: Brundisium is space 3, Mago General 3."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    rome, tarentum = space(state, "Rome"), space(state, "Tarentum")
+    state.gen_at[general(state, "P. Scipio")] = tarentum
+    state.cu[0][tarentum], state.cu[0][rome] = state.cu[0][rome], 0
+    for name, at in (("Mago", "Cannae"), ("Hasdrubal", "Brundisium")):
+        state.gen_at[general(state, name)] = space(state, at)
+        state.cu[1][space(state, at)] = 3
+    for at in ("Cannae", "Brundisium", "Apri", "Beneventum", "Heraclea"):
+        state.ctrl[space(state, at)] = base.NONE
+    assert space(state, "Brundisium") == general(state, "Mago")
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Cannae", "intercept from Brundisium", "take 3")
+    assert {a for a in legal(state) if a.startswith("avoid to")} == {"avoid to Apri", "avoid to Beneventum",
+                                                                      "avoid to Heraclea"}
+
+
 def test_60_storms_at_sea_before_the_naval_roll() -> None:
     state = ready([60, 1, 2, 3, 4, 5, 6], [9, 8, 10, 11, 12, 13, 14], first="carthage")
     play(state, "ops #9", "activate Hannibal", "take 5", "to Dertosa", "sail Rhegium", "no counter event")  # #41

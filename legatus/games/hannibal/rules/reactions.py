@@ -54,7 +54,7 @@ def avoid_spaces(st: HannibalState) -> list[int]:
     here = st.gen_at[st.m_gen]
     side = st.m_side
     enemy = other(side)
-    if AVOID_TRIED in st.tried or any(x in st.tried for x in generals_at(st, here, enemy)):
+    if AVOID_TRIED in st.tried:
         return []
     c = commander(st, here, enemy)
     if c < 0 or c in st.failed:
