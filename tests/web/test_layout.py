@@ -736,7 +736,7 @@ def self_play_position(seed: int, decisions: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("width", "height", "generals", "bound"), [
     (1920, 1080, ["Scipio Africanus", "T. Longus (C)", "Marcellus (C)"], "→ New Carthage by sea"),
-    (1280, 800, ["Scipio Africanus +2"], "→ New Carthage"),  # whole it would run past the frame: brief
+    (1280, 800, ["Scipio Africanus +2"], "→ New Carthage"),  # whole, no clear place by Brundisium: brief
     (1024, 768, ["Scipio Africanus +2"], "→ New Carthage")])
 def test_h34_an_army_bound_names_its_general_first_and_a_small_board_only_where(
         browser: Any, server: Any, width: int, height: int, generals: list[str], bound: str) -> None:
