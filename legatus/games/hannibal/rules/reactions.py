@@ -38,9 +38,10 @@ def interceptors(st: HannibalState) -> list[int]:
     if st.truce or walls.total(st, side, here) > st.m_left:
         return []
     out = []
+    avoiding_to = _declared(st, Id.R_AVOID)
     for s in st.board.land[here]:
-        if s in st.tried or not walls.total(st, enemy, s) or commander(st, s, enemy, everywhere=True) < 0 \
-                or s in _declared(st, Id.R_AVOID):
+        if s in st.tried or s in avoiding_to or not walls.total(st, enemy, s) \
+                or commander(st, s, enemy, everywhere=True) < 0:
             continue
         if st.cu[enemy][s] and commander(st, s, enemy) >= 0 or not st.cu[side][s]:
             out.append(s)
@@ -59,8 +60,9 @@ def avoid_spaces(st: HannibalState) -> list[int]:
     c = commander(st, here, enemy)
     if c < 0 or c in st.failed:
         return []
+    intercepting = _declared(st, Id.R_INTERCEPT)
     out = [s for s in st.board.land[here] if s != st.m_from and not st.cu[side][s] and st.ctrl[s] != side
-           and not hostile_tribe(st, s, enemy) and s not in _declared(st, Id.R_INTERCEPT)]
+           and not hostile_tribe(st, s, enemy) and s not in intercepting]
     if walls.may_shelter(st, enemy, here) and _sizes(st, Id.R_AVOID, here)[0] <= walls.room(st, here):
         out.append(here)
     return out
