@@ -172,7 +172,7 @@ export function createBoard(node, pub, hooks = {}) {
   let drawn = false; // a frame is placed once a view has been drawn
   const pieces = {}; // each space's stacks as drawn: [its view, its generals, the step announced]
   let brief = null; // whether the stacks were drawn brief (a small board), null: to draw
-  let shortened = false; // whether a large board drew a stack brief (whole it found no clear place)
+  const shortened = new Set(); // the spaces whose stacks a large board drew brief (whole they found no clear place)
   let announced = null; // the view's step announced and not taken yet (H34), drawn as an arrow
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
   const controls = zoomControls(cam, legend()); // beside the map, never over it (camera.js)
@@ -256,12 +256,13 @@ export function createBoard(node, pub, hooks = {}) {
     const px = small ? 10 : 11;
     const r = small ? MARKER_R * SMALL_MARKER : MARKER_R;
     svg.classList.toggle("hn-small", small);
-    if (brief !== small || shortened) { // the stacks drawn for this scale: brief on a small board
-      brief = small;
-      shortened = false;
-      for (const [name, [here, generals, step]] of Object.entries(pieces)) {
-        groups[name].stacks.replaceChildren(...drawStacks(here, generals, sideOf, step, brief));
-      }
+    // the stacks drawn for this scale (brief on a small board); those a frame before drew brief, whole again
+    const redraw = brief !== small ? Object.keys(pieces) : [...shortened];
+    brief = small;
+    shortened.clear();
+    for (const name of redraw) {
+      const [here, generals, step] = pieces[name];
+      groups[name].stacks.replaceChildren(...drawStacks(here, generals, sideOf, step, brief));
     }
     const at = {};
     const seen = [];
@@ -406,7 +407,7 @@ export function createBoard(node, pub, hooks = {}) {
           stack.replaceWith(short);
           item[1] = short;
           stack = short;
-          shortened = true;
+          shortened.add(name);
           [spot, stage] = find(stack);
           stage += STAGES.length + 1;
           resort = !spot;
