@@ -75,6 +75,9 @@ const RINGED = ["active", "selected", "hn-battle", "hn-bound-to"]; // the classe
 const SMALL_MARKER = 0.8; // a narrower board draws the markers smaller, leaving its names room
 const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
+// Where the frame shows part of the map, the moving army's space is kept this many pixels inside it:
+// room for its box on any side (a phone cut the box of Flaminius, whose CUs were being chosen).
+const MOVING_ROOM = 90;
 // Where the frame shows part of the map (a phone, a zoom), a name with no room within this many
 // pixels of its space is left out, not set far off (its space at the frame's edge: a pan shows it).
 const NAME_REACH = 24;
@@ -242,7 +245,8 @@ export function createBoard(node, pub, hooks = {}) {
     cam.setMinScale(phoneScale());
     if (first) cam.redraw();
     const bound = announced ? [where[announced.from], where[announced.to]] : [];
-    cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : [], bound));
+    const moving = view.moving && where[view.moving.at] ? [[...where[view.moving.at], MOVING_ROOM]] : [];
+    cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : [], bound, moving));
     place(cam.frame);
   }
 
