@@ -166,6 +166,20 @@ def test_h34_41_while_bad_weather_is_asked_the_army_line_shows_the_step_the_log_
     assert state.view(1)["announced"] is None
 
 
+def test_h45_the_view_names_the_general_whose_activation_is_under_way_to_both_seats() -> None:
+    # A phone's page frames part of the map: it keeps the moving army in view by the view's
+    # `moving` (its box was cut by the frame's edge while its CUs were chosen).
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    assert state.view(0)["moving"] is None
+    play(state, "ops #1", "activate P. Scipio")
+    assert state.prompt().startswith("How many CUs go with P. Scipio")
+    assert state.view(0)["moving"] == state.view(1)["moving"] == {"general": "P. Scipio", "at": "Rome"}
+    play(state, "take 5", "to Praeneste")
+    assert state.view(1)["moving"] == {"general": "P. Scipio", "at": "Praeneste"}
+    play(state, "stop")
+    assert state.view(1)["moving"] is None
+
+
 def test_h34_h42_the_step_announced_hangs_on_the_moving_general_alone() -> None:
     # Play review: "(bound for X)" closed the whole stack's line when one General of it moved;
     # it now follows the moving General, with the CUs and the Generals he takes (H42, H46).

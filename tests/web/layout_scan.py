@@ -17,7 +17,11 @@ and a last place within 110 px inside the frame (seeds 6-11: 5 of 216 past, but 
 top row, the map 2% smaller at 1280; a box that whole would run past the frame or by a marker
 drawn brief): seeds 6-11, 0 of 216 past, 0 touching; seeds 12-17, not looked at while choosing
 (before: 37 of 224 past, 13 touching), 3 past (at most 19 px: a small board's brief box at
-Brundisium, which has no briefer form) and 4 touching.
+Brundisium, which has no briefer form) and 4 touching. On a phone (``--sizes 390x844``, where
+the frame shows part of the map and boxes at its edges are cut as a pan would bring them in),
+seeds 6-8: the moving army's box past the frame in 6 of 53 positions, 0 once the page keeps the
+moving army (the view's ``moving``) 90 px inside its frame (hannibal.js: MOVING_ROOM); boxes of
+any army past the frame 19, then 12.
 """
 
 from __future__ import annotations
@@ -43,8 +47,9 @@ from tests.web.test_layout import PAST_THE_FRAME, STACK_CLEAR, STACK_PLACES, STA
 SIZES = [(1280, 800), (1024, 768)]
 
 
-def positions(seeds: range, every: int) -> list[tuple[int, int, dict[str, Any]]]:
-    """(seed, decisions made, record) of the heuristic's self-play, one every ``every`` decisions."""
+def positions(seeds: range, every: int) -> list[tuple[int, int, dict[str, Any], str | None]]:
+    """(seed, decisions made, record, the moving army's space or None) of the heuristic's
+    self-play, one every ``every`` decisions."""
     game = legatus.load("hannibal")
     out = []
     for seed in seeds:
@@ -57,7 +62,8 @@ def positions(seeds: range, every: int) -> list[tuple[int, int, dict[str, Any]]]
                 state.apply_action(sample_outcome(state, rng))
                 continue
             if made and made % every == 0:
-                out.append((seed, made, to_record(state)))
+                moving = state.view(None)["moving"]
+                out.append((seed, made, to_record(state), moving and moving["at"]))
             state.apply_action(agents[state.current_player()].choose(state))
             made += 1
     return out
@@ -67,31 +73,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="0:6", help="games of the heuristic's self-play, FIRST:END")
     parser.add_argument("--every", type=int, default=40, help="a position every so many decisions")
+    parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES),
+                        help="viewports, WIDTHxHEIGHT,... (a phone's, 390x844, frames part of the map)")
     parser.add_argument("--shots", type=Path, default=None, help="a folder for the screenshots of those wanting")
     args = parser.parse_args()
     first, end = (int(x) for x in args.seeds.split(":"))
+    sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",")]
     found = positions(range(first, end), args.every)
     from playwright.sync_api import sync_playwright
 
-    counts = {"past": 0, "far": 0, "near": 0}
+    counts = {"past": 0, "far": 0, "near": 0, "moving": 0}
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "scan.db", "--max-new-games", str(len(found) + 10))
         try:
             with sync_playwright() as p:
                 browser = launch_chromium(p)
-                for seed, made, record in found:
+                for seed, made, record, moving in found:
                     created = server.call("/api/import", {"record": record})
-                    for width, height in SIZES:
+                    for width, height in sizes:
                         ctx = browser.new_context(viewport={"width": width, "height": height})
                         page = ctx.new_page()
                         page.goto(server.url + created["seats"][0]["link"])
                         page.wait_for_selector(".hn-board .hn-stack", state="attached")
                         page.wait_for_timeout(200)
+                        past = [(s, round(out)) for s, out in page.evaluate(PAST_THE_FRAME) if out > 1]
                         wanting = {
-                            "past": [(s, round(out)) for s, out in page.evaluate(PAST_THE_FRAME) if out > 1],
+                            "past": past,
                             "far": [(s, round(d)) for s, d, _ in page.evaluate(STACK_PLACES, STACK_CLEAR)
                                     if d > STACK_REACH],
-                            "near": [(s, near) for s, _, near in page.evaluate(STACK_PLACES, STACK_CLEAR) if near]}
+                            "near": [(s, near) for s, _, near in page.evaluate(STACK_PLACES, STACK_CLEAR) if near],
+                            "moving": [(s, out) for s, out in past if s == moving]}
                         if any(wanting.values()):
                             print(f"seed {seed}, decision {made}, {width}x{height}:",
                                   {k: v for k, v in wanting.items() if v}, flush=True)
@@ -104,8 +115,9 @@ def main() -> None:
                 browser.close()
         finally:
             server.stop()
-    print(f"{len(found) * len(SIZES)} positions and sizes: a box past the frame in {counts['past']}, "
-          f"too far in {counts['far']}, touching a marker in {counts['near']}")
+    print(f"{len(found) * len(sizes)} positions and sizes: a box past the frame in {counts['past']} "
+          f"(the moving army's in {counts['moving']}), too far in {counts['far']}, "
+          f"touching a marker in {counts['near']}")
 
 
 if __name__ == "__main__":

@@ -719,6 +719,21 @@ def test_hannibal_s_armies_stay_inside_a_phone_s_frame(browser: Any, server: Any
         assert_stacks_near(page, 390, 844)
 
 
+def test_a_phone_keeps_the_moving_army_s_box_inside_its_frame(browser: Any, server: Any) -> None:
+    """Play review: at 390×844, asked how many CUs go with Flaminius (H45), his box at the
+    Insubrians ran past the frame's right edge, the count and his name cut: the frame showed the
+    part of the map it had before, nothing to choose on the map. The page frames the moving army
+    (the view's `moving`) with room for its box."""
+    created = server.call("/api/import", {"record": self_play_position(7, 480)})
+    with seat_page(browser, server, created, "rome", 390, 844) as page:
+        expect(page.get_by_role("button", name="take 9")).to_be_visible()
+        box = page.locator("[data-space='Insubrians'] .hn-stack-rome")
+        expect(box.locator(".hn-general")).to_have_text(["Flaminius +1"])
+        page.wait_for_timeout(300)
+        assert "Insubrians" not in [space for space, _ in page.evaluate(PAST_THE_FRAME)]
+        assert_stacks_near(page, 390, 844)
+
+
 def self_play_position(seed: int, decisions: int) -> dict[str, Any]:
     """The record of the heuristic's self-play game ``seed`` at its ``decisions``-th decision."""
     game = legatus.load("hannibal")

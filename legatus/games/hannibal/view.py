@@ -45,6 +45,14 @@ def _announced(st: HannibalState) -> dict[str, Any] | None:
             "with": [st.game.generals[h].name for h in st.m_group]}
 
 
+def _moving(st: HannibalState) -> dict[str, str] | None:
+    """The General whose activation is under way and where he stands (public: the board shows
+    him move), so that a page framing part of the map keeps his army in view."""
+    if st.m_gen < 0 or st.gen_at[st.m_gen] < 0 or not any(f[0] in (Id.TAKE, Id.MOVE) for f in st.stack):
+        return None
+    return {"general": st.game.generals[st.m_gen].name, "at": st.board.names[st.gen_at[st.m_gen]]}
+
+
 def _round(st: HannibalState) -> int:
     """The battle's round as the log numbers it ("battle round N", H78): the one under way from
     the card led until the next card (its answer, the counterattack), the one to come while the
@@ -95,6 +103,7 @@ def view(st: HannibalState, seat: int | None) -> dict[str, Any]:
         "siege_train": None if st.siege_train < 0 else game.generals[st.siege_train].name,
         "battle": battle,
         "announced": _announced(st),
+        "moving": _moving(st),
         "legal_actions": [] if not st.stack or player < 0 or seat != player
         else [str(a) for a in st.legal_actions()],
         "winner": SIDES[st.winner] if st.winner >= 0 else None,

@@ -149,11 +149,15 @@ export function camera(svg, [x0, y0, w, h], { minScale = 0, start = null, onChan
       centre = [x0 + w / 2, y0 + h / 2];
       update();
     },
-    /** Brings the map points into view if any lies outside it (a new choice to make). */
+    /** Brings the map points into view if any lies outside it (a new choice to make); a point
+     * ``[x, y, margin]`` wants ``margin`` pixels of the frame round it (room for what is drawn by it). */
     show(points) {
       if (!frame) compute();
-      const seen = ([x, y]) => x >= frame.left && y >= frame.top && x <= frame.left + frame.width / frame.k &&
-        y <= frame.top + frame.height / frame.k;
+      const seen = ([x, y, margin = 0]) => {
+        const m = Math.min(margin / frame.k, frame.width / frame.k / 2, frame.height / frame.k / 2);
+        return x >= frame.left + m && y >= frame.top + m && x <= frame.left + frame.width / frame.k - m &&
+          y <= frame.top + frame.height / frame.k - m;
+      };
       if (!points.length || points.every(seen)) return;
       const xs = points.map((p) => p[0]);
       const ys = points.map((p) => p[1]);

@@ -75,6 +75,9 @@ const RINGED = ["active", "selected", "hn-battle", "hn-bound-to"]; // the classe
 const SMALL_MARKER = 0.8; // a narrower board draws the markers smaller, leaving its names room
 const PROVINCE_REACH = 46; // how far from its spaces' middle a province's name may go, in pixels
 const PHONE_SCALE = 0.3; // the fewest pixels a map unit takes: a phone shows part of the map, readable
+// Where the frame shows part of the map, the moving army's space is kept this many pixels inside it:
+// room for its box on any side (a phone cut the box of Flaminius, whose CUs were being chosen).
+const MOVING_ROOM = 90;
 // Where the frame shows part of the map (a phone, a zoom), a name with no room within this many
 // pixels of its space is left out, not set far off (its space at the frame's edge: a pan shows it).
 const NAME_REACH = 24;
@@ -172,7 +175,7 @@ export function createBoard(node, pub, hooks = {}) {
   let drawn = false; // a frame is placed once a view has been drawn
   const pieces = {}; // each space's stacks as drawn: [its view, its generals, the step announced]
   let brief = null; // whether the stacks were drawn brief (a small board), null: to draw
-  let shortened = false; // whether a large board drew a stack brief (whole it found no clear place)
+  const shortened = new Set(); // the spaces whose stacks a large board drew brief (whole they found no clear place)
   let announced = null; // the view's step announced and not taken yet (H34), drawn as an arrow
   const cam = camera(svg, [x0, y0, w, h], { minScale: 0, onChange: (frame) => drawn && place(frame) });
   const controls = zoomControls(cam, legend()); // beside the map, never over it (camera.js)
@@ -242,7 +245,8 @@ export function createBoard(node, pub, hooks = {}) {
     cam.setMinScale(phoneScale());
     if (first) cam.redraw();
     const bound = announced ? [where[announced.from], where[announced.to]] : [];
-    cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : [], bound));
+    const moving = view.moving && where[view.moving.at] ? [[...where[view.moving.at], MOVING_ROOM]] : [];
+    cam.show([...active.keys()].map((name) => where[name]).concat(battleAt ? [where[battleAt]] : [], bound, moving));
     place(cam.frame);
   }
 
@@ -256,12 +260,13 @@ export function createBoard(node, pub, hooks = {}) {
     const px = small ? 10 : 11;
     const r = small ? MARKER_R * SMALL_MARKER : MARKER_R;
     svg.classList.toggle("hn-small", small);
-    if (brief !== small || shortened) { // the stacks drawn for this scale: brief on a small board
-      brief = small;
-      shortened = false;
-      for (const [name, [here, generals, step]] of Object.entries(pieces)) {
-        groups[name].stacks.replaceChildren(...drawStacks(here, generals, sideOf, step, brief));
-      }
+    // the stacks drawn for this scale (brief on a small board); those a frame before drew brief, whole again
+    const redraw = brief !== small ? Object.keys(pieces) : [...shortened];
+    brief = small;
+    shortened.clear();
+    for (const name of redraw) {
+      const [here, generals, step] = pieces[name];
+      groups[name].stacks.replaceChildren(...drawStacks(here, generals, sideOf, step, brief));
     }
     const at = {};
     const seen = [];
@@ -406,7 +411,7 @@ export function createBoard(node, pub, hooks = {}) {
           stack.replaceWith(short);
           item[1] = short;
           stack = short;
-          shortened = true;
+          shortened.add(name);
           [spot, stage] = find(stack);
           stage += STAGES.length + 1;
           resort = !spot;
