@@ -1,6 +1,6 @@
-"""Hannibal's army boxes over many positions, as the page draws them with the whole map in view:
-each box that runs past the frame by more than a pixel, lies further than STACK_REACH from its
-space, or comes within STACK_CLEAR of another space's marker (the measures of
+"""Hannibal's army boxes over many positions, as the page first frames them (the whole map; a
+phone's, part of it): each box that runs past the frame by more than a pixel, lies further than
+STACK_REACH from its space, or comes within STACK_CLEAR of another space's marker (the measures of
 tests/web/test_layout.py), counted over the positions of the heuristic's self-play (one every
 ``--every`` decisions of games ``--seeds``) at each size, with a screenshot of each position
 found wanting. A measure for changing the placing (hannibal.js, labels.js), not a test.
