@@ -97,11 +97,11 @@ def main() -> None:
                         page.wait_for_selector(".hn-board .hn-stack", state="attached")
                         page.wait_for_timeout(200)
                         past = [(s, round(out)) for s, out in page.evaluate(PAST_THE_FRAME) if out > 1]
+                        places = page.evaluate(STACK_PLACES, STACK_CLEAR)
                         wanting = {
                             "past": past,
-                            "far": [(s, round(d)) for s, d, _ in page.evaluate(STACK_PLACES, STACK_CLEAR)
-                                    if d > STACK_REACH],
-                            "near": [(s, near) for s, _, near in page.evaluate(STACK_PLACES, STACK_CLEAR) if near],
+                            "far": [(s, round(d)) for s, d, _ in places if d > STACK_REACH],
+                            "near": [(s, near) for s, _, near in places if near],
                             "moving": [(s, out) for s, out in past if s == moving]}
                         if any(wanting.values()):
                             print(f"seed {seed}, decision {made}, {width}x{height}:",
