@@ -1,6 +1,6 @@
-"""Hannibal's army boxes over many positions, as the page draws them with the whole map in view:
-each box that runs past the frame by more than a pixel, lies further than STACK_REACH from its
-space, or comes within STACK_CLEAR of another space's marker (the measures of
+"""Hannibal's army boxes over many positions, as the page first frames them (the whole map; a
+phone's, part of it): each box that runs past the frame by more than a pixel, lies further than
+STACK_REACH from its space, or comes within STACK_CLEAR of another space's marker (the measures of
 tests/web/test_layout.py), counted over the positions of the heuristic's self-play (one every
 ``--every`` decisions of games ``--seeds``) at each size, with a screenshot of each position
 found wanting. A measure for changing the placing (hannibal.js, labels.js), not a test.
@@ -97,11 +97,11 @@ def main() -> None:
                         page.wait_for_selector(".hn-board .hn-stack", state="attached")
                         page.wait_for_timeout(200)
                         past = [(s, round(out)) for s, out in page.evaluate(PAST_THE_FRAME) if out > 1]
+                        places = page.evaluate(STACK_PLACES, STACK_CLEAR)
                         wanting = {
                             "past": past,
-                            "far": [(s, round(d)) for s, d, _ in page.evaluate(STACK_PLACES, STACK_CLEAR)
-                                    if d > STACK_REACH],
-                            "near": [(s, near) for s, _, near in page.evaluate(STACK_PLACES, STACK_CLEAR) if near],
+                            "far": [(s, round(d)) for s, d, _ in places if d > STACK_REACH],
+                            "near": [(s, near) for s, _, near in places if near],
                             "moving": [(s, out) for s, out in past if s == moving]}
                         if any(wanting.values()):
                             print(f"seed {seed}, decision {made}, {width}x{height}:",

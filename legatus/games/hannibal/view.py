@@ -48,7 +48,7 @@ def _announced(st: HannibalState) -> dict[str, Any] | None:
 def _moving(st: HannibalState) -> dict[str, str] | None:
     """The General whose activation is under way and where he stands (public: the board shows
     him move), so that a page framing part of the map keeps his army in view."""
-    if st.m_gen < 0 or st.gen_at[st.m_gen] < 0 or not any(f[0] in (Id.TAKE, Id.MOVE) for f in st.stack):
+    if st.m_gen < 0 or st.gen_at[st.m_gen] < 0 or not any(frame[0] in (Id.TAKE, Id.MOVE) for frame in st.stack):
         return None
     return {"general": st.game.generals[st.m_gen].name, "at": st.board.names[st.gen_at[st.m_gen]]}
 

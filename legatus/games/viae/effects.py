@@ -22,9 +22,6 @@ from .rules import chance
 if TYPE_CHECKING:
     from .state import ViaeState
 
-SCOPES = ("turn", "next_conquer", "next_recruit")  # how long a Deceptio modifier lasts
-
-
 Mod = tuple[Arg | None, Arg | None, Arg | None]  # a modifier's op, value and min
 Mods = tuple[dict[str, tuple[Mod, ...]], ...]  # by card: the modifiers of each parameter it changes
 
