@@ -253,8 +253,11 @@ def test_save_in_a_game_with_secrets_saves_the_referee_s_record(tmp_path: Path) 
 def test_typed_outcomes_are_read_by_the_game_s_notation() -> None:
     state = legatus.load("blind").new_initial_state()
     assert str(state.parse_outcome(" Deal  3 ")) == "deal 3"
-    with pytest.raises(NotationError, match="'play 3' is not a chance outcome here; type one of: deal 1, deal 2"):
-        state.parse_outcome("play 3")
+    assert str(state.parse_outcome(" 3")) == "deal 3"  # the card as a real table reads it
+    for wrong in ("play 3", "99", "deal"):
+        with pytest.raises(NotationError, match=f"'{wrong}' is not a chance outcome here; type one of: deal 1, deal 2.*"
+                                                r" \(or its last word alone\)"):
+            state.parse_outcome(wrong)
 
 
 # --- The commands -------------------------------------------------------------------------

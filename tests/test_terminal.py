@@ -382,6 +382,32 @@ def test_impossible_roman_roll_lists_the_outcomes_in_notation() -> None:
     assert "'VII' is not a roll here; type one of: roll I, roll II, roll III, roll IV, roll V, roll VI" in run.output
 
 
+def _first_draw(game: str, kind: str) -> legatus.State:
+    """The first chance node of a random game whose outcomes read ``kind …``."""
+    state, rng = legatus.load(game).new_initial_state(), random.Random(1)
+    while not (state.is_chance_node() and str(state.chance_outcomes()[0][0]).startswith(kind + " ")):
+        state.apply_action(sample_outcome(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game, kind, typed, expected", [
+    ("hannibal", "roll", "6", "roll 6"), ("hannibal", "roll", " Roll 6", "roll 6"),
+    ("hannibal", "draw", "16", "draw #16"), ("hannibal", "draw", "#16", "draw #16"),
+    ("hannibal", "elect", "fabius", "elect Fabius"),
+    ("viae", "die", "2", "die 2"), ("viae", "castra", "ca05", "castra CA05")])
+def test_a_die_or_card_typed_alone_is_read_as_the_outcome_it_ends(game: str, kind: str, typed: str,
+                                                                   expected: str) -> None:
+    # A real table reads "6" off the die and "#16" off the card; "roll 6" was asked for.
+    assert str(_first_draw(game, kind).parse_outcome(typed)) == expected
+
+
+@pytest.mark.parametrize("typed", ["7", "roll", "", "#"])
+def test_a_typed_word_no_outcome_ends_in_alone_is_refused_with_the_outcomes(typed: str) -> None:
+    outcomes = "type one of: roll 1, roll 2, .*, roll 6 \\(or its last word alone\\)"
+    with pytest.raises(legatus.NotationError, match=outcomes):
+        _first_draw("hannibal", "roll").parse_outcome(typed)
+
+
 def test_manual_dice_prompt_says_which_dice() -> None:
     run = Run(SETUP_EXAMPLE + ["move Corduba", "besiege Regina 2", "quit"])
     prompt = run.script.prompts[-2]

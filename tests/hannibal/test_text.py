@@ -148,6 +148,18 @@ def test_h4_an_army_s_elephants_show_among_its_cus_not_added_to_them() -> None:
     assert len(legend) <= text.WIDTH
 
 
+def test_h42_a_general_alone_in_an_empty_space_is_on_his_side_s_army_lines() -> None:
+    # Play review: Mago activated with no CUs ("take 0", "to Laminium") was on no army line nor
+    # in `forces` while Rome was asked whether to intercept him: the lines read only the spaces
+    # the view lists, those with CUs, control or siege points.
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    state.gen_at[general(state, "Mago")] = space(state, "Tolosa")
+    assert "Tolosa" not in state.view(0)["spaces"]
+    forces = state.text_commands()["forces"].run("").replace(text.NBSP, " ")
+    for shown in (state.view_text(0, full=False).replace(text.NBSP, " "), forces):
+        assert "Tolosa 0 Mago" in shown and "Saguntum 10 (2 eleph.) Hannibal, H. Gisgo" in shown
+
+
 def test_h34_41_while_bad_weather_is_asked_the_army_line_shows_the_step_the_log_has() -> None:
     # Play review: the log said "to Terventum", the army line still "Sena 5 P. Scipio": the step
     # waits for the other side's answer about #41 Bad Weather (H34), asked past the 2nd MP.

@@ -114,7 +114,10 @@ def _armies(game: HannibalGame, view: dict[str, Any], side: str, every: bool = T
                 here[at][-1] += f" (with {army} bound for {step['to']}{' by sea' if step['by_sea'] else ''})"
     items = []
     alone = 0
-    for name, info in view["spaces"].items():
+    # a General alone in a space with no CUs nor control is not among the view's spaces
+    empty = {"control": "none", "rome": 0, "carthage": 0, "elephants": 0, "inside": 0}
+    for name in sorted(view["spaces"].keys() | here.keys(), key=lambda name: game.board.index[name.lower()]):
+        info = view["spaces"].get(name, empty)
         mine = info[side] + (info["inside"] if info["control"] == side else 0)
         if mine and name not in here and not every:
             alone += 1
