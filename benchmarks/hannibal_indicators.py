@@ -74,7 +74,7 @@ from legatus.games.hannibal.bots import HeuristicAgent
 from legatus.games.hannibal.game import HannibalGame
 from legatus.games.hannibal.ids import Id
 from legatus.games.hannibal.notation import CARTHAGE, ROME, SIDES
-from legatus.games.hannibal.rules import base, walls
+from legatus.games.hannibal.rules import base, splits, walls
 from legatus.games.hannibal.state import HannibalState
 from legatus.sim.stats import wilson
 
@@ -107,6 +107,13 @@ def agent(game: Any, spec: str, seed: int) -> Any:
                                  f"{' or a flat one (flat+heuristic:256/plain)' if suffix == PLAIN else ''}")
             return search
     return make_agent(game, spec, seed=seed)
+
+
+def _inside(state: HannibalState, action: int) -> int:
+    """The CUs a ``garrison`` action puts inside the walls in all (H51), whether it names its
+    elephants (H4) or not."""
+    named = splits.chosen(state.notation, action)
+    return named[1] if named else (action - state.notation.GARRISON) % (walls.MAX_INSIDE + 1)
 
 
 def play(seed: int, rome: str, carthage: str) -> dict[str, Any]:
@@ -238,8 +245,8 @@ def count(line: dict[str, Any], tally: Tally) -> None:
             if (side, mode, space) == (CARTHAGE, walls.DECLARE, state.game.carthage_space) and defenders \
                     and state.m_left >= 2 * defenders:
                 tally.outnumbered_at_carthage += 1
-                most = max((a - n.GARRISON) % (walls.MAX_INSIDE + 1) for a in state.legal_actions())
-                tally.inside += (action - n.GARRISON) % (walls.MAX_INSIDE + 1) == most
+                most = max(_inside(state, a) for a in state.legal_actions())
+                tally.inside += _inside(state, action) == most
         fighting = state.b_space >= 0
         state.apply_action(action)
         if not fighting and state.b_space >= 0 and state.b_att == state.m_side >= 0:

@@ -784,7 +784,9 @@ def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tup
     denarii)"); actions alone in their kind, in a row, share a group without a label, whole;
     the one-word actions ("end") come last, together. The groups come in the order of their
     first action. Where ``menu_text`` writes the notation with other capitals ("start Ostia"
-    for "start ostia": a city's name), the menu shows them: typed either way, it parses."""
+    for "start ostia": a city's name), the menu shows them: typed either way, it parses. Where it
+    writes the action in other words of its kind, a note in brackets at their end ("take 8 (1
+    elephant)" for "take 8 with 1 elephant"), it goes with the others of that note."""
     groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
     singles: list[tuple[int, str]] = []
     for i, action in enumerate(actions):
@@ -792,10 +794,15 @@ def menu_groups(state: State, actions: list[Action]) -> list[tuple[str, list[tup
         if " " not in notation:  # one word ("end", "garrison"): nothing to group it by
             singles.append((i, described))
             continue
-        same = described[:len(notation)].lower() == notation.lower()
-        note = described[len(notation):].strip() if same else ""
-        groups.setdefault((state.action_kind(notation), note), []).append((i, described[:len(notation)] if same
-                                                                          else notation))
+        kind = state.action_kind(notation)
+        if described[:len(notation)].lower() == notation.lower():
+            text, note = described[:len(notation)], described[len(notation):].strip()
+        elif described.startswith(f"{kind} ") and described.endswith(")") and " (" in described:
+            cut = described.rindex(" (")
+            text, note = described[:cut], described[cut:].strip()
+        else:
+            text, note = notation, ""
+        groups.setdefault((kind, note), []).append((i, text))
     grouped: dict[str, list[tuple[int, str]]] = {}
     kinds = [kind for kind, _ in groups]
     for (kind, note), members in groups.items():

@@ -327,6 +327,20 @@ def test_hannibal_s_verbs_of_two_words_head_their_group() -> None:
         ("pick up:", ["Mago", "3"]), ("remove pc:", ["Acci", "Zama"]), ("to:", ["Rome", "Capua"]), ("", ["stop"])]
 
 
+def test_a_menu_text_in_other_words_of_its_kind_groups_by_its_note_in_brackets() -> None:
+    """Hannibal's "take 8 with 1 elephant" reads "take 8 (1 elephant)" (H4): under "take (1
+    elephant):" with the plain "take 1", whose own note is the same; "take 9", alone of its note,
+    under "take:" with its note beside it."""
+    from legatus.terminal import menu_groups
+    from tests.hannibal.helpers import play, ready
+
+    state = play(ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], first="carthage"), "ops #8",
+                 "activate Hannibal")
+    actions = [state.parse_action(t) for t in ("take 1", "take 9", "take 8 with 1 elephant")]
+    assert [(label, [t for _, t in items]) for label, items in menu_groups(state, actions)] == [
+        ("take (1 elephant):", ["1", "8"]), ("take:", ["9 (2 elephants)"])]
+
+
 def test_save_quit_and_load_against_an_agent_resume_at_the_person_s_screen(tmp_path: Path) -> None:
     """Issue 32, point 5: the record keeps who sat where; loaded, Carthage is the agent again
     and the person sees Rome's screen, never Carthage's hand."""

@@ -232,6 +232,40 @@ def test_20_spy_in_enemy_camp_shows_half_the_other_hand() -> None:
     assert state.bshown[1][0] == 7 and state.view(0)["battle"]["face_up"][1]["frontal assault"] == 7
 
 
+def _rome_spies_then_answers_a_frontal_assault() -> HannibalState:
+    """Rome, the defender at Dertosa, spies on Carthage's 17 cards (#20: 8 face up, all Frontal
+    Assaults, of 12) and holds #59; Carthage attacks with a Frontal Assault (a face-up one), Rome's
+    7 Probes cannot match."""
+    state = rome_spies_at_dertosa([20, 59, 44, 45, 46, 47, 48])
+    for _ in range(8):
+        play(state, "spy sees frontal assault")
+    play(state, "carthage attacks frontal assault")
+    assert "event #59" in legal(state) and state.current_player() == 0
+    return state
+
+
+def test_h132_59_with_20_the_taker_takes_a_card_shown() -> None:
+    state = _rome_spies_then_answers_a_frontal_assault()
+    fa, fl = state.bhand[1][0], state.bhand[1][1]  # 11 Frontal Assaults (7 face up) and 5 Flank Lefts
+    assert (fa, fl, state.bshown[1][0]) == (11, 5, 7)
+    play(state, "event #59")
+    assert state.current_player() == 0 and state.view(0)["phase"] == "ally deserts"
+    assert legal(state) == {"take shown frontal assault", "take a hidden card"}  # no Flank Left is shown
+    play(state, "take shown frontal assault")
+    assert state.bhand[1][:2] == [fa - 1, fl] and state.bshown[1][0] == 6 and state.bhand[0][0] == 1
+    assert "rome matches frontal assault" in legal(state)  # the card taken answers the attack
+
+
+def test_h132_59_with_20_a_hidden_card_is_drawn_among_those_face_down() -> None:
+    state = _rome_spies_then_answers_a_frontal_assault()
+    play(state, "event #59", "take a hidden card")
+    assert state.view(0)["phase"] == "ally deserts" and state.is_chance_node()
+    odds = {str(state.game.actions.actions[a]): p for a, p in state.chance_outcomes()}
+    assert odds == {"ally deserts with frontal assault": 4 / 9, "ally deserts with flank left": 5 / 9}  # not 11/16
+    play(state, "ally deserts with frontal assault")
+    assert state.bshown[1][0] == 7 and state.bhand[1][0] == 10  # the cards shown stay shown
+
+
 def test_h82_the_worked_example_4_rounds_roll_5_each_side_loses_1() -> None:
     state = _battle_at_terventum(8, 6)
     _deal(state, ["flank left"] * 9 + ["flank right"] * 3, ["flank right"] * 3 + ["probe"] * 5)

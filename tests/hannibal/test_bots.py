@@ -442,6 +442,28 @@ def test_h66_h69_the_whole_army_reacts_under_its_commander() -> None:
     assert str(HeuristicAgent(state.game).choose(state)) == "choose Mago"
 
 
+def test_h62_once_it_intercepts_the_heuristic_does_not_avoid_with_the_force_it_counted_on() -> None:
+    """H62 has every attempt declared before any roll: the heuristic, its interception from
+    Terventum (8 CUs) counting on Mago's 3 at Praeneste against P. Scipio's 8, would then have
+    declared Mago's Avoid Battle too (3 against 8), taking those 3 away. It rolls instead."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    g = state.game
+    for name, at, cus in (("Mago", "Praeneste", 3), ("H. Gisgo", "Terventum", 8)):
+        where = g.board.names.index(at)
+        state.gen_at[g.general_index[name]], state.cu[CARTHAGE][where] = where, cus
+        state.ctrl[where] = base.NONE
+    state.ctrl[g.board.names.index("Sena")] = base.NONE
+    for text in ("ops #1", "activate P. Scipio", "take 8", "to Praeneste"):
+        state.apply_action(state.parse_action(text))
+    agent = HeuristicAgent(g)
+    assert str(agent.choose(state)) == "intercept from Terventum"
+    state.apply_action(state.parse_action("intercept from Terventum"))
+    while state.stack[-1][0] != Id.REACT:
+        state.apply_action(agent.choose(state))
+    assert "avoid to Sena" in [str(a) for a in state.legal_actions()]
+    assert str(agent.choose(state)) == "roll the attempts"
+
+
 def test_h64_an_interception_from_the_capital_goes_whole() -> None:
     """A Roman army of 5 CUs next to Carthage, 10 Carthaginian CUs inside: a reserve kept against
     the very army intercepted (the heuristic of a first try: all but 5) would send 5 (its

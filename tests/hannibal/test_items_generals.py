@@ -27,6 +27,7 @@ def _intercepted_at_cannae(roman: str, subordinate_of: str | None, die: int) -> 
         play(state, f"choose {subordinate_of}")
     if state.stack[-1][0] == Id.REACT_SIZE:
         play(state, sorted(a for a in legal(state) if a.startswith("take"))[0])
+    play(state, "roll the attempts")  # H62
     roll(state, die)
     return state
 
@@ -44,6 +45,7 @@ def test_h126_varro_still_has_the_plus_1_into_an_enemy_pc() -> None:
     state.gen_at[general(state, "Varro")], state.cu[ROME][apri] = apri, 3
     state.ctrl[space(state, "Cannae")] = CARTHAGE
     play(state, "ops #8", "activate Hannibal", "take 6", "to Cannae", "intercept from Apri", "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 4)  # 4 + 1 > 4
     assert not state.m_intercepted
 
@@ -72,6 +74,7 @@ def test_h118_fabius_avoids_battle_on_1_to_5() -> None:
     state.gen_at[fabius], state.cu[ROME][dertosa] = dertosa, 3
     state.ctrl[space(state, "Tarraco")] = base.NONE
     play(state, "ops #8", "activate Hannibal", "take 10", "to Dertosa", "avoid to Tarraco", "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 5)  # Fabius's BR is 3
     assert state.gen_at[fabius] == space(state, "Tarraco") and state.cu[ROME][dertosa] == 0
 
@@ -93,6 +96,7 @@ def test_h119_gisgo_intercepts_and_avoids_on_1_to_3() -> None:
     state.gen_at[gisgo], state.cu[CARTHAGE][terventum] = terventum, 3
     state.ctrl[space(state, "Praeneste")] = base.NONE
     play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum", "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 3)  # Gisgo's BR is 1
     assert state.m_intercepted and state.gen_at[gisgo] == space(state, "Praeneste")
     state = ready(ROME_HAND, CARTHAGE_HAND)
@@ -100,6 +104,7 @@ def test_h119_gisgo_intercepts_and_avoids_on_1_to_3() -> None:
     state.ctrl[space(state, "Sena")] = base.NONE
     play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "no reaction", "to Terventum",
          "avoid to Sena", "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 3)
     assert state.gen_at[gisgo] == space(state, "Sena")
 
@@ -218,10 +223,8 @@ def _pursue(roman: str, die: int) -> HannibalState:
     state.gen_at[general(state, roman)], state.cu[ROME][rome] = rome, 13  # the consul keeps 5 or more
     state.gen_at[general(state, "Mago")], state.cu[CARTHAGE][praeneste] = praeneste, 3
     state.ctrl[space(state, "Sena")] = base.NONE
-    play(state, "ops #1", f"activate {roman}", "take 5", "to Praeneste", "avoid to Sena", "take 3")
+    play(state, "ops #1", f"activate {roman}", "take 5", "to Praeneste", "avoid to Sena", "take 3", "roll the attempts")
     roll(state, 1)  # Mago avoids
-    while "pursue" not in legal(state):
-        play(state, "no reaction")
     play(state, "pursue")
     roll(state, die)
     return state

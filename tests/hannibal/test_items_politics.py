@@ -69,9 +69,8 @@ def test_h94_an_army_that_backed_up_onto_an_enemy_city_may_still_siege() -> None
     state.gen_at[general(state, "Varro")] = space(state, "Apri")
     state.cu[ROME][space(state, "Apri")] = 3
     play(state, "ops #8", "activate Hannibal", "take 6", "to Cannae", "intercept from Apri", "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)
-    while "back up" not in legal(state):
-        play(state, "no reaction")
     play(state, "back up")  # H65
     assert state.gen_at[hannibal] == tarentum and legal(state) == {"siege", "no siege"}
 

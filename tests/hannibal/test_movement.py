@@ -74,9 +74,10 @@ def test_h64_interception_succeeds_at_most_the_battle_rating() -> None:
     play(state, "intercept from Terventum")
     assert legal(state) == {"take 1", "take 2", "take 3"}  # H64: how many CUs go
     play(state, "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 2)  # Mago BR 2 (Praeneste is Roman, without Carthaginian CUs: +1 makes 3)
     assert not state.m_intercepted and general(state, "Mago") in state.failed
-    play(state, "no reaction", "to Terventum")  # H68: no Avoid Battle after failing to intercept
+    play(state, "to Terventum")  # H68: no Avoid Battle after failing to intercept
     assert state.view(0)["battle"] is not None  # H73: entering enemy CUs is a battle
     assert state.view(0)["phase"] == "counter event"
 
@@ -87,9 +88,9 @@ def test_h65_an_intercepted_army_fights_or_backs_up() -> None:
     state.cu[1][space(state, "Terventum")] = 3
     state.ctrl[space(state, "Praeneste")] = base.NONE
     play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum", "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 2)
     assert state.m_intercepted and state.cu[1][space(state, "Praeneste")] == 3
-    play(state, "no reaction")
     assert legal(state) == {"fight", "back up"}
     play(state, "back up")
     assert state.gen_at[general(state, "P. Scipio")] == space(state, "Rome")
@@ -106,11 +107,77 @@ def test_h69_avoid_battle_moves_the_force_and_h71_pursuit_needs_a_roll() -> None
     play(state, "avoid to Sena")
     assert legal(state) == {f"take {k}" for k in range(4)}  # H70: CUs may be left behind
     play(state, "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)
     assert state.cu[1][space(state, "Praeneste")] == 0
-    play(state, "no reaction")
     assert legal(state) == {"pursue", "no pursuit"}
 
+
+
+def _three_carthaginian_armies_round_praeneste() -> HannibalState:
+    """P. Scipio marches from Rome into Praeneste with 8 CUs; Mago stands there with 3 CUs,
+    Gisgo at Terventum and Hasdrubal at Sena with 3 each (Praeneste's other neighbours)."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    for name, at in (("Mago", "Praeneste"), ("H. Gisgo", "Terventum"), ("Hasdrubal", "Sena")):
+        state.gen_at[general(state, name)] = space(state, at)
+        state.cu[1][space(state, at)] = 3
+        state.ctrl[space(state, at)] = base.NONE
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste")
+    return state
+
+
+def test_h62_every_attempt_is_declared_before_any_die_and_the_avoid_battle_is_rolled_first() -> None:
+    state = _three_carthaginian_armies_round_praeneste()
+    play(state, "intercept from Terventum", "take 3")
+    assert not state.is_chance_node() and "roll the attempts" in legal(state)
+    assert "no reaction" not in legal(state)  # declared: it will be rolled (H62)
+    play(state, "avoid to Sena", "take 3", "roll the attempts")
+    assert state.prompt() == "Roll a die for Avoid Battle (H69)."  # declared second, rolled first
+    roll(state, 1)  # Mago avoids (BR 2)
+    assert state.prompt() == "Roll a die for interception (H64)."
+    assert state.stack[-1][1] == space(state, "Terventum")
+    roll(state, 1)  # Gisgo intercepts (on 1 to 3, H119)
+    assert state.m_intercepted and state.gen_at[general(state, "Mago")] == space(state, "Sena")
+    assert legal(state) == {"fight", "back up"}
+
+
+def test_h62_interceptions_are_rolled_in_the_order_declared() -> None:
+    state = _three_carthaginian_armies_round_praeneste()
+    play(state, "intercept from Sena", "take 3", "intercept from Terventum", "take 3", "roll the attempts")
+    assert state.stack[-1][1] == space(state, "Sena")
+    roll(state, 6)  # Hasdrubal fails
+    assert state.stack[-1][1] == space(state, "Terventum")
+    assert general(state, "Hasdrubal") in state.failed
+
+
+def test_h62_ruling_no_avoid_battle_into_a_space_whose_army_intercepts_nor_the_reverse() -> None:
+    """The project's reading: the forces declared are those that go, so a force avoiding into a
+    space whose army is declared to intercept would join a force about to leave it."""
+    state = _three_carthaginian_armies_round_praeneste()
+    assert {a for a in legal(state) if a.startswith("avoid to")} == {"avoid to Sena", "avoid to Terventum"}
+    play(state, "intercept from Terventum", "take 3")
+    assert {a for a in legal(state) if a.startswith("avoid to")} == {"avoid to Sena"}
+    play(state, "avoid to Sena", "take 3")
+    assert not any(a.startswith("intercept from") for a in legal(state))
+
+
+def test_h62_an_avoid_battle_may_follow_an_interception_whatever_the_spaces_numbers() -> None:
+    """H62 lets an Avoid Battle be declared after an interception; a leftover check (written when
+    no Avoid Battle could follow one) refused it where the interception came from a space whose
+    number was a General's in the space entered: Brundisium is space 3, Mago General 3."""
+    state = ready([1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14])
+    rome, tarentum = space(state, "Rome"), space(state, "Tarentum")
+    state.gen_at[general(state, "P. Scipio")] = tarentum
+    state.cu[0][tarentum], state.cu[0][rome] = state.cu[0][rome], 0
+    for name, at in (("Mago", "Cannae"), ("Hasdrubal", "Brundisium")):
+        state.gen_at[general(state, name)] = space(state, at)
+        state.cu[1][space(state, at)] = 3
+    for at in ("Cannae", "Brundisium", "Apri", "Beneventum", "Heraclea"):
+        state.ctrl[space(state, at)] = base.NONE
+    assert space(state, "Brundisium") == general(state, "Mago")
+    play(state, "ops #1", "activate P. Scipio", "take 8", "to Cannae", "intercept from Brundisium", "take 3")
+    assert {a for a in legal(state) if a.startswith("avoid to")} == {"avoid to Apri", "avoid to Beneventum",
+                                                                      "avoid to Heraclea"}
 
 
 def test_60_storms_at_sea_before_the_naval_roll() -> None:
@@ -156,9 +223,9 @@ def _mago_intercepted_at_neapolis() -> object:
     state.cu[0][space(state, "Beneventum")] = 3
     play(state, "ops #9", "activate Mago", "take 2", "sail Neapolis", "no counter event", "no counter event")
     roll(state, 1)  # -2 + 2 + 1 (Roman port) - 1 (Mago) = 0: no effect
-    play(state, "intercept from Beneventum", "take 3")
+    play(state, "intercept from Beneventum", "take 3", "roll the attempts")
     roll(state, 1)
-    play(state, "no reaction", "back up")
+    play(state, "back up")
     assert state.prompt() == "Roll a die for naval combat backing up by sea (H61)."
     return state
 
@@ -243,6 +310,7 @@ def test_h66_h70_part_of_an_army_intercepts_and_the_rest_stays() -> None:
     state.gen_at[general(state, "Mago")] = terventum
     state.cu[1][terventum] = 4
     play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum", "take 2")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)
     assert state.cu[1][praeneste] == 2 and state.cu[1][terventum] == 2
     assert state.gen_at[general(state, "Mago")] == praeneste
@@ -267,6 +335,7 @@ def test_h66_a_subordinate_intercepts_alone_with_part_of_the_army() -> None:
     play(state, "choose H. Gisgo")
     assert legal(state) == {"take 1", "take 2", "take 3"}  # Mago keeps a CU at least
     play(state, "take 3")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 2)  # Gisgo intercepts on 3 at most (H119): 2 + 1 into a Roman PC
     assert state.m_intercepted and state.gen_at[general(state, "H. Gisgo")] == praeneste
     assert state.gen_at[general(state, "Mago")] == terventum
@@ -277,6 +346,7 @@ def test_h66_the_commander_goes_with_every_general() -> None:
     state = _mago_and_gisgo("Terventum", 4)
     play(state, "ops #1", "activate P. Scipio", "take 8", "to Praeneste", "intercept from Terventum",
          "choose Mago", "take 4")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)
     praeneste = space(state, "Praeneste")
     assert {state.gen_at[general(state, n)] for n in ("Mago", "H. Gisgo")} == {praeneste}
@@ -294,6 +364,7 @@ def test_h66_h39_a_consul_keeps_5_cus_when_a_subordinate_intercepts() -> None:
         assert ("choose Marcellus" in legal(state)) is offered
         if offered:
             play(state, "choose Marcellus")
+            play(state, "roll the attempts")  # H62: every attempt declared, then rolled
             roll(state, 1)  # 1 CU, nothing to ask
             assert state.cu[0][tarraco] == 5 and state.gen_at[general(state, "Marcellus")] == space(state, "Dertosa")
 
@@ -307,10 +378,10 @@ def test_h69_a_subordinate_avoids_battle_alone_with_part_of_the_army() -> None:
     play(state, "choose H. Gisgo")
     assert legal(state) == {"take 0", "take 1", "take 2"}
     play(state, "take 2")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 3)  # Gisgo avoids on 3 at most (H119)
     assert state.gen_at[general(state, "H. Gisgo")] == sena and state.cu[1][sena] == 2
     assert state.gen_at[general(state, "Mago")] == praeneste and state.cu[1][praeneste] == 1
-    play(state, "no reaction")  # the rest, Mago with a CU, is battled (H47)
     assert state.b_space == praeneste
 
 

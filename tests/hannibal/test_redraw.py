@@ -158,18 +158,35 @@ def test_20_the_cards_face_up_follow_from_what_was_played_so_every_input_shows_t
     # Found by the fuzz's draws of the mover's input: under the ruling before, a shown card stayed
     # shown while enough of its kind were left, and a drawn hand holding one more of the kind kept
     # it face up where the true one had turned it down. Now the card played (or taken by #59) is a
-    # face-up one (rulings.md, #20): every world the seat cannot tell apart shows the same.
+    # face-up one (rulings.md, #20): every world the seat cannot tell apart shows the same. (The
+    # records were found again by the fuzzer's choices, seeds 501 and 558, once Carthage chose its
+    # elephants, H4: the old ones had an army take the elephants it passed, and charge with them.)
     state = recorded(name)
     seat = state.current_player()
     assert state.view(seat)["battle"]["face_up"] and "event #20" in [str(a) for a in state.history()[-60:]]
     _every_draw_shows_the_seat_its_view(state, seat)
 
 
+@pytest.mark.parametrize("name", ["spied-battle-shown-card-chosen", "spied-battle-hidden-card-taken"])
+def test_h132_59_with_20_either_choice_leaves_each_seat_s_draws_showing_its_view(name: str) -> None:
+    # Games of the fuzz (seeds 827 and 1738) where a seat, having spied on the other's hand (#20),
+    # played #59 and took a card shown ("take shown flank left") or one of the hidden at random
+    # ("take a hidden card", then "ally deserts with flank right" where two Flank Rights were face
+    # up: a face-down one, so the draw of the other hand must have dealt it one more); a few
+    # actions later, every state drawn from either seat's input shows it its view.
+    state = recorded(name)
+    seen = [str(a) for a in state.history()]
+    assert "event #20" in seen and "event #59" in seen
+    for seat in (0, 1):
+        _every_draw_shows_the_seat_its_view(state, seat)
+
+
 def test_59_the_spy_takes_the_card_it_saw_so_the_other_hand_keeps_a_draw_for_its_next_card() -> None:
     # Found by the fuzz (seed 720): Rome spied a flank left (#20), then took a flank left by #59.
-    # The card taken is the face-up one (#20 ruling), not a fourth card of Carthage's three draws;
+    # The card taken is the face-up one (now Rome's choice, H132: the record's "ally deserts with
+    # flank left" became "take shown flank left"), not a fourth card of Carthage's three draws;
     # the draw counted it twice and had none left for Carthage's next card, a flank right.
     state = recorded("spied-card-taken-back-by-the-spy")
     seen = [str(a) for a in state.history()]
-    assert "spy sees flank left" in seen and "ally deserts with flank left" in seen
+    assert "spy sees flank left" in seen and "take shown flank left" in seen
     _every_draw_shows_the_seat_its_view(state, state.current_player())

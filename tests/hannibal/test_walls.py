@@ -124,9 +124,9 @@ def test_h72_a_successful_avoid_may_go_inside_the_walls() -> None:
     play(state, "avoid to Neapolis")
     assert legal(state) == {"take 0", "take 1", "take 2"}
     play(state, "take 2")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)  # Marcellus: BR 3
     assert state.inner[neapolis] == 2 and base.is_inside(state, general(state, "Marcellus"))
-    play(state, "no reaction")
     assert state.prompt() == "Carthage may pursue (H71)."
 
 
@@ -139,6 +139,7 @@ def test_h67_an_army_inside_intercepts_only_with_no_enemy_cu_outside() -> None:
     play(state, "ops #8", "activate Hannibal", "take 6", "to Beneventum")
     assert "intercept from Neapolis" in legal(state)
     play(state, "intercept from Neapolis", "take 2")
+    play(state, "roll the attempts")  # H62: every attempt declared, then rolled
     roll(state, 1)
     assert state.gen_at[general(state, "Marcellus")] == space(state, "Beneventum")
     assert state.cu[ROME][space(state, "Beneventum")] == 2 and state.inner[neapolis] == 0
@@ -284,9 +285,8 @@ def _mago_intercepted_at_gades(cus: int) -> HannibalState:
     _roman(state, "Marcellus", "Hispalis", 3)
     play(state, "ops #9", "activate Mago", f"take {cus}", "sail Gades", "no counter event", "no counter event")
     roll(state, 1)  # the naval roll: no effect
-    play(state, "intercept from Hispalis", "take 3")
+    play(state, "intercept from Hispalis", "take 3", "roll the attempts")
     roll(state, 1)
-    play(state, "no reaction")
     return state
 
 

@@ -58,7 +58,7 @@ from legatus.core.actions import Action
 from legatus.core.agents import deciding_seat
 
 from .ids import Id
-from .notation import CARTHAGE, ROME
+from .notation import CARTHAGE, ROLL_ATTEMPTS, ROME
 from .rules import base, battle, reactions, sieges, turn, walls
 from .rules.base import other
 
@@ -514,6 +514,9 @@ class HeuristicAgent:
         return ranked + left
 
     def _decide(self, state: HannibalState, legal: list[Action]) -> Action:
+        splits = state.notation.SPLITS
+        if max(legal) >= splits:  # H4: elephants by the engine's order, as it played before (rules.splits)
+            legal = [a for a in legal if a < splits] or legal
         simple, ids = state.notation.SIMPLE, set(legal)  # the words of ALWAYS by id: no str() of each action
         for word in ALWAYS:
             if simple[word] in ids:
@@ -865,9 +868,13 @@ class HeuristicAgent:
         return best
 
     def _react(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
+        """An interception where it and the force in the space entered outnumber the mover by 2,
+        else an Avoid Battle from a stronger mover; once an attempt is declared (H62), no Avoid
+        Battle: the interception counted on the force it would take away."""
         n = st.notation
         mover = st.m_left
         here = st.gen_at[st.m_gen]
+        declared = any(str(a) == ROLL_ATTEMPTS for a in legal)
         for a in legal:
             text = str(a)
             if text.startswith("intercept from"):
@@ -875,11 +882,11 @@ class HeuristicAgent:
                 if min(10, st.cu[seat][src]) + st.cu[seat][here] >= mover + 2:
                     self.reason = "intercept a weaker army"
                     return a
-            if text.startswith("avoid to") and st.cu[seat][here] < mover:
+            if text.startswith("avoid to") and st.cu[seat][here] < mover and not declared:
                 self.reason = "avoid a stronger army"
                 return a
         self.reason = "no reaction worth the risk"
-        return next(a for a in legal if str(a) == "no reaction")
+        return next(a for a in legal if str(a) in ("no reaction", ROLL_ATTEMPTS))  # nothing more to declare (H62)
 
     def _react_size(self, st: HannibalState, seat: int, legal: list[Action]) -> Action:
         """An interception or an Avoid Battle with as many CUs as may go (H64, H67, H69): a few

@@ -31,9 +31,12 @@ class HannibalGame(Game):
     title = "Hannibal: Rome vs Carthage"
     BUSY = ("to", "sail", "siege", "charge", "counterattack", "intercept", "ops", "event", "activate", "pursue")
     BUSY_SHARE = 0.67
-    version = 4  # 2: the inside of walled cities (H51) and #41 Bad Weather add decisions; 3: a subordinate
+    version = 5  # 2: the inside of walled cities (H51) and #41 Bad Weather add decisions; 3: a subordinate
     # reacting alone (H66, H69) adds one, and the siege train counts as a CU (H133); 4: two consuls
-    # march together (H39, H42), a displaced Hanno returns only in Africa (H16), issue 31
+    # march together (H39, H42), a displaced Hanno returns only in Africa (H16), issue 31; 5: Carthage
+    # chooses how many elephants go (H4, H46), a moving army keeps those it took, and #59 with #20
+    # takes a card shown or one of the hidden at random, as its taker chooses (H132), and an entry's
+    # reactions are all declared before any is rolled (H62)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     AGENTS = {"heuristic": "legatus.games.hannibal.bots:HeuristicAgent"}

@@ -123,6 +123,9 @@ class Id(IntEnum):
     R_EVENT_ATTRITION = 83
     R_MERCENARIES = 84
 
+    # Battle, added in version 5 (numbered last: the ids above keep theirs): rules.battle
+    DESERT = 85
+
 
 TURN_STEPS = range(Id.S_START, Id.S_END + 1)
 """The turn's steps, in order (the bottom frame of the stack is always one of them)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .ids import Id
 from .notation import CARTHAGE, ROME
 from .rules import base
 
@@ -72,6 +73,22 @@ def violations(st: HannibalState) -> list[str]:
         out.append(f"{sum(st.consul)} consuls")
     if st.siege_train >= 0 and st.gen_at[st.siege_train] < 0:
         out.append("the siege train is with a General off the map")
+    out += _moving_elephants(st)
     if st.stack and st.winner >= 0:
         out.append("a winner while the game goes on")
     return out
+
+
+def _moving_elephants(st: HannibalState) -> list[str]:
+    """H4: a moving Carthaginian army's elephants are among its CUs and among those where it
+    stands, and its regular CUs among the regular ones there (until a battle ends its move)."""
+    if st.m_side != CARTHAGE or st.m_fought or st.m_gen < 0 or not any(f[0] == Id.MOVE for f in st.stack):
+        return []
+    here = st.gen_at[st.m_gen]
+    if here < 0:
+        return []
+    regular = st.cu[CARTHAGE][here] - st.eleph[here]
+    if not 0 <= st.m_eleph <= min(st.m_left, st.eleph[here]) or st.m_left - st.m_eleph > regular:
+        return [f"the moving army: {st.m_left} CUs, {st.m_eleph} elephants, where {st.cu[CARTHAGE][here]} CUs "
+                f"stand ({st.eleph[here]} elephants)"]
+    return []

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from .ids import BATTLE_STEPS, DICE, Id
 from .notation import DE, SIDES
-from .rules import base, battle, movement, reactions, sieges
+from .procedures import SPLITS
+from .rules import base, battle, movement, reactions, sieges, splits
 from .rules.base import AWAY, DEAD, OFF, points
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ def line(before: HannibalState, action: int, seat: int | None) -> str:
         card = text.split(" ", 1)[1] if text == str(before.game.actions[action]) else "a card"  # as the seat sees it
         text = f"{SIDES[victim]} discards {card} at random" if taker < 0 else \
             f"{SIDES[taker]} takes {card} at random from {SIDES[victim]}'s hand"
+    elif before.stack and before.stack[-1][0] in SPLITS:  # H4: "take 8 (2 elephants)", the plain one too
+        text = splits.shown(before, action, SPLITS[before.stack[-1][0]]) or text
     return named(before, text)
 
 
@@ -157,11 +160,11 @@ def _roll(before: HannibalState, die: int, frame: tuple[int, ...], after: Hannib
     if purpose == Id.R_INTERCEPT:
         general, target, mod = reactions.intercept_odds(before, frame[1], frame[3])
         plus = f" + 1 (into a PC of the moving side) = {die + mod}" if mod else ""
-        result = "intercepts" if after.m_intercepted and not before.m_intercepted else "fails"
+        result = "intercepts" if die + mod <= target else "fails"
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}{plus}: {result}"
     if purpose == Id.R_AVOID:
         general, target = reactions.avoid_odds(before, frame[3])
-        result = "avoids battle" if after.m_avoided and not before.m_avoided else "fails"
+        result = "avoids battle" if die <= target else "fails"  # from the die: the move may go on before the log reads
         return f"{said}: {_general(before, general)} needs {target} or less, rolls {die}: {result}"
     if purpose in (Id.R_NAVAL, Id.R_BACK_NAVAL):
         mods = movement.naval_modifiers(before, frame[1], frame[2])

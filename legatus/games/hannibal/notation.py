@@ -24,6 +24,8 @@ KINDS = ("frontal assault", "flank left", "flank right", "probe", "double envelo
 FA, FL, FR, PROBE, DE, RESERVE = range(6)
 NUMIDIAS = ("Western Numidia", "Eastern Numidia")
 RESHUFFLE = "reshuffle strategy cards"  # the deck reshuffled, a chance node (H26)
+HIDDEN = "take a hidden card"  # H132: #59's card drawn at random among those #20 left face down
+ROLL_ATTEMPTS = "roll the attempts"  # H62: the reactions declared for an entry, then rolled
 SPACE_VERBS = ("to", "sail", "pc", "remove pc", "reinforce", "intercept from", "avoid to", "retreat to", "consul",
                "place", "choose")
 SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "no pursuit", "siege", "no siege",
@@ -32,7 +34,7 @@ SIMPLE = ("stop", "done", "forgo", "place pcs", "fight", "back up", "pursue", "n
           "rome first", "carthage first", "no proconsul", RESHUFFLE, "end campaign",
           "roll for command", "no roll for command", "no counter event", "sortie", "no sortie", "retreat inside",
           "go inside")
-VERBS = tuple(sorted({*(v for v in SPACE_VERBS if " " in v), "pick up", "ally deserts with", "spy sees",
+VERBS = tuple(sorted({*(v for v in SPACE_VERBS if " " in v), "pick up", "ally deserts with", "spy sees", "take shown",
                      *(f"{side} {verb}" for side in SIDES for verb in ("attacks", "matches"))}, key=len, reverse=True))
 """The verbs of several words, longest first: a menu's kinds ("pick up": Mago, 3)."""
 PROBE_AS = (FL, FR, DE)  # H114: what Hannibal's Probe may stand for
@@ -61,11 +63,16 @@ class Notation:
     PROBE: int  # H114: "carthage attacks probe as <kind>" (3), then "carthage matches with probe"
     STEAL: int  # #59: "ally deserts with <kind>"
     SPY: int  # #20: "spy sees <kind>"
+    DESERT: int  # H132: #59 with #20: "take shown <kind>" (6), then "take a hidden card"
+    ROLL_ATTEMPTS: int  # H62: "roll the attempts" declared for an entry
     GARRISON: int  # H51: "garrison <k>" (6), then "garrison <k> with generals" (6): CUs inside the walls
     DROP: int  # H45: "drop 1".."drop 10": CUs left along the path
     PICK_UP: int  # H45: "pick up 1".."pick up 10"
     PICK_UP_GENERAL: int  # H42: "pick up <general>": a subordinate joins the move
     DROP_GENERAL: int  # H42: "drop <general>": a subordinate stays where the army is
+    WITH: dict[str, dict[tuple[int, int], int]]  # H4: kind -> (CUs, elephants among them) -> "take 8 with 1 elephant"
+    SPLIT: dict[int, tuple[str, int, int]]  # the same, by id: (kind, CUs, elephants)
+    SPLITS: int  # the first id of WITH's blocks (the table's last): ids from here say how many elephants go
     PROVINCE: int  # "choose Western Numidia", "choose Eastern Numidia"
     SPACE: dict[str, int]  # verb -> first id
     SIMPLE: dict[str, int]
@@ -113,7 +120,49 @@ def _texts(parts: Components) -> tuple[list[str], dict[str, int]]:
     block("pick_up", [f"pick up {k}" for k in range(1, 11)])
     block("pick_up_general", [f"pick up {g.name}" for g in generals])
     block("drop_general", [f"drop {g.name}" for g in generals])
+    block("desert", [f"take shown {k}" for k in KINDS] + [HIDDEN])
+    block("roll_attempts", [ROLL_ATTEMPTS])
+    for kind, counts in splits(parts.tables.elephants):  # last: the ids above keep their numbers
+        block("with:" + kind, [with_elephants(kind, n, j) for n, j in counts])
     return texts, base
+
+
+SPLIT_KINDS = (("take", 10), ("drop", 10), ("pick up", 10), ("garrison", 5), ("garrison with generals", 5),
+               ("retreat inside", 0))
+"""H4, H46: the actions that split a stack, with the most CUs they move (the walls hold 5; a
+retreat inside names none): each also says how many elephants go (:func:`with_elephants`)."""
+
+
+def splits(elephants: int) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Each kind of :data:`SPLIT_KINDS` and its (CUs, elephants) pairs: every count of CUs (a
+    retreat inside: 0, all that fit) with every count of elephants up to it."""
+    out = []
+    for kind, most in SPLIT_KINDS:
+        counts = range(1, most + 1) if most else (0,)
+        out.append((kind, [(n, j) for n in counts for j in range(min(n or elephants, elephants) + 1)]))
+    return out
+
+
+def plain(kind: str, n: int) -> str:
+    """The action that leaves the elephants to the engine's order: ``take 8``, ``garrison 2 with
+    generals``, ``retreat inside``."""
+    if kind == "garrison with generals":
+        return f"garrison {n} with generals"
+    return f"{kind} {n}" if n else kind
+
+
+def elephants_word(j: int) -> str:
+    return f"{j} elephant{'' if j == 1 else 's'}"
+
+
+def with_elephants(kind: str, n: int, j: int) -> str:
+    """``take 8 with 1 elephant``, ``garrison 2 with generals and 0 elephants``, ``retreat inside with 2 elephants``."""
+    return f"{plain(kind, n)} {'and' if kind.endswith('generals') else 'with'} {elephants_word(j)}"
+
+
+def as_shown(kind: str, n: int, j: int) -> str:
+    """How the menu and the hint write any of them, the plain one too: ``take 8 (2 elephants)``."""
+    return f"{plain(kind, n)} ({elephants_word(j)})"
 
 
 @cache
@@ -121,13 +170,21 @@ def notation(parts: Components | None = None) -> Notation:
     parts = parts or load_components()
     texts, base = _texts(parts)
     table = ActionTable("hannibal", texts)
+    with_ids: dict[str, dict[tuple[int, int], int]] = {}
+    for kind, counts in splits(parts.tables.elephants):
+        with_ids[kind] = {pair: base["with:" + kind] + i for i, pair in enumerate(counts)}
+        for (n, j), i in with_ids[kind].items():  # typed as the menu writes them too
+            table.alias(as_shown(kind, n, j), i)
     return Notation(
         board=parts.map, table=table, ROLL=base["roll"], DRAW=base["draw"], BDRAW=base["bdraw"],
         ELECT=base["elect"], TAKE_CARD=base["take_card"], PLAY_OPS=base["ops"], PLAY_EVENT=base["event"],
         PLAY_DISCARD=base["discard"], ACTIVATE=base["activate"], RAISE=base["raise"],
         PROCONSUL=base["proconsul"], CHOOSE_GENERAL=base["choose_general"], TAKE=base["take"],
         ATTACK=base["attack"], RESERVE_AS=base["reserve_as"], MATCH=base["match"], PROVINCE=base["province"],
-        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"], GARRISON=base["garrison"],
+        PROBE=base["probe"], STEAL=base["steal"], SPY=base["spy"], DESERT=base["desert"],
+        ROLL_ATTEMPTS=base["roll_attempts"], GARRISON=base["garrison"],
         DROP=base["drop"], PICK_UP=base["pick_up"], PICK_UP_GENERAL=base["pick_up_general"],
-        DROP_GENERAL=base["drop_general"],
+        DROP_GENERAL=base["drop_general"], WITH=with_ids,
+        SPLIT={i: (kind, n, j) for kind, pairs in with_ids.items() for (n, j), i in pairs.items()},
+        SPLITS=base["with:take"],
         SPACE={v: base["space:" + v] for v in SPACE_VERBS}, SIMPLE={w: base["simple:" + w] for w in SIMPLE})

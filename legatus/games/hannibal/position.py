@@ -1,7 +1,9 @@
 """A Hannibal position in one line (:mod:`legatus.core.position`), in the layout version 4 has
 always written, so that a position saved before reads the same: the stack's frames numbered as
 they were when the turn and the battle were two driver procedures (the battle's step kept in a
-``b_step`` field) and every die one procedure whose first argument said what it was for.
+``b_step`` field) and every die one procedure whose first argument said what it was for. One
+field came since, ``m_eleph`` (the moving army's elephants, H4); a position without it still reads.
+And one frame, #59's choice of a card #20 shows (H132), numbered after the others.
 
 >>> import legatus
 >>> game = legatus.load("hannibal")
@@ -12,12 +14,14 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from legatus.core.errors import PositionError
 from legatus.core.position import check_state, read_position, write_position
 
 from .ids import BATTLE_STEPS, DICE, TURN_STEPS, Id
+from .notation import CARTHAGE
 
 if TYPE_CHECKING:
     from .game import HannibalGame
@@ -28,7 +32,7 @@ NUMBERED: tuple[Id | str, ...] = (
     Id.CONSUL, Id.OPENING, Id.FIRST, Id.PLAY, Id.OPS, Id.PLACE_PC, Id.TAKE, Id.MOVE, Id.REACT, Id.INTERCEPTED,
     Id.PURSUE, Id.SIEGE, "battle", Id.CHARGE, Id.ATTACK, Id.MATCH, Id.COUNTER, Id.CANCEL, Id.RETREAT, Id.REMOVE_PC,
     Id.EVENT, Id.RANDOM_CARD, Id.CAMPAIGN, Id.COMMAND, Id.COUNTER_EVENT, Id.STEAL, Id.SPY, Id.GARRISON, Id.SORTIE,
-    Id.REACT_SIZE, Id.REACT_LEADER,
+    Id.REACT_SIZE, Id.REACT_LEADER, Id.DESERT,
 )
 """Where the game waits, as version 4 numbers it: the decisions and draws, the dice as one
 ("roll"), the turn and the battle as one each (their steps never wait)."""
@@ -41,6 +45,7 @@ _PURPOSES = (Id.R_PASS, Id.R_NAVAL, Id.R_INTERCEPT, Id.R_AVOID, Id.R_PURSUIT, Id
              Id.R_WITHDRAW, Id.R_CANCEL, Id.R_CASUALTIES, Id.R_RETREAT, Id.R_SIEGE, Id.R_WINTER, Id.R_EVENT_ATTRITION,
              Id.R_MERCENARIES, Id.R_COMMAND, Id.R_STORMS, Id.R_HOSTILE, Id.R_BACK_NAVAL)
 _PURPOSE = {p: i + 1 for i, p in enumerate(_PURPOSES)}  # a die's purpose, as version 4 numbers it
+_ELEPHANTS = re.compile(r"(^| )m_eleph=")  # the field a position written before lacks
 _REACTING = (Id.REACT_SIZE, Id.REACT_LEADER)  # frames (id, side, the purpose of the die to come, …)
 
 
@@ -111,13 +116,20 @@ def write(st: HannibalState) -> str:
 
 
 def read(game: HannibalGame, text: str) -> HannibalState:
-    """The state written ``text`` by :func:`write`, checked."""
+    """The state written ``text`` by :func:`write`, checked. One written before the moving army
+    kept its elephants (``m_eleph``) has them as the engine moved them then: as many as go."""
     state = game.new_initial_state()
-    values = read_position(text, f"{game.name}/{game.version}", game.config, _fields(state))
+    template = _fields(state)
+    older = isinstance(text, str) and not _ELEPHANTS.search(text)
+    if older:
+        del template["m_eleph"]
+    values = read_position(text, f"{game.name}/{game.version}", game.config, template)
     b_step = values.pop("b_step")
     values["stack"] = tuple(_read(frame, b_step) for frame in values["stack"])
     for name, value in values.items():
         setattr(state, name, tuple(value) if name in TUPLES else value)
+    if older and state.m_side == CARTHAGE and state.m_gen >= 0 and state.gen_at[state.m_gen] >= 0:
+        state.m_eleph = min(state.m_left, state.eleph[state.gen_at[state.m_gen]])
     state.start_history_here(text)
     check_state(state)
     return state

@@ -16,6 +16,7 @@ from legatus.core.procedures import Procedures
 
 from .ids import Id
 from .rules import base, battle, events, movement, politics, reactions, sieges, strategy, turn, walls
+from .rules.splits import Chooser
 
 if TYPE_CHECKING:
     from .state import HannibalState
@@ -23,3 +24,5 @@ if TYPE_CHECKING:
 TABLE: Procedures[HannibalState] = Procedures.joined(
     Id, turn, strategy, movement, walls, reactions, battle, base, sieges, politics, events)
 """The entries each chapter of the rules declares, joined in the rulebook's order."""
+SPLITS: dict[int, Chooser] = {**movement.SPLITS, **walls.SPLITS, **reactions.SPLITS, **battle.SPLITS}
+"""The decisions where Carthage says how many elephants go, each with its choices (:mod:`.rules.splits`)."""

@@ -86,6 +86,7 @@ def draw_consistent(game: HannibalGame, seat: int, seen: Sequence[str], rng: ran
     mine_last = False  # the last event card played was mine
     spy_mine = False  # #20 was played by me
     op_taken = [0] * 6  # battle cards of mine the other seat holds (#59)
+    op_shown = [0] * 6  # battle cards of its that #20 turned face up for me
     in_deal = False
     for i, text in enumerate(seen):
         if text == RESHUFFLE:
@@ -95,6 +96,7 @@ def draw_consistent(game: HannibalGame, seat: int, seen: Sequence[str], rng: ran
             battle += 1
             battle_draws = []
             op_taken = [0] * 6
+            op_shown = [0] * 6
         in_deal = is_bdraw
         epoch_of.append(epoch)
         battle_of.append(battle)
@@ -131,17 +133,21 @@ def draw_consistent(game: HannibalGame, seat: int, seen: Sequence[str], rng: ran
             k = KINDS.index(text[len("spy sees "):])
             if spy_mine:
                 _give(given, battle_draws, k, i, text, rng)
-                op_taken[k] += 1  # known from now on: its later play needs no other draw
-        elif text.startswith("ally deserts with "):  # #59: a battle card changes hands
-            k = KINDS.index(text[len("ally deserts with "):])
+                op_shown[k] += 1  # known from now on: its later play needs no other draw
+        elif text.startswith(("ally deserts with ", "take shown ")):  # #59: a battle card changes hands
+            k = KINDS.index(text.split(" ", 2)[2].removeprefix("with "))
             if not mine_last:
                 op_taken[k] += 1
-            elif op_taken[k]:  # a card of a kind I know it holds (spied by #20: taken face up first)
+            elif text.startswith("take shown "):  # one #20 showed me (H132)
+                op_shown[k] -= 1
+            elif op_taken[k]:  # a face-down one: one it took from me, where it holds one
                 op_taken[k] -= 1
             else:
                 _give(given, battle_draws, k, i, text, rng)
         elif (k := _kind(text, op)) >= 0:
-            if op_taken[k]:
+            if op_shown[k]:  # a card of a kind shown is a face-up one (rulings.md, #20)
+                op_shown[k] -= 1
+            elif op_taken[k]:
                 op_taken[k] -= 1
             else:
                 _give(given, battle_draws, k, i, text, rng)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from legatus.core.actions import Action
 from legatus.core.game import State, TextCommand
 from legatus.core.procedure_state import ProcedureState
 from legatus.core.procedures import Procedures
@@ -20,8 +21,8 @@ from . import log, position, resample, text
 from . import view as view_module
 from .ids import Id
 from .notation import SIDES, VERBS
-from .procedures import TABLE
-from .rules import base, movement, setup
+from .procedures import SPLITS, TABLE
+from .rules import base, movement, setup, splits
 
 if TYPE_CHECKING:
     from .game import HannibalGame
@@ -39,7 +40,7 @@ _SCALARS = (
     "hanno_counsel", "cato_counsel", "siege_train", "winner", "reason",
     # the move in progress (H44-H61)
     "m_side", "m_gen", "m_card", "m_mode", "m_mp", "m_from", "m_phase", "m_intercepted", "m_avoided",
-    "m_sailed", "m_fought", "m_all", "m_limit", "m_sea_used", "m_left", "m_bonus", "m_weather", "m_pending",
+    "m_sailed", "m_fought", "m_all", "m_limit", "m_sea_used", "m_left", "m_eleph", "m_bonus", "m_weather", "m_pending",
     # the battle in progress (H73-H92)
     "b_space", "b_att", "b_orig", "b_from", "b_rounds", "b_card", "b_win", "b_win_card",
     "b_penalty", "b_sortie", "c_sea", "debt", "b_probe", "b_marharbal", "b_spy", "b_bonus", "b_withdrew", "b_sea",
@@ -121,6 +122,7 @@ class HannibalState(ProcedureState):
     m_limit: int
     m_sea_used: int
     m_left: int
+    m_eleph: int  # the elephant CUs among them (H4: Carthage chooses how many go, rules.splits)
     m_bonus: int
     m_weather: int  # #41 Bad Weather this activation: 0 not asked yet, 1 not played, 2 played
     m_pending: int  # the step waiting for the answer about #41
@@ -200,6 +202,7 @@ class HannibalState(ProcedureState):
         o.m_from, o.m_phase, o.m_intercepted = self.m_from, self.m_phase, self.m_intercepted
         o.m_avoided, o.m_sailed, o.m_fought, o.m_all = self.m_avoided, self.m_sailed, self.m_fought, self.m_all
         o.m_limit, o.m_sea_used, o.m_left, o.m_bonus = self.m_limit, self.m_sea_used, self.m_left, self.m_bonus
+        o.m_eleph = self.m_eleph
         o.m_weather, o.m_pending, o.b_space, o.b_att = self.m_weather, self.m_pending, self.b_space, self.b_att
         o.b_orig, o.b_from, o.b_rounds = self.b_orig, self.b_from, self.b_rounds
         o.b_card, o.b_win, o.b_win_card, o.b_penalty = self.b_card, self.b_win, self.b_win_card, self.b_penalty
@@ -260,19 +263,42 @@ class HannibalState(ProcedureState):
         return said
 
     def describe(self, action: int) -> str:
-        """A card reads with its name and OPs: "ops #16 Gallic Recruits (2 OPs)", "draw #29 …"."""
+        """A card reads with its name and OPs: "ops #16 Gallic Recruits (2 OPs)", "draw #29 …";
+        CUs that go from a stack with elephants, how many of them are: "take 8 (2 elephants)" (H4)."""
         notation = str(self.notation.table[int(action)])
         verb, _, rest = notation.partition(" #")
         if rest.isdigit():
             return f"{verb} {text.card_label(self.game.cards.strategy[int(rest) - 1])}"
         if movement.leaves_the_train(self, int(action)):
             return f"{notation} (the siege train is left behind, and lost: H133)"
-        return notation
+        choose = self._splits()
+        return (choose and splits.shown(self, int(action), choose)) or notation
 
     def menu_text(self, action: int) -> str:
         """A card by its number alone ("ops #16"): the status above lists the hand's cards to
-        choose, each with its name, OPs and text."""
-        return str(self.notation.table[int(action)])
+        choose, each with its name, OPs and text; the elephants among CUs that go, as
+        :meth:`describe` says them (the menu groups them: "take (2 elephants): 8 9 10")."""
+        choose = self._splits()
+        return (choose and splits.shown(self, int(action), choose)) or str(self.notation.table[int(action)])
+
+    def _splits(self) -> splits.Chooser | None:
+        """The decision's numbers of elephants, where it splits a stack (:mod:`.rules.splits`)."""
+        return SPLITS.get(self.stack[-1][0]) if self.stack else None
+
+    def parse_action(self, text: str) -> Action:
+        """The notation, where an action naming its elephants is the plain one here ("take 8
+        with 2 elephants" where "take 8" takes 2) read as that one (H4)."""
+        action = super().parse_action(text)
+        choose = self._splits()
+        plain = choose and splits.same_as_plain(self, action, choose, self.legal_ids())
+        return self.notation.table[plain] if plain else action
+
+    def explain_illegal(self, action: int) -> str:
+        """An action naming its elephants: the numbers of elephants valid here (H4)."""
+        choose = self._splits()
+        said = choose and 0 <= action < len(self.notation.table) and splits.refusal(
+            self, action, choose, self.legal_ids())
+        return said or super().explain_illegal(action)
 
     def action_kind(self, notation: str) -> str:
         """The verb, of several words where the notation has them ("pick up Mago": "pick up")."""

@@ -221,6 +221,8 @@ def walls_prompt(st: HannibalState, said: str) -> str:
         parts.append(f"garrison 0 with generals takes {who} inside")
     if any(st.consul[g] for g in gens):
         parts.append("a consul keeps 5 CUs on his side of the walls (H39)")
+    if max(st.legal_ids()) >= st.notation.SPLITS:
+        parts.append("with K elephants, K of those inside are elephants (else they go in last, H4)")
     return f"{said.removesuffix('.')}: {'; '.join(parts)}."
 
 

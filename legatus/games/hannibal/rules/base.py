@@ -132,18 +132,20 @@ def strategy_rating(st: HannibalState, g: int) -> int:
 
 
 def lose_cus(st: HannibalState, side: int, space: int, n: int, elephant: bool = False,
-             elephants_first: bool = False) -> int:
+             elephants_first: bool = False, force: tuple[int, int] | None = None) -> int:
     """Removes up to ``n`` CUs of ``side`` in ``space``; returns how many went. Carthage keeps
-    its elephants unless one must go (an "e" result, or the Retreat Table's first loss, H84)."""
+    its elephants unless one must go (an "e" result, or the Retreat Table's first loss, H84).
+    ``force``: the CUs and elephants of the part of the stack that loses them (a moving army,
+    H4: its own elephants, not those standing where it is), else the whole stack outside."""
     n = min(n, st.cu[side][space])
     if n <= 0:
         return 0
-    st.cu[side][space] -= n
     if side == CARTHAGE:
-        forced = 1 if (elephant or elephants_first) and st.eleph[space] else 0
-        regular = st.cu[side][space] + n - st.eleph[space]  # non-elephant CUs before the loss
-        from_regular = min(n - forced, regular)
+        size, eleph = force or (st.cu[side][space], st.eleph[space])
+        forced = 1 if (elephant or elephants_first) and eleph else 0
+        from_regular = min(n - forced, size - eleph)
         st.eleph[space] -= n - from_regular
+    st.cu[side][space] -= n
     return n
 
 
@@ -177,25 +179,39 @@ def moving_train(st: HannibalState) -> int:
     return int(st.siege_train >= 0 and (st.siege_train == st.m_gen or st.siege_train in st.m_group))
 
 
-def attrition(st: HannibalState, side: int, space: int, roll: int, n: int, train: int, column: int = 0) -> int:
-    """H105-H107: a force of ``n`` CUs in ``space`` (and the siege train if ``train``) rolls
-    ``roll`` on the Attrition Table, on ``column`` or its size; the train counts as a CU there
-    and is the last lost (H133). Returns the CUs lost besides the train."""
+def attrition(st: HannibalState, side: int, space: int, roll: int, n: int, train: int, column: int = 0,
+              elephants: int = -1) -> int:
+    """H105-H107: a force of ``n`` CUs in ``space`` (``elephants`` of them: a moving army's, else
+    the stack's) and the siege train if ``train`` rolls ``roll`` on the Attrition Table, on
+    ``column`` or its size; the train counts as a CU there and is the last lost (H133). Returns
+    the CUs lost besides the train."""
     tables = st.game.tables
     size = column or n + train
     loss = tables.attrition_loss(roll, size)
-    lost = lose_cus(st, side, space, min(loss, n), elephant=tables.attrition_elephant(roll, size))
+    lost = lose_cus(st, side, space, min(loss, n), elephant=tables.attrition_elephant(roll, size),
+                    force=(n, elephants) if elephants >= 0 else None)
     if train and loss > lost:
         st.siege_train = -1
     return lost
 
 
-def move_cus(st: HannibalState, side: int, src: int, dst: int, n: int) -> None:
-    """Moves ``n`` CUs; elephants go with an army before regular CUs (they are its core)."""
+def army_attrition(st: HannibalState, roll: int, column: int = 0, train: bool = True) -> None:
+    """The moving army rolls on the Attrition Table (a pass H49, #7/#8, #60 at sea): it loses
+    its own CUs, its elephants as H84 says."""
+    here = st.gen_at[st.m_gen]
+    before = st.eleph[here]
+    st.m_left -= attrition(st, st.m_side, here, roll, st.m_left, moving_train(st) if train else 0, column,
+                           st.m_eleph if st.m_side == CARTHAGE else -1)
+    st.m_eleph -= before - st.eleph[here]
+
+
+def move_cus(st: HannibalState, side: int, src: int, dst: int, n: int, elephants: int = -1) -> None:
+    """Moves ``n`` CUs, ``elephants`` of them (-1: as many as there are, for a whole stack or a
+    plain split: elephants go with an army first, H4, H46 and docs/hannibal/rulings.md)."""
     st.cu[side][src] -= n
     st.cu[side][dst] += n
     if side == CARTHAGE and st.eleph[src]:
-        e = min(st.eleph[src], n)
+        e = min(st.eleph[src], n) if elephants < 0 else elephants
         st.eleph[src] -= e
         st.eleph[dst] += e
 
@@ -241,7 +257,7 @@ def check_capitals(st: HannibalState) -> None:
 
 def clear_move(st: HannibalState) -> None:
     st.m_side = st.m_gen = st.m_card = st.m_from = -1
-    st.m_mode = st.m_mp = st.m_phase = st.m_limit = st.m_sea_used = st.m_left = st.m_bonus = 0
+    st.m_mode = st.m_mp = st.m_phase = st.m_limit = st.m_sea_used = st.m_left = st.m_eleph = st.m_bonus = 0
     st.m_weather = st.m_pending = 0
     st.m_intercepted = st.m_avoided = st.m_fought = st.m_all = False
     st.m_sailed = -1

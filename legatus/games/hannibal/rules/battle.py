@@ -17,7 +17,7 @@ from legatus.core.procedures import Procedure, roll
 
 from ..ids import Id
 from ..notation import CARTHAGE, DE, KINDS, NUMIDIAS, PROBE, PROBE_AS, RESERVE, ROME, SIDES
-from . import base, walls
+from . import base, splits, walls
 from .base import (
     ability,
     auto,
@@ -319,7 +319,10 @@ def _play_battle_counter(st: HannibalState, side: int, action: int) -> bool:
         return False
     base.play_counter(st, side, card)
     if card == 59:
-        st.call(Id.STEAL, other(side), side)
+        if any(st.bshown[other(side)]):  # H132: with cards face up by #20, the taker chooses
+            st.call(Id.DESERT, side, other(side))
+        else:
+            st.call(Id.STEAL, other(side), side)
     return True
 
 
@@ -350,18 +353,32 @@ def _forget(st: HannibalState, side: int, kind: int) -> None:
         st.bknown[side][kind] -= 1
 
 
+def desert(st: HannibalState, action: int) -> None:
+    """H132: #59 where #20 turned cards of the victim's face up: the taker takes one of them, or
+    draws one of the others at random (:func:`steal`)."""
+    _, taker, victim = st.stack[-1]
+    kind = action - st.notation.DESERT
+    if kind == len(KINDS):  # HIDDEN
+        st.goto(Id.STEAL, victim, taker)
+        return
+    st.bshown[victim][kind] -= 1
+    _change_hands(st, victim, taker, kind)
+    st.end()
+
+
 def steal(st: HannibalState, action: int) -> None:
-    """#59 Ally Deserts: a battle card of the victim's, at random, joins the taker's hand: one
-    shown by #20, where the hand shows one of the kind drawn (as in :func:`_spend`)."""
+    """#59 Ally Deserts: a battle card of the victim's, at random among those not face up (H132),
+    joins the taker's hand."""
     _, victim, taker = st.stack[-1]
-    kind = action - st.notation.STEAL
+    _change_hands(st, victim, taker, action - st.notation.STEAL)
+    st.end()
+
+
+def _change_hands(st: HannibalState, victim: int, taker: int, kind: int) -> None:
     st.bhand[victim][kind] -= 1
-    if st.bshown[victim][kind]:
-        st.bshown[victim][kind] -= 1
     _forget(st, victim, kind)
     st.bhand[taker][kind] += 1
     st.bknown[taker][kind] += 1  # the victim knows where its card went
-    st.end()
 
 
 def attack(st: HannibalState, action: int) -> None:
@@ -642,16 +659,30 @@ def retreat_legal(st: HannibalState) -> tuple[int, ...]:
     options = withdraw_spaces(st, side) if st.b_withdrew else list(retreat_options(st, side))
     out = [st.notation.SPACE["retreat to"] + s for s in sorted(options)]
     if may_go_inside(st, side):
-        out.append(st.notation.SIMPLE["retreat inside"])
+        out += splits.actions(st, "retreat inside", 0, inside_choices(st, "retreat inside", 0))
     return tuple(out)
 
 
-def _retreat_inside(st: HannibalState, side: int) -> None:
+def inside_choices(st: HannibalState, kind: str, n: int) -> splits.Choices:
+    """H89, H4: the loser's part that fits inside may hold this many elephants (the engine's
+    order: the last to go in). A sortie force goes back in by the engine's order: the CUs are
+    not told apart, so which of them sortied is not known (H100)."""
+    side, space = st.stack[-1][1], st.b_space
+    if side != CARTHAGE or st.b_sortie > 0 or not st.eleph[space]:
+        return splits.NONE
+    fits, regular = min(st.cu[side][space], walls.room(st, space)), st.cu[side][space] - st.eleph[space]
+    allowed = splits.span(fits, regular, st.eleph[space])
+    return allowed, allowed.start
+
+
+def _retreat_inside(st: HannibalState, side: int, action: int) -> None:
     """H89: the part that fits goes inside with the Generals (the sortie force: only its own
-    CUs, H100); the rest retreats as usual, or is eliminated if it cannot."""
+    CUs, H100), as many elephants among it as Carthage says (H4); the rest retreats as usual,
+    or is eliminated if it cannot."""
     space = st.b_space
     n = st.cu[side][space] if st.b_sortie <= 0 else min(st.b_sortie, st.cu[side][space])
-    walls.retreat_inside(st, side, space, n)
+    named = splits.chosen(st.notation, action)
+    walls.retreat_inside(st, side, space, n, named[2] if named else None)
     st.b_sortie = 0
     st.end()
     if st.stack and st.cu[side][space]:  # unless the battle's end ended the game (H112)
@@ -660,8 +691,8 @@ def _retreat_inside(st: HannibalState, side: int) -> None:
 
 def retreat(st: HannibalState, action: int) -> None:
     side = st.stack[-1][1]
-    if action == st.notation.SIMPLE["retreat inside"]:
-        _retreat_inside(st, side)
+    if action == st.notation.SIMPLE["retreat inside"] or action >= st.notation.SPLITS:
+        _retreat_inside(st, side, action)
         return
     dst = action - st.notation.SPACE["retreat to"]
     space = st.b_space
@@ -739,7 +770,7 @@ def counter_event(st: HannibalState, action: int) -> None:
 
 def storms_roll(st: HannibalState, die: int) -> None:
     """#60 Storms at Sea: the moving CUs roll Attrition at +2 before the naval roll."""
-    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + 2, st.m_left, 0)  # no train at sea
+    base.army_attrition(st, die + 2, train=False)  # no train at sea
     st.end()
 
 
@@ -754,14 +785,26 @@ def _bdeal_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
     return [st.bdeck[a - first] for a in legal]
 
 
+def _face_down(st: HannibalState, side: int) -> list[int]:
+    """``side``'s battle cards that #20 has not turned face up, by kind."""
+    return [h - s for h, s in zip(st.bhand[side], st.bshown[side], strict=True)]
+
+
 def _steal_legal(st: HannibalState) -> tuple[int, ...]:
-    return tuple(st.notation.STEAL + k for k in range(6) if st.bhand[st.stack[-1][1]][k])
+    return tuple(st.notation.STEAL + k for k, n in enumerate(_face_down(st, st.stack[-1][1])) if n)
 
 
 def _steal_weights(st: HannibalState, legal: tuple[int, ...]) -> list[int]:
-    """#59: a card of the victim's hand at random."""
-    victim = st.bhand[st.stack[-1][1]]
-    return [victim[a - st.notation.STEAL] for a in legal]
+    """#59: a card of the victim's hand at random, among those face down (H132)."""
+    down = _face_down(st, st.stack[-1][1])
+    return [down[a - st.notation.STEAL] for a in legal]
+
+
+def _desert_legal(st: HannibalState) -> tuple[int, ...]:
+    """H132: a card of each kind #20 shows, and a hidden one where any is left."""
+    victim, first = st.stack[-1][2], st.notation.DESERT
+    shown = [first + k for k, n in enumerate(st.bshown[victim]) if n]
+    return tuple(shown + [first + len(KINDS)] * any(_face_down(st, victim)))
 
 
 def _spy_legal(st: HannibalState) -> tuple[int, ...]:
@@ -820,6 +863,10 @@ PROCEDURES: base.Entries = {
     Id.STEAL: roll("ally deserts",
                    lambda st: f"Pick a battle card at random from {SIDES[st.stack[-1][1]]}'s hand (#59).",
                    _steal_legal, steal, _steal_weights),
+    Id.DESERT: P("ally deserts", base.seat,
+                 lambda st: f"{base.side_word(st)} takes a card {SIDES[st.stack[-1][2]].capitalize()} shows, or one "
+                            "of its hidden cards at random (#59, H132).",
+                 _desert_legal, desert),
     Id.ATTACK: P("attack", lambda st: st.b_att,
                  lambda st: f"{_attacker_word(st)} attacks with a battle card or withdraws (H78).",
                  attack_legal, attack, hides_legal=True),
@@ -841,3 +888,5 @@ PROCEDURES: base.Entries = {
     Id.R_CASUALTIES: base.die("battle casualties (H82)", casualties_roll),
     Id.R_RETREAT: base.die("the Retreat Table (H83)", retreat_roll),
 }
+SPLITS: dict[int, splits.Chooser] = {Id.RETREAT: inside_choices}
+"""The decisions of this chapter that split a stack (:mod:`.splits`)."""

@@ -221,7 +221,8 @@ def _volones_when(st: HannibalState, seat: int) -> bool:
         and _may_place(st, rome)
 
 
-def _port_targets(countries: tuple[str, ...] | None, need_pc: bool) -> Targets:
+def _port_targets(countries: tuple[str, ...] | None) -> Targets:
+    """A port with the seat's PC and no enemy CU, where a CU may be placed, in ``countries`` (None: any)."""
     def targets(st: HannibalState, seat: int) -> list[int]:
         return _choose(st, [p for p in st.board.ports if st.ctrl[p] == seat and not cus(st, other(seat), p)
                             and _may_place(st, p) and (countries is None or country_of(st, p) in countries)])
@@ -433,8 +434,8 @@ EFFECTS: dict[int, Effect] = {
     3: Effect(_always, _numidia_targets, _numidia_revolt),
     7: _choice(_enemy_forces(lambda st, seat, s: _tribal_lands(st, s)), _attrition(0, 5)),
     9: Effect(_macedonia_when, start=_macedonia),
-    10: _choice(_port_targets(("Africa", "Italy"), True), _add_one(2), also=lambda st, seat: st.macedonia == 1),
-    11: _choice(_port_targets(None, True), _add_one(1), also=_controls("Balearic Islands")),
+    10: _choice(_port_targets(("Africa", "Italy")), _add_one(2), also=lambda st, seat: st.macedonia == 1),
+    11: _choice(_port_targets(None), _add_one(1), also=_controls("Balearic Islands")),
     12: Effect(lambda st, seat: st.ctrl[st.game.carthage_space] == CARTHAGE and _may_place(st, st.game.carthage_space),
                start=_elephants),
     13: _recruit(2, _in("Lucania")),

@@ -12,8 +12,9 @@ from legatus.core.procedures import Procedure
 from ..ids import Id
 from ..map import ALPS_PASS
 from ..notation import CARTHAGE, ROME
-from . import base, battle, campaign, reactions, sieges, walls
+from . import base, battle, campaign, reactions, sieges, splits, walls
 from .base import ability, country_of, generals_at, is_inside, lose_cus, move_cus, other
+from .splits import Choices, span
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -117,22 +118,31 @@ def take_range(st: HannibalState) -> tuple[int, int]:
     return lo, hi
 
 
-def take(st: HannibalState, n: int) -> None:
+def take_choices(st: HannibalState, kind: str, n: int) -> Choices:
+    """H4, H46: how many elephants may be among the ``n`` CUs that go, those inside the walls
+    too (:func:`walls.leaving`)."""
+    g = st.m_gen
+    return walls.leaving(st, st.m_side, st.gen_at[g], n, True, is_inside(st, g))
+
+
+def take(st: HannibalState, action: int) -> None:
     """The army leaves the walls with the CUs it needs (a General inside takes the CUs inside
-    first). Out of a besieged city it meets the besiegers at once: a sortie (H100)."""
+    first), as many elephants among them as Carthage says (H4). Out of a besieged city it meets
+    the besiegers at once: a sortie (H100)."""
     g, side = st.m_gen, st.m_side
     at = st.gen_at[g]
     was_in = is_inside(st, g)
+    _, n, elephants = splits.split(st, action, take_choices)
     if was_in and not n and st.cu[other(side)][at]:
         st.goto(Id.MOVE, side)  # H47: alone, he stays inside the besieged walls
         end_move(st)
         return
-    out = min(n, st.inner[at]) if was_in else max(0, n - st.cu[side][at])
-    walls.shift_inside(st, side, at, -out)
+    out, out_elephants = walls.coming_out(st, side, at, n, elephants, was_in)
+    walls.shift_inside(st, side, at, -out, -out_elephants)
     st.g_in[g] = -1
     if st.m_mode == MODE_CAMPAIGN:
         campaign.board(st, at, walls.total(st, side, at), n)
-    st.m_left = n
+    st.m_left, st.m_eleph = n, elephants
     st.path = [at]
     st.goto(Id.MOVE, side)
     if (was_in or out) and st.cu[other(side)][at]:
@@ -172,12 +182,27 @@ def _consul_short(st: HannibalState, here: int) -> int:
     return max(0, 5 - (st.cu[side][here] - st.m_left))
 
 
-def _drops(st: HannibalState, here: int) -> list[int]:
-    """H45: CUs dropped off along the path (not where the move starts); a consul keeps 5 (H39)."""
+def _drops(st: HannibalState, here: int, least: int = 1) -> list[int]:
+    """H45: CUs dropped off along the path (not where the move starts), ``least`` of them at
+    least; a consul keeps 5 (H39); as many of them elephants as Carthage says (H4)."""
     if len(st.path) < 2 or REGROUPED in st.tried:
         return []
     keep = 5 if st.consul[st.m_gen] else 0
-    return [st.notation.DROP + k - 1 for k in range(1, st.m_left - keep + 1)]
+    counts = range(least, st.m_left - keep + 1)
+    if not st.m_eleph:  # the most moves: no elephant in the army
+        return [st.notation.DROP + k - 1 for k in counts]
+    return [a for k in counts for a in splits.actions(st, "drop", k, move_choices(st, "drop", k))]
+
+
+def move_choices(st: HannibalState, kind: str, k: int) -> Choices:
+    """H4, H42: the elephants among ``k`` CUs dropped off (the army's; the engine's order keeps
+    its elephants) or picked up (those standing there; the engine's order takes theirs)."""
+    if kind == "drop":
+        regular = st.m_left - st.m_eleph
+        return span(k, regular, st.m_eleph), max(0, k - regular)
+    here = st.gen_at[st.m_gen]
+    standing = st.eleph[here] - st.m_eleph if st.m_side == CARTHAGE else 0
+    return span(k, st.cu[st.m_side][here] - st.m_left - standing, standing), min(k, standing)
 
 
 def _pickups(st: HannibalState, here: int) -> list[int]:
@@ -191,7 +216,10 @@ def _pickups(st: HannibalState, here: int) -> list[int]:
         free = min(free, campaign.free(st, here, campaign.standing(st, here), allowance(st)))
     if any(st.consul[x] for x in generals_at(st, here, side, everywhere=True) if x != st.m_gen and x not in st.m_group):
         free = min(free, st.cu[side][here] - st.m_left - 5)
-    return [st.notation.PICK_UP + k - 1 for k in range(1, min(free, 10 - st.m_left) + 1)]
+    most = min(free, 10 - st.m_left)
+    if side != CARTHAGE or st.eleph[here] == st.m_eleph:  # no elephant standing there
+        return [st.notation.PICK_UP + k - 1 for k in range(1, most + 1)]
+    return [a for k in range(1, most + 1) for a in splits.actions(st, "pick up", k, move_choices(st, "pick up", k))]
 
 
 def _subordinates(st: HannibalState, here: int) -> list[int]:
@@ -217,7 +245,7 @@ def move_legal(st: HannibalState) -> tuple[int, ...]:
     here = st.gen_at[st.m_gen]
     short = _consul_short(st, here)
     if short:  # H41: stop with the consular army, or drop off enough CUs to restore its 5
-        return tuple(sorted([n.SIMPLE["stop"], *(d for d in _drops(st, here) if d - n.DROP + 1 >= short)]))
+        return tuple(sorted([n.SIMPLE["stop"], *_drops(st, here, short)]))
     mp = st.m_mp
     if st.m_mode == MODE_CAMPAIGN:  # H52: no CU or General beyond its allowance on the card
         mp = min(mp, campaign.room(st, allowance(st)))
@@ -264,20 +292,17 @@ def apply_move(st: HannibalState, action: int) -> None:
     if action == n.SIMPLE["stop"]:
         end_move(st)
         return
-    if n.DROP <= action < n.DROP + 10:
-        k = action - n.DROP + 1
+    if n.DROP <= action < n.PICK_UP + 10 or action >= n.SPLITS:  # CUs dropped off or picked up (H45)
+        kind, k, elephants = splits.split(st, action, move_choices)
         here = st.gen_at[st.m_gen]
-        if st.m_mode == MODE_CAMPAIGN:  # H52: the most worn stay
-            campaign.leave(st, here, campaign.standing(st, here), k)
-        st.m_left -= k
-        st.tried.append(REGROUPED)
-        return
-    if n.PICK_UP <= action < n.PICK_UP + 10:
-        k = action - n.PICK_UP + 1
-        here = st.gen_at[st.m_gen]
-        if st.m_mode == MODE_CAMPAIGN:  # H52: the least worn come
-            campaign.board(st, here, campaign.standing(st, here), k)
-        st.m_left += k
+        if kind == "drop":
+            if st.m_mode == MODE_CAMPAIGN:  # H52: the most worn stay
+                campaign.leave(st, here, campaign.standing(st, here), k)
+            st.m_left, st.m_eleph = st.m_left - k, st.m_eleph - elephants
+        else:
+            if st.m_mode == MODE_CAMPAIGN:  # H52: the least worn come
+                campaign.board(st, here, campaign.standing(st, here), k)
+            st.m_left, st.m_eleph = st.m_left + k, st.m_eleph + elephants
         st.tried.append(REGROUPED)
         return
     if n.PICK_UP_GENERAL <= action < n.PICK_UP_GENERAL + len(st.gen_at):
@@ -358,7 +383,7 @@ def _pirates(st: HannibalState, here: int, there: int) -> bool:
 
 
 def _shift(st: HannibalState, here: int, there: int) -> None:
-    move_cus(st, st.m_side, here, there, st.m_left)
+    move_cus(st, st.m_side, here, there, st.m_left, st.m_eleph)
     for x in st.m_group:
         st.gen_at[x] = there
     st.gen_at[st.m_gen] = there
@@ -369,8 +394,7 @@ def _shift(st: HannibalState, here: int, there: int) -> None:
 
 def pass_attrition(st: HannibalState, die: int, kind: int) -> None:
     """H49: CUs crossing a pass roll on the Attrition Table."""
-    mod = pass_modifier(st, kind)
-    st.m_left -= base.attrition(st, st.m_side, st.gen_at[st.m_gen], die + mod, st.m_left, base.moving_train(st))
+    base.army_attrition(st, die + pass_modifier(st, kind))
     st.end()
 
 
@@ -413,8 +437,8 @@ def naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
         st.m_mp = 0
         st.m_phase = PH_END
     elif result == "sunk":
-        lose_cus(st, st.m_side, at, st.m_left)  # lost at sea: no political consequence (H58)
-        st.m_left = 0
+        lose_cus(st, st.m_side, at, st.m_left, force=(st.m_left, st.m_eleph))  # lost at sea: no political
+        st.m_left = st.m_eleph = 0  # consequence (H58)
         for x in (st.m_gen, *st.m_group):
             base.displace(st, x)
         st.m_phase = PH_END
@@ -431,8 +455,8 @@ def back_naval_roll(st: HannibalState, die: int, src: int, dst: int) -> None:
         fight(st)
         return
     if result == "sunk":
-        lose_cus(st, st.m_side, src, st.m_left)
-        st.m_left = 0
+        lose_cus(st, st.m_side, src, st.m_left, force=(st.m_left, st.m_eleph))
+        st.m_left = st.m_eleph = 0
         for x in (st.m_gen, *st.m_group):
             base.displace(st, x)
     else:
@@ -510,16 +534,16 @@ def intercepted(st: HannibalState, action: int) -> None:
         fight(st)
         return
     here = st.gen_at[st.m_gen]
-    if st.notation.GARRISON <= action <= st.notation.GARRISON + walls.MAX_INSIDE:
-        k = action - st.notation.GARRISON
+    if st.notation.GARRISON <= action <= st.notation.GARRISON + walls.MAX_INSIDE or action >= st.notation.SPLITS:
+        _, k, elephants = splits.split(st, action, intercepted_choices)
         if st.m_mode == MODE_CAMPAIGN:  # these end their move inside (H52)
             campaign.leave(st, here, campaign.standing(st, here), k)
-        walls.shift_inside(st, st.m_side, here, k)
-        st.m_left -= k
+        walls.shift_inside(st, st.m_side, here, k, elephants)
+        st.m_left, st.m_eleph = st.m_left - k, st.m_eleph - elephants
     if action == st.notation.SIMPLE["go inside"]:  # H67: landed by sea at its own city
-        walls.shift_inside(st, st.m_side, here, st.m_left)
+        walls.shift_inside(st, st.m_side, here, st.m_left, st.m_eleph)
         _mark_moved(st)
-        st.m_left = 0
+        st.m_left = st.m_eleph = 0
         for x in (st.m_gen, *st.m_group):
             st.g_in[x] = here
         end_move(st)
@@ -612,24 +636,39 @@ def intercepted_legal(st: HannibalState) -> tuple[int, ...]:
     if st.m_sailed == here and walls.may_shelter(st, st.m_side, here):
         if st.m_left <= walls.room(st, here):
             out.append(n.SIMPLE["go inside"])
-        out += [n.GARRISON + k for k in range(1, min(walls.room(st, here), st.m_left - 1) + 1)]
+        for k in range(1, min(walls.room(st, here), st.m_left - 1) + 1):
+            out += splits.actions(st, "garrison", k, intercepted_choices(st, "garrison", k))
     return tuple(sorted(out))
 
 
+def intercepted_choices(st: HannibalState, kind: str, k: int) -> Choices:
+    """H4, H67: the elephants among the army's ``k`` CUs that go inside (the engine's order: last)."""
+    regular = st.m_left - st.m_eleph
+    return span(k, regular, st.m_eleph), max(0, k - regular)
+
+
 def take_legal(st: HannibalState) -> tuple[int, ...]:
+    return splits.by_elephants(st, "take", *take_range(st), take_choices)
+
+
+def _take_prompt(st: HannibalState) -> str:
+    name = st.game.generals[st.m_gen].name
     lo, hi = take_range(st)
-    return tuple(st.notation.TAKE + k for k in range(lo, hi + 1))
+    if any(len(take_choices(st, "take", k)[0]) > 1 for k in range(lo, hi + 1)):  # H4
+        return f"How many CUs go with {name}, and how many elephants (H45, H4)?"
+    return f"How many CUs go with {name} (H45)?"
+
+
+def _move_prompt(st: HannibalState) -> str:
+    elephants = f", {st.m_eleph} of them elephants" if st.m_eleph else ""
+    return f"{st.game.generals[st.m_gen].name} moves ({st.m_mp} MP left, {st.m_left} CUs{elephants})."
 
 
 # --- The table's entries of this chapter ----------------------------------------------------------
 P = Procedure
 PROCEDURES: base.Entries = {
-    Id.TAKE: P("command", base.seat,
-               lambda st: f"How many CUs go with {st.game.generals[st.m_gen].name} (H45)?",
-               take_legal, lambda st, a: take(st, a - st.notation.TAKE)),
-    Id.MOVE: P("movement", base.seat,
-               lambda st: f"{st.game.generals[st.m_gen].name} moves ({st.m_mp} MP left, {st.m_left} CUs).",
-               move_legal, apply_move, resume=move_resume),
+    Id.TAKE: P("command", base.seat, _take_prompt, take_legal, take),
+    Id.MOVE: P("movement", base.seat, _move_prompt, move_legal, apply_move, resume=move_resume),
     Id.INTERCEPTED: P("intercepted", base.seat, lambda st: f"{base.side_word(st)} fights or backs up (H65).",
                       intercepted_legal, intercepted),
     Id.PURSUE: P("pursuit", base.seat, lambda st: f"{base.side_word(st)} may pursue (H71).",
@@ -638,3 +677,5 @@ PROCEDURES: base.Entries = {
     Id.R_NAVAL: base.die("naval combat, rolled by Rome (H58)", naval_roll),
     Id.R_BACK_NAVAL: base.die("naval combat backing up by sea (H61)", back_naval_roll),
 }
+SPLITS: dict[int, splits.Chooser] = {Id.TAKE: take_choices, Id.MOVE: move_choices, Id.INTERCEPTED: intercepted_choices}
+"""The decisions of this chapter that split a stack (:mod:`.splits`)."""

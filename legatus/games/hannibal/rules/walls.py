@@ -7,8 +7,10 @@ and cannot Avoid Battle (H47, H48, H51). ``cu``/``eleph`` count the CUs outside,
 those inside; a General is inside while ``g_in`` names the space he stands in.
 
 Rulings: a side's Generals in one city go in or out together (one choice, "with generals"); a
-consul keeps 5 CUs with him when he can (H39); elephants are the last CUs to go inside and the
-first to come out.
+consul keeps 5 CUs with him when he can (H39). Carthage says how many of the CUs inside are
+elephants (H51: each unit is declared inside or outside; H4); the plain ``garrison N`` keeps the
+engine's order of before, elephants the last to go inside and the first to come out
+(:mod:`.splits`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from legatus.core.tuples import put
 
 from ..ids import Id
 from ..notation import CARTHAGE
-from . import base
+from . import base, splits
 from .base import generals_at, is_inside, other
+from .splits import Choices, span
 
 if TYPE_CHECKING:
     from ..state import HannibalState
@@ -44,24 +47,52 @@ def total(st: HannibalState, side: int, space: int) -> int:
     return st.cu[side][space] + (st.inner[space] if st.ctrl[space] == side else 0)
 
 
-def shift_inside(st: HannibalState, side: int, space: int, k: int) -> None:
-    """Moves ``k`` CUs of ``side`` inside (``k`` < 0: outside); elephants go in last, out first."""
-    carthage = side == CARTHAGE
-    if k >= 0:
-        e = max(0, k - (st.cu[side][space] - st.eleph[space])) if carthage else 0
-        st.cu[side][space] -= k
-        st.inner[space] += k
-        st.eleph[space] -= e
-        if e:
-            st.ein = put(st.ein, space, st.ein[space] + e)
-    else:
-        k = -k
-        e = min(st.ein[space], k)
-        st.inner[space] -= k
-        if e:
-            st.ein = put(st.ein, space, st.ein[space] - e)
-        st.cu[side][space] += k
-        st.eleph[space] += e
+def shift_inside(st: HannibalState, side: int, space: int, k: int, elephants: int | None = None) -> None:
+    """Moves ``k`` CUs of ``side`` inside (``k`` < 0: outside), ``elephants`` of them (with the
+    same sign); None: the engine's order, elephants go in last and come out first."""
+    if elephants is None:
+        if side != CARTHAGE:
+            elephants = 0
+        elif k >= 0:
+            elephants = max(0, k - (st.cu[side][space] - st.eleph[space]))
+        else:
+            elephants = -min(st.ein[space], -k)
+    st.cu[side][space] -= k
+    st.inner[space] += k
+    if elephants:
+        st.eleph[space] -= elephants
+        st.ein = put(st.ein, space, st.ein[space] + elephants)
+
+
+def coming_out(st: HannibalState, side: int, space: int, n: int, elephants: int, inside_first: bool) -> tuple[int, int]:
+    """The CUs, and the elephants among them, that come out of the walls of ``space`` for ``n`` of
+    the side's CUs, ``elephants`` of them (-1: the engine's order, elephants first), to leave it
+    (H51 (a)): a General inside brings out those inside first, as many as go; else those outside
+    go first and the rest come out."""
+    if st.ctrl[space] != side or not st.inner[space]:
+        return 0, 0
+    cu, inner, e_in = st.cu[side][space], st.inner[space], st.ein[space]
+    e_out = st.eleph[space] if side == CARTHAGE else 0
+    out = min(n, inner) if inside_first else max(0, n - cu)
+    if elephants < 0:
+        return out, min(e_in, out)
+    if inside_first:  # as many elephants come out as the army may take and leave the rest outside
+        return out, min(e_in, out, cu - e_out + out - (n - elephants))
+    e = max(0, elephants - e_out)
+    return e + max(0, n - elephants - (cu - e_out)), e
+
+
+def leaving(st: HannibalState, side: int, space: int, n: int, inside: bool, inside_first: bool = False) -> Choices:
+    """H4, H46: the numbers of elephants ``n`` of the side's CUs leaving ``space`` may hold (those
+    inside the walls among them if ``inside``), and how many the engine's order takes: after
+    those that come out (:func:`coming_out`), elephants first."""
+    e_out = st.eleph[space] if side == CARTHAGE else 0
+    e_in = st.ein[space] if inside and st.ctrl[space] == side else 0
+    if not e_out and not e_in:
+        return splits.NONE
+    regular = st.cu[side][space] - e_out + (st.inner[space] - e_in if inside and st.ctrl[space] == side else 0)
+    out = coming_out(st, side, space, n, -1, inside_first)[1] if inside else 0
+    return span(n, regular, e_out + e_in), min(n, e_out + out)
 
 
 def may_shelter(st: HannibalState, side: int, space: int) -> bool:
@@ -92,31 +123,53 @@ def _options(st: HannibalState) -> tuple[list[int], int, int, int]:
 
 
 def garrison_legal(st: HannibalState) -> tuple[int, ...]:
-    """``garrison k``: k CUs inside in all (Generals outside); ``with generals``: they go in too.
-    H39: a consul keeps 5 CUs (or all there are) on his side of the walls."""
+    """``garrison k``: k CUs inside in all (Generals outside); ``with generals``: they go in too;
+    ``with j elephants``: j of them elephants (H4). H39: a consul keeps 5 CUs (or all there are)
+    on his side of the walls."""
     gens, lo, hi, units = _options(st)
     consul = any(st.consul[g] for g in gens)
     need = min(5, units)
-    out = []
+    out, more = [], []
     for k in range(lo, hi + 1):
-        if not consul or units - k >= need:
-            out.append(st.notation.GARRISON + k)
-        if gens and (not consul or k >= need):
-            out.append(st.notation.GARRISON + MAX_INSIDE + 1 + k)
-    return tuple(out) or (st.notation.GARRISON + lo,)
+        kinds = ["garrison"] if not consul or units - k >= need else []
+        kinds += ["garrison with generals"] if gens and (not consul or k >= need) else []
+        for kind in kinds:
+            first, *others = splits.actions(st, kind, k, garrison_choices(st, kind, k))
+            out.append(first)
+            more += others  # after the plain ones, which keep their order
+    return tuple(out + more) or (st.notation.GARRISON + lo,)
+
+
+def garrison_choices(st: HannibalState, kind: str, k: int) -> Choices:
+    """H4, H51: the numbers of elephants among ``k`` CUs inside in all, and the engine's order's:
+    the owner's units as an enemy army enters, any of them; the mover's, the CUs inside stay
+    and those of the army go in, elephants last."""
+    _, side, mode, space = st.stack[-1]
+    e_in, inner = st.ein[space], st.inner[space]
+    if mode == MOVER:
+        more, regular = k - inner, st.m_left - st.m_eleph
+        allowed = span(more, regular, st.m_eleph)
+        return range(e_in + allowed.start, e_in + allowed.stop), e_in + max(0, more - regular)
+    e_out = st.eleph[space] if side == CARTHAGE else 0
+    if not e_out and not e_in:
+        return splits.NONE
+    regular_out, more = st.cu[side][space] - e_out, k - inner
+    default = e_in + max(0, more - regular_out) if more >= 0 else max(0, e_in + more)
+    return span(k, regular_out + inner - e_in, e_out + e_in), default
 
 
 def garrison(st: HannibalState, action: int) -> None:
     _, side, mode, space = st.stack[-1]
     gens = _options(st)[0]
-    k = (action - st.notation.GARRISON) % (MAX_INSIDE + 1)
-    more = k - st.inner[space]
-    shift_inside(st, side, space, more)
+    kind, k, j = splits.split(st, action, garrison_choices)
+    elephants, more = j - st.ein[space], k - st.inner[space]
+    shift_inside(st, side, space, elephants, elephants)
+    shift_inside(st, side, space, more - elephants, 0)
     if mode == MOVER:
         st.m_left -= more
-    inside = action - st.notation.GARRISON > MAX_INSIDE
+        st.m_eleph -= elephants
     for g in gens:
-        st.g_in[g] = space if inside else -1
+        st.g_in[g] = space if kind == "garrison with generals" else -1
     st.end()
 
 
@@ -138,10 +191,11 @@ def sortie(st: HannibalState, side: int, space: int) -> None:
             st.stamp[g] = 0  # he commands only if he outranks the relief commander
 
 
-def retreat_inside(st: HannibalState, side: int, space: int, n: int) -> int:
-    """H87, H89, H100: up to ``n`` CUs of the loser go inside, with its Generals; the CUs that fit."""
+def retreat_inside(st: HannibalState, side: int, space: int, n: int, elephants: int | None = None) -> int:
+    """H87, H89, H100: up to ``n`` CUs of the loser go inside, ``elephants`` of them (None: the
+    engine's order), with its Generals; the CUs that fit."""
     k = min(n, room(st, space))
-    shift_inside(st, side, space, k)
+    shift_inside(st, side, space, k, elephants)
     for g in generals_at(st, space, side):
         st.g_in[g] = space
     return k
@@ -152,3 +206,5 @@ PROCEDURES: base.Entries = {
     Id.GARRISON: Procedure("walls", base.seat, lambda st: f"{base.side_word(st)} puts units inside the walls of "
                            f"{st.board.names[st.stack[-1][3]]} (H51).", garrison_legal, garrison),
 }
+SPLITS: dict[int, splits.Chooser] = {Id.GARRISON: garrison_choices}
+"""The decisions of this chapter that split a stack (:mod:`.splits`)."""

@@ -562,6 +562,7 @@ const EVENT_SIDE = { rome: "Rome's event", carthage: "Carthage's event", either:
 const KIND_NOTE = { counter: "played in reply", op_bonus: "adds to an OPs move", campaign: "campaign" };
 
 /** The card numbered ``n`` in the public data ({number, name, ops, side, kind, effect}). */
+const ELEPHANTS = /^(take|drop|pick up|garrison|retreat inside)(?: (\d+))?( with generals)? \((\d+) elephants?\)$/;
 const cardData = (pub, n) => ((pub || shared || {}).cards || [])[n - 1] || null;
 const numberOf = (text) => Number((/#(\d+)/.exec(text) || [])[1] || 0);
 
@@ -581,9 +582,11 @@ export function label(action, described, pub) {
 
 /** The choices in compact rows (issue 33): a card's three uses (H33) on one row named by the card
  * (``#16 Gallic Recruits`` [2 OPs] [event] [discard]); the battle cards to attack or to match with
- * on one row each, a reserve (or probe) played as another kind folded a tap away. ``{title, actions:
- * [[action, its short label]], fold}`` a row; the actions in none stay buttons. */
-export function groupActions(actions, pub) {
+ * on one row each, a reserve (or probe) played as another kind folded a tap away; CUs that go from
+ * a stack with elephants (the server's words: "take 8 (2 elephants)", H4) one row a number of
+ * elephants (``Take, 2 elephants among them`` [2] [3] … [10]). ``{title, actions: [[action, its short
+ * label]], fold}`` a row; the actions in none stay buttons. */
+export function groupActions(actions, pub, words = (action) => action) {
   const rows = new Map();
   const add = (key, title, action, short) => {
     if (!rows.has(key)) rows.set(key, { title, actions: [], fold: / as$/.test(title) });
@@ -595,6 +598,13 @@ export function groupActions(actions, pub) {
     if (c) add(`#${c.number}`, `#${c.number} ${c.name}`, action, play[1] === "ops" ? `${c.ops} OP${c.ops === 1 ? "" : "s"}` : play[1]);
     const fight = /^(?:rome|carthage) (attacks|matches) ((?:reserve|probe) as )?(.+)$/.exec(action);
     if (fight) add(`${fight[1]} ${fight[2] || ""}`, `${fight[1] === "attacks" ? "Attack with" : "Match with"} ${fight[2] || ""}`.trim(), action, fight[3]);
+    const split = ELEPHANTS.exec(words(action));
+    if (split) {
+      const [, verb, n, generals, j] = split;
+      const many = j === "0" ? "no elephant among them" : `${j} elephant${j === "1" ? "" : "s"} among them`;
+      if (n) add(`${verb}${generals || ""} ${j}`, `${verb[0].toUpperCase()}${verb.slice(1)}${generals || ""}, ${many}`, action, n);
+      else add(verb, "Retreat inside, of the CUs that fit", action, `${j} elephant${j === "1" ? "" : "s"}`);
+    }
   }
   return [...rows.values()];
 }
