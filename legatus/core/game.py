@@ -475,7 +475,6 @@ def view_lines(view: dict[str, Any]) -> str:
                      if key not in ("log", "legal_actions") and value is not None)
 
 
-
 def _by_last_word(text: str, outcomes: list[Action]) -> Action | None:
     """The one outcome whose notation ends in ``text`` ("6" for "roll 6", "33" for "take #33",
     "ca05" for "castra CA05"): a die or card is what a person at a real table reads off it."""
