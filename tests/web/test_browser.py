@@ -11,6 +11,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+import pytest
 from playwright.sync_api import expect
 
 import legatus
@@ -631,6 +632,42 @@ def test_the_game_page_at_a_laptop_s_1024_by_700(server, browser):
         assert page.locator(".hx-board").bounding_box()["y"] == board["y"]  # the board stays where it was
     finally:
         laptop.close()
+
+
+# The most a city's pieces reach from its centre, in the board's units (hispania.js: PIECE_BOXES'
+# general's top, revolts' left, three garrisons' right and bottom).
+PIECES_REACH = (-25, -26, 22, 11.5)
+SEAS_AND_CITIES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const discs = [...document.querySelectorAll('.hx-city-disc')].filter((e) => e.closest('[data-space]'));
+  return {
+    seas: [...document.querySelectorAll('.hx-sea-label')].map((e) => [e.textContent, box(e)]),
+    cities: discs.map((e) => [e.closest('[data-space]').dataset.space, box(e)]),
+    scale: discs[0].ownerSVGElement.getScreenCTM().a,
+  };
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_no_sea_s_name_covers_the_pieces_a_city_beside_it_may_hold(server, browser, width, height):
+    # A CI run's phone page: the setup put an army at Noega, under "Mare Cantabricum"; a general
+    # there reached further. Sea names are fixed under their discs: the board's data keeps them clear.
+    created = create_game(server)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto(server.url + created["seats"][0]["link"])
+        expect(page.locator(".hx-board")).to_be_visible()
+        found = page.evaluate(SEAS_AND_CITIES)
+        assert len(found["seas"]) == 5 and len(found["cities"]) > 40
+        k = found["scale"]
+        for city, disc in found["cities"]:
+            x, y = (disc[0] + disc[2]) / 2, (disc[1] + disc[3]) / 2
+            reach = [x + k * PIECES_REACH[0], y + k * PIECES_REACH[1], x + k * PIECES_REACH[2], y + k * PIECES_REACH[3]]
+            for sea, label in found["seas"]:
+                assert overlap(label, reach) < 1, f"the name {sea} may cover pieces in {city}"
+    finally:
+        context.close()
 
 
 def test_the_game_page_on_a_390_by_844_phone(server, browser):
