@@ -75,6 +75,22 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
                                initargs=(targets(), os.getpid()))
 
 
+def end_broken(pool: Executor) -> None:
+    """Ends ``pool``, broken by a worker's death, and every worker it still has. CPython 3.11 marks
+    a pool broken without the lock a submit holds, so a submit racing the break may start a worker
+    after the pool ended the others; the pool's thread then waits for that worker forever, and so
+    does the interpreter's exit (a whole test run seen hanging so). Once the lock is free, every
+    worker started is in the pool's table."""
+    lock = getattr(pool, "_shutdown_lock", None)  # a process pool's (a test's stand-in has none)
+    processes: list[multiprocessing.process.BaseProcess] = []
+    if lock is not None:
+        with lock:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
 def _start_worker(games: dict[str, str], owner: int) -> None:
     """A worker's start: the games registered, and a watch on the process that owns the pool.
     A pool's workers outlived a server killed mid-game (SIGKILL: no shutdown code runs), their
@@ -190,7 +206,7 @@ class RootParallel:
                 future.cancel()
             if isinstance(error, BrokenProcessPool) and pool is self._pool:  # a worker died: start anew
                 self._pool = None
-                pool.shutdown(wait=False, cancel_futures=True)
+                end_broken(pool)
             raise
         seat = state.current_player()
         ranked = merge([r for r, _ in results], state.game.actions, seat, candidates if self.flat else None, self.tie)

@@ -30,7 +30,7 @@ from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
 
-from legatus.core.parallel import start_workers, worker_pool
+from legatus.core.parallel import end_broken, start_workers, worker_pool
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -147,7 +147,7 @@ class Thinkers:
         """Replaces ``pool``, broken by a worker's death, unless it was already."""
         if self.pool is pool:
             self.pool = self._make(self.workers)
-            pool.shutdown(wait=False, cancel_futures=True)
+            end_broken(pool)
             self.warm()
         return WorkerLost("an agent's worker process ended while it thought (killed or out of memory); "
                           "a new one takes its place")

@@ -10,6 +10,7 @@ import itertools
 import os
 import random
 import signal
+import time
 import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -21,7 +22,17 @@ from legatus.core.agents import decide, make_agent, search_share, seat_input, wa
 from legatus.core.errors import OptionError
 from legatus.core.game import State
 from legatus.core.mcts import Analysis, seed_from
-from legatus.core.parallel import MAX_WORKERS, RootParallel, merge, share_budget, share_in
+from legatus.core.parallel import (
+    MAX_WORKERS,
+    RootParallel,
+    end_broken,
+    merge,
+    process_context,
+    share_budget,
+    share_in,
+    start_workers,
+    worker_pool,
+)
 from legatus.core.session import sample_outcome
 from tests.games.blind import MARKER
 from tests.games.secrecy import unseen_twins
@@ -137,6 +148,28 @@ def test_a_worker_killed_fails_that_decision_and_the_next_one_starts_new_workers
     with pytest.raises(BrokenProcessPool):
         analysis(agent, state)
     assert [a for a, _, _ in analysis(agent, state)]  # new workers search
+
+
+def _die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_worker_started_as_its_pool_broke_ends_with_the_pool() -> None:
+    # CPython 3.11 marks a pool broken without the lock a submit holds: a submit racing the
+    # break may start a worker after the pool ended the others, and the pool's thread then
+    # waits for it forever (a whole test run hung at its exit so). The straggler here is a
+    # process put in the pool's table under that lock, as the racing submit does.
+    pool = worker_pool(2)
+    start_workers(pool, 2)
+    with pytest.raises(BrokenProcessPool):
+        pool.submit(_die).result()
+    straggler = process_context().Process(target=time.sleep, args=(60,))
+    with pool._shutdown_lock:  # type: ignore[attr-defined]
+        straggler.start()
+        pool._processes[straggler.pid] = straggler  # type: ignore[attr-defined]
+    end_broken(pool)
+    straggler.join(10)
+    assert not straggler.is_alive()
 
 
 class _Failing:
