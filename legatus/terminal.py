@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from legatus.core.actions import Action
+from legatus.core.actions import Action, by_value, value_of
 from legatus.core.agents import AGENT_TRIES, Agent, close, decide, warm
 from legatus.core.errors import LegatusError, NotationError
 from legatus.core.game import CHANCE, Information, State, view_lines
@@ -421,8 +421,7 @@ class TerminalPlay:
         exact = [a for a in actions if str(a).lower() == lowered]
         if exact:
             return exact[0]
-        valued = [a for a in actions if value_of(str(a)).lower() in (lowered, f"#{lowered}")] or \
-            [a for a in actions if lowered and str(a).lower().endswith(f" {lowered}")]  # a space's name alone
+        valued = by_value(text, actions)
         if len(valued) == 1:
             return valued[0]
         if len(valued) > 1:
@@ -748,11 +747,6 @@ def page(lines: list[str], room: int, height: Callable[[str], int]) -> tuple[lis
 def rows(console: Console, markup: str) -> int:
     """The terminal rows a line of ``markup`` takes on ``console``, wrapped as it prints it."""
     return max(1, len(Text.from_markup(markup).wrap(console, console.width)))
-
-
-def value_of(notation: str) -> str:
-    """What an action's notation says after its first word, its kind: "8" in "take 8"."""
-    return notation.partition(" ")[2]
 
 
 def _numbers(actions: list[Action]) -> str:

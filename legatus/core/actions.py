@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .errors import NotationError
 
@@ -21,6 +21,22 @@ _AROUND = re.compile(r"\s*([->])\s*")
 def normalize(text: str) -> str:
     """The lookup key of a notation: lower case, single spaces, none around ``-`` and ``>``."""
     return _AROUND.sub(r"\1", _SPACES.sub(" ", text.strip().lower()))
+
+
+def value_of(notation: str) -> str:
+    """What an action's notation says after its first word, its kind: "8" in "take 8"."""
+    return notation.partition(" ")[2]
+
+
+def by_value(text: str, actions: Sequence[Action]) -> list[Action]:
+    """The actions ``text`` names by its value alone, as a person reads it off a menu, a die or a
+    card: "8" for "take 8", "16" or "#16" for "draw #16", "ca05" for "castra CA05"; else those
+    whose notation ends with it ("Toletum" for "remove pc Toletum", "Scipio" for "elect P. Scipio")."""
+    lowered = text.strip().lower()
+    if not lowered:
+        return []
+    valued = [a for a in actions if value_of(str(a)).lower() in (lowered, f"#{lowered}")]
+    return valued or [a for a in actions if str(a).lower().endswith(f" {lowered}")]
 
 
 class Action(int):

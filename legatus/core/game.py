@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .actions import Action, ActionTable
+from .actions import Action, ActionTable, by_value
 from .errors import IllegalActionError, NotationError, OptionError
 from .information import Information as Information
 from .record import replay, to_record
@@ -434,14 +434,15 @@ class State(abc.ABC):
         """The chance outcome a person typed as ``text`` (dice rolled, a card drawn at a real
         table), else a :class:`NotationError` saying what would do. Games may read typed
         outcomes more freely than records (Hispania: "4-3" for "roll IV-3"); every game reads an
-        outcome's last word alone where one outcome ends so ("6" for "roll 6")."""
+        outcome's value alone where one outcome has it ("6" for "roll 6", :func:`~.actions.by_value`)."""
         outcomes = [a for a, _ in self.chance_outcomes()]
         try:
             action = self.parse_action(text)
         except NotationError:
             action = None
         if action is None or action not in outcomes:
-            action = _by_last_word(text, outcomes)
+            valued = by_value(text, outcomes)
+            action = valued[0] if len(valued) == 1 else None
         if action is None:
             raise NotationError(f"'{text}' is not a chance outcome here; type one of: "
                                 f"{', '.join(str(a) for a in outcomes)} (or its last word alone)")
@@ -473,11 +474,3 @@ def view_lines(view: dict[str, Any]) -> str:
 
     return "\n".join(f"{key.replace('_', ' ')}: {word(value)}" for key, value in view.items()
                      if key not in ("log", "legal_actions") and value is not None)
-
-
-def _by_last_word(text: str, outcomes: list[Action]) -> Action | None:
-    """The one outcome whose notation ends in ``text`` ("6" for "roll 6", "33" for "take #33",
-    "ca05" for "castra CA05"): a die or card is what a person at a real table reads off it."""
-    word = " ".join(text.split()).lower().lstrip("#")
-    found = [a for a in outcomes if str(a).split()[-1].lower().lstrip("#") == word] if word else []
-    return found[0] if len(found) == 1 else None
